@@ -1,0 +1,50 @@
+/** Business constants of spec §9, in one place. */
+export const INTERVALS = {
+  assetPollMs: 3000,
+  taskSocketMs: 3000,
+  statisticsSocketMs: 2000,
+  demandHeartbeatMs: 1300,
+  batchStatusPollMs: 1000,
+  startStatusPollMs: 800,
+  listRefreshAfterStartMs: 1000,
+  addTaskRefreshMs: 600,
+  batchConfigCloseMs: 4000,
+  notificationRotationMs: 5000,
+  chunkLoadTimeoutMs: 120_000,
+  captchaNoticeMs: 2000,
+  noTradeDataBackMs: 800,
+  earningsFailureBackMs: 1000,
+} as const;
+
+export const SESSION_DAYS = 2;
+
+export const PAGING = {
+  taskListPageSize: 10,
+  orderPageSize: 18,
+  taskDetailPageSize: 100,
+  unilateralPageSize: 20,
+} as const;
+
+export const DEFAULTS = {
+  strategyType: 4,
+  bourseId: 1,
+  assetLayout: 3,
+  followTaskUnit: 'usd',
+  initLeverage: 10,
+} as const;
+
+export const DECIMALS = {
+  amount: 4,
+  price: 4,
+  statistics: 2,
+  returnRate: 2,
+  cost: 2,
+  quantity: 6,
+} as const;
+
+export const CHART_TIME_FRAMES = ['1T', '30T', '1H', '4H', '1D', '1W'] as const;
+
+export const TREND_CHART = { points: 180, futureDays: 7 } as const;
+
+/** Paths every signed-in user may open, whatever their permission list (spec §2 route guard). */
+export const DEFAULT_ALLOWED_PATHS = ['/login', '/home', '/user', '/guide', '/404'] as const;

@@ -1,0 +1,42 @@
+import Cookies from 'js-cookie';
+import { SESSION_DAYS } from '../domain/constants';
+
+/** The signed-in session (spec §4 Session), kept in cookies that last 2 days. */
+export interface Session {
+  token: string;
+  userName: string;
+  /** user level; 1 = admin. For a unilateral login, the returned pes. */
+  level: number;
+  isSuper: boolean;
+  /** 'normal' or 'unilateral' login. */
+  kind: 'normal' | 'unilateral';
+}
+
+const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind' } as const;
+
+export function saveSession(session: Session): void {
+  const options = { expires: SESSION_DAYS, sameSite: 'strict' as const };
+  Cookies.set(KEYS.token, session.token, options);
+  Cookies.set(KEYS.userName, session.userName, options);
+  Cookies.set(KEYS.level, String(session.level), options);
+  Cookies.set(KEYS.isSuper, session.isSuper ? '1' : '0', options);
+  Cookies.set(KEYS.kind, session.kind, options);
+}
+
+export function readSession(): Session | null {
+  const token = Cookies.get(KEYS.token);
+  if (!token) return null;
+  return {
+    token,
+    userName: Cookies.get(KEYS.userName) ?? '',
+    level: Number(Cookies.get(KEYS.level) ?? 0),
+    isSuper: Cookies.get(KEYS.isSuper) === '1',
+    kind: Cookies.get(KEYS.kind) === 'unilateral' ? 'unilateral' : 'normal',
+  };
+}
+
+export const getToken = (): string | undefined => Cookies.get(KEYS.token);
+
+export function clearSession(): void {
+  Object.values(KEYS).forEach((key) => Cookies.remove(key));
+}

@@ -1,0 +1,35 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { endpoints } from './src/api/endpoints';
+import { feeds } from './src/live/feeds';
+
+const serverUrl = process.env.SERVER_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
+
+/** In development every call of the contract and every feed is proxied to the reference server. */
+function contractProxy() {
+  const proxy: Record<string, { target: string; ws?: boolean; bypass?: (req: { headers: Record<string, unknown> }) => string | undefined }> = {};
+  for (const { path } of Object.values(endpoints)) {
+    proxy[`^${path}(\\?.*)?$`] = {
+      target: serverUrl,
+      // a browser navigation to a console route (e.g. /api) is the console's, not the server's
+      bypass: (req) => (String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined),
+    };
+  }
+  for (const { path } of Object.values(feeds)) proxy[`^${path}(\\?.*)?$`] = { target: serverUrl, ws: true };
+  return proxy;
+}
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: contractProxy() },
+  build: { chunkSizeWarningLimit: 2000 },
+  test: {
+    globals: true,
+    environment: 'jsdom',
+    setupFiles: ['tests/setup.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
+    server: { deps: { inline: [/@refinedev\//] } },
+    testTimeout: 20_000,
+  },
+});
