@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import '../providers/i18n';
+import { onSessionInvalid } from '../api/client';
+import { LazyPage, type PageLoader } from './lazy-page';
+import { ThemeModeProvider, useThemeMode } from './theme';
+
+const pages = {
+  login: () => import('../pages/login'),
+  home: () => import('../pages/home'),
+  guide: () => import('../pages/guide'),
+  notFound: () => import('../pages/not-found'),
+  console: () => import('../console'),
+} satisfies Record<string, PageLoader>;
+
+/** A reply with code 3 clears the session (src/api/client.ts); here the app goes to /login. */
+function SessionWatch() {
+  const navigate = useNavigate();
+  useEffect(() => onSessionInvalid(() => navigate('/login', { replace: true })), [navigate]);
+  return null;
+}
+
+function Themed({ children }: { children: React.ReactNode }) {
+  const { i18n, t } = useTranslation();
+  const { mode } = useThemeMode();
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t, i18n.language]);
+  return (
+    <ConfigProvider
+      locale={i18n.language === 'en' ? enUS : zhCN}
+      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+    >
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * The light outer shell: the public pages (login, home, guide, 404) load without Refine, tables or
+ * charts; everything behind a session is the lazily loaded console.
+ */
+export function Root() {
+  return (
+    <BrowserRouter>
+      <ThemeModeProvider>
+        <Themed>
+          <SessionWatch />
+          <Routes>
+            <Route path="/" element={<Navigate to="/login" replace />} />
+            <Route path="/login" element={<LazyPage load={pages.login} />} />
+            <Route path="/home" element={<LazyPage load={pages.home} />} />
+            <Route path="/guide" element={<LazyPage load={pages.guide} />} />
+            <Route path="/404" element={<LazyPage load={pages.notFound} />} />
+            <Route path="*" element={<LazyPage load={pages.console} />} />
+          </Routes>
+        </Themed>
+      </ThemeModeProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { CaptchaAnswer, LoginReply } from '../../api/types';
+import { login } from '../../providers/auth';
+import { INTERVALS } from '../../domain/constants';
+import { SliderCaptcha } from '../captcha';
+import { useNotify } from '../notify';
+
+interface Values {
+  username: string;
+  password: string;
+}
+
+/**
+ * The normal login with the slider captcha. A failed login shows the error (title 错误) and loads a
+ * fresh captcha; what the user typed stays (the spec's page reload existed to renew the captcha).
+ */
+export function LoginForm({ onSuccess }: { onSuccess: (reply: LoginReply) => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [answer, setAnswer] = useState<{ captcha: CaptchaAnswer; userId: string } | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ username, password }: Values) => {
+    if (!answer) {
+      notify.warning(t('messages.captchaRequired'), INTERVALS.captchaNoticeMs);
+      return;
+    }
+    setBusy(true);
+    try {
+      onSuccess(await login({ userId: answer.userId, username, password, ...answer.captcha }));
+    } catch (error) {
+      notify.error(error, 'loginError');
+      setReloadKey((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form<Values> layout="vertical" onFinish={submit} requiredMark={false} name="login">
+      <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
+        <Input prefix={<UserOutlined />} autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item label={t('auth.captchaLabel')}>
+        <SliderCaptcha reloadKey={reloadKey} onChange={(captcha, userId) => setAnswer(captcha ? { captcha, userId: userId ?? '' } : null)} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {t('auth.submitLogin')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ChunkTimeoutError } from '../../app/chunk';
+
+interface Props {
+  children: ReactNode;
+  onRetry?: () => void;
+}
+interface State {
+  error: Error | null;
+}
+
+/** Per page: a page that throws shows what happened and a retry, never a white screen. */
+export class ErrorBoundary extends Component<Props, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('page error', error.message, info.componentStack);
+  }
+
+  private retry = () => {
+    this.setState({ error: null });
+    this.props.onRetry?.();
+  };
+
+  render() {
+    return this.state.error ? <BoundaryFallback error={this.state.error} onRetry={this.retry} /> : this.props.children;
+  }
+}
+
+function BoundaryFallback({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const detail = error instanceof ChunkTimeoutError ? t('boundary.chunkTimeout') : error.message;
+  return (
+    <Result
+      status="error"
+      title={t('boundary.title')}
+      subTitle={t('boundary.description')}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('buttons.retry')}
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary" data-testid="boundary-detail">
+        {detail}
+      </Typography.Paragraph>
+    </Result>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Dropdown, Layout, Select, Space, Tooltip, Typography, theme } from 'antd';
+import { BulbOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { readSession } from '../../providers/session';
+import { logout } from '../../providers/auth';
+import { changeLanguage, LANGUAGES, type Language } from '../../providers/i18n';
+import { useThemeMode } from '../../app/theme';
+import { AuthDialog, type AuthTab } from '../auth-forms/auth-dialog';
+import { ChangePasswordDialog } from '../auth-forms/change-password-dialog';
+
+/**
+ * The header of every screen: brand, the navigation given by the shell, language and theme
+ * switches, and either login/register links (signed out) or the user menu (signed in).
+ */
+export function AppHeader({ nav }: { nav?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const { mode, toggle } = useThemeMode();
+  const navigate = useNavigate();
+  const session = readSession();
+  const [authTab, setAuthTab] = useState<AuthTab | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  const signOut = async () => {
+    await logout();
+    navigate('/login');
+  };
+
+  return (
+    <Layout.Header
+      style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
+      <Link to="/home" style={{ whiteSpace: 'nowrap' }}>
+        <Typography.Text strong>{t('app.brand')}</Typography.Text>
+      </Link>
+      <div style={{ flex: 1, minWidth: 0 }}>{nav}</div>
+      <Space size="small">
+        <Select<Language>
+          aria-label={t('header.language')}
+          size="small"
+          value={i18n.language as Language}
+          onChange={(lng) => void changeLanguage(lng)}
+          options={LANGUAGES.map((lng) => ({ value: lng, label: t(`languages.${lng}`) }))}
+          style={{ width: 110 }}
+          data-testid="language-switch"
+        />
+        <Tooltip title={`${t('header.theme')}: ${t(mode === 'dark' ? 'header.themeDark' : 'header.themeLight')}`}>
+          <Button size="small" type="text" icon={<BulbOutlined />} onClick={toggle} aria-label={t('header.theme')} />
+        </Tooltip>
+        {session ? (
+          <>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'password', icon: <KeyOutlined />, label: t('header.changePassword'), onClick: () => setChangingPassword(true) },
+                  { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), onClick: () => void signOut() },
+                ],
+              }}
+            >
+              <Button type="text" aria-label={t('header.userMenu')} data-testid="user-menu">
+                <UserOutlined />
+                {/* a name is rendered as text, never as HTML */}
+                <span>{session.userName}</span>
+                <DownOutlined />
+              </Button>
+            </Dropdown>
+            <Tooltip title={t('header.logout')}>
+              <Button type="text" icon={<LogoutOutlined />} onClick={() => void signOut()} aria-label={t('header.logout')} />
+            </Tooltip>
+            <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+          </>
+        ) : (
+          <>
+            <Button type="link" onClick={() => setAuthTab('login')}>
+              {t('header.login')}
+            </Button>
+            <Button type="primary" size="small" onClick={() => setAuthTab('register')}>
+              {t('header.register')}
+            </Button>
+            <AuthDialog tab={authTab} onTab={setAuthTab} onClose={() => setAuthTab(null)} />
+          </>
+        )}
+      </Space>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,84 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { Layout } from 'antd';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { dataProvider } from '../providers/data';
+import { authProvider } from '../providers/auth';
+import { accessControlProvider } from '../providers/access-control';
+import { i18nProvider } from '../providers/i18n';
+import { liveProvider } from '../providers/live';
+import { readSession } from '../providers/session';
+import { useNotificationProvider } from '../components/notify';
+import { AppHeader } from '../components/header';
+import { LazyPage } from '../app/lazy-page';
+import { consoleRedirects, consoleRoutes, refineResources } from './routes';
+import { RouteGuard } from './route-guard';
+import { TopNav } from './top-nav';
+
+/** Spec §2: with no token, go to login. */
+function RequireSession() {
+  return readSession() ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+function ConsoleShell() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader nav={<TopNav />} />
+      <Layout.Content style={{ padding: 16 }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+/** /user/index and /user/static: a header with the user name and the logout menu, no navigation. */
+function UserShell() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader />
+      <Layout.Content style={{ padding: 16 }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+const guarded = (path: string, load: (typeof consoleRoutes)[number]['load']) => (
+  <Route
+    key={path}
+    path={path}
+    element={
+      <RouteGuard path={path}>
+        <LazyPage key={path} load={load} />
+      </RouteGuard>
+    }
+  />
+);
+
+/** Everything behind a session: Refine with its providers, the guarded routes and the shells. */
+export default function Console() {
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      liveProvider={liveProvider}
+      notificationProvider={useNotificationProvider}
+      routerProvider={routerProvider}
+      resources={refineResources}
+      options={{ disableTelemetry: true, liveMode: 'auto', syncWithLocation: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+    >
+      <Routes>
+        <Route element={<RequireSession />}>
+          {Object.entries(consoleRedirects).map(([from, to]) => (
+            <Route key={from} path={from} element={<Navigate to={to} replace />} />
+          ))}
+          <Route element={<UserShell />}>{consoleRoutes.filter((r) => r.shell === 'user').map((r) => guarded(r.path, r.load))}</Route>
+          <Route element={<ConsoleShell />}>{consoleRoutes.filter((r) => r.shell !== 'user').map((r) => guarded(r.path, r.load))}</Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </Refine>
+  );
+}

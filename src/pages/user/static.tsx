@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Demo asset-progress page (spec §2): static numbers and a timer. */
+const DEMO = { principal: 100_000, current: 118_420.55, target: 150_000 } as const;
+
+export default function UserStaticPage() {
+  const { t } = useTranslation();
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setElapsed((s) => s + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const progress = ((DEMO.current - DEMO.principal) / (DEMO.target - DEMO.principal)) * 100;
+  return (
+    <Card style={{ maxWidth: 880, margin: '24px auto' }} title={t('pages.user.progressTitle')}>
+      <Typography.Text type="secondary">{t('pages.user.progressNote')}</Typography.Text>
+      <Row gutter={16} style={{ marginTop: 16 }}>
+        <Col span={6}>
+          <Statistic title={t('pages.user.principal')} value={DEMO.principal} precision={2} suffix="USDT" />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('pages.user.current')} value={DEMO.current} precision={2} suffix="USDT" />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('pages.user.target')} value={DEMO.target} precision={2} suffix="USDT" />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('pages.user.elapsed')} value={elapsed} suffix="s" />
+        </Col>
+      </Row>
+      <Progress percent={Number(progress.toFixed(2))} style={{ marginTop: 16 }} />
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import type { AuthProvider } from '@refinedev/core';
+import { ApiError, call } from '../api/client';
+import type {
+  ChangePasswordRequest,
+  LoginReply,
+  LoginRequest,
+  RegisterRequest,
+  UnilateralLoginReply,
+  UnilateralLoginRequest,
+} from '../api/types';
+import { clearSession, readSession, saveSession } from './session';
+import { loadPermissions, resetPermissions } from './permissions';
+
+/** Where a normal login lands (spec §2 Login page): is_super 0 → /user, 1 → /market. */
+export const landingAfterLogin = (isSuper: boolean) => (isSuper ? '/market' : '/user');
+/** Where a unilateral login lands (spec §2: /unilateral, which opens the unilateral strategy list). */
+export const UNILATERAL_LANDING = '/unilateral';
+
+export async function login(request: LoginRequest): Promise<LoginReply> {
+  const reply = await call<LoginReply>('login', { ...request });
+  resetPermissions();
+  saveSession({
+    token: reply.token,
+    userName: reply.userName || request.username,
+    level: reply.level ?? 0,
+    isSuper: Number(reply.is_super) === 1,
+    kind: 'normal',
+  });
+  return reply;
+}
+
+export async function unilateralLogin(request: UnilateralLoginRequest): Promise<UnilateralLoginReply> {
+  const reply = await call<UnilateralLoginReply>('unilateralLogin', { ...request });
+  resetPermissions();
+  saveSession({ token: reply.token, userName: request.userName, level: Number(reply.pes ?? 0), isSuper: false, kind: 'unilateral' });
+  return reply;
+}
+
+export const register = (request: RegisterRequest) => call('register', { ...request });
+
+export const changePassword = (request: ChangePasswordRequest) => call('changePassword', { ...request });
+
+/** Ends the session on the server (best effort) and always locally. */
+export async function logout(): Promise<void> {
+  try {
+    if (readSession()) await call('logout');
+  } catch {
+    // the local session is cleared whatever the server says
+  }
+  clearSession();
+  resetPermissions();
+}
+
+/** Refine's view of the same session. Login itself happens on the login page, outside Refine. */
+export const authProvider: AuthProvider = {
+  login: async () => ({ success: false }),
+  logout: async () => {
+    await logout();
+    return { success: true, redirectTo: '/login' };
+  },
+  check: async () => (readSession() ? { authenticated: true } : { authenticated: false, redirectTo: '/login', logout: true }),
+  onError: async (error: unknown) =>
+    error instanceof ApiError && error.kind === 'session' ? { logout: true, redirectTo: '/login', error } : {},
+  getIdentity: async () => {
+    const session = readSession();
+    return session ? { id: session.userName, name: session.userName, isSuper: session.isSuper, level: session.level } : null;
+  },
+  getPermissions: async () => (readSession() ? loadPermissions() : null),
+};
