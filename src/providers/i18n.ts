@@ -33,6 +33,7 @@ void i18n.use(initReactI18next).init({
   ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? { common: {} }),
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 dayjs.locale(dayjsLocale(i18n.language));
 i18n.on('languageChanged', (lng) => {

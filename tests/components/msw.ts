@@ -1,0 +1,44 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { endpoints, type EndpointName } from '../../src/api/endpoints';
+
+/** The msw server for component tests; started and reset in each test file that imports it. */
+export const server = setupServer();
+
+export const envelope = (data: unknown, code = 200, info = 'ok') => HttpResponse.json({ code, info, data } as JsonBodyType);
+
+export interface CallRequest {
+  /** the payload as the server sees it: query params, JSON body or form fields, merged. */
+  payload: Record<string, unknown>;
+  request: Request;
+}
+
+async function payloadOf(request: Request): Promise<Record<string, unknown>> {
+  const url = new URL(request.url);
+  const payload: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  if (request.method === 'GET' || request.method === 'HEAD') return payload;
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('json')) return { ...payload, ...((await request.json()) as Record<string, unknown>) };
+  if (type.includes('form')) {
+    const form = await request.formData();
+    form.forEach((value, key) => (payload[key] = value));
+  }
+  return payload;
+}
+
+/** Answers one call of the contract, found by name: `onCall('apiList', () => envelope([...]))`. */
+export function onCall(name: EndpointName, respond: (call: CallRequest) => Response | Promise<Response>) {
+  const { method, path } = endpoints[name];
+  const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  return http[verb](`*${path}`, async ({ request }) => respond({ payload: await payloadOf(request.clone()), request }));
+}
+
+/** Records the payloads a call received, answering each with `data`. */
+export function recordCall(name: EndpointName, data: unknown = null) {
+  const calls: Record<string, unknown>[] = [];
+  const handler = onCall(name, ({ payload }) => {
+    calls.push(payload);
+    return envelope(data);
+  });
+  return { calls, handler };
+}
