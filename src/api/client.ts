@@ -45,13 +45,18 @@ export function onSessionInvalid(listener: SessionListener): () => void {
   return () => sessionListeners.delete(listener);
 }
 
+/** The session is invalid (code 3 from a call or a feed): clear it and tell every session listener. */
+export function notifySessionInvalid(): void {
+  clearSession();
+  sessionListeners.forEach((listener) => listener());
+}
+
 /** Unwraps an envelope: 200 → data; 3 → session cleared and ApiError('session'); else ApiError. */
 export function unwrap<T>(body: unknown, endpoint?: EndpointName): T {
   if (!isEnvelope(body)) throw new ApiError('malformed', '', undefined, endpoint);
   if (body.code === CODE_OK) return body.data as T;
   if (body.code === CODE_SESSION_INVALID) {
-    clearSession();
-    sessionListeners.forEach((listener) => listener());
+    notifySessionInvalid();
     throw new ApiError('session', body.info ?? '', body.code, endpoint);
   }
   throw new ApiError('business', body.info ?? '', body.code, endpoint);

@@ -1,0 +1,390 @@
+import { CODE_SESSION_INVALID, notifySessionInvalid } from '../api/client';
+import { websocketBase } from '../api/config';
+import { getToken } from '../providers/session';
+import { feeds, type FeedDefinition, type FeedName } from './feeds';
+
+/**
+ * The feed manager: one WebSocket per feed of src/live/feeds.ts, shared by every subscriber.
+ *
+ * - the first subscriber opens the socket; on open the subscription payload is sent, and resent every
+ *   `heartbeatMs` when the feed declares one (§9);
+ * - replies listed in `ignore` ('ok') are dropped; JSON replies go to every listener; a reply with
+ *   code 3 stops the feed and signals the session as invalid (src/api/client.ts);
+ * - a socket that drops while subscribers remain reconnects with exponential backoff and jitter and
+ *   resends its subscription;
+ * - new params are sent at once; the last unsubscribe sends `closeMessage`, closes the socket and
+ *   clears every timer.
+ *
+ * Logs name the feed and its state only: never the token, never a payload.
+ */
+
+export type FeedState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline' | 'unsupported';
+
+export interface FeedStatus {
+  readonly state: FeedState;
+  /** when the last data message arrived (ms since epoch); ignored replies ('ok') do not count. */
+  readonly lastMessageAt: number | null;
+}
+
+export type FeedListener = (message: unknown) => void;
+export type FeedStatusListener = (status: FeedStatus) => void;
+
+export interface BackoffOptions {
+  /** delay before the first reconnect. */
+  initialMs: number;
+  /** the delay doubles per failed attempt up to this. */
+  maxMs: number;
+  /** ± fraction applied to every delay (0.2 = ±20 %). */
+  jitter: number;
+}
+
+export interface FeedManagerOptions {
+  backoff?: Partial<BackoffOptions>;
+  /** after this many reconnects in a row without a message the state reads 'offline' (it keeps retrying). */
+  offlineAfterAttempts?: number;
+  /** source of jitter, [0, 1). */
+  random?: () => number;
+  getToken?: () => string | undefined;
+  /** called when a feed replies with code 3. */
+  onSessionInvalid?: () => void;
+  /** the feed table; defaults to src/live/feeds.ts. */
+  feeds?: Readonly<Record<FeedName, FeedDefinition>>;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, jitter: 0.2 };
+export const DEFAULT_OFFLINE_AFTER_ATTEMPTS = 5;
+export const UNSUPPORTED_MESSAGE = 'WebSocket not supported (浏览器不支持)';
+
+const SOCKET_OPEN = 1;
+const SOCKET_CLOSING = 2;
+
+interface ListenerEntry {
+  listener: FeedListener;
+}
+
+interface Feed {
+  name: FeedName;
+  def: FeedDefinition;
+  listeners: Set<ListenerEntry>;
+  statusListeners: Set<FeedStatusListener>;
+  params: unknown;
+  paramsKey: string;
+  socket: WebSocket | null;
+  heartbeatTimer: ReturnType<typeof setInterval> | null;
+  reconnectTimer: ReturnType<typeof setTimeout> | null;
+  /** reconnects in a row without a data message. */
+  attempt: number;
+  /** stopped by a code-3 reply: no reconnect until a subscriber or an update asks again. */
+  stopped: boolean;
+  status: FeedStatus;
+}
+
+let uniqueKey = 0;
+/** Params are compared by their JSON; unserialisable params never compare equal. */
+export function paramsKey(params: unknown): string {
+  try {
+    return JSON.stringify(params) ?? 'undefined';
+  } catch {
+    uniqueKey += 1;
+    return `\u0000unserialisable-${uniqueKey}`;
+  }
+}
+
+const isSessionInvalid = (message: unknown): boolean =>
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { code?: unknown }).code === CODE_SESSION_INVALID;
+
+export class FeedManager {
+  private readonly feeds = new Map<FeedName, Feed>();
+  private readonly backoff: BackoffOptions;
+  private readonly offlineAfterAttempts: number;
+  private readonly random: () => number;
+  private readonly token: () => string | undefined;
+  private readonly sessionInvalid: () => void;
+  private readonly table: Readonly<Record<FeedName, FeedDefinition>>;
+
+  constructor(options: FeedManagerOptions = {}) {
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.offlineAfterAttempts = options.offlineAfterAttempts ?? DEFAULT_OFFLINE_AFTER_ATTEMPTS;
+    this.random = options.random ?? Math.random;
+    this.token = options.getToken ?? getToken;
+    this.sessionInvalid = options.onSessionInvalid ?? notifySessionInvalid;
+    this.table = options.feeds ?? feeds;
+  }
+
+  /**
+   * Listens to a feed; returns the unsubscribe function (calling it twice is harmless).
+   * `params` become the feed's subscription payload and are sent at once if they differ from the
+   * current ones (one socket per feed, so the latest params win); `undefined` keeps the current params.
+   */
+  subscribe(name: FeedName, params: unknown, listener: FeedListener): () => void {
+    const feed = this.feed(name);
+    const entry: ListenerEntry = { listener };
+    const first = feed.listeners.size === 0;
+    feed.listeners.add(entry);
+    if (first) {
+      if (params !== undefined) this.setParams(feed, params);
+      this.connect(feed, 'connecting');
+    } else {
+      if (params !== undefined) this.changeParams(feed, params);
+      if (feed.stopped) this.restart(feed);
+    }
+    return () => {
+      if (!feed.listeners.delete(entry)) return;
+      if (feed.listeners.size === 0) this.shutdown(feed);
+    };
+  }
+
+  /** Replaces the feed's params; sent at once when they differ and the socket is open. */
+  update(name: FeedName, params: unknown): void {
+    const feed = this.feed(name);
+    this.changeParams(feed, params);
+    if (feed.stopped && feed.listeners.size > 0) this.restart(feed);
+  }
+
+  status(name: FeedName): FeedStatus {
+    return this.feed(name).status;
+  }
+
+  /** Called on every change of the feed's state or last-message time; returns the unsubscribe function. */
+  onStatus(name: FeedName, listener: FeedStatusListener): () => void {
+    const feed = this.feed(name);
+    feed.statusListeners.add(listener);
+    return () => {
+      feed.statusListeners.delete(listener);
+    };
+  }
+
+  /** Drops every listener and closes every feed (logout, tests). */
+  closeAll(): void {
+    this.feeds.forEach((feed) => {
+      if (feed.listeners.size === 0) return;
+      feed.listeners.clear();
+      this.shutdown(feed);
+    });
+  }
+
+  private feed(name: FeedName): Feed {
+    let feed = this.feeds.get(name);
+    if (!feed) {
+      const def = this.table[name];
+      if (!def) throw new Error(`unknown feed: ${String(name)}`);
+      feed = {
+        name,
+        def,
+        listeners: new Set(),
+        statusListeners: new Set(),
+        params: undefined,
+        paramsKey: paramsKey(undefined),
+        socket: null,
+        heartbeatTimer: null,
+        reconnectTimer: null,
+        attempt: 0,
+        stopped: false,
+        status: { state: 'idle', lastMessageAt: null },
+      };
+      this.feeds.set(name, feed);
+    }
+    return feed;
+  }
+
+  private log(feed: Feed, level: 'info' | 'warn', event: string): void {
+    console[level](`[feed ${feed.name}] ${event}`);
+  }
+
+  private setStatus(feed: Feed, patch: Partial<FeedStatus>): void {
+    const next: FeedStatus = { ...feed.status, ...patch };
+    if (next.state === feed.status.state && next.lastMessageAt === feed.status.lastMessageAt) return;
+    feed.status = next;
+    [...feed.statusListeners].forEach((listener) => {
+      try {
+        listener(next);
+      } catch (error) {
+        console.error(`[feed ${feed.name}] status listener failed`, error);
+      }
+    });
+  }
+
+  private setParams(feed: Feed, params: unknown): void {
+    feed.params = params;
+    feed.paramsKey = paramsKey(params);
+  }
+
+  private changeParams(feed: Feed, params: unknown): void {
+    const key = paramsKey(params);
+    if (key === feed.paramsKey) return;
+    feed.params = params;
+    feed.paramsKey = key;
+    this.sendSubscription(feed);
+  }
+
+  private payload(feed: Feed): string {
+    const token = this.token();
+    return feed.def.heartbeat ? feed.def.heartbeat(feed.params, token) : JSON.stringify({ token, data: feed.params });
+  }
+
+  private send(feed: Feed, text: string): void {
+    const socket = feed.socket;
+    if (!socket || socket.readyState !== SOCKET_OPEN) return;
+    try {
+      socket.send(text);
+    } catch {
+      this.log(feed, 'warn', 'send failed');
+    }
+  }
+
+  private sendSubscription(feed: Feed): void {
+    if (feed.socket?.readyState === SOCKET_OPEN) this.send(feed, this.payload(feed));
+  }
+
+  private url(feed: Feed): string {
+    const base = websocketBase(feed.def.service) + feed.def.path;
+    return feed.def.tokenInQuery ? `${base}?token=${encodeURIComponent(this.token() ?? '')}` : base;
+  }
+
+  private connect(feed: Feed, state: FeedState): void {
+    const Socket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+    if (typeof Socket !== 'function') {
+      console.warn(`[feed ${feed.name}] ${UNSUPPORTED_MESSAGE}`);
+      this.setStatus(feed, { state: 'unsupported' });
+      return;
+    }
+    this.setStatus(feed, { state });
+    let socket: WebSocket;
+    try {
+      socket = new Socket(this.url(feed));
+    } catch {
+      this.log(feed, 'warn', 'error');
+      this.scheduleReconnect(feed);
+      return;
+    }
+    feed.socket = socket;
+    const current = () => feed.socket === socket;
+    socket.onopen = () => {
+      if (!current()) return;
+      this.log(feed, 'info', 'open');
+      this.setStatus(feed, { state: 'live' });
+      this.sendSubscription(feed);
+      const { heartbeatMs } = feed.def;
+      if (heartbeatMs) feed.heartbeatTimer = setInterval(() => this.sendSubscription(feed), heartbeatMs);
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (current()) this.receive(feed, event.data);
+    };
+    socket.onerror = () => {
+      if (!current()) return;
+      this.log(feed, 'warn', 'error');
+      this.drop(feed);
+    };
+    socket.onclose = () => {
+      if (!current()) return;
+      this.log(feed, 'info', 'closed');
+      this.drop(feed);
+    };
+  }
+
+  private receive(feed: Feed, data: unknown): void {
+    if (typeof data !== 'string') return;
+    if (feed.def.ignore.includes(data.trim())) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      this.log(feed, 'warn', 'unreadable message dropped');
+      return;
+    }
+    if (isSessionInvalid(message)) {
+      this.log(feed, 'warn', 'session invalid, stopped');
+      feed.stopped = true;
+      this.clearTimers(feed);
+      this.closeSocket(feed);
+      this.setStatus(feed, { state: 'offline' });
+      this.sessionInvalid();
+      return;
+    }
+    feed.attempt = 0;
+    this.setStatus(feed, { state: 'live', lastMessageAt: Date.now() });
+    [...feed.listeners].forEach(({ listener }) => {
+      try {
+        listener(message);
+      } catch (error) {
+        console.error(`[feed ${feed.name}] listener failed`, error);
+      }
+    });
+  }
+
+  /** The socket failed or closed on its own: close it, stop its timer, retry while subscribers remain. */
+  private drop(feed: Feed): void {
+    this.clearTimers(feed);
+    this.closeSocket(feed);
+    if (feed.listeners.size > 0 && !feed.stopped) this.scheduleReconnect(feed);
+    else this.setStatus(feed, { state: feed.stopped ? 'offline' : 'idle' });
+  }
+
+  /** Delay before reconnect attempt `attempt` (0-based): initial × 2^attempt, capped, ± jitter. */
+  reconnectDelay(attempt: number): number {
+    const { initialMs, maxMs, jitter } = this.backoff;
+    const base = Math.min(initialMs * 2 ** attempt, maxMs);
+    return Math.max(0, Math.round(base * (1 + jitter * (2 * this.random() - 1))));
+  }
+
+  private scheduleReconnect(feed: Feed): void {
+    const delay = this.reconnectDelay(feed.attempt);
+    feed.attempt += 1;
+    const state: FeedState = feed.attempt >= this.offlineAfterAttempts ? 'offline' : 'reconnecting';
+    this.setStatus(feed, { state });
+    this.log(feed, 'info', `${state}, retry in ${delay} ms`);
+    feed.reconnectTimer = setTimeout(() => {
+      feed.reconnectTimer = null;
+      this.connect(feed, state);
+    }, delay);
+  }
+
+  private restart(feed: Feed): void {
+    feed.stopped = false;
+    feed.attempt = 0;
+    this.clearTimers(feed);
+    this.closeSocket(feed);
+    this.connect(feed, 'connecting');
+  }
+
+  /** The last subscriber left: say goodbye, close, forget the params, clear every timer. */
+  private shutdown(feed: Feed): void {
+    this.clearTimers(feed);
+    if (feed.def.closeMessage !== undefined) this.send(feed, feed.def.closeMessage);
+    this.closeSocket(feed);
+    feed.attempt = 0;
+    feed.stopped = false;
+    this.setParams(feed, undefined);
+    if (feed.status.state !== 'unsupported') this.setStatus(feed, { state: 'idle' });
+  }
+
+  private closeSocket(feed: Feed): void {
+    const socket = feed.socket;
+    if (!socket) return;
+    feed.socket = null;
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onerror = null;
+    socket.onclose = null;
+    if (socket.readyState < SOCKET_CLOSING) {
+      try {
+        socket.close();
+      } catch {
+        // already failed; nothing to close
+      }
+      this.log(feed, 'info', 'closed');
+    }
+  }
+
+  private clearTimers(feed: Feed): void {
+    if (feed.heartbeatTimer !== null) clearInterval(feed.heartbeatTimer);
+    if (feed.reconnectTimer !== null) clearTimeout(feed.reconnectTimer);
+    feed.heartbeatTimer = null;
+    feed.reconnectTimer = null;
+  }
+}
+
+/** The console's one feed manager. */
+export const feedManager = new FeedManager();

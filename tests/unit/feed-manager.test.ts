@@ -1,0 +1,548 @@
+import { act, renderHook } from '@testing-library/react';
+import { onSessionInvalid } from '../../src/api/client';
+import { setRuntimeConfig } from '../../src/api/config';
+import { feeds, type FeedName } from '../../src/live/feeds';
+import { FeedManager, type FeedState } from '../../src/live/manager';
+import { useFeed } from '../../src/live/use-feed';
+import { clearSession, getToken, saveSession } from '../../src/providers/session';
+
+const TOKEN = 'secret-token-42';
+
+/** A socket the test drives from the server side: open(), receive(), drop(), fail(). */
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closeCalls = 0;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
+    this.sent.push(data);
+  }
+  close() {
+    this.closeCalls += 1;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(data: unknown) {
+    this.onmessage?.({ data });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+  fail() {
+    this.onerror?.({});
+  }
+}
+
+const sockets = () => FakeSocket.instances;
+const last = () => FakeSocket.instances[FakeSocket.instances.length - 1];
+const newManager = () => new FeedManager({ random: () => 0.5 });
+
+let logs: unknown[][];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  setRuntimeConfig({ websocket: 'ws://feeds.test' });
+  saveSession({ token: TOKEN, userName: 'alice', level: 1, isSuper: false, kind: 'normal' });
+  logs = [];
+  const record = (...args: unknown[]) => {
+    logs.push(args);
+  };
+  vi.spyOn(console, 'info').mockImplementation(record);
+  vi.spyOn(console, 'warn').mockImplementation(record);
+  vi.spyOn(console, 'error').mockImplementation(record);
+  vi.spyOn(console, 'log').mockImplementation(record);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearSession();
+  setRuntimeConfig({});
+});
+
+describe('feed manager: sockets and URLs', () => {
+  it('opens one socket per feed, shared by every subscriber, and gives JSON to all listeners', () => {
+    const manager = newManager();
+    const first = vi.fn();
+    const second = vi.fn();
+    manager.subscribe('asset', [1, 2], first);
+    manager.subscribe('asset', undefined, second);
+    expect(sockets()).toHaveLength(1);
+
+    last().open();
+    last().receive(JSON.stringify({ code: 200, data: { asset_info: { list: [1] } } }));
+    expect(first).toHaveBeenCalledWith({ code: 200, data: { asset_info: { list: [1] } } });
+    expect(second).toHaveBeenCalledWith({ code: 200, data: { asset_info: { list: [1] } } });
+  });
+
+  it('puts the token in the query only for tokenInQuery feeds', () => {
+    const manager = newManager();
+    const urls: Record<string, string> = {};
+    (['market', 'asset', 'task', 'statistics', 'demand', 'unilateral'] as FeedName[]).forEach((name) => {
+      manager.subscribe(name, undefined, () => {});
+      urls[name] = last().url;
+    });
+    expect(urls).toEqual({
+      market: `ws://feeds.test/get2?token=${TOKEN}`,
+      asset: `ws://feeds.test/asset/get?token=${TOKEN}`,
+      task: 'ws://feeds.test/ts/websocket',
+      statistics: 'ws://feeds.test/web/get/order/total',
+      demand: 'ws://feeds.test/ts/req',
+      unilateral: `ws://feeds.test/web/all/data?token=${TOKEN}`,
+    });
+  });
+
+  it('derives the socket URL from the service base when no websocket base is configured', () => {
+    setRuntimeConfig({ services: { main: 'https://main.test', task: 'http://task.test:9000/', order: '', change: '' } });
+    const manager = newManager();
+    manager.subscribe('task', undefined, () => {});
+    expect(last().url).toBe('ws://task.test:9000/ts/websocket');
+    manager.subscribe('market', undefined, () => {});
+    expect(last().url).toBe(`wss://main.test/get2?token=${TOKEN}`);
+  });
+
+  it('marks the feed unsupported and logs it when the browser has no WebSocket', () => {
+    vi.stubGlobal('WebSocket', undefined);
+    const manager = newManager();
+    manager.subscribe('market', undefined, () => {});
+    expect(manager.status('market').state).toBe('unsupported');
+    expect(logs.flat().join(' ')).toContain('WebSocket not supported');
+  });
+});
+
+describe('feed manager: subscription payloads and heartbeats', () => {
+  it('sends {token, data: params} on open and resends it every 3000 ms for the asset feed', () => {
+    const manager = newManager();
+    manager.subscribe('asset', [7, 8], () => {});
+    expect(last().sent).toEqual([]);
+    last().open();
+    const payload = JSON.stringify({ token: TOKEN, data: [7, 8] });
+    expect(last().sent).toEqual([payload]);
+    vi.advanceTimersByTime(2999);
+    expect(last().sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(last().sent).toEqual([payload, payload]);
+    vi.advanceTimersByTime(3000);
+    expect(last().sent).toHaveLength(3);
+  });
+
+  it('beats every 3000 ms for the task feed', () => {
+    const manager = newManager();
+    manager.subscribe('task', [11, 12], () => {});
+    last().open();
+    vi.advanceTimersByTime(2999);
+    expect(last().sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(last().sent).toHaveLength(2);
+    expect(JSON.parse(last().sent[1])).toEqual({ token: TOKEN, data: [11, 12] });
+  });
+
+  it('sends "1" on open and every 1300 ms for the demand feed', () => {
+    const manager = newManager();
+    manager.subscribe('demand', undefined, () => {});
+    last().open();
+    expect(last().sent).toEqual(['1']);
+    vi.advanceTimersByTime(1299);
+    expect(last().sent).toEqual(['1']);
+    vi.advanceTimersByTime(1);
+    expect(last().sent).toEqual(['1', '1']);
+    vi.advanceTimersByTime(1300 * 3);
+    expect(last().sent).toHaveLength(5);
+  });
+
+  it('sends {currencys: [[currency, minutes]...], number: 18} every 2000 ms for the statistics feed', () => {
+    const manager = newManager();
+    manager.subscribe('statistics', { currencies: ['btc', 'eth'], minutes: 2880 }, () => {});
+    last().open();
+    const expected = { currencys: [['btc', 2880], ['eth', 2880]], number: 18 };
+    expect(JSON.parse(last().sent[0])).toEqual(expected);
+    vi.advanceTimersByTime(1999);
+    expect(last().sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(last().sent).toHaveLength(2);
+    expect(JSON.parse(last().sent[1])).toEqual(expected);
+  });
+
+  it('sends the market subscription once on open, with no heartbeat', () => {
+    const manager = newManager();
+    manager.subscribe('market', { tables: ['a'] }, () => {});
+    last().open();
+    vi.advanceTimersByTime(60_000);
+    expect(last().sent).toEqual([JSON.stringify({ token: TOKEN, data: { tables: ['a'] } })]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('pushes changed params at once, by update() or by a new subscribe, and not when the content is the same', () => {
+    const manager = newManager();
+    manager.subscribe('market', { tables: ['a'] }, () => {});
+    last().open();
+    manager.update('market', { tables: ['a'] });
+    expect(last().sent).toHaveLength(1);
+
+    manager.update('market', { tables: ['a', 'b'] });
+    expect(last().sent).toHaveLength(2);
+    expect(JSON.parse(last().sent[1])).toEqual({ token: TOKEN, data: { tables: ['a', 'b'] } });
+
+    manager.subscribe('market', { tables: ['c'] }, () => {});
+    expect(sockets()).toHaveLength(1);
+    expect(JSON.parse(last().sent[2])).toEqual({ token: TOKEN, data: { tables: ['c'] } });
+
+    manager.subscribe('market', undefined, () => {});
+    expect(last().sent).toHaveLength(3);
+  });
+
+  it('beats with the latest params after an update', () => {
+    const manager = newManager();
+    manager.subscribe('asset', [1], () => {});
+    last().open();
+    manager.update('asset', [1, 2]);
+    vi.advanceTimersByTime(3000);
+    expect(last().sent.map((text) => JSON.parse(text).data)).toEqual([[1], [1, 2], [1, 2]]);
+  });
+
+  it('sends params given before the socket opened once it opens', () => {
+    const manager = newManager();
+    manager.subscribe('asset', [1], () => {});
+    manager.update('asset', [5]);
+    expect(last().sent).toEqual([]);
+    last().open();
+    expect(last().sent.map((text) => JSON.parse(text).data)).toEqual([[5]]);
+  });
+});
+
+describe('feed manager: replies', () => {
+  it("drops 'ok' and delivers the JSON demand table", () => {
+    const manager = newManager();
+    const listener = vi.fn();
+    manager.subscribe('demand', undefined, listener);
+    last().open();
+    last().receive('ok');
+    expect(listener).not.toHaveBeenCalled();
+    expect(manager.status('demand').lastMessageAt).toBeNull();
+
+    vi.setSystemTime(new Date('2026-01-02T03:04:05Z'));
+    last().receive('[{"currency":"btc","demand":3}]');
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith([{ currency: 'btc', demand: 3 }]);
+    expect(manager.status('demand').lastMessageAt).toBe(Date.parse('2026-01-02T03:04:05Z'));
+  });
+
+  it("drops 'ok' silently, as an ignored reply rather than an unreadable one", () => {
+    const manager = newManager();
+    manager.subscribe('task', [1], () => {});
+    last().open();
+    last().receive('ok');
+    expect(logs.flat().join(' ')).not.toContain('unreadable');
+    last().receive('not json');
+    expect(logs.flat().join(' ')).toContain('unreadable');
+  });
+
+  it('drops every reply listed in the feed\'s ignore list, even one that parses as JSON', () => {
+    const manager = new FeedManager({ random: () => 0.5, feeds: { ...feeds, market: { ...feeds.market, ignore: ['ok', '0'] } } });
+    const listener = vi.fn();
+    manager.subscribe('market', undefined, listener);
+    last().open();
+    last().receive('0');
+    expect(listener).not.toHaveBeenCalled();
+    last().receive('1');
+    expect(listener).toHaveBeenCalledWith(1);
+  });
+
+  it('drops a reply that is not JSON without calling listeners or logging it', () => {
+    const manager = newManager();
+    const listener = vi.fn();
+    manager.subscribe('task', [1], listener);
+    last().open();
+    last().receive('{"broken": tok');
+    expect(listener).not.toHaveBeenCalled();
+    expect(logs.flat().join(' ')).not.toContain('broken');
+  });
+
+  it('keeps delivering to the other listeners when one throws', () => {
+    const manager = newManager();
+    const good = vi.fn();
+    manager.subscribe('task', [1], () => {
+      throw new Error('boom');
+    });
+    manager.subscribe('task', undefined, good);
+    last().open();
+    last().receive('{"status":2}');
+    expect(good).toHaveBeenCalledWith({ status: 2 });
+  });
+
+  it('treats a code 3 reply as session invalid: clears the session, tells the session listeners, stops the feed', () => {
+    const manager = new FeedManager({ random: () => 0.5 });
+    const sessionListener = vi.fn();
+    const stopListening = onSessionInvalid(sessionListener);
+    const listener = vi.fn();
+    manager.subscribe('asset', [1], listener);
+    const socket = last();
+    socket.open();
+    socket.receive(JSON.stringify({ code: 3, info: 'token expired' }));
+
+    expect(sessionListener).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBeUndefined();
+    expect(listener).not.toHaveBeenCalled();
+    expect(socket.closeCalls).toBe(1);
+    expect(manager.status('asset').state).toBe('offline');
+    vi.advanceTimersByTime(120_000);
+    expect(sockets()).toHaveLength(1);
+    expect(socket.sent).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+    stopListening();
+  });
+});
+
+describe('feed manager: closing', () => {
+  it('keeps the socket while one subscriber remains', () => {
+    const manager = newManager();
+    const off = manager.subscribe('demand', undefined, () => {});
+    manager.subscribe('demand', undefined, () => {});
+    last().open();
+    off();
+    expect(last().closeCalls).toBe(0);
+    expect(last().sent).not.toContain('0');
+    vi.advanceTimersByTime(1300);
+    expect(last().sent).toEqual(['1', '1']);
+  });
+
+  it('on the last unsubscribe sends "0" for demand, closes the socket and leaves no timer', () => {
+    const manager = newManager();
+    const offA = manager.subscribe('demand', undefined, () => {});
+    const offB = manager.subscribe('demand', undefined, () => {});
+    const socket = last();
+    socket.open();
+    vi.advanceTimersByTime(1300);
+    expect(vi.getTimerCount()).toBe(1);
+    offA();
+    offB();
+    expect(socket.sent).toEqual(['1', '1', '0']);
+    expect(socket.closeCalls).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    expect(socket.sent).toEqual(['1', '1', '0']);
+    expect(manager.status('demand').state).toBe('idle');
+    offB();
+    expect(socket.closeCalls).toBe(1);
+  });
+
+  it('sends no close message for feeds that declare none', () => {
+    const manager = newManager();
+    const off = manager.subscribe('asset', [1], () => {});
+    last().open();
+    off();
+    expect(last().sent).toHaveLength(1);
+    expect(last().closeCalls).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('closes a socket that is still connecting on the last unsubscribe', () => {
+    const manager = newManager();
+    const off = manager.subscribe('demand', undefined, () => {});
+    off();
+    expect(last().closeCalls).toBe(1);
+    expect(last().sent).toEqual([]);
+  });
+
+  it('closes a failed socket and stops its heartbeat', () => {
+    const manager = newManager();
+    manager.subscribe('asset', [1], () => {});
+    const socket = last();
+    socket.open();
+    socket.fail();
+    expect(socket.closeCalls).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(socket.sent).toHaveLength(1);
+  });
+});
+
+describe('feed manager: reconnecting', () => {
+  it('reconnects after a drop with growing delays and resends the subscription', () => {
+    const manager = newManager();
+    manager.subscribe('asset', [3], () => {});
+    last().open();
+    last().drop();
+    expect(manager.status('asset').state).toBe('reconnecting');
+
+    vi.advanceTimersByTime(999);
+    expect(sockets()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets()).toHaveLength(2);
+
+    last().drop(); // fails before opening
+    vi.advanceTimersByTime(1999);
+    expect(sockets()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets()).toHaveLength(3);
+
+    last().drop();
+    vi.advanceTimersByTime(3999);
+    expect(sockets()).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(sockets()).toHaveLength(4);
+
+    last().open();
+    expect(last().url).toBe(`ws://feeds.test/asset/get?token=${TOKEN}`);
+    expect(last().sent).toEqual([JSON.stringify({ token: TOKEN, data: [3] })]);
+    expect(manager.status('asset').state).toBe('live');
+    vi.advanceTimersByTime(3000);
+    expect(last().sent).toHaveLength(2);
+  });
+
+  it('starts the backoff again after a message arrives', () => {
+    const manager = newManager();
+    manager.subscribe('market', undefined, () => {});
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().drop();
+    vi.advanceTimersByTime(2000);
+    last().open();
+    last().receive('{"data":[]}');
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    expect(sockets()).toHaveLength(4);
+  });
+
+  it('caps the delay at 30 s and applies ±20 % jitter', () => {
+    const low = new FeedManager({ random: () => 0 });
+    const high = new FeedManager({ random: () => 0.999999 });
+    const mid = newManager();
+    expect(mid.reconnectDelay(0)).toBe(1000);
+    expect(mid.reconnectDelay(3)).toBe(8000);
+    expect(mid.reconnectDelay(10)).toBe(30_000);
+    expect(low.reconnectDelay(0)).toBe(800);
+    expect(high.reconnectDelay(0)).toBe(1200);
+    expect(high.reconnectDelay(20)).toBe(36_000);
+  });
+
+  it('does not reconnect after the last unsubscribe', () => {
+    const manager = newManager();
+    const off = manager.subscribe('task', [1], () => {});
+    const socket = last();
+    socket.open();
+    socket.drop();
+    expect(vi.getTimerCount()).toBe(1);
+    off();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(120_000);
+    expect(sockets()).toHaveLength(1);
+    expect(manager.status('task').state).toBe('idle');
+  });
+
+  it('reads offline after five failed reconnects and keeps retrying', () => {
+    const manager = newManager();
+    manager.subscribe('market', undefined, () => {});
+    for (let i = 0; i < 4; i += 1) {
+      last().drop();
+      expect(manager.status('market').state).toBe('reconnecting');
+      vi.advanceTimersByTime(30_000);
+    }
+    last().drop();
+    expect(manager.status('market').state).toBe('offline');
+    vi.advanceTimersByTime(30_000);
+    expect(sockets()).toHaveLength(6);
+    last().open();
+    expect(manager.status('market').state).toBe('live');
+  });
+});
+
+describe('feed manager: status', () => {
+  it('reports every state transition to onStatus listeners', () => {
+    const manager = newManager();
+    const seen: Array<[FeedState, number | null]> = [];
+    const stop = manager.onStatus('task', (status) => seen.push([status.state, status.lastMessageAt]));
+    expect(manager.status('task')).toEqual({ state: 'idle', lastMessageAt: null });
+
+    vi.setSystemTime(5000);
+    const off = manager.subscribe('task', [1], () => {});
+    last().open();
+    last().receive('{"status":2}');
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    off();
+    stop();
+    manager.subscribe('task', [1], () => {});
+
+    expect(seen).toEqual([
+      ['connecting', null],
+      ['live', null],
+      ['live', 5000],
+      ['reconnecting', 5000],
+      ['live', 5000],
+      ['idle', 5000],
+    ]);
+  });
+
+  it('never logs the token or a payload', () => {
+    const manager = newManager();
+    manager.subscribe('asset', ['api-marker-77'], () => {});
+    last().open();
+    last().receive('{"secret":"apikey-marker-99"}');
+    last().fail();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    manager.update('asset', ['api-marker-88']);
+    manager.closeAll();
+    const text = JSON.stringify(logs);
+    expect(logs.length).toBeGreaterThan(3);
+    expect(text).toContain('[feed asset] open');
+    expect(text).toContain('[feed asset] error');
+    expect(text).toContain('[feed asset] closed');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('marker');
+  });
+});
+
+describe('useFeed', () => {
+  it('subscribes while mounted, ignores same-content params, pushes new params, closes on unmount', () => {
+    const manager = newManager();
+    const { result, rerender, unmount } = renderHook(
+      ({ ids }: { ids: number[] }) => useFeed<{ n: number }>('asset', { ids }, { manager }),
+      { initialProps: { ids: [1] } },
+    );
+    expect(sockets()).toHaveLength(1);
+    expect(result.current.state).toBe('connecting');
+
+    act(() => last().open());
+    expect(result.current.state).toBe('live');
+    act(() => last().receive('{"n":1}'));
+    expect(result.current.data).toEqual({ n: 1 });
+    expect(result.current.lastMessageAt).toBe(Date.now());
+
+    rerender({ ids: [1] });
+    expect(sockets()).toHaveLength(1);
+    expect(last().sent).toHaveLength(1);
+
+    rerender({ ids: [1, 2] });
+    expect(sockets()).toHaveLength(1);
+    expect(last().sent).toHaveLength(2);
+    expect(JSON.parse(last().sent[1]).data).toEqual({ ids: [1, 2] });
+
+    unmount();
+    expect(last().closeCalls).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('does not subscribe when disabled', () => {
+    const manager = newManager();
+    const { result } = renderHook(() => useFeed('demand', undefined, { manager, enabled: false }));
+    expect(sockets()).toHaveLength(0);
+    expect(result.current).toEqual({ data: undefined, state: 'idle', lastMessageAt: null });
+  });
+});
