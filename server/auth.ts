@@ -1,0 +1,123 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db';
+
+/** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex). */
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('hex'), hash.toString('hex')].join('$');
+}
+
+/** A stored hash used when the user does not exist, so an unknown name costs as much as a known one. */
+const DUMMY_HASH = `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${'00'.repeat(16)}$${'00'.repeat(SCRYPT.keylen)}`;
+
+export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const [scheme, N, r, p, saltHex, hashHex] = (stored ?? DUMMY_HASH).split('$');
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await derive(password, Buffer.from(saltHex, 'hex'), Number(N), Number(r), Number(p), expected.length);
+  return timingSafeEqual(actual, expected) && stored !== undefined;
+}
+
+export const SESSION_MS = 2 * 24 * 60 * 60 * 1000;
+export const CAPTCHA_MS = 5 * 60 * 1000;
+/** The answer the console's slider sends: validate = challenge, seccode = challenge + this suffix. */
+export const CAPTCHA_SECCODE_SUFFIX = '|jordan';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  isSuper: boolean;
+  level: number;
+  pes: number;
+  columns: string[];
+  strategyKeys: string[];
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  is_super: number;
+  level: number;
+  pes: number;
+  columns: string;
+  strategy_keys: string;
+}
+
+export const toSessionUser = (row: UserRow): SessionUser => ({
+  id: row.id,
+  username: row.username,
+  isSuper: row.is_super === 1,
+  level: row.level,
+  pes: row.pes,
+  columns: JSON.parse(row.columns) as string[],
+  strategyKeys: JSON.parse(row.strategy_keys) as string[],
+});
+
+/** Tokens are stored hashed: a copy of the database does not hand out live sessions. */
+const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function createAuth(db: Db, now: () => number) {
+  return {
+    async issueToken(userId: number): Promise<string> {
+      const token = randomBytes(32).toString('hex');
+      const at = now();
+      await db.run('DELETE FROM sessions WHERE expires_at <= ?', [at]);
+      await db.run('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
+        tokenHash(token),
+        userId,
+        at,
+        at + SESSION_MS,
+      ]);
+      return token;
+    },
+
+    /** The signed-in user of a token, or null when it is missing, unknown or expired. */
+    async resolve(token: unknown): Promise<SessionUser | null> {
+      if (typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token)) return null;
+      const row = await db.get<UserRow & { expires_at: number }>(
+        `SELECT u.*, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+        [tokenHash(token)],
+      );
+      if (!row || row.expires_at <= now()) return null;
+      return toSessionUser(row);
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash(token)]);
+    },
+
+    /** Ends every other session of the user (after a password change). */
+    async revokeOthers(userId: number, keepToken: string): Promise<void> {
+      await db.run('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?', [userId, tokenHash(keepToken)]);
+    },
+
+    async issueCaptcha(): Promise<string> {
+      const challenge = randomBytes(16).toString('hex');
+      const at = now();
+      await db.run('DELETE FROM captchas WHERE expires_at <= ?', [at]);
+      await db.run('INSERT INTO captchas (challenge, expires_at) VALUES (?, ?)', [challenge, at + CAPTCHA_MS]);
+      return challenge;
+    },
+
+    /** Checks a slider answer and uses the challenge up, whether the answer is right or not. */
+    async consumeCaptcha(challenge: unknown, validate: unknown, seccode: unknown): Promise<boolean> {
+      if (typeof challenge !== 'string' || !challenge) return false;
+      const used = await db.run('UPDATE captchas SET used = 1 WHERE challenge = ? AND used = 0 AND expires_at > ?', [
+        challenge,
+        now(),
+      ]);
+      return used.changes === 1 && validate === challenge && seccode === challenge + CAPTCHA_SECCODE_SUFFIX;
+    },
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,54 @@
+import type { EndpointName } from '../src/api/endpoints';
+import type { Auth, SessionUser } from './auth';
+import type { Db } from './db';
+import { CODE, fail, type Envelope } from './envelope';
+import type { Lang, MessageKey, MessageParams } from './messages';
+import type { Payload } from './validate';
+
+/** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
+export interface AppContext {
+  db: Db;
+  auth: Auth;
+  dataDir: string;
+  /** the clock (ms since epoch); tests inject one to age tokens and captchas. */
+  now: () => number;
+}
+
+export interface UploadedFile {
+  field: string;
+  /** the name the client gave; never used as a path. */
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+  /** true when the file was cut at the size limit. */
+  truncated: boolean;
+}
+
+/** One call of the contract, as a handler sees it. */
+export interface CallContext {
+  app: AppContext;
+  name: EndpointName;
+  /** query, JSON body, form body or multipart fields, merged (body wins). */
+  payload: Payload;
+  files: UploadedFile[];
+  /** the signed-in user; always set for endpoints with `auth: true`. */
+  user: SessionUser | null;
+  token: string | undefined;
+  lang: Lang;
+  t(key: MessageKey, params?: MessageParams): string;
+  ok(data?: unknown, info?: MessageKey, extra?: Record<string, unknown>): Envelope;
+}
+
+export type Handler = (call: CallContext) => Promise<Envelope> | Envelope;
+export type HandlerMap = Partial<Record<EndpointName, Handler>>;
+
+export function signedIn(call: CallContext): SessionUser {
+  if (!call.user) throw fail(CODE.session, 'err.tokenMissing');
+  return call.user;
+}
+
+export function requireSuper(call: CallContext): SessionUser {
+  const user = signedIn(call);
+  if (!user.isSuper) throw fail(CODE.forbidden, 'err.superOnly');
+  return user;
+}

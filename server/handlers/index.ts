@@ -1,0 +1,15 @@
+import type { HandlerMap } from '../context';
+import { accountHandlers } from './account';
+import { apiAccountHandlers } from './api-accounts';
+import { globalConfigHandlers } from './global-config';
+import { marketHandlers } from './market';
+import { strategyHandlers } from './strategies';
+
+/** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
+export const handlers: HandlerMap = {
+  ...accountHandlers,
+  ...marketHandlers,
+  ...apiAccountHandlers,
+  ...strategyHandlers,
+  ...globalConfigHandlers,
+};

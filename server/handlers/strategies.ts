@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ArbitrageStrategy, ParamSections, ParamValue } from '../../src/api/types';
+import { requireSuper, signedIn, type CallContext, type HandlerMap, type UploadedFile } from '../context';
+import { CODE, fail, invalid } from '../envelope';
+import { formatSecond } from '../time';
+import { has, id, jsonObject, num, optNum, optStr, str } from '../validate';
+
+/** Largest file a strategy upload may carry. */
+export const MAX_STRATEGY_FILE_BYTES = 2 * 1024 * 1024;
+export const MAX_STRATEGY_FILE_LABEL = '2 MiB';
+
+/** Keys of the task base params section (spec §3, "task params when adding"). */
+export const TASK_BASE_KEYS = [
+  'currency_type', 'a_bourse', 'b_bourse', 'a_transaction_type', 'b_transaction_type', 'fund_occupy',
+  'virtual_initial_capital', 'depth', 'slip', 'price_limit',
+];
+const isDebitCredit = (key: string): boolean => key === 'is_borrow' || /borrow|repay|debit|credit|loan/i.test(key);
+
+/** Splits flat default params into the three sections the console edits. */
+export function splitParams(params: Record<string, ParamValue>): ParamSections {
+  const sections: ParamSections = { taskBaseParams: {}, debitCreditParams: {}, strategyParams: {} };
+  for (const [key, value] of Object.entries(params)) {
+    if (TASK_BASE_KEYS.includes(key)) sections.taskBaseParams[key] = value;
+    else if (isDebitCredit(key)) sections.debitCreditParams[key] = value;
+    else sections.strategyParams[key] = value;
+  }
+  return sections;
+}
+
+/** Default params must be a flat object of strings, numbers, booleans or JSON objects (dlt, m). */
+function checkParams(params: Record<string, unknown>): Record<string, ParamValue> {
+  for (const [key, value] of Object.entries(params)) {
+    if (!key.trim() || key.length > 64) throw invalid('err.paramValue', { field: key || '""' });
+    const ok =
+      typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ||
+      (typeof value === 'object' && value !== null && !Array.isArray(value));
+    if (!ok) throw invalid('err.paramValue', { field: key });
+  }
+  return params as Record<string, ParamValue>;
+}
+
+/**
+ * The main file must begin with a hash comment whose slash-delimited second segment is a JSON
+ * object, e.g. `# demo/{"dlt":0.1,"m":2}/v1`. Anything else (empty, binary, no comment, broken
+ * JSON) is refused with the console's own message.
+ */
+export function parseMainFileHeader(data: Buffer): Record<string, unknown> {
+  const unparsable = invalid('err.unparsable');
+  if (data.length === 0 || data.includes(0)) throw unparsable;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw unparsable;
+  }
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.trim();
+  if (!firstLine.startsWith('#')) throw unparsable;
+  const segment = firstLine.split('/')[1];
+  if (segment === undefined) throw unparsable;
+  try {
+    const parsed: unknown = JSON.parse(segment.trim());
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw unparsable;
+    return parsed as Record<string, unknown>;
+  } catch {
+    throw unparsable;
+  }
+}
+
+/**
+ * A name safe to store: the client's directories are dropped, `.` and `..` are refused, and every
+ * character outside letters, digits, `.`, `_` and `-` becomes `_`. The caller adds its own prefix.
+ */
+export function safeFileName(original: string): string {
+  const base = original.split(/[\\/]/).pop()!.trim();
+  if (!base || base === '.' || base === '..') throw invalid('err.fileName', { file: original.slice(0, 80) || '""' });
+  const clean = base
+    .replace(/[^\p{L}\p{N}._-]/gu, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[.]+/, '');
+  return (clean || 'file').slice(-100);
+}
+
+interface StrategyRow {
+  id: number;
+  strategy_sole_id: string;
+  name: string;
+  initial_money: number;
+  default_params: string;
+  folder: string;
+  main_file: string;
+  rely_on_files: string;
+  updated_at: number;
+}
+
+const toStrategy = (row: StrategyRow): ArbitrageStrategy => ({
+  id: row.id,
+  strategy_sole_id: row.strategy_sole_id,
+  name: row.name,
+  initial_money: row.initial_money,
+  updatetime: formatSecond(row.updated_at),
+  default_params: row.default_params,
+  main_file: row.main_file,
+  rely_on_files: JSON.parse(row.rely_on_files) as string[],
+});
+
+async function findStrategy(call: CallContext): Promise<StrategyRow> {
+  const strategyId = id(call.payload, 'strategyId');
+  const row = await call.app.db.get<StrategyRow>('SELECT * FROM strategies WHERE id = ?', [strategyId]);
+  if (!row) throw fail(CODE.notFound, 'err.strategyNotFound');
+  return row;
+}
+
+const strategiesRoot = (call: CallContext): string => path.resolve(call.app.dataDir, 'strategies');
+
+/** The folder of a strategy; only server-generated hex names are ever joined to the data folder. */
+function folderPath(call: CallContext, folder: string): string {
+  if (!/^[0-9a-f]{8,64}$/.test(folder)) throw new Error(`unexpected strategy folder name ${folder}`);
+  return path.join(strategiesRoot(call), folder);
+}
+
+function writeInto(dir: string, name: string, data: Buffer): void {
+  const target = path.resolve(dir, name);
+  if (path.dirname(target) !== path.resolve(dir)) throw new Error(`refusing to write outside ${dir}`);
+  writeFileSync(target, data);
+}
+
+const removeFile = (dir: string, name: string): void => {
+  if (name && path.dirname(path.resolve(dir, name)) === path.resolve(dir)) rmSync(path.resolve(dir, name), { force: true });
+};
+
+/** Browsers send an empty, nameless part for a file input left empty: that is "no file". */
+const chosen = (file: UploadedFile): boolean => file.filename !== '' || file.data.length > 0;
+
+const SOLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+async function saveStrategyFiles(call: CallContext) {
+  requireSuper(call);
+  const { payload, app } = call;
+  const tooLarge = call.files.find((file) => file.truncated);
+  if (tooLarge) throw fail(CODE.tooLarge, 'err.fileTooLarge', { file: safeFileName(tooLarge.filename || 'file'), limit: MAX_STRATEGY_FILE_LABEL });
+
+  const soleId = optStr(payload, 'strategySoleId', 64);
+  if (soleId !== undefined && !SOLE_ID.test(soleId)) throw invalid('err.strategySoleId');
+  const existing = soleId
+    ? await app.db.get<StrategyRow>('SELECT * FROM strategies WHERE strategy_sole_id = ?', [soleId])
+    : undefined;
+
+  const name = existing && !has(payload, 'strategyName') ? existing.name : str(payload, 'strategyName', 64);
+  const initialMoney = existing
+    ? (optNum(payload, 'initialMoney', { nonNegative: true }) ?? existing.initial_money)
+    : num(payload, 'initialMoney', { nonNegative: true });
+
+  const mainFile = call.files.find((file) => file.field === 'file' && chosen(file));
+  const relyFiles = call.files.filter((file) => /^relyOnFiles(\[\])?$/.test(file.field) && chosen(file));
+  if (!existing && !mainFile) throw invalid('err.mainFileRequired');
+  const header = mainFile ? parseMainFileHeader(mainFile.data) : undefined;
+  const mainName = mainFile ? `main_${safeFileName(mainFile.filename || 'main.py')}` : existing!.main_file;
+  const relyNames = relyFiles.map((file, index) => `rely_${index + 1}_${safeFileName(file.filename || 'file')}`);
+
+  let params: Record<string, unknown>;
+  if (has(payload, 'defaultParams')) params = jsonObject(payload, 'defaultParams');
+  else if (header) params = header;
+  else params = existing ? (JSON.parse(existing.default_params) as Record<string, unknown>) : {};
+  const defaultParams = JSON.stringify(checkParams(params));
+
+  // everything is valid: write the files, then the row
+  const folder = existing?.folder ?? randomBytes(8).toString('hex');
+  const dir = folderPath(call, folder);
+  mkdirSync(dir, { recursive: true });
+  if (mainFile) {
+    if (existing && existing.main_file !== mainName) removeFile(dir, existing.main_file);
+    writeInto(dir, mainName, mainFile.data);
+  }
+  let relyOnFiles = existing ? (JSON.parse(existing.rely_on_files) as string[]) : [];
+  if (relyFiles.length) {
+    relyOnFiles.filter((old) => !relyNames.includes(old) && old !== mainName).forEach((old) => removeFile(dir, old));
+    relyFiles.forEach((file, index) => writeInto(dir, relyNames[index]!, file.data));
+    relyOnFiles = relyNames;
+  }
+
+  const now = app.now();
+  if (existing) {
+    await app.db.run(
+      'UPDATE strategies SET name = ?, initial_money = ?, default_params = ?, main_file = ?, rely_on_files = ?, updated_at = ? WHERE id = ?',
+      [name, initialMoney, defaultParams, mainName, JSON.stringify(relyOnFiles), now, existing.id],
+    );
+  } else {
+    await app.db.run(
+      `INSERT INTO strategies (strategy_sole_id, name, initial_money, default_params, folder, main_file, rely_on_files, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [soleId ?? randomBytes(8).toString('hex'), name, initialMoney, defaultParams, folder, mainName, JSON.stringify(relyOnFiles), now],
+    );
+  }
+  const saved = await app.db.get<StrategyRow>('SELECT * FROM strategies WHERE folder = ?', [folder]);
+  return call.ok(toStrategy(saved!), existing ? 'ok.update' : 'ok.add');
+}
+
+async function paramSections(call: CallContext) {
+  signedIn(call);
+  const row = await findStrategy(call);
+  return call.ok(splitParams(JSON.parse(row.default_params) as Record<string, ParamValue>));
+}
+
+export const strategyHandlers: HandlerMap = {
+  async strategyHome(call) {
+    signedIn(call);
+    const rows = await call.app.db.all<StrategyRow>('SELECT * FROM strategies ORDER BY id');
+    return call.ok(rows.map(toStrategy));
+  },
+
+  strategyParamsGet: paramSections,
+  strategyParamsGet2: paramSections,
+  strategySaveFiles: saveStrategyFiles,
+
+  async strategyUpdate(call) {
+    requireSuper(call);
+    const row = await findStrategy(call);
+    const { payload } = call;
+    const name = has(payload, 'strategyName') ? str(payload, 'strategyName', 64) : row.name;
+    const initialMoney = optNum(payload, 'initialMoney', { nonNegative: true }) ?? row.initial_money;
+    const defaultParams = has(payload, 'defaultParams') ? JSON.stringify(checkParams(jsonObject(payload, 'defaultParams'))) : row.default_params;
+    await call.app.db.run('UPDATE strategies SET name = ?, initial_money = ?, default_params = ?, updated_at = ? WHERE id = ?', [
+      name,
+      initialMoney,
+      defaultParams,
+      call.app.now(),
+      row.id,
+    ]);
+    const saved = await call.app.db.get<StrategyRow>('SELECT * FROM strategies WHERE id = ?', [row.id]);
+    return call.ok(toStrategy(saved!), 'ok.update');
+  },
+
+  async strategyDelete(call) {
+    requireSuper(call);
+    const row = await findStrategy(call);
+    await call.app.db.run('DELETE FROM strategies WHERE id = ?', [row.id]);
+    rmSync(folderPath(call, row.folder), { recursive: true, force: true });
+    return call.ok(null, 'ok.delete');
+  },
+};

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { createAuth } from './auth';
+import type { AppContext } from './context';
+import { openDb } from './db';
+import { registerFeeds } from './feeds';
+import { handlers } from './handlers';
+import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
+import { DEMO_ACCOUNTS, seed } from './seed';
+
+export interface ServerOptions {
+  /** 0 = any free port; default 8080. */
+  port?: number;
+  /** where console.db and uploaded strategy files live; default ./data. */
+  dataDir?: string;
+  /** the built console to serve (history fallback to index.html); default dist/ when it exists, null = none. */
+  staticDir?: string | null;
+  /** default 127.0.0.1. */
+  host?: string;
+  /** the clock, ms since epoch (default Date.now). Tests pass a movable one to age tokens and captchas. */
+  now?: () => number;
+  /** fastify's request log; default off. */
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function resolveStaticDir(option: string | null | undefined): string | null {
+  if (option === null) return null;
+  const dir = path.resolve(option ?? path.join(repoRoot, 'dist'));
+  return existsSync(path.join(dir, 'index.html')) ? dir : null;
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = path.resolve(opts.dataDir ?? './data');
+  const now = opts.now ?? Date.now;
+  const host = opts.host ?? '127.0.0.1';
+  const staticDir = resolveStaticDir(opts.staticDir);
+
+  const db = await openDb(dataDir);
+  await seed(db, dataDir, now());
+  const ctx: AppContext = { db, auth: createAuth(db, now), dataDir, now };
+
+  const app = Fastify({ logger: opts.logger ?? false });
+  // an empty JSON body is an empty payload, not an error
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, {}) : json(request, String(body), done),
+  );
+  await app.register(formbody);
+  await app.register(multipart, MULTIPART_OPTIONS);
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  if (staticDir) await app.register(fastifyStatic, { root: staticDir, wildcard: true });
+
+  registerRoutes(app, ctx, handlers);
+  registerFeeds(app, ctx);
+  registerFallback(app, staticDir);
+
+  try {
+    await app.listen({ port: opts.port ?? 8080, host });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    close: async () => {
+      await app.close();
+      db.close();
+    },
+  };
+}
+
+async function runFromCommandLine(): Promise<void> {
+  const server = await startServer({
+    port: Number(process.env.PORT ?? 8080),
+    dataDir: process.env.DATA_DIR ?? './data',
+    host: process.env.HOST ?? '0.0.0.0',
+    logger: process.env.LOG === '1',
+  });
+  console.log(`Arbitrage console reference server: ${server.url}`);
+  console.log(`Data folder: ${path.resolve(process.env.DATA_DIR ?? './data')}`);
+  console.log('Demo accounts:');
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.username} / ${account.password}  — ${account.role}`);
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const entry = process.argv[1] ? path.resolve(process.argv[1]) : '';
+if (entry === fileURLToPath(import.meta.url)) {
+  runFromCommandLine().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

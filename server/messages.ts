@@ -1,0 +1,105 @@
+/**
+ * Every text the server sends back, in one table: zh-CN (default) and English (when the request's
+ * Accept-Language starts with `en`). `{name}` placeholders are filled from the params.
+ */
+export type Lang = 'zh-CN' | 'en';
+
+const table = {
+  // success
+  'ok.generic': ['操作成功', 'operation succeeded'],
+  'ok.login': ['登录成功', 'signed in'],
+  'ok.register': ['注册成功', 'registered successfully'],
+  'ok.logout': ['已退出登录', 'signed out'],
+  'ok.changePassword': ['修改密码成功!', 'password changed!'],
+  'ok.add': ['添加成功', 'added'],
+  'ok.update': ['修改成功', 'updated'],
+  'ok.delete': ['删除成功', 'deleted'],
+  'ok.config': ['配置成功', 'configured'],
+  'ok.init': ['初始化成功', 'initialised'],
+  'ok.submit': ['提交成功!', 'submitted!'],
+  'ok.save': ['保存成功', 'saved'],
+
+  // envelope-level errors
+  'err.session': ['登录已失效，请重新登录', 'your session has expired, please sign in again'],
+  'err.tokenMissing': ['未登录或缺少登录凭证，请先登录', 'not signed in: the token is missing'],
+  'err.superOnly': ['没有权限：仅超级管理员可以执行此操作', 'permission denied: only a super user may do this'],
+  'err.unknownCall': ['未知调用：{call}', 'unknown call: {call}'],
+  'err.notImplemented': ['尚未实现：{name}', 'not implemented yet: {name}'],
+  'err.badJson': ['请求体不是有效的 JSON', 'the request body is not valid JSON'],
+  'err.badRequest': ['请求无效：{detail}', 'bad request: {detail}'],
+  'err.unsupportedMedia': ['不支持的请求内容类型', 'unsupported content type'],
+  'err.bodyTooLarge': ['请求体过大', 'the request body is too large'],
+  'err.fileTooLarge': ['文件过大：{file} 超过了单个文件 {limit} 的上限', 'file too large: {file} exceeds the {limit} limit per file'],
+  'err.tooManyParts': ['上传的文件或字段过多', 'too many files or fields in the upload'],
+  'err.internal': ['服务器内部错误', 'internal server error'],
+  'err.websocketOnly': ['该地址只接受 WebSocket 连接', 'this address accepts WebSocket connections only'],
+
+  // field validation
+  'err.required': ['{field} 不能为空', '{field} is required'],
+  'err.number': ['{field} 必须是数字', '{field} must be a number'],
+  'err.integer': ['{field} 必须是整数', '{field} must be a whole number'],
+  'err.range': ['{field} 必须在 {min} 到 {max} 之间', '{field} must be between {min} and {max}'],
+  'err.nonNegative': ['{field} 不能为负数', '{field} must not be negative'],
+  'err.positive': ['{field} 必须大于 0', '{field} must be greater than 0'],
+  'err.oneOf': ['{field} 只能是 {values}', '{field} must be one of {values}'],
+  'err.boolean': ['{field} 必须是布尔值（true/false）', '{field} must be true or false'],
+  'err.jsonObject': ['{field} 不是有效的 JSON 对象', '{field} is not a valid JSON object'],
+  'err.tooLong': ['{field} 不能超过 {max} 个字符', '{field} must be at most {max} characters'],
+  'err.paramValue': ['参数 {field} 的值类型无效', 'parameter {field} has an invalid value type'],
+
+  // account and session
+  'err.usernameTaken': ['用户名已存在', 'this user name is already taken'],
+  'err.usernameInvalid': ['用户名只能包含字母、数字、下划线、点、横线或中文，且不超过 32 个字符', 'the user name may contain letters, digits, _ . - or Chinese characters, 32 at most'],
+  'err.passwordShort': ['密码至少需要 6 位', 'the password must have at least 6 characters'],
+  'err.passwordLong': ['密码不能超过 128 位', 'the password must have at most 128 characters'],
+  'err.telPhone': ['手机号格式不正确', 'the phone number is not valid'],
+  'err.wrongCredentials': ['用户名或密码错误', 'wrong user name or password'],
+  'err.captcha': ['验证码无效或已过期，请重新验证', 'the captcha is invalid or expired, please verify again'],
+  'err.oldPassword': ['原密码错误', 'the old password is wrong'],
+  'err.samePassword': ['新密码不能与原密码相同', 'the new password must differ from the old one'],
+
+  // exchanges and API accounts
+  'err.bourseNotFound': ['交易所 {id} 不存在', 'exchange {id} does not exist'],
+  'err.apiNotFound': ['API 账户不存在', 'API account not found'],
+  'err.contractType': ['交易所 {bourse} 不支持合约类型 {type}', 'exchange {bourse} does not support contract type {type}'],
+  'err.spotDirection': ['现货只能买入（1）或卖出（2）', 'spot orders can only buy (1) or sell (2)'],
+  'err.priceRequired': ['限价单必须填写价格', 'a limit order needs a price'],
+  'err.ratioSum': ['现货倍数与合约倍数之和不能超过 20', 'the spot and futures multiples together must not exceed 20'],
+  'api.status.normal': ['正常', 'normal'],
+  'api.status.initialised': ['已初始化（全仓，{leverage} 倍杠杆）', 'initialised (cross margin, {leverage}x)'],
+
+  // strategies
+  'err.strategyNotFound': ['策略不存在', 'strategy not found'],
+  'err.strategySoleId': ['strategySoleId 只能包含字母、数字、下划线和横线（最多 64 个字符）', 'strategySoleId may only contain letters, digits, _ and - (64 at most)'],
+  'err.unparsable': ['无法解析该文本!', 'cannot parse this text!'],
+  'err.mainFileRequired': ['请上传策略主文件', 'please upload the main strategy file'],
+  'err.fileName': ['文件名无效：{file}', 'invalid file name: {file}'],
+
+  // contract types (spec §3)
+  'contract.1': ['现货', 'spot'],
+  'contract.2': ['当周', 'this week'],
+  'contract.3': ['次周', 'next week'],
+  'contract.4': ['季度', 'quarter'],
+  'contract.5': ['永续', 'perpetual'],
+  'contract.10': ['次季度', 'next quarter'],
+  'contract.11': ['U本位当周', 'USDT-margined this week'],
+  'contract.12': ['U本位次周', 'USDT-margined next week'],
+  'contract.13': ['U本位季度', 'USDT-margined quarter'],
+  'contract.14': ['U本位永续', 'USDT-margined perpetual'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type MessageKey = keyof typeof table;
+export type MessageParams = Record<string, string | number>;
+
+export function langOf(acceptLanguage: string | string[] | undefined): Lang {
+  const value = Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage;
+  return value && value.trim().toLowerCase().startsWith('en') ? 'en' : 'zh-CN';
+}
+
+export function message(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
+  const [zh, en] = table[key];
+  const text: string = lang === 'en' ? en : zh;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export const hasMessage = (key: string): key is MessageKey => key in table;

@@ -1,0 +1,91 @@
+import { invalid } from './envelope';
+
+/**
+ * Readers for payload fields. Query and form values arrive as strings, JSON values typed; every
+ * reader accepts both and throws a 400 naming the field when the value does not fit.
+ */
+export type Payload = Record<string, unknown>;
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+export const has = (payload: Payload, field: string): boolean => !isBlank(payload[field]);
+
+interface NumberRule {
+  integer?: boolean;
+  min?: number;
+  max?: number;
+  /** > 0 */
+  positive?: boolean;
+  /** >= 0 */
+  nonNegative?: boolean;
+}
+
+function checkNumber(field: string, raw: unknown, rule: NumberRule): number {
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
+  if (typeof raw === 'boolean' || !Number.isFinite(value)) throw invalid('err.number', { field });
+  if (rule.integer && !Number.isInteger(value)) throw invalid('err.integer', { field });
+  if (rule.positive && value <= 0) throw invalid('err.positive', { field });
+  if (rule.nonNegative && value < 0) throw invalid('err.nonNegative', { field });
+  if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) {
+    throw invalid('err.range', { field, min: rule.min ?? '-∞', max: rule.max ?? '∞' });
+  }
+  return value;
+}
+
+export function num(payload: Payload, field: string, rule: NumberRule = {}): number {
+  if (isBlank(payload[field])) throw invalid('err.required', { field });
+  return checkNumber(field, payload[field], rule);
+}
+
+export function optNum(payload: Payload, field: string, rule: NumberRule = {}): number | undefined {
+  return isBlank(payload[field]) ? undefined : checkNumber(field, payload[field], rule);
+}
+
+export const id = (payload: Payload, field: string): number => num(payload, field, { integer: true, positive: true });
+
+export function str(payload: Payload, field: string, maxLength = 256): string {
+  const raw = payload[field];
+  if (isBlank(raw)) throw invalid('err.required', { field });
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid('err.required', { field });
+  const value = String(raw).trim();
+  if (value.length > maxLength) throw invalid('err.tooLong', { field, max: maxLength });
+  return value;
+}
+
+export function optStr(payload: Payload, field: string, maxLength = 256): string | undefined {
+  return isBlank(payload[field]) ? undefined : str(payload, field, maxLength);
+}
+
+function checkBool(field: string, raw: unknown): boolean {
+  if (typeof raw === 'boolean') return raw;
+  if (raw === 1 || raw === '1' || raw === 'true') return true;
+  if (raw === 0 || raw === '0' || raw === 'false') return false;
+  throw invalid('err.boolean', { field });
+}
+
+export function optBool(payload: Payload, field: string): boolean | undefined {
+  return isBlank(payload[field]) ? undefined : checkBool(field, payload[field]);
+}
+
+export function oneOf<T extends number>(payload: Payload, field: string, values: readonly T[]): T {
+  const value = num(payload, field);
+  if (!values.includes(value as T)) throw invalid('err.oneOf', { field, values: values.join(' / ') });
+  return value as T;
+}
+
+/** A JSON object given either as an object or as JSON text. */
+export function jsonObject(payload: Payload, field: string): Record<string, unknown> {
+  const raw = payload[field];
+  if (isBlank(raw)) throw invalid('err.required', { field });
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw invalid('err.jsonObject', { field });
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('err.jsonObject', { field });
+  return value as Record<string, unknown>;
+}
