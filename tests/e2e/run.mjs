@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// End-to-end runner (`npm run test:e2e`): builds the console when dist/ is missing or stale, finds
+// Chromium, then runs tests/e2e/*.spec.ts one file at a time with Node's test runner.
+//   node tests/e2e/run.mjs              all specs
+//   node tests/e2e/run.mjs smoke login  only specs whose file name contains "smoke" or "login"
+// Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
+//      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const E2E = path.join(ROOT, 'tests/e2e');
+const say = (line) => console.log(`[e2e] ${line}`);
+
+/** Newest modification time under the given files/folders (0 when none exist). */
+function newestMtime(entries) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  entries.forEach((e) => visit(path.join(ROOT, e)));
+  return newest;
+}
+
+/** True when dist/ is missing or older than what it is built from. */
+function distIsStale() {
+  const built = path.join(ROOT, 'dist/index.html');
+  if (!existsSync(built)) return true;
+  const sources = newestMtime(['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']);
+  return sources > statSync(built).mtimeMs;
+}
+
+function main() {
+  const started = Date.now();
+
+  // 1. the console
+  if (process.env.E2E_SKIP_BUILD === '1') say('E2E_SKIP_BUILD=1: using dist/ as it is');
+  else if (distIsStale()) {
+    say('dist/ is missing or older than src/: building the console (npx vite build)');
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) {
+      say(`build failed (exit ${build.status ?? build.signal})`);
+      process.exit(build.status || 1);
+    }
+  } else say('dist/ is up to date');
+
+  // 2. the browser
+  let chromium;
+  try {
+    chromium = chromiumPath();
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  say(`chromium: ${chromium}`);
+
+  // 3. the specs (Node 20's --test takes no globs, so list them)
+  const filters = process.argv.slice(2);
+  const specs = readdirSync(E2E)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .filter((f) => filters.length === 0 || filters.some((word) => f.includes(word)))
+    .sort()
+    .map((f) => path.join('tests/e2e', f));
+  if (specs.length === 0) {
+    say(`no spec matches ${filters.length ? filters.join(', ') : 'tests/e2e/*.spec.ts'}`);
+    process.exit(1);
+  }
+  say(`running ${specs.length} spec file(s): ${specs.map((s) => path.basename(s)).join(', ')}`);
+
+  const testTimeout = Number(process.env.E2E_TEST_TIMEOUT_MS ?? 120_000);
+  const runTimeout = Number(process.env.E2E_TIMEOUT_MS ?? 15 * 60_000);
+  const args = [
+    '--import', 'tsx',
+    '--test',
+    '--test-concurrency=1',
+    `--test-timeout=${testTimeout}`,
+    '--test-reporter=spec',
+    ...specs,
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+    detached: true, // its own process group, so a hung run is ended with everything it started
+  });
+
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  const watchdog = setTimeout(() => {
+    say(`timed out after ${Math.round(runTimeout / 1000)} s: stopping the test run`);
+    killGroup('SIGTERM');
+    setTimeout(() => killGroup('SIGKILL'), 5_000).unref();
+  }, runTimeout);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => killGroup(signal));
+
+  child.on('exit', (code, signal) => {
+    clearTimeout(watchdog);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const status = code ?? 1;
+    say(`${status === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`} in ${seconds} s`);
+    if (status !== 0 && existsSync(path.join(E2E, 'artifacts'))) say('screenshots and page logs: tests/e2e/artifacts/');
+    process.exit(status);
+  });
+}
+
+main();
