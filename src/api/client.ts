@@ -62,17 +62,16 @@ export function unwrap<T>(body: unknown, endpoint?: EndpointName): T {
   throw new ApiError('business', body.info ?? '', body.code, endpoint);
 }
 
-export const REQUEST_TIMEOUT_MS = 20_000;
-
 const clients = new Map<string, AxiosInstance>();
 function clientFor(service: Service): AxiosInstance {
-  const baseURL = runtimeConfig().services[service] ?? '';
-  const key = `${service}|${baseURL}`;
+  const { services, requestTimeoutMs } = runtimeConfig();
+  const baseURL = services[service] ?? '';
+  const key = `${service}|${baseURL}|${requestTimeoutMs}`;
   let client = clients.get(key);
   if (!client) {
     client = axios.create({
       baseURL,
-      timeout: REQUEST_TIMEOUT_MS,
+      timeout: requestTimeoutMs,
       // the envelope, not the HTTP status, says whether a call worked
       validateStatus: () => true,
       paramsSerializer: { indexes: null },
@@ -117,11 +116,13 @@ export async function call<T = unknown>(name: EndpointName, payload?: Payload): 
       method: endpoint.method,
       params: isQuery ? body : undefined,
       data,
+      // an abort signal, not axios' own timeout: it ends the call whatever transport is underneath
+      signal: AbortSignal.timeout(runtimeConfig().requestTimeoutMs),
     });
     return unwrap<T>(response.data, name);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')) {
+    if (axios.isCancel(error) || (isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT'))) {
       throw new ApiError('timeout', '', undefined, name);
     }
     throw new ApiError('network', '', undefined, name);

@@ -8,12 +8,15 @@ export interface RuntimeConfig {
   websocket: string;
   /** which captcha the login page shows. */
   captcha: 'slider';
+  /** a call with no reply after this long fails as a timeout. */
+  requestTimeoutMs: number;
 }
 
 const fallback: RuntimeConfig = {
   services: { main: '', task: '', order: '', change: '' },
   websocket: '',
   captcha: 'slider',
+  requestTimeoutMs: 20_000,
 };
 
 let current: RuntimeConfig = fallback;

@@ -1,0 +1,129 @@
+import { http, HttpResponse, delay } from 'msw';
+import { setupServer } from 'msw/node';
+import { ApiError, call, onSessionInvalid, unwrap } from '../../src/api/client';
+import { setRuntimeConfig } from '../../src/api/config';
+import { readSession, saveSession } from '../../src/providers/session';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const signIn = () => saveSession({ token: 'tok-1', userName: 'admin', level: 1, isSuper: true, kind: 'normal' });
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('unwrap', () => {
+  it('returns data for code 200', () => {
+    expect(unwrap({ code: 200, info: 'ok', data: [1, 2] })).toEqual([1, 2]);
+  });
+
+  it('turns another code into a business error carrying the server info', () => {
+    const error = (() => {
+      try {
+        unwrap({ code: 500, info: '任务正在运行中!' });
+      } catch (e) {
+        return e as ApiError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'business', info: '任务正在运行中!', code: 500, message: '任务正在运行中!' });
+  });
+
+  it.each([['<html>502</html>'], [''], [null], [[]], [{ info: 'no code' }], [{ code: '200' }]])('treats %j as malformed', (body) => {
+    expect(() => unwrap(body)).toThrowError(expect.objectContaining({ kind: 'malformed' }));
+  });
+
+  it('code 3 clears the session and tells the listeners', () => {
+    signIn();
+    const listener = vi.fn();
+    const stop = onSessionInvalid(listener);
+    expect(() => unwrap({ code: 3, info: 'expired' })).toThrowError(expect.objectContaining({ kind: 'session' }));
+    expect(readSession()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});
+
+describe('call', () => {
+  it('sends the token in the query for GET calls', async () => {
+    signIn();
+    let seen = '';
+    server.use(http.get('*/api/list', ({ request }) => ((seen = new URL(request.url).searchParams.get('token') ?? ''), HttpResponse.json({ code: 200, data: [] }))));
+    await call('apiList');
+    expect(seen).toBe('tok-1');
+  });
+
+  it('sends a JSON body with the token for json calls', async () => {
+    signIn();
+    let body: unknown;
+    server.use(http.post('*/api/add', async ({ request }) => ((body = await request.json()), HttpResponse.json({ code: 200, data: null }))));
+    await call('apiAdd', { name: 'a' });
+    expect(body).toEqual({ token: 'tok-1', name: 'a' });
+  });
+
+  it('sends a urlencoded form for form calls', async () => {
+    signIn();
+    let type = '';
+    let form = '';
+    server.use(
+      http.put('*/api/init', async ({ request }) => {
+        type = request.headers.get('content-type') ?? '';
+        form = await request.text();
+        return HttpResponse.json({ code: 200, data: null });
+      }),
+    );
+    await call('apiInit', { apiId: 7 });
+    expect(type).toContain('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(form).get('apiId')).toBe('7');
+    expect(new URLSearchParams(form).get('token')).toBe('tok-1');
+  });
+
+  it('does not send a token on the login call', async () => {
+    signIn();
+    let body: Record<string, unknown> = {};
+    server.use(http.post('*/user/login', async ({ request }) => ((body = (await request.json()) as Record<string, unknown>), HttpResponse.json({ code: 200, data: {} }))));
+    await call('login', { username: 'a' });
+    expect(body.token).toBeUndefined();
+  });
+
+  it('reads the envelope even when the HTTP status is an error', async () => {
+    server.use(http.get('*/api/list', () => HttpResponse.json({ code: 403, info: '没有权限' }, { status: 403 })));
+    expect(await failure(call('apiList'))).toMatchObject({ kind: 'business', info: '没有权限' });
+  });
+
+  it('an HTML error page is malformed, not a crash', async () => {
+    server.use(http.get('*/api/list', () => new HttpResponse('<html><body>Bad gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } })));
+    expect(await failure(call('apiList'))).toMatchObject({ kind: 'malformed' });
+  });
+
+  it('truncated JSON is malformed', async () => {
+    server.use(http.get('*/api/list', () => new HttpResponse('{"code":200,"da', { headers: { 'content-type': 'application/json' } })));
+    expect(await failure(call('apiList'))).toMatchObject({ kind: 'malformed' });
+  });
+
+  it('an empty body is malformed', async () => {
+    server.use(http.get('*/api/list', () => new HttpResponse(null, { status: 204 })));
+    expect(await failure(call('apiList'))).toMatchObject({ kind: 'malformed' });
+  });
+
+  it('a network failure is a network error', async () => {
+    server.use(http.get('*/api/list', () => HttpResponse.error()));
+    expect(await failure(call('apiList'))).toMatchObject({ kind: 'network' });
+  });
+
+  it('a reply slower than the timeout is a timeout error', async () => {
+    setRuntimeConfig({ requestTimeoutMs: 150 });
+    server.use(http.get('*/api/list', async () => (await delay('infinite'), HttpResponse.json({ code: 200 }))));
+    expect(await failure(call('apiList'))).toMatchObject({ kind: 'timeout' });
+    setRuntimeConfig({});
+  });
+});
