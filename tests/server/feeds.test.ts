@@ -1,0 +1,98 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { feeds, type FeedName } from '../../src/live/feeds';
+import { startTestServer, type TestServer } from './helpers';
+
+let t: TestServer;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login('admin', 'admin123');
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+interface Session {
+  messages: string[];
+  closed: Promise<number>;
+  socket: WebSocket;
+  next(): Promise<string>;
+}
+
+/** Opens a socket and records what it receives; `next()` waits for the next message. */
+async function open(path: string): Promise<Session> {
+  const socket = new WebSocket(t.url.replace(/^http/, 'ws') + path);
+  const messages: string[] = [];
+  const waiters: ((text: string) => void)[] = [];
+  socket.on('message', (data) => {
+    const text = data.toString();
+    const waiter = waiters.shift();
+    if (waiter) waiter(text);
+    else messages.push(text);
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const queued = messages.shift();
+      if (queued !== undefined) return resolve(queued);
+      const timer = setTimeout(() => reject(new Error('no message within 3 s')), 3000);
+      waiters.push((text) => {
+        clearTimeout(timer);
+        resolve(text);
+      });
+    });
+  return { messages, closed, socket, next };
+}
+
+const names = Object.keys(feeds) as FeedName[];
+
+describe('feeds', () => {
+  it.each(names)('%s refuses a bad token with code 3, then closes', async (name) => {
+    const { path, tokenInQuery } = feeds[name];
+    const session = await open(tokenInQuery ? `${path}?token=${'0'.repeat(64)}` : path);
+    if (!tokenInQuery) session.socket.send(JSON.stringify({ token: 'bad', data: [] }));
+    const reply = JSON.parse(await session.next());
+    expect(reply.code).toBe(3);
+    expect(reply.info).toBeTruthy();
+    expect(await session.closed).toBe(1008);
+  });
+
+  it.each(names)('%s answers ok to a signed-in client', async (name) => {
+    const { path, tokenInQuery } = feeds[name];
+    const session = await open(tokenInQuery ? `${path}?token=${admin}` : path);
+    session.socket.send(tokenInQuery ? JSON.stringify({ token: admin, data: [] }) : JSON.stringify({ token: admin, data: [1, 2] }));
+    expect(await session.next()).toBe('ok');
+    session.socket.send('1');
+    expect(await session.next()).toBe('ok');
+    session.socket.close();
+    await session.closed;
+  });
+
+  it('refuses a query-token feed opened without a token', async () => {
+    const session = await open(feeds.market.path);
+    expect(JSON.parse(await session.next()).code).toBe(3);
+    expect(await session.closed).toBe(1008);
+  });
+
+  it('closes an open feed once its session has expired', async () => {
+    const token = await t.login('trader', 'trader123');
+    const session = await open(`${feeds.asset.path}?token=${token}`);
+    session.socket.send('{}');
+    expect(await session.next()).toBe('ok');
+    t.advance(2 * 24 * 60 * 60 * 1000 + 1000);
+    session.socket.send('{}');
+    expect(JSON.parse(await session.next()).code).toBe(3);
+    expect(await session.closed).toBe(1008);
+  });
+
+  it('answers a plain HTTP GET on a feed path with an envelope', async () => {
+    const reply = (await (await fetch(t.url + feeds.task.path)).json()) as { code: number };
+    expect(reply.code).toBe(400);
+  });
+});
