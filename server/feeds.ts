@@ -46,6 +46,24 @@ function tokenFromText(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The console keeps its token in a `token` cookie (SameSite=strict, so a foreign page cannot use it).
+ * Feeds whose messages carry no token (statistics, demand) sign in with it.
+ */
+export function cookieToken(header: string | undefined): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const [key, ...rest] = pair.trim().split('=');
+    if (key === 'token' && rest.length) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket: WebSocket, request: FastifyRequest): void {
   const definition = feeds[name];
   const lang = langOf(request.headers['accept-language']);
@@ -85,8 +103,10 @@ function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket
   const handle = async (text: string): Promise<void> => {
     if (closed) return;
     if (!client) {
-      // token-in-query feeds were checked on connect; the others sign in with their first message
-      if (definition.tokenInQuery || !(await signIn(tokenFromText(text)))) return;
+      // token-in-query feeds were checked on connect; the others sign in with their first message,
+      // or with the session cookie when that message carries no token
+      if (definition.tokenInQuery) return;
+      if (!(await signIn(tokenFromText(text) ?? cookieToken(request.headers.cookie)))) return;
     } else if (!(await app.auth.resolve(client.token))) {
       refuse(); // the session expired or was logged out while the socket was open
       return;

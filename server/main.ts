@@ -92,7 +92,8 @@ async function runFromCommandLine(): Promise<void> {
   const server = await startServer({
     port: Number(process.env.PORT ?? 8080),
     dataDir: process.env.DATA_DIR ?? './data',
-    host: process.env.HOST ?? '0.0.0.0',
+    // localhost = both loopbacks (127.0.0.1 and ::1); HOST=0.0.0.0 opens it to the network
+    host: process.env.HOST ?? 'localhost',
     logger: process.env.LOG === '1',
   });
   console.log(`Arbitrage console reference server: ${server.url}`);

@@ -86,7 +86,8 @@ export const apiAccountHandlers: HandlerMap = {
   async apiNames(call) {
     const user = signedIn(call);
     // all = 0 / false lists the hedging accounts (status 1) only; anything else lists every account
-    const onlyHedging = optBool(call.payload, 'all') === false;
+    const all = call.payload.all;
+    const onlyHedging = all === false || all === 0 || all === '0' || all === 'false';
     const rows = await call.app.db.all<ApiName>(
       `SELECT id, name FROM api_accounts WHERE user_id = ? ${onlyHedging ? 'AND status = 1' : ''} ORDER BY id`,
       [user.id],

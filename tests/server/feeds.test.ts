@@ -22,8 +22,8 @@ interface Session {
 }
 
 /** Opens a socket and records what it receives; `next()` waits for the next message. */
-async function open(path: string): Promise<Session> {
-  const socket = new WebSocket(t.url.replace(/^http/, 'ws') + path);
+async function open(path: string, headers: Record<string, string> = {}): Promise<Session> {
+  const socket = new WebSocket(t.url.replace(/^http/, 'ws') + path, { headers });
   const messages: string[] = [];
   const waiters: ((text: string) => void)[] = [];
   socket.on('message', (data) => {
@@ -72,6 +72,20 @@ describe('feeds', () => {
     expect(await session.next()).toBe('ok');
     session.socket.close();
     await session.closed;
+  });
+
+  it('signs in the statistics and demand feeds (no token in their messages) with the token cookie', async () => {
+    for (const [name, beat] of [['statistics', '{"currencys":[["btc",60]],"number":18}'], ['demand', '1']] as const) {
+      const session = await open(feeds[name].path, { cookie: `userName=admin; token=${admin}; isSuper=1` });
+      session.socket.send(beat);
+      expect(await session.next(), name).toBe('ok');
+      session.socket.close();
+      await session.closed;
+      const anonymous = await open(feeds[name].path);
+      anonymous.socket.send(beat);
+      expect(JSON.parse(await anonymous.next()).code, name).toBe(3);
+      expect(await anonymous.closed).toBe(1008);
+    }
   });
 
   it('refuses a query-token feed opened without a token', async () => {
