@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Dropdown, Layout, Select, Space, Tooltip, Typography, theme } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Layout, Popover, Segmented, Space, Tooltip, Typography, theme } from 'antd';
 import { BulbOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,12 +7,17 @@ import { readSession } from '../../providers/session';
 import { logout } from '../../providers/auth';
 import { changeLanguage, LANGUAGES, type Language } from '../../providers/i18n';
 import { useThemeMode } from '../../app/theme';
-import { AuthDialog, type AuthTab } from '../auth-forms/auth-dialog';
-import { ChangePasswordDialog } from '../auth-forms/change-password-dialog';
+import type { AuthTab } from '../auth-forms/auth-dialog';
+
+// The dialogs load when first opened: the landing and login pages stay within their JS budget.
+const AuthDialog = lazy(() => import('../auth-forms/auth-dialog').then((m) => ({ default: m.AuthDialog })));
+const ChangePasswordDialog = lazy(() => import('../auth-forms/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
  * The header of every screen: brand, the navigation given by the shell, language and theme
  * switches, and either login/register links (signed out) or the user menu (signed in).
+ * Segmented and Popover rather than Select and Dropdown: rc-select and rc-menu would put ~25 KB
+ * gzip on the first route (bench/budget.json).
  */
 export function AppHeader({ nav }: { nav?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -22,6 +27,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
   const session = readSession();
   const [authTab, setAuthTab] = useState<AuthTab | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
 
   const signOut = async () => {
     await logout();
@@ -37,13 +43,12 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>{nav}</div>
       <Space size="small">
-        <Select<Language>
+        <Segmented<Language>
           aria-label={t('header.language')}
           size="small"
           value={i18n.language as Language}
           onChange={(lng) => void changeLanguage(lng)}
           options={LANGUAGES.map((lng) => ({ value: lng, label: t(`languages.${lng}`) }))}
-          style={{ width: 110 }}
           data-testid="language-switch"
         />
         <Tooltip title={`${t('header.theme')}: ${t(mode === 'dark' ? 'header.themeDark' : 'header.themeLight')}`}>
@@ -51,14 +56,21 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
         </Tooltip>
         {session ? (
           <>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'password', icon: <KeyOutlined />, label: t('header.changePassword'), onClick: () => setChangingPassword(true) },
-                  { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), onClick: () => void signOut() },
-                ],
-              }}
+            <Popover
+              trigger="click"
+              placement="bottomRight"
+              open={userMenuOpen}
+              onOpenChange={setUserMenuOpen}
+              content={
+                <Space direction="vertical" size={0} role="menu">
+                  <Button role="menuitem" type="text" icon={<KeyOutlined />} onClick={() => (setUserMenuOpen(false), setChangingPassword(true))}>
+                    {t('header.changePassword')}
+                  </Button>
+                  <Button role="menuitem" type="text" icon={<LogoutOutlined />} onClick={() => void signOut()}>
+                    {t('header.logout')}
+                  </Button>
+                </Space>
+              }
             >
               <Button type="text" aria-label={t('header.userMenu')} data-testid="user-menu">
                 <UserOutlined />
@@ -66,11 +78,15 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
                 <span>{session.userName}</span>
                 <DownOutlined />
               </Button>
-            </Dropdown>
+            </Popover>
             <Tooltip title={t('header.logout')}>
               <Button type="text" icon={<LogoutOutlined />} onClick={() => void signOut()} aria-label={t('header.logout')} />
             </Tooltip>
-            <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+            {changingPassword && (
+              <Suspense>
+                <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+              </Suspense>
+            )}
           </>
         ) : (
           <>
@@ -80,7 +96,11 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
             <Button type="primary" size="small" onClick={() => setAuthTab('register')}>
               {t('header.register')}
             </Button>
-            <AuthDialog tab={authTab} onTab={setAuthTab} onClose={() => setAuthTab(null)} />
+            {authTab && (
+              <Suspense>
+                <AuthDialog tab={authTab} onTab={setAuthTab} onClose={() => setAuthTab(null)} />
+              </Suspense>
+            )}
           </>
         )}
       </Space>

@@ -1,4 +1,5 @@
-import { Card, Layout, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Layout, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppHeader } from '../../components/header';
@@ -7,8 +8,11 @@ import { UnilateralLoginForm } from '../../components/auth-forms/unilateral-logi
 import { landingAfterLogin, UNILATERAL_LANDING } from '../../providers/auth';
 
 /** Login page: the normal form with a slider captcha, or the unilateral-account form. */
+type LoginKind = 'normal' | 'unilateral';
+
 export default function LoginPage() {
   const { t } = useTranslation();
+  const [kind, setKind] = useState<LoginKind>('normal');
   const navigate = useNavigate();
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -18,20 +22,21 @@ export default function LoginPage() {
           <Typography.Title level={3} style={{ textAlign: 'center' }}>
             {t('auth.loginTitle')}
           </Typography.Title>
-          <Tabs
-            items={[
-              {
-                key: 'normal',
-                label: t('auth.normalLogin'),
-                children: <LoginForm onSuccess={(reply) => navigate(landingAfterLogin(Number(reply.is_super) === 1))} />,
-              },
-              {
-                key: 'unilateral',
-                label: t('auth.unilateralLogin'),
-                children: <UnilateralLoginForm onSuccess={() => navigate(UNILATERAL_LANDING)} />,
-              },
+          <Segmented<LoginKind>
+            block
+            value={kind}
+            onChange={setKind}
+            options={[
+              { value: 'normal', label: t('auth.normalLogin') },
+              { value: 'unilateral', label: t('auth.unilateralLogin') },
             ]}
+            style={{ marginBottom: 16 }}
           />
+          {kind === 'normal' ? (
+            <LoginForm onSuccess={(reply) => navigate(landingAfterLogin(Number(reply.is_super) === 1))} />
+          ) : (
+            <UnilateralLoginForm onSuccess={() => navigate(UNILATERAL_LANDING)} />
+          )}
         </Card>
       </Layout.Content>
     </Layout>
