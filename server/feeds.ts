@@ -75,6 +75,7 @@ function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket
   const refuse = () => {
     if (closed) return;
     closed = true;
+    if (socket.readyState !== socket.OPEN) return;
     socket.send(JSON.stringify({ code: CODE.session, info: message(lang, 'err.session') }));
     socket.close(CLOSE_SESSION_INVALID, 'session invalid');
   };

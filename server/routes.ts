@@ -11,7 +11,7 @@ export const MULTIPART_OPTIONS = {
   throwFileSizeLimit: false,
   limits: {
     fileSize: MAX_STRATEGY_FILE_BYTES,
-    files: 32,
+    files: 20,
     fields: 64,
     parts: 128,
     fieldSize: 1024 * 1024,
