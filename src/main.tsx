@@ -1,9 +1,10 @@
 import '@ant-design/v5-patch-for-react-19';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from './api/config';
+import { i18nReady } from './providers/i18n';
 import { Root } from './app/root';
 
-// The runtime config names the backend, so it is read before anything can call it.
-void loadRuntimeConfig().then(() => {
+// The runtime config names the backend and the language's texts are needed for the first paint.
+void Promise.all([loadRuntimeConfig(), i18nReady]).then(() => {
   createRoot(document.getElementById('root')!).render(<Root />);
 });

@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { i18nReady, loadLanguage } from '../src/providers/i18n';
+
+// both shipped languages are ready before any test renders
+await i18nReady;
+await loadLanguage('zh-CN');
+await loadLanguage('en');
 
 // jsdom lacks these browser APIs that antd relies on.
 if (typeof window !== 'undefined') {

@@ -10,12 +10,19 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 const STORAGE_KEY = 'console.language';
 
-/** Every src/locales/<lng>/<ns>.json, bundled: a translator adds a folder and nothing else. */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, content] of Object.entries(files)) {
-  const [, lng, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (lng && ns) (resources[lng] ??= {})[ns] = content;
+/**
+ * Every src/locales/<lng>/<ns>.json: a translator adds a folder and nothing else. Only the chosen
+ * language (and the zh-CN fallback) is fetched, so the first page does not carry every language.
+ */
+const bundles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+const LOCALE_FILE = /locales\/([^/]+)\/([^/]+)\.json$/;
+export const NAMESPACES = [...new Set(Object.keys(bundles).map((file) => LOCALE_FILE.exec(file)?.[2] ?? 'common'))];
+
+export async function loadLanguage(lng: string): Promise<void> {
+  const files = Object.entries(bundles).filter(([file]) => LOCALE_FILE.exec(file)?.[1] === lng);
+  await Promise.all(
+    files.map(async ([file, load]) => i18n.addResourceBundle(lng, LOCALE_FILE.exec(file)![2], await load(), true, true)),
+  );
 }
 
 function storedLanguage(): Language {
@@ -25,17 +32,25 @@ function storedLanguage(): Language {
 
 const dayjsLocale = (lng: string) => (lng === 'zh-CN' ? 'zh-cn' : 'en');
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: 'common',
-  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? { common: {} }),
+const initial = storedLanguage();
+/** Resolves once the chosen language can be shown; main.tsx waits for it before mounting. */
+export const i18nReady: Promise<void> = i18n
+  .use(initReactI18next)
+  .init({
+    resources: {},
+    partialBundledLanguages: true,
+    lng: initial,
+    fallbackLng: DEFAULT_LANGUAGE,
+    defaultNS: 'common',
+    ns: NAMESPACES,
   interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-});
-dayjs.locale(dayjsLocale(i18n.language));
+    returnNull: false,
+    showSupportNotice: false,
+  })
+  .then(() => Promise.all([loadLanguage(initial), initial === DEFAULT_LANGUAGE ? undefined : loadLanguage(DEFAULT_LANGUAGE)]))
+  .then(() => {
+    dayjs.locale(dayjsLocale(initial));
+  });
 i18n.on('languageChanged', (lng) => {
   dayjs.locale(dayjsLocale(lng));
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
@@ -43,6 +58,7 @@ i18n.on('languageChanged', (lng) => {
 
 export async function changeLanguage(lng: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lng);
+  if (!i18n.hasResourceBundle(lng, 'common')) await loadLanguage(lng);
   await i18n.changeLanguage(lng);
 }
 

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChunkTimeoutError } from '../../app/chunk';
 
@@ -36,20 +36,24 @@ export class ErrorBoundary extends Component<Props, State> {
 function BoundaryFallback({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();
   const detail = error instanceof ChunkTimeoutError ? t('boundary.chunkTimeout') : error.message;
+  // Alert rather than Result: Result's illustrations would weigh on every page's first load
   return (
-    <Result
-      status="error"
-      title={t('boundary.title')}
-      subTitle={t('boundary.description')}
-      extra={
+    <Alert
+      type="error"
+      showIcon
+      style={{ margin: 24 }}
+      message={t('boundary.title')}
+      description={
+        <>
+          <p>{t('boundary.description')}</p>
+          <p data-testid="boundary-detail">{detail}</p>
+        </>
+      }
+      action={
         <Button type="primary" onClick={onRetry}>
           {t('buttons.retry')}
         </Button>
       }
-    >
-      <Typography.Paragraph type="secondary" data-testid="boundary-detail">
-        {detail}
-      </Typography.Paragraph>
-    </Result>
+    />
   );
 }
