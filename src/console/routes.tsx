@@ -40,7 +40,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/task', 'nav.task'),
   route('/task/taskDetail', 'nav.taskDetail'),
   route('/task/taskTradeInfo', 'nav.taskTradeInfo'),
-  route('/config', 'nav.config'),
+  route('/config', 'nav.config', () => import('../resources/global-config/edit')),
   route('/demand', 'nav.demand'),
   route('/strategy', 'nav.strategy'),
   route('/main/index/unilateral', 'nav.unilateral'),
