@@ -1,5 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
 import type { PageLoader } from '../app/lazy-page';
+import { strategiesResource } from '../resources/strategies';
 
 /**
  * Every console route of spec §2 in one table: the router, Refine's resources and the top
@@ -42,7 +43,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/task/taskTradeInfo', 'nav.taskTradeInfo'),
   route('/config', 'nav.config', () => import('../resources/global-config/edit')),
   route('/demand', 'nav.demand'),
-  route('/strategy', 'nav.strategy'),
+  route('/strategy', 'nav.strategy', () => import('../resources/strategies/list'), { resource: strategiesResource }),
   route('/main/index/unilateral', 'nav.unilateral'),
   route('/main/index/api', 'nav.unilateralApi'),
   route('/main/index/api/detail', 'nav.unilateralApiDetail'),
