@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { withTimeout } from './chunk';
@@ -6,14 +6,32 @@ import { withTimeout } from './chunk';
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 /**
- * One lazily loaded page in its own error boundary. Retry builds a new lazy component, because
- * React caches a failed import for the life of the lazy() it came from.
+ * One lazy component per loader, made outside render: a tree that suspends before it first commits
+ * keeps no hook state, so a lazy() made in render would be new on every retry and never resolve.
+ */
+const pages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
+function lazyPage(load: PageLoader) {
+  let page = pages.get(load);
+  if (!page) {
+    page = lazy(() => withTimeout(load()));
+    pages.set(load, page);
+  }
+  return page;
+}
+
+/**
+ * One lazily loaded page in its own error boundary. Retry drops the cached lazy component, because
+ * React keeps a failed import for the life of the lazy() it came from.
  */
 export function LazyPage({ load }: { load: PageLoader }) {
-  const [attempt, setAttempt] = useState(0);
-  const Page = useMemo(() => lazy(() => withTimeout(load())), [load, attempt]);
+  const [, setAttempt] = useState(0);
+  const Page = lazyPage(load);
+  const retry = () => {
+    pages.delete(load);
+    setAttempt((n) => n + 1);
+  };
   return (
-    <ErrorBoundary onRetry={() => setAttempt((n) => n + 1)}>
+    <ErrorBoundary onRetry={retry}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>

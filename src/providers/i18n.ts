@@ -48,13 +48,12 @@ export const i18nReady: Promise<void> = i18n
     showSupportNotice: false,
   })
   .then(() => Promise.all([loadLanguage(initial), initial === DEFAULT_LANGUAGE ? undefined : loadLanguage(DEFAULT_LANGUAGE)]))
-  .then(() => {
-    dayjs.locale(dayjsLocale(initial));
-  });
-i18n.on('languageChanged', (lng) => {
+  .then(() => applyLanguage(initial));
+function applyLanguage(lng: string) {
   dayjs.locale(dayjsLocale(lng));
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
-});
+}
+i18n.on('languageChanged', applyLanguage);
 
 export async function changeLanguage(lng: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lng);

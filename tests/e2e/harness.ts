@@ -96,3 +96,16 @@ export async function onFailure(t: { name: string }, page: Page | undefined): Pr
   await writeFile(`${base}.log`, [`url: ${page.url()}`, ...pageLog(page)].join('\n') + '\n');
   console.error(`[e2e] "${t.name}" failed: see ${path.relative(ROOT, base)}.png and .log`);
 }
+
+/** Signs in on /login as a user would: name, password, the slider captcha by keyboard (End), 登录. */
+export async function login(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  const slider = page.getByRole('slider');
+  await slider.and(page.locator('[aria-disabled="false"]')).waitFor();
+  await slider.focus();
+  await slider.press('End');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Layout, Popover, Segmented, Space, Tooltip, Typography, theme } from 'antd';
 import { BulbOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { readSession } from '../../providers/session';
 import { logout } from '../../providers/auth';
 import { changeLanguage, LANGUAGES, type Language } from '../../providers/i18n';
@@ -24,6 +24,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
   const { token } = theme.useToken();
   const { mode, toggle } = useThemeMode();
   const navigate = useNavigate();
+  const onLoginPage = useLocation().pathname.startsWith('/login');
   const session = readSession();
   const [authTab, setAuthTab] = useState<AuthTab | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -90,9 +91,11 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
           </>
         ) : (
           <>
-            <Button type="link" onClick={() => setAuthTab('login')}>
-              {t('header.login')}
-            </Button>
+            {!onLoginPage && (
+              <Button type="link" onClick={() => setAuthTab('login')}>
+                {t('header.login')}
+              </Button>
+            )}
             <Button type="primary" size="small" onClick={() => setAuthTab('register')}>
               {t('header.register')}
             </Button>

@@ -1,0 +1,170 @@
+// The foundation flows of issue 2, clicked through in Chromium against the reference server.
+import { after, afterEach, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, newPage, onFailure, startApp, type App } from './harness';
+
+let app: App;
+let browser: Browser;
+let page: Page | undefined;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterEach(async (t) => {
+  await onFailure(t, page);
+  await page?.context().close();
+  page = undefined;
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const open = async (locale = 'zh-CN') => (page = await newPage(browser, app.url, { locale }));
+const navTexts = async (p: Page) => (await p.getByTestId('top-nav').innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
+
+test('without a session every console page goes to /login, and / does too', async () => {
+  const p = await open();
+  await p.goto('/market');
+  await p.waitForURL('**/login');
+  await p.goto('/');
+  await p.waitForURL('**/login');
+});
+
+test('admin logs in through the slider captcha, lands on /market and sees more navigation than trader', async () => {
+  const p = await open();
+  await login(p, 'admin', 'admin123');
+  await p.waitForURL('**/market');
+  await p.getByTestId('top-nav').waitFor();
+  const adminNav = await navTexts(p);
+  assert.ok(adminNav.includes('单边策略'), `admin nav: ${adminNav.join(', ')}`);
+  await p.context().close();
+
+  const q = await open();
+  await login(q, 'trader', 'trader123');
+  await q.waitForURL('**/user/index');
+  await q.goto('/market');
+  await q.getByTestId('top-nav').waitFor();
+  const traderNav = await navTexts(q);
+  assert.ok(traderNav.includes('行情'), `trader nav: ${traderNav.join(', ')}`);
+  assert.ok(!traderNav.includes('单边策略'), 'trader must not see the unilateral strategy menu');
+});
+
+test('a path outside the permission list redirects to /home', async () => {
+  const p = await open();
+  await login(p, 'trader', 'trader123');
+  await p.goto('/main/index/unilateral');
+  await p.waitForURL('**/home');
+  await p.goto('/binance/trading');
+  await p.waitForURL('**/home');
+});
+
+test('the spec redirects: /main → /market, /main/index → unilateral list, /user → /user/index, unknown → /404', async () => {
+  const p = await open();
+  await login(p, 'admin', 'admin123');
+  await p.goto('/main');
+  await p.waitForURL('**/market');
+  await p.goto('/main/index');
+  await p.waitForURL('**/main/index/unilateral');
+  await p.goto('/user');
+  await p.waitForURL('**/user/index');
+  await p.goto('/no/such/page');
+  await p.waitForURL('**/404');
+});
+
+test('logout clears the session and returns to /login', async () => {
+  const p = await open();
+  await login(p, 'admin', 'admin123');
+  await p.getByTestId('user-menu').click();
+  await p.getByRole('menuitem', { name: '退出登录' }).click();
+  await p.waitForURL('**/login');
+  const cookies = await p.context().cookies();
+  assert.equal(cookies.find((c) => c.name === 'token'), undefined);
+  await p.goto('/market');
+  await p.waitForURL('**/login');
+});
+
+test('change password: mismatch is refused, then the new password works', async () => {
+  const p = await open();
+  await login(p, 'trader', 'trader123');
+  await p.getByTestId('user-menu').click();
+  await p.getByRole('menuitem', { name: '修改密码' }).click();
+  const dialog = p.getByRole('dialog');
+  await dialog.getByLabel('原密码').fill('trader123');
+  await dialog.getByLabel('新密码', { exact: true }).fill('trader456');
+  await dialog.getByLabel('再次输入新密码').fill('trader789');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.getByText('两次输入的密码不一致！').waitFor();
+  await dialog.getByLabel('再次输入新密码').fill('trader456');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await p.getByText('修改密码成功!').waitFor();
+  await p.context().close();
+
+  const q = await open();
+  await login(q, 'trader', 'trader456');
+  await q.waitForURL('**/user/index');
+});
+
+test('a wrong password shows the error titled 错误 and keeps the user name', async () => {
+  const p = await open();
+  await p.goto('/login');
+  await p.getByLabel('用户名').fill('admin');
+  await p.getByLabel('密码').fill('not-the-password');
+  const slider = p.getByRole('slider');
+  await slider.and(p.locator('[aria-disabled="false"]')).waitFor();
+  await slider.focus();
+  await slider.press('End');
+  await p.getByRole('button', { name: /登\s*录/ }).click();
+  await p.locator('.ant-notification-notice').getByText('错误', { exact: true }).waitFor();
+  await p.locator('.ant-notification-notice').getByText('用户名或密码错误').waitFor();
+  assert.equal(await p.getByLabel('用户名').inputValue(), 'admin');
+  assert.equal(await p.getByRole('slider').getAttribute('aria-valuenow'), '0');
+});
+
+test('submitting before the captcha is completed shows a notice and stays on /login', async () => {
+  const p = await open();
+  await p.goto('/login');
+  await p.getByLabel('用户名').fill('admin');
+  await p.getByLabel('密码').fill('admin123');
+  await p.getByRole('button', { name: /登\s*录/ }).click();
+  await p.getByText('请先完成滑块验证').waitFor();
+  assert.ok(new URL(p.url()).pathname.startsWith('/login'));
+});
+
+test('register, then confirm the newcomer guide question and land on /guide', async () => {
+  const p = await open();
+  await p.goto('/home');
+  await p.getByRole('button', { name: /注\s*册/ }).click();
+  const dialog = p.getByRole('dialog');
+  await dialog.getByLabel('用户名').fill(`newbie${Date.now() % 100000}`);
+  await dialog.getByLabel('密码').fill('newbie123');
+  await dialog.getByLabel('手机号').fill('13800138000');
+  await dialog.getByRole('button', { name: /注\s*册/ }).last().click();
+  await p.locator('.ant-modal-confirm-title', { hasText: '注册成功，是否查看新手指引？' }).waitFor();
+  await p.getByRole('button', { name: /确\s*定/ }).click();
+  await p.waitForURL('**/guide');
+  await p.getByText('新手指引').first().waitFor();
+});
+
+test('the unilateral login lands on the unilateral strategy list', async () => {
+  const p = await open();
+  await p.goto('/login');
+  await p.getByText('单边账号登录').click();
+  await p.getByLabel('用户名').fill('follower');
+  await p.getByLabel('密码').fill('follower123');
+  await p.getByRole('button', { name: /登\s*录/ }).click();
+  await p.waitForURL('**/main/index/unilateral');
+});
+
+test('switching to English changes the UI and is remembered', async () => {
+  const p = await open();
+  await p.goto('/home');
+  await p.getByText('三步开始').waitFor();
+  await p.getByTestId('language-switch').getByText('English').click();
+  await p.getByText('Three steps to start').waitFor();
+  await p.reload();
+  await p.getByText('Three steps to start').waitFor();
+  assert.equal(await p.evaluate(() => document.documentElement.lang), 'en');
+});
