@@ -1,5 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
 import type { PageLoader } from '../app/lazy-page';
+import { apisResource } from '../resources/apis';
 import { strategiesResource } from '../resources/strategies';
 
 /**
@@ -33,7 +34,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/user/index', 'nav.userIndex', () => import('../pages/user'), { shell: 'user' }),
   route('/user/static', 'nav.userStatic', () => import('../pages/user/static'), { shell: 'user' }),
   route('/market', 'nav.market'),
-  route('/api', 'nav.api'),
+  route('/api', 'nav.api', () => import('../resources/apis/list'), { resource: apisResource }),
   route('/assets', 'nav.assetsEquity'),
   route('/assets/snapshot', 'nav.assetsSnapshot'),
   route('/assets/snapshot/board', 'nav.assetsBoard'),

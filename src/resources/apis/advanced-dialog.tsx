@@ -1,0 +1,52 @@
+import { Alert, Col, Form, Row, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiAccount, ApiAdvanced } from '../../api/types';
+import { ADVANCED_RANGES, coupleMultiples, MAX_MULTIPLE_SUM, type MultipleField } from '../../domain/advanced';
+import { SettingsDialog } from './settings-dialog';
+import { SliderInput } from './slider-input';
+
+const MULTIPLES: readonly MultipleField[] = ['proportion_ratio_spot', 'proportion_ratio_deposit'];
+const SLIDERS = ['lever_risk_rate', 'total_deposit_multiple', ...MULTIPLES] as const;
+const precisionOf = (step: number) => (String(step).split('.')[1] ?? '').length;
+
+/** Advanced settings of one API (spec §3, §5 sliders): spot + futures multiples never exceed 20. */
+export function AdvancedDialog({ api, onClose }: { api: ApiAccount; onClose: () => void }) {
+  const { t } = useTranslation('apis');
+  return (
+    <SettingsDialog<ApiAdvanced, ApiAdvanced>
+      api={api}
+      title={t('advanced.title', { name: api.name })}
+      load="apiAdvancedGet"
+      save="apiAdvancedUpdate"
+      successKey="messages.saved"
+      onClose={onClose}
+      width={600}
+      toPayload={(values) => ({ ...values, ...coupleMultiples('proportion_ratio_spot', values) })}
+      onValuesChange={(changed, all, form) => {
+        // moving one multiple lowers the other so that together they never exceed the limit
+        const moved = MULTIPLES.find((field) => field in changed);
+        if (moved) form.setFieldsValue(coupleMultiples(moved, all));
+      }}
+    >
+      {() => (
+        <>
+          <Row gutter={16}>
+            {(['is_borrow', 'is_auto_repayment'] as const).map((field) => (
+              <Col span={12} key={field}>
+                <Form.Item name={field} label={t(`advanced.${field}`)} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+          {SLIDERS.map((field) => (
+            <Form.Item key={field} name={field} label={t(`advanced.${field}`)}>
+              <SliderInput {...ADVANCED_RANGES[field]} precision={precisionOf(ADVANCED_RANGES[field].step)} />
+            </Form.Item>
+          ))}
+          <Alert type="info" showIcon message={t('advanced.sumHint', { max: MAX_MULTIPLE_SUM })} />
+        </>
+      )}
+    </SettingsDialog>
+  );
+}
