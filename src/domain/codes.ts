@@ -16,7 +16,7 @@ export interface ContractType {
   margin: 'coin' | 'usdt';
   /** spot trades buy/sell; everything else opens and closes long/short positions. */
   spot: boolean;
-  /** i18n key of the label, e.g. t('codes:contract.2') → 当周. */
+  /** i18n key of the label, e.g. t('codes:contract.2') is 'this week'. */
   labelKey: string;
 }
 

@@ -6,7 +6,7 @@ export const succeeded =
   (key: string) =>
   (): OpenNotificationParams => ({ message: i18n.t(key, { ns: 'apis' }), type: 'success' });
 
-/** Refine's errorNotification: titled 提示 with the server's info (§8). */
+/** Refine's errorNotification: titled with the common error title (§8 'tip') and the server's info. */
 export const failed = (error?: HttpError): OpenNotificationParams => ({
   message: i18n.t('notifications.error'),
   description: error?.message || i18n.t('notifications.failed'),
