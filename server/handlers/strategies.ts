@@ -1,3 +1,4 @@
+import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '../../src/domain/strategy-file';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { formatSecond } from '../time';
 import { has, id, jsonObject, num, optNum, optStr, str } from '../validate';
 
 /** Largest file a strategy upload may carry. */
-export const MAX_STRATEGY_FILE_BYTES = 2 * 1024 * 1024;
+export { MAX_STRATEGY_FILE_BYTES };
 export const MAX_STRATEGY_FILE_LABEL = '2 MiB';
 
 /** Keys of the task base params section (spec §3, "task params when adding"). */
@@ -46,26 +47,11 @@ function checkParams(params: Record<string, unknown>): Record<string, ParamValue
  * object, e.g. `# demo/{"dlt":0.1,"m":2}/v1`. Anything else (empty, binary, no comment, broken
  * JSON) is refused with the console's own message.
  */
+/** The spec §5 main-file rule, shared with the console (src/domain/strategy-file.ts). */
 export function parseMainFileHeader(data: Buffer): Record<string, unknown> {
-  const unparsable = invalid('err.unparsable');
-  if (data.length === 0 || data.includes(0)) throw unparsable;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    throw unparsable;
-  }
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.trim();
-  if (!firstLine.startsWith('#')) throw unparsable;
-  const segment = firstLine.split('/')[1];
-  if (segment === undefined) throw unparsable;
-  try {
-    const parsed: unknown = JSON.parse(segment.trim());
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw unparsable;
-    return parsed as Record<string, unknown>;
-  } catch {
-    throw unparsable;
-  }
+  const check = checkStrategyBytes(data);
+  if (!check.ok) throw invalid('err.unparsable');
+  return check.params;
 }
 
 /**

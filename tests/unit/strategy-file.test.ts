@@ -2,8 +2,8 @@ import {
   MAX_STRATEGY_FILE_BYTES,
   checkStrategyBytes,
   parseStrategyHeader,
-  readStrategyFile,
 } from '../../src/domain/strategy-file';
+import { readStrategyFile } from '../../src/resources/strategies/read-strategy-file';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

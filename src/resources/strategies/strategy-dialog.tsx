@@ -4,7 +4,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { ArbitrageStrategy } from '../../api/types';
-import { MAX_STRATEGY_FILE_BYTES, readStrategyFile, withinStrategyFileLimit } from '../../domain/strategy-file';
+import { MAX_STRATEGY_FILE_BYTES } from '../../domain/strategy-file';
+import { readStrategyFile, withinStrategyFileLimit } from './read-strategy-file';
 import { ParamsEditor } from './params-editor';
 import { newStrategySoleId, paramsToRows, readDefaultParams, rowsToParams, type ParamRow } from './params';
 
