@@ -1,6 +1,7 @@
-import { Button, Card, Space, Steps, Typography } from 'antd';
+import { Button, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '../../components/panel';
 import { PublicShell } from '../../components/public-shell';
 import { HOW_TO_STEPS } from '../../components/how-to-steps';
 
@@ -16,7 +17,7 @@ export default function GuidePage() {
   const { t } = useTranslation();
   return (
     <PublicShell>
-      <Card style={{ maxWidth: 880, margin: '32px auto' }}>
+      <Panel style={{ maxWidth: 880, margin: '32px auto' }}>
         <Typography.Title level={2}>{t('pages.guide.title')}</Typography.Title>
         <Typography.Paragraph>{t('pages.guide.intro')}</Typography.Paragraph>
         <Steps direction="vertical" current={-1} items={WALKTHROUGH.map((step) => ({ title: t(step.title), description: t(step.text) }))} />
@@ -28,7 +29,7 @@ export default function GuidePage() {
             <Button>{t('pages.guide.toTasks')}</Button>
           </Link>
         </Space>
-      </Card>
+      </Panel>
     </PublicShell>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Card, Col, Divider, Row, Space, Statistic, Typography, theme } from 'antd';
+import { Button, Col, Divider, Row, Space, Statistic, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '../../components/panel';
 import { PublicShell } from '../../components/public-shell';
 import { HowToSteps } from '../../components/how-to-steps';
 import { Sparkline } from '../../components/sparkline';
@@ -35,7 +36,7 @@ export default function HomePage() {
         <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
           {DEMO_STRATEGIES.map((strategy) => (
             <Col xs={24} md={8} key={strategy.key}>
-              <Card title={t(`pages.strategies.${strategy.key}`)}>
+              <Panel title={t(`pages.strategies.${strategy.key}`)}>
                 <Sparkline values={strategy.curve} label={t(`pages.strategies.${strategy.key}`)} />
                 <Row gutter={8} style={{ marginTop: 12 }}>
                   <Col span={8}>
@@ -48,7 +49,7 @@ export default function HomePage() {
                     <Statistic title={t('pages.home.runningDays')} value={strategy.runningDays} />
                   </Col>
                 </Row>
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Card, Layout, Segmented, Typography } from 'antd';
+import { Layout, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Panel } from '../../components/panel';
 import { AppHeader } from '../../components/header';
 import { LoginForm } from '../../components/auth-forms/login-form';
 import { UnilateralLoginForm } from '../../components/auth-forms/unilateral-login-form';
@@ -18,7 +19,7 @@ export default function LoginPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
       <Layout.Content style={{ display: 'flex', justifyContent: 'center', padding: '48px 16px' }}>
-        <Card style={{ width: 400, maxWidth: '100%' }}>
+        <Panel style={{ width: 400, maxWidth: '100%' }}>
           <Typography.Title level={3} style={{ textAlign: 'center' }}>
             {t('auth.loginTitle')}
           </Typography.Title>
@@ -37,7 +38,7 @@ export default function LoginPage() {
           ) : (
             <UnilateralLoginForm onSuccess={() => navigate(UNILATERAL_LANDING)} />
           )}
-        </Card>
+        </Panel>
       </Layout.Content>
     </Layout>
   );
