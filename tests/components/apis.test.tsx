@@ -16,7 +16,7 @@ vi.mock('@ant-design/charts', () => ({
 // antd's CSS-in-JS makes jsdom's getComputedStyle slow: skip user-event's pointer-events check
 const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 // antd's validation and dialogs take a moment in jsdom
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import type { TrendChartProps } from './types';
 
 /** The tiny line itself; loaded lazily through TrendChart (see index.tsx). */
-export default function TrendLine({ data, width = 160, height = 40, formatValue }: TrendChartProps) {
+export default function TrendLine({ data, width = 160, height = 40, valueName, formatValue }: TrendChartProps) {
   const { token } = theme.useToken();
   return (
     <Tiny.Line
@@ -14,7 +14,7 @@ export default function TrendLine({ data, width = 160, height = 40, formatValue 
       height={height}
       autoFit={false}
       style={{ stroke: token.colorPrimary, lineWidth: 1.5 }}
-      tooltip={{ title: 'time', items: [{ channel: 'y', valueFormatter: (v: unknown) => (formatValue ? formatValue(v) : String(v)) }] }}
+      tooltip={{ title: 'time', items: [{ channel: 'y', name: valueName, valueFormatter: (v: unknown) => (formatValue ? formatValue(v) : String(v)) }] }}
     />
   );
 }

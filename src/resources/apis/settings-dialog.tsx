@@ -1,6 +1,6 @@
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Button, Form, Modal, Result, Spin, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type EndpointName } from '../../api/endpoints';
 import type { ApiAccount } from '../../api/types';
@@ -53,7 +53,14 @@ export function SettingsDialog<T extends object, V extends object>({
     errorNotification: failed,
   });
   const { mutate, mutation } = useCustomMutation();
-  const ready = !query.isFetching && query.isSuccess && result?.data;
+  // the form starts from the first fresh answer and is never replaced while the dialog is open,
+  // so a background refetch cannot wipe what the user typed
+  const [initialValues, setInitialValues] = useState<V>();
+  const loaded = !query.isFetching && query.isSuccess ? result?.data : undefined;
+  useEffect(() => {
+    if (loaded && !initialValues) setInitialValues(toForm(loaded as T));
+  }, [loaded, initialValues, toForm]);
+  const ready = Boolean(initialValues);
 
   const submit = (values: V) =>
     mutate(
@@ -79,10 +86,10 @@ export function SettingsDialog<T extends object, V extends object>({
       okButtonProps={{ loading: mutation.isPending, disabled: !ready }}
       destroyOnHidden
     >
-      {query.isError ? (
+      {query.isError && !ready ? (
         <Result status="warning" title={t('notifications.failed')} extra={<Button onClick={() => void query.refetch()}>{t('buttons.retry')}</Button>} />
       ) : ready ? (
-        <Form<V> form={form} layout="vertical" initialValues={toForm(result.data as T)} onFinish={submit} onValuesChange={(changed, all) => onValuesChange?.(changed, all, form)}>
+        <Form<V> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={(changed, all) => onValuesChange?.(changed, all, form)}>
           {children(form)}
         </Form>
       ) : (

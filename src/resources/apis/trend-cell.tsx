@@ -24,5 +24,5 @@ export function TrendCell({ api }: { api: ApiAccount }) {
 
   if (query.isLoading) return <Skeleton.Node active style={TREND_SIZE} />;
   if (series.length === 0) return <Typography.Text type="secondary">{t('chart.empty')}</Typography.Text>;
-  return <TrendChart data={series} label={t('chart.label', { name: api.name })} formatValue={formatStatistic} {...TREND_SIZE} />;
+  return <TrendChart data={series} label={t('chart.label', { name: api.name })} valueName={t('chart.series')} formatValue={formatStatistic} {...TREND_SIZE} />;
 }

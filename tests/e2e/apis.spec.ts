@@ -1,0 +1,163 @@
+// API accounts at /api against the reference server: the super user binds an API (the secret never
+// comes back), sets its fees and advanced settings, initialises and deletes it; a trader sees only
+// their own accounts.
+import { after, afterEach, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page, Response } from 'playwright-core';
+import { launchBrowser, newPage, onFailure, startApp, type App } from './harness';
+
+let app: App;
+let browser: Browser;
+let page: Page | undefined;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterEach(async (t) => {
+  await onFailure(t, page);
+  await page?.context().close();
+  page = undefined;
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Signs in on /login as a user would: name, password, the slider captcha by keyboard (End), 登录. */
+async function signIn(username: string, password: string): Promise<Page> {
+  const signedIn = await newPage(browser, app.url);
+  page = signedIn;
+  await signedIn.goto('/login');
+  await signedIn.getByLabel('用户名').fill(username);
+  await signedIn.getByLabel('密码').fill(password);
+  const slider = signedIn.getByRole('slider');
+  await slider.and(signedIn.locator('[aria-disabled="false"]')).waitFor();
+  await slider.focus();
+  await slider.press('End');
+  await signedIn.getByRole('button', { name: /登\s*录/ }).click();
+  await signedIn.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return signedIn;
+}
+
+const rowOf = (p: Page, name: string) => p.locator('tr', { has: p.getByText(name, { exact: true }) });
+const dialogNamed = (p: Page, name: string | RegExp) => p.getByRole('dialog', { name });
+
+async function action(p: Page, apiName: string, item: string) {
+  await rowOf(p, apiName).getByRole('button', { name: /操\s*作/ }).click();
+  await p.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+const isApiList = (response: Response) => new URL(response.url()).pathname === '/api/list' && response.request().method() === 'GET';
+const SECRET = 'e2e-top-secret-7f3a9c';
+const NAME = 'e2e-binance';
+
+test('the super user binds an API, configures fees and advanced settings, initialises and deletes it', async () => {
+  const p = await signIn('admin', 'admin123');
+  await p.goto('/api');
+  await rowOf(p, 'OKEx-主账户').waitFor(); // seeded by the reference server
+  // every seeded row draws its USDT trend line (a lazily loaded chart)
+  await rowOf(p, 'OKEx-主账户').getByRole('img', { name: /USDT走势/ }).locator('canvas').first().waitFor();
+
+  // bind a new API on exchange 3
+  await p.getByRole('button', { name: /添加API/ }).click();
+  const add = dialogNamed(p, '添加API');
+  await add.getByLabel('API名称').fill(NAME);
+  await add.locator('.ant-select', { has: p.getByLabel('交易所') }).click();
+  await p.locator('.ant-select-item-option', { hasText: 'Binance' }).click();
+  await add.getByLabel('API Key').fill('e2e-key-123');
+  await add.getByLabel('API Secret').fill(SECRET);
+  const listAfterAdd = p.waitForResponse(isApiList);
+  await add.getByRole('button', { name: /保\s*存/ }).click();
+  await p.getByText('添加成功').first().waitFor();
+  const listBody = await (await listAfterAdd).text();
+
+  const row = rowOf(p, NAME);
+  await row.waitFor();
+  await row.getByText('Binance', { exact: true }).waitFor();
+  await row.getByText('单边', { exact: true }).waitFor(); // default strategy type 4
+
+  // the secret never comes back: not in the list reply, not on the page
+  assert.ok(listBody.includes(NAME), 'the list reply has the new API');
+  assert.ok(!listBody.includes(SECRET), 'the list reply does not carry the secret');
+  const created = (JSON.parse(listBody) as { data: { name: string; apiSecret: string }[] }).data.find((api) => api.name === NAME);
+  assert.ok(created && created.apiSecret !== SECRET, `apiSecret in the list is a mask: ${created?.apiSecret}`);
+  assert.ok(!(await p.locator('body').innerText()).includes(SECRET), 'the page does not show the secret');
+
+  // config mode: the secret field starts empty
+  await action(p, NAME, '编辑');
+  const config = dialogNamed(p, '配置API');
+  await assert.doesNotReject(config.getByLabel('API名称').and(p.locator(`[value="${NAME}"]`)).waitFor());
+  assert.equal(await config.getByLabel('API Secret').inputValue(), '');
+  await config.getByRole('button', { name: /取\s*消/ }).click();
+
+  // fees: save, reopen, see them
+  await action(p, NAME, '手续费配置');
+  let fees = dialogNamed(p, /手续费配置/);
+  await fees.getByLabel('最大亏损').fill('777');
+  await fees.getByLabel('现货挂单手续费').fill('0.0011');
+  await fees.getByRole('button', { name: /保\s*存/ }).click();
+  await p.getByText('配置成功').first().waitFor();
+  await fees.waitFor({ state: 'hidden' });
+  await action(p, NAME, '手续费配置');
+  fees = dialogNamed(p, /手续费配置/);
+  await fees.getByLabel('最大亏损').and(p.locator('[value="777"]')).waitFor();
+  assert.equal(await fees.getByLabel('现货挂单手续费').inputValue(), '0.0011');
+  await fees.getByRole('button', { name: /取\s*消/ }).click();
+  await fees.waitFor({ state: 'hidden' });
+
+  // advanced settings: spot 15 then futures 10 lowers spot to 10; saved values come back
+  await action(p, NAME, '高级设置');
+  let advanced = dialogNamed(p, /高级设置/);
+  const spot = advanced.getByLabel('现货倍数');
+  const futures = advanced.getByLabel('合约倍数');
+  await spot.fill('15');
+  await futures.fill('10');
+  await p.waitForFunction(() => (document.querySelector('input#proportion_ratio_spot') as HTMLInputElement | null)?.value === '10');
+  await advanced.getByRole('switch', { name: '允许借币' }).click();
+  await advanced.getByRole('button', { name: /保\s*存/ }).click();
+  await p.getByText('保存成功').first().waitFor();
+  await advanced.waitFor({ state: 'hidden' });
+  await action(p, NAME, '高级设置');
+  advanced = dialogNamed(p, /高级设置/);
+  await advanced.getByLabel('现货倍数').and(p.locator('[value="10"]')).waitFor();
+  assert.equal(await advanced.getByLabel('合约倍数').inputValue(), '10');
+  assert.equal(await advanced.getByRole('switch', { name: '允许借币' }).getAttribute('aria-checked'), 'true');
+  await advanced.getByRole('button', { name: /取\s*消/ }).click();
+  await advanced.waitFor({ state: 'hidden' });
+
+  // initialise: confirm names cross margin and 10x; a spinner on the row until the answer
+  await action(p, NAME, '初始化');
+  const confirmInit = dialogNamed(p, '初始化API');
+  const text = await confirmInit.innerText();
+  assert.match(text, /全仓/);
+  assert.match(text, /10倍杠杆/);
+  await confirmInit.getByRole('button', { name: /确\s*定/ }).click();
+  await row.getByText('初始化中…').waitFor();
+  await p.getByText('初始化成功').first().waitFor();
+  await row.getByText('初始化中…').waitFor({ state: 'detached' });
+  await row.getByText(/已初始化/).waitFor();
+
+  // delete
+  await action(p, NAME, '删除');
+  await dialogNamed(p, '删除API').getByRole('button', { name: /确\s*定/ }).click();
+  await p.getByText('删除成功').first().waitFor();
+  await row.waitFor({ state: 'detached' });
+  await rowOf(p, 'OKEx-主账户').waitFor();
+});
+
+test('a trader sees only their own API accounts', async () => {
+  const p = await signIn('trader', 'trader123');
+  const list = p.waitForResponse(isApiList);
+  await p.goto('/api');
+  await rowOf(p, 'OKEx-trader').waitFor();
+  const body = JSON.parse(await (await list).text()) as { data: { name: string }[] };
+  assert.deepEqual(
+    body.data.map((api) => api.name),
+    ['OKEx-trader'],
+  );
+  assert.equal(await p.getByText('OKEx-主账户').count(), 0);
+  assert.equal(await p.getByText('Huobi-对冲').count(), 0);
+});
