@@ -1,28 +1,10 @@
 // The foundation flows of issue 2, clicked through in Chromium against the reference server.
-import { after, afterEach, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, onFailure, startApp, type App } from './harness';
+import type { Page } from 'playwright-core';
+import { e2eSuite, login } from './harness';
 
-let app: App;
-let browser: Browser;
-let page: Page | undefined;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterEach(async (t) => {
-  await onFailure(t, page);
-  await page?.context().close();
-  page = undefined;
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const open = async (locale = 'zh-CN') => (page = await newPage(browser, app.url, { locale }));
+const { open } = e2eSuite();
 const navTexts = async (p: Page) => (await p.getByTestId('top-nav').innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
 
 test('without a session every console page goes to /login, and / does too', async () => {
@@ -40,7 +22,6 @@ test('admin logs in through the slider captcha, lands on /market and sees more n
   await p.getByTestId('top-nav').waitFor();
   const adminNav = await navTexts(p);
   assert.ok(adminNav.includes('单边策略'), `admin nav: ${adminNav.join(', ')}`);
-  await p.context().close();
 
   const q = await open();
   await login(q, 'trader', 'trader123');
@@ -100,7 +81,6 @@ test('change password: mismatch is refused, then the new password works', async 
   await dialog.getByLabel('再次输入新密码').fill('trader456');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await p.getByText('修改密码成功!').waitFor();
-  await p.context().close();
 
   const q = await open();
   await login(q, 'trader', 'trader456');
@@ -167,4 +147,32 @@ test('switching to English changes the UI and is remembered', async () => {
   await p.reload();
   await p.getByText('Three steps to start').waitFor();
   assert.equal(await p.evaluate(() => document.documentElement.lang), 'en');
+});
+
+test('a reply with code 3 (session ended on the server) clears the session and goes to /login', async () => {
+  const p = await open();
+  await login(p, 'admin', 'admin123');
+  await p.getByTestId('top-nav').waitFor();
+  // the session ends on the server behind the console's back (as when it expires)
+  const token = (await p.context().cookies()).find((c) => c.name === 'token')!.value;
+  await p.request.post('/user/logout', { data: { token } });
+  await p.getByTestId('top-nav').getByText('API管理').click();
+  await p.waitForURL('**/login');
+  assert.equal((await p.context().cookies()).find((c) => c.name === 'token'), undefined);
+});
+
+test('logging in from the home page dialog reloads the page, now signed in', async () => {
+  const p = await open();
+  await p.goto('/home');
+  await p.getByRole('button', { name: /登\s*录/ }).click();
+  const dialog = p.getByRole('dialog');
+  await dialog.getByLabel('用户名', { exact: true }).fill('admin');
+  await dialog.getByLabel('密码', { exact: true }).fill('admin123');
+  const slider = dialog.getByRole('slider');
+  await slider.and(p.locator('[aria-disabled="false"]')).waitFor();
+  await slider.focus();
+  await slider.press('End');
+  await Promise.all([p.waitForEvent('load'), dialog.locator('form').getByRole('button', { name: /登\s*录/ }).click()]);
+  await p.getByTestId('user-menu').getByText('admin').waitFor();
+  assert.ok(new URL(p.url()).pathname.endsWith('/home'));
 });

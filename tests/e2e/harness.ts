@@ -1,5 +1,6 @@
 // Helpers for the end-to-end specs (`node --import tsx --test`, see run.mjs): the reference server on a
 // free port with a fresh data folder serving the built console, and Debian's Chromium through playwright-core.
+import { after, afterEach, before } from 'node:test';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -100,12 +101,53 @@ export async function onFailure(t: { name: string }, page: Page | undefined): Pr
 /** Signs in on /login as a user would: name, password, the slider captcha by keyboard (End), 登录. */
 export async function login(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
   const slider = page.getByRole('slider');
   await slider.and(page.locator('[aria-disabled="false"]')).waitFor();
   await slider.focus();
   await slider.press('End');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * The hooks every spec file wants: one server (fresh data) and one browser per file, a fresh page per
+ * test, closed after it, with a screenshot and log when it failed.
+ */
+export function e2eSuite() {
+  let app: App | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  before(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterEach(async (t) => {
+    await onFailure(t, page);
+    await page?.context().close();
+    page = undefined;
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  /** A fresh page (new context: no cookies) for this test; a second call replaces the first. */
+  const open = async (locale = 'zh-CN'): Promise<Page> => {
+    await page?.context().close();
+    page = await newPage(browser!, app!.url, { locale });
+    return page;
+  };
+  return {
+    open,
+    /** A fresh page signed in as this user. */
+    signIn: async (username: string, password: string, locale?: string): Promise<Page> => {
+      const signedIn = await open(locale);
+      await login(signedIn, username, password);
+      return signedIn;
+    },
+    get app(): App {
+      return app!;
+    },
+  };
 }
