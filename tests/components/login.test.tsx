@@ -71,6 +71,15 @@ describe('login form', () => {
     await waitFor(() => expect(screen.getByRole('slider')).toHaveAttribute('aria-valuenow', '0'));
   });
 
+  it('says 网络错误 when the captcha cannot be reached, and loads it again on demand', async () => {
+    let calls = 0;
+    server.use(onCall('captcha', () => (++calls === 1 ? Response.error() : envelope(challenge))));
+    renderPage(<LoginForm onSuccess={vi.fn()} />, { session: null });
+    expect(await screen.findByText('网络错误')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /重新获取验证码/ }));
+    await waitFor(() => expect(screen.getByRole('slider')).toHaveAttribute('aria-disabled', 'false'));
+  });
+
   it('says 获取验证码失败 when the captcha call fails', async () => {
     server.use(onCall('captcha', () => envelope(null, 500, 'boom')));
     renderPage(<LoginForm onSuccess={vi.fn()} />, { session: null });
