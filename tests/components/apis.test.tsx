@@ -94,6 +94,16 @@ describe('API list', () => {
     expect(screen.getByText('USDT走势', { selector: 'th' })).toBeInTheDocument();
   });
 
+  it('speaks English when the console does', async () => {
+    baseHandlers();
+    renderPage(<ApiListPage />, { path: '/api', language: 'en' });
+    await screen.findByText('OKEx-main');
+    expect(screen.getByText('API accounts')).toBeInTheDocument();
+    expect(screen.getByText('Hedging', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(screen.getByText('One-sided', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(screen.getByText('USDT trend', { selector: 'th' })).toBeInTheDocument();
+  });
+
   it('asks /asset/imaging/get for each API with layout 3', async () => {
     const imaging = recordCall('assetImaging', chart);
     baseHandlers();
