@@ -1,46 +1,12 @@
 // API accounts at /api against the reference server: the super user binds an API (the secret never
 // comes back), sets its fees and advanced settings, initialises and deletes it; a trader sees only
 // their own accounts.
-import { after, afterEach, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, newPage, onFailure, startApp, type App } from './harness';
+import type { Page, Response } from 'playwright-core';
+import { e2eSuite } from './harness';
 
-let app: App;
-let browser: Browser;
-let page: Page | undefined;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async (t) => {
-  await onFailure(t, page);
-  await page?.context().close();
-  page = undefined;
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-/** Signs in on /login as a user would: name, password, the slider captcha by keyboard (End), 登录. */
-async function signIn(username: string, password: string): Promise<Page> {
-  const signedIn = await newPage(browser, app.url);
-  page = signedIn;
-  await signedIn.goto('/login');
-  await signedIn.getByLabel('用户名').fill(username);
-  await signedIn.getByLabel('密码').fill(password);
-  const slider = signedIn.getByRole('slider');
-  await slider.and(signedIn.locator('[aria-disabled="false"]')).waitFor();
-  await slider.focus();
-  await slider.press('End');
-  await signedIn.getByRole('button', { name: /登\s*录/ }).click();
-  await signedIn.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return signedIn;
-}
+const { signIn } = e2eSuite();
 
 const rowOf = (p: Page, name: string) => p.locator('tr', { has: p.getByText(name, { exact: true }) });
 const dialogNamed = (p: Page, name: string | RegExp) => p.getByRole('dialog', { name });

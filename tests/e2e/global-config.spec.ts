@@ -1,46 +1,15 @@
 // Global config (/config) against the reference server: the super user edits and saves, the value
 // survives a reload; an ordinary user reads the same values with no save button.
-import { after, afterEach, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, onFailure, pageLog, startApp, type App } from './harness';
+import type { Page } from 'playwright-core';
+import { e2eSuite, pageLog } from './harness';
 
-let app: App;
-let browser: Browser;
-let page: Page | undefined;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async (t) => {
-  await onFailure(t, page);
-  await page?.context().close();
-  page = undefined;
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { signIn } = e2eSuite();
 
 const TIMEOUT = 20_000;
 const saveButton = (p: Page) => p.getByRole('button', { name: /保\s*存/ });
 const field = (p: Page, label: string) => p.getByLabel(label, { exact: true });
-
-/** Signs in on /login as a user would: name, password, the slider captcha (End), 登录. */
-async function signIn(p: Page, username: string, password: string) {
-  await p.goto('/login');
-  await p.getByLabel('用户名', { exact: true }).fill(username);
-  await p.getByLabel('密码', { exact: true }).fill(password);
-  const slider = p.getByRole('slider');
-  await slider.and(p.locator('[aria-disabled="false"]')).waitFor({ timeout: TIMEOUT });
-  await slider.focus();
-  await slider.press('End');
-  await p.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  await p.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: TIMEOUT });
-}
 
 /** Opens /config and waits until the server's values are in the form. */
 async function openConfig(p: Page) {
@@ -49,8 +18,7 @@ async function openConfig(p: Page) {
 }
 
 test('the super user edits the global config, saves (保存成功) and the new values survive a reload', async () => {
-  page = await newPage(browser, app.url);
-  await signIn(page, 'admin', 'admin123');
+  const page = await signIn('admin', 'admin123');
   await openConfig(page);
   assert.equal(await field(page, '交易间隔').inputValue(), '1', 'the seeded trade interval');
   assert.equal(await field(page, 'BTC').inputValue(), '50', 'the seeded BTC maximum borrow percent');
@@ -69,8 +37,7 @@ test('the super user edits the global config, saves (保存成功) and the new v
 });
 
 test('a value out of range is refused on the page and never reaches the server', async () => {
-  page = await newPage(browser, app.url);
-  await signIn(page, 'admin', 'admin123');
+  const page = await signIn('admin', 'admin123');
   await openConfig(page);
   await field(page, 'ETH').fill('150');
   await saveButton(page).click();
@@ -83,8 +50,7 @@ test('a value out of range is refused on the page and never reaches the server',
 });
 
 test('an ordinary user sees the values read-only on /config, with no save button', async () => {
-  page = await newPage(browser, app.url);
-  await signIn(page, 'trader', 'trader123');
+  const page = await signIn('trader', 'trader123');
   await openConfig(page);
   assert.equal(new URL(page.url()).pathname, '/config');
   await page.getByText('仅超级用户可以修改全局配置').waitFor({ timeout: TIMEOUT });

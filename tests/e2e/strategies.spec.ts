@@ -1,50 +1,16 @@
 // The arbitrage strategy library at /strategy against the reference server: the super user builds a
 // strategy from real files, configures and deletes it; an invalid main file is refused; an ordinary
 // user sees 没有权限.
-import { after, afterEach, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ROOT, launchBrowser, newPage, onFailure, startApp, type App } from './harness';
+import type { Page } from 'playwright-core';
+import { ROOT, e2eSuite } from './harness';
 
 const FIXTURES = path.join(ROOT, 'tests/e2e/fixtures/strategies');
 const fixture = (name: string) => path.join(FIXTURES, name);
 
-let app: App;
-let browser: Browser;
-let page: Page | undefined;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async (t) => {
-  await onFailure(t, page);
-  await page?.context().close();
-  page = undefined;
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-/** Signs in on /login as a user would: name, password, the slider captcha by keyboard (End), 登录. */
-async function signIn(username: string, password: string): Promise<Page> {
-  const signedIn = await newPage(browser, app.url);
-  page = signedIn;
-  await signedIn.goto('/login');
-  await signedIn.getByLabel('用户名').fill(username);
-  await signedIn.getByLabel('密码').fill(password);
-  const slider = signedIn.getByRole('slider');
-  await slider.and(signedIn.locator('[aria-disabled="false"]')).waitFor();
-  await slider.focus();
-  await slider.press('End');
-  await signedIn.getByRole('button', { name: /登\s*录/ }).click();
-  await signedIn.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return signedIn;
-}
+const { signIn } = e2eSuite();
 
 const rowOf = (p: Page, name: string) => p.locator('tr', { has: p.getByText(name, { exact: true }) });
 const saveButton = (p: Page) => p.getByRole('dialog').getByRole('button', { name: /保\s*存/ });
