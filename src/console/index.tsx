@@ -1,17 +1,11 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { Layout } from 'antd';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { dataProvider } from '../providers/data';
-import { authProvider } from '../providers/auth';
-import { accessControlProvider } from '../providers/access-control';
-import { i18nProvider } from '../providers/i18n';
-import { liveProvider } from '../providers/live';
 import { readSession } from '../providers/session';
-import { useNotificationProvider } from '../components/notify';
 import { AppHeader } from '../components/header';
 import { LazyPage } from '../app/lazy-page';
-import { consoleRedirects, consoleRoutes, refineResources } from './routes';
+import { consoleRedirects, consoleRoutes } from './routes';
+import { refineProps } from './refine-props';
 import { RouteGuard } from './route-guard';
 import { TopNav } from './top-nav';
 
@@ -58,17 +52,7 @@ const guarded = (path: string, load: (typeof consoleRoutes)[number]['load']) => 
 /** Everything behind a session: Refine with its providers, the guarded routes and the shells. */
 export default function Console() {
   return (
-    <Refine
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      accessControlProvider={accessControlProvider}
-      i18nProvider={i18nProvider}
-      liveProvider={liveProvider}
-      notificationProvider={useNotificationProvider}
-      routerProvider={routerProvider}
-      resources={refineResources}
-      options={{ disableTelemetry: true, liveMode: 'auto', syncWithLocation: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
-    >
+    <Refine {...refineProps}>
       <Routes>
         <Route element={<RequireSession />}>
           {Object.entries(consoleRedirects).map(([from, to]) => (

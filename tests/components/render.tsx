@@ -1,18 +1,12 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import i18n from '../../src/providers/i18n';
-import { dataProvider } from '../../src/providers/data';
-import { authProvider } from '../../src/providers/auth';
-import { accessControlProvider } from '../../src/providers/access-control';
-import { i18nProvider } from '../../src/providers/i18n';
 import { clearSession, saveSession, type Session } from '../../src/providers/session';
 import { resetPermissions } from '../../src/providers/permissions';
-import { useNotificationProvider } from '../../src/components/notify';
-import { refineResources } from '../../src/console/routes';
+import { refineProps } from '../../src/console/refine-props';
 
 export const adminSession: Session = { token: 'admin-token', userName: 'admin', level: 1, isSuper: true, kind: 'normal' };
 export const traderSession: Session = { token: 'trader-token', userName: 'trader', level: 0, isSuper: false, kind: 'normal' };
@@ -37,16 +31,7 @@ export function renderPage(ui: ReactElement, { path = '/', pattern, session = ad
     <ConfigProvider>
       <AntdApp>
         <MemoryRouter initialEntries={[path]}>
-          <Refine
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            i18nProvider={i18nProvider}
-            notificationProvider={useNotificationProvider}
-            routerProvider={routerProvider}
-            resources={refineResources}
-            options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
-          >
+          <Refine {...refineProps}>
             <Routes>
               <Route path={pattern ?? path.split('?')[0]} element={ui} />
               <Route path="*" element={<div data-testid="redirected" />} />

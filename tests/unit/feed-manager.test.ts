@@ -5,45 +5,10 @@ import { feeds, type FeedName } from '../../src/live/feeds';
 import { FeedManager, type FeedState } from '../../src/live/manager';
 import { useFeed } from '../../src/live/use-feed';
 import { clearSession, getToken, saveSession } from '../../src/providers/session';
+import { FakeSocket } from './fake-socket';
 
 const TOKEN = 'secret-token-42';
 
-/** A socket the test drives from the server side: open(), receive(), drop(), fail(). */
-class FakeSocket {
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closeCalls = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(data);
-  }
-  close() {
-    this.closeCalls += 1;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(data: unknown) {
-    this.onmessage?.({ data });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-  fail() {
-    this.onerror?.({});
-  }
-}
 
 const sockets = () => FakeSocket.instances;
 const last = () => FakeSocket.instances[FakeSocket.instances.length - 1];

@@ -3,34 +3,8 @@ import { setRuntimeConfig } from '../../src/api/config';
 import { FeedManager } from '../../src/live/manager';
 import { createLiveProvider, FEED_EVENT_TYPE } from '../../src/providers/live';
 import { clearSession, saveSession } from '../../src/providers/session';
+import { FakeSocket } from './fake-socket';
 
-class FakeSocket {
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closeCalls = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.closeCalls += 1;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(data: string) {
-    this.onmessage?.({ data });
-  }
-}
 
 const last = () => FakeSocket.instances[FakeSocket.instances.length - 1];
 
