@@ -176,3 +176,16 @@ test('logging in from the home page dialog reloads the page, now signed in', asy
   await p.getByTestId('user-menu').getByText('admin').waitFor();
   assert.ok(new URL(p.url()).pathname.endsWith('/home'));
 });
+
+test('the theme switch turns the console dark and is remembered', async () => {
+  const p = await open();
+  await p.goto('/home');
+  const header = p.locator('.ant-layout-header');
+  const light = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await p.getByRole('button', { name: '主题' }).click();
+  await p.waitForFunction((before) => getComputedStyle(document.querySelector('.ant-layout-header')!).backgroundColor !== before, light);
+  const dark = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await p.reload();
+  await header.waitFor();
+  assert.equal(await header.evaluate((el) => getComputedStyle(el).backgroundColor), dark);
+});
