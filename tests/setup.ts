@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { i18nReady, loadLanguage } from '../src/providers/i18n';
+
+// findBy*/waitFor wait up to 5 s: a busy CI machine renders antd slowly
+configure({ asyncUtilTimeout: 5000 });
 
 // both shipped languages are ready before any test renders
 await i18nReady;

@@ -1,4 +1,4 @@
-import { act as settle, configure, screen, waitFor, within, fireEvent } from '@testing-library/react';
+import { act as settle, screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ApiAccount } from '../../src/api/types';
 import ApiListPage from '../../src/resources/apis/list';
@@ -16,7 +16,6 @@ vi.mock('@ant-design/charts', () => ({
 // antd's CSS-in-JS makes jsdom's getComputedStyle slow: skip user-event's pointer-events check
 const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 // antd's validation and dialogs take a moment in jsdom
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
