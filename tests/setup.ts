@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { i18nReady, loadLanguage } from '../src/providers/i18n';
+import '../src/providers/dayjs-locale';
 
 // findBy*/waitFor wait up to 5 s: a busy CI machine renders antd slowly
 configure({ asyncUtilTimeout: 5000 });

@@ -1,4 +1,5 @@
 import { Refine } from '@refinedev/core';
+import '../providers/dayjs-locale';
 import { Layout } from 'antd';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { readSession } from '../providers/session';

@@ -1,7 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { I18nProvider } from '@refinedev/core';
 
 /** Languages the console ships; zh-CN is the default (spec: the UI is in Chinese). */
@@ -30,8 +28,6 @@ function storedLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
 }
 
-const dayjsLocale = (lng: string) => (lng === 'zh-CN' ? 'zh-cn' : 'en');
-
 const initial = storedLanguage();
 /** Resolves once the chosen language can be shown; main.tsx waits for it before mounting. */
 export const i18nReady: Promise<void> = i18n
@@ -50,7 +46,6 @@ export const i18nReady: Promise<void> = i18n
   .then(() => Promise.all([loadLanguage(initial), initial === DEFAULT_LANGUAGE ? undefined : loadLanguage(DEFAULT_LANGUAGE)]))
   .then(() => applyLanguage(initial));
 function applyLanguage(lng: string) {
-  dayjs.locale(dayjsLocale(lng));
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 i18n.on('languageChanged', applyLanguage);
