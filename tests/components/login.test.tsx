@@ -39,6 +39,18 @@ describe('login form', () => {
     expect(readSession()).toMatchObject({ token: 't-1', userName: 'admin', isSuper: true });
   });
 
+  it('completes the slider with ArrowRight presses, as with End', async () => {
+    server.use(onCall('captcha', () => envelope(challenge)));
+    renderPage(<LoginForm onSuccess={vi.fn()} />, { session: null });
+    const slider = await screen.findByRole('slider');
+    await waitFor(() => expect(slider).toHaveAttribute('aria-disabled', 'false'));
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(slider).toHaveAttribute('aria-valuenow', '10');
+    for (let i = 0; i < 9; i += 1) fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(slider).toHaveAttribute('aria-valuenow', '100');
+    expect(await screen.findByText('验证通过')).toBeInTheDocument();
+  });
+
   it('refuses to submit before the captcha is completed', async () => {
     const login = recordCall('login', {});
     server.use(onCall('captcha', () => envelope(challenge)), login.handler);
