@@ -127,3 +127,27 @@ describe('call', () => {
     setRuntimeConfig({});
   });
 });
+
+describe('services', () => {
+  afterEach(() => setRuntimeConfig({}));
+
+  it('sends each call to the base URL of its service from the runtime config', async () => {
+    signIn();
+    setRuntimeConfig({
+      services: { main: 'http://main.example', task: 'http://task.example:9001', order: 'http://order.example', change: 'http://change.example' },
+    });
+    const hosts: string[] = [];
+    const record = ({ request }: { request: Request }) => (hosts.push(new URL(request.url).host), HttpResponse.json({ code: 200, data: null }));
+    server.use(
+      http.get('http://main.example/api/list', record),
+      http.post('http://task.example:9001/taskServer/manual', record),
+      http.get('http://order.example/web/get/order/newest', record),
+      http.get('http://change.example/changeServer/changerecords', record),
+    );
+    await call('apiList');
+    await call('manualTrade', { task_id: 1 });
+    await call('orderNewest', { number: 18 });
+    await call('changeRecords', { task_id: 1 });
+    expect(hosts).toEqual(['main.example', 'task.example:9001', 'order.example', 'change.example']);
+  });
+});
