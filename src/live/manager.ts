@@ -1,6 +1,7 @@
 import { CODE_SESSION_INVALID, notifySessionInvalid } from '../api/client';
 import { websocketBase } from '../api/config';
 import { getToken } from '../providers/session';
+import i18n from '../providers/i18n';
 import { feeds, type FeedDefinition, type FeedName } from './feeds';
 
 /**
@@ -53,7 +54,6 @@ export interface FeedManagerOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, jitter: 0.2 };
 export const DEFAULT_OFFLINE_AFTER_ATTEMPTS = 5;
-export const UNSUPPORTED_MESSAGE = 'WebSocket not supported (浏览器不支持)';
 
 const SOCKET_OPEN = 1;
 const SOCKET_CLOSING = 2;
@@ -246,7 +246,8 @@ export class FeedManager {
   private connect(feed: Feed, state: FeedState): void {
     const Socket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
     if (typeof Socket !== 'function') {
-      console.warn(`[feed ${feed.name}] ${UNSUPPORTED_MESSAGE}`);
+      // spec §8: an unsupported browser logs the zh-CN text of live:unsupported
+      console.warn(`[feed ${feed.name}] ${i18n.t('live:unsupported')}`);
       this.setStatus(feed, { state: 'unsupported' });
       return;
     }

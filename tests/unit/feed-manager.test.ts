@@ -86,7 +86,7 @@ describe('feed manager: sockets and URLs', () => {
     const manager = newManager();
     manager.subscribe('market', undefined, () => {});
     expect(manager.status('market').state).toBe('unsupported');
-    expect(logs.flat().join(' ')).toContain('WebSocket not supported');
+    expect(logs.flat().join(' ')).toContain('浏览器不支持');
   });
 });
 

@@ -14,7 +14,7 @@ interface Values {
 }
 
 /**
- * The normal login with the slider captcha. A failed login shows the error (title 错误) and loads a
+ * The normal login with the slider captcha. A failed login shows the error (titled notifications.loginError) and loads a
  * fresh captcha; what the user typed stays (the spec's page reload existed to renew the captcha).
  */
 export function LoginForm({ onSuccess }: { onSuccess: (reply: LoginReply) => void }) {

@@ -26,7 +26,7 @@ export interface FeedStatusBadgeProps {
   manager?: FeedManager;
 }
 
-/** A feed's state and the age of its last message: "实时 · 3 秒前" / "live · 3 s ago". */
+/** A feed's state and the age of its last message, e.g. "live · 3 s ago". */
 export function FeedStatusBadge({ feed, manager }: FeedStatusBadgeProps) {
   const { t } = useTranslation('live');
   const { state, lastMessageAt } = useFeedStatus(feed, manager);

@@ -19,7 +19,7 @@ export function useNotificationProvider(): NotificationProvider {
   };
 }
 
-/** For calls made outside Refine's hooks: show a failure (title 提示, or 错误 on login) or a success. */
+/** For calls made outside Refine's hooks: show a failure (titled notifications.error, or notifications.loginError on login) or a success. */
 export function useNotify() {
   const { notification, message } = App.useApp();
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ export default function GlobalConfigEditPage() {
         method: 'post',
         values: payload,
         successNotification: () => ({ message: t('messages.saved'), type: 'success' }),
-        // a failure keeps the form as typed; Refine shows the server's info titled 提示
+        // a failure keeps the form as typed; Refine shows the server's info titled notifications.error
       },
       {
         onSuccess: ({ data }) => {
