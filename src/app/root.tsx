@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
-import '../providers/i18n';
+import { loadAllTexts } from '../providers/i18n';
 import { onSessionInvalid } from '../api/client';
 import { LazyPage, type PageLoader } from './lazy-page';
 import { ThemeModeProvider, useThemeMode } from './theme';
@@ -14,7 +14,8 @@ const pages = {
   home: () => import('../pages/home'),
   guide: () => import('../pages/guide'),
   notFound: () => import('../pages/not-found'),
-  console: () => import('../console'),
+  // the console's own texts (every namespace) arrive with its code, before any of its pages renders
+  console: () => Promise.all([import('../console'), loadAllTexts()]).then(([console]) => console),
 } satisfies Record<string, PageLoader>;
 
 /** A reply with code 3 clears the session (src/api/client.ts); here the app goes to /login. */

@@ -10,14 +10,21 @@ const STORAGE_KEY = 'console.language';
 
 /**
  * Every src/locales/<lng>/<ns>.json: a translator adds a folder and nothing else. Only the chosen
- * language (and the zh-CN fallback) is fetched, so the first page does not carry every language.
+ * language (and the zh-CN fallback) is fetched; the public pages paint with `common` alone and the
+ * console loads the other namespaces before it mounts, so no page's first load grows with them.
  */
 const bundles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
 const LOCALE_FILE = /locales\/([^/]+)\/([^/]+)\.json$/;
 export const NAMESPACES = [...new Set(Object.keys(bundles).map((file) => LOCALE_FILE.exec(file)?.[2] ?? 'common'))];
 
-export async function loadLanguage(lng: string): Promise<void> {
-  const files = Object.entries(bundles).filter(([file]) => LOCALE_FILE.exec(file)?.[1] === lng);
+const FIRST_PAINT = ['common'];
+
+/** Loads these namespaces (default: all) of a language, skipping the ones already there. */
+export async function loadLanguage(lng: string, namespaces: readonly string[] = NAMESPACES): Promise<void> {
+  const files = Object.entries(bundles).filter(([file]) => {
+    const [, fileLng, ns] = LOCALE_FILE.exec(file) ?? [];
+    return fileLng === lng && namespaces.includes(ns!) && !i18n.hasResourceBundle(lng, ns!);
+  });
   await Promise.all(
     files.map(async ([file, load]) => i18n.addResourceBundle(lng, LOCALE_FILE.exec(file)![2], await load(), true, true)),
   );
@@ -39,11 +46,11 @@ export const i18nReady: Promise<void> = i18n
     fallbackLng: DEFAULT_LANGUAGE,
     defaultNS: 'common',
     ns: NAMESPACES,
-  interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false },
     returnNull: false,
     showSupportNotice: false,
   })
-  .then(() => Promise.all([loadLanguage(initial), initial === DEFAULT_LANGUAGE ? undefined : loadLanguage(DEFAULT_LANGUAGE)]))
+  .then(() => Promise.all([loadLanguage(initial, FIRST_PAINT), loadLanguage(DEFAULT_LANGUAGE, FIRST_PAINT)]))
   .then(() => applyLanguage(initial));
 function applyLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
@@ -52,9 +59,12 @@ i18n.on('languageChanged', applyLanguage);
 
 export async function changeLanguage(lng: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lng);
-  if (!i18n.hasResourceBundle(lng, 'common')) await loadLanguage(lng);
+  await loadLanguage(lng);
   await i18n.changeLanguage(lng);
 }
+
+/** Every namespace of the current language and of the fallback; the console awaits it. */
+export const loadAllTexts = (): Promise<unknown> => Promise.all([loadLanguage(i18n.language), loadLanguage(DEFAULT_LANGUAGE)]);
 
 /** Refine's i18n provider over the same i18next instance. */
 export const i18nProvider: I18nProvider = {
