@@ -44,6 +44,9 @@ function resolveStaticDir(option: string | null | undefined): string | null {
   return existsSync(path.join(dir, 'index.html')) ? dir : null;
 }
 
+/** `?token=abc&x=1` → `?token=***&x=1`. */
+export const redactToken = (url: string): string => url.replace(/([?&]token=)[^&]*/g, '$1***');
+
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = path.resolve(opts.dataDir ?? './data');
   const now = opts.now ?? Date.now;
@@ -54,7 +57,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await seed(db, dataDir, now());
   const ctx: AppContext = { db, auth: createAuth(db, now), dataDir, now };
 
-  const app = Fastify({ logger: opts.logger ?? false });
+  const app = Fastify({
+    // request logs never carry a session token (GET calls and feeds send it in the query)
+    logger: opts.logger ? { serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) } } : false,
+  });
   // an empty JSON body is an empty payload, not an error
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
