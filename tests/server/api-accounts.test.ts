@@ -1,26 +1,16 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { signedInServer } from './helpers';
 
-let t: TestServer;
-let admin: string;
-let trader: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('admin', 'admin123');
-  trader = await t.login('trader', 'trader123');
-});
-afterAll(async () => {
-  await t.stop();
-});
+const s = signedInServer();
 
 const SECRET = 'very-secret-value-0123456789';
 const NEW_SECRET = 'another-secret-value-9876543210';
 
 describe('API accounts', () => {
   it('seeds two accounts for admin and one for trader, each seeing only their own, secrets masked', async () => {
-    const mine = await t.call('apiList', {}, { token: admin });
-    const theirs = await t.call('apiList', {}, { token: trader });
+    const mine = await s.t.call('apiList', {}, { token: s.admin });
+    const theirs = await s.t.call('apiList', {}, { token: s.trader });
     expect(mine.data).toHaveLength(2);
     expect(theirs.data).toHaveLength(1);
     expect(mine.data.map((api: { bourse_id: number }) => api.bourse_id)).toEqual([1, 2]);
@@ -30,25 +20,25 @@ describe('API accounts', () => {
       expect([1, 4]).toContain(api.status);
     }
     const traderApi = theirs.data[0].id;
-    expect((await t.call('apiChargesGet', { apiId: traderApi }, { token: admin })).code).toBe(404);
-    expect((await t.call('apiDelete', { apiId: traderApi }, { token: admin })).code).toBe(404);
-    expect((await t.call('apiList', {}, { token: trader })).data).toHaveLength(1);
+    expect((await s.t.call('apiChargesGet', { apiId: traderApi }, { token: s.admin })).code).toBe(404);
+    expect((await s.t.call('apiDelete', { apiId: traderApi }, { token: s.admin })).code).toBe(404);
+    expect((await s.t.call('apiList', {}, { token: s.trader })).data).toHaveLength(1);
   });
 
   it('never sends the secret back after add or update', async () => {
     const replies: unknown[] = [];
-    const add = await t.call('apiAdd', { name: 'test api', bourseId: 3, apiKey: 'key-1', apiSecret: SECRET, apiToken: 'pass-1', status: 4 }, { token: admin });
+    const add = await s.t.call('apiAdd', { name: 'test api', bourseId: 3, apiKey: 'key-1', apiSecret: SECRET, apiToken: 'pass-1', status: 4 }, { token: s.admin });
     replies.push(add);
     expect(add).toMatchObject({ code: 200, info: '添加成功' });
     const apiId = add.data.id as number;
-    const update = await t.call('apiUpdate', { apiId, name: 'renamed', bourseId: 3, apiKey: 'key-2', apiSecret: NEW_SECRET, status: 1 }, { token: admin });
+    const update = await s.t.call('apiUpdate', { apiId, name: 'renamed', bourseId: 3, apiKey: 'key-2', apiSecret: NEW_SECRET, status: 1 }, { token: s.admin });
     replies.push(update);
     expect(update).toMatchObject({ code: 200, info: '修改成功' });
-    replies.push(await t.call('apiList', {}, { token: admin }));
-    replies.push(await t.call('apiNames', { all: 1 }, { token: admin }));
-    replies.push(await t.call('apiChargesGet', { apiId }, { token: admin }));
-    replies.push(await t.call('apiAdvancedGet', { apiId }, { token: admin }));
-    replies.push(await t.call('apiAssetTemplateGet', { apiId }, { token: admin }));
+    replies.push(await s.t.call('apiList', {}, { token: s.admin }));
+    replies.push(await s.t.call('apiNames', { all: 1 }, { token: s.admin }));
+    replies.push(await s.t.call('apiChargesGet', { apiId }, { token: s.admin }));
+    replies.push(await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin }));
+    replies.push(await s.t.call('apiAssetTemplateGet', { apiId }, { token: s.admin }));
     const all = JSON.stringify(replies);
     expect(all).not.toContain(SECRET);
     expect(all).not.toContain(NEW_SECRET);
@@ -58,55 +48,55 @@ describe('API accounts', () => {
   });
 
   it('keeps the stored secret when an update leaves it out, and validates add', async () => {
-    const add = await t.call('apiAdd', { name: 'keep', bourseId: 1, apiKey: 'k', apiSecret: 's1', status: 1 }, { token: trader });
+    const add = await s.t.call('apiAdd', { name: 'keep', bourseId: 1, apiKey: 'k', apiSecret: 's1', status: 1 }, { token: s.trader });
     const apiId = add.data.id;
-    expect((await t.call('apiUpdate', { apiId, name: 'keep 2', apiSecret: '' }, { token: trader })).code).toBe(200);
-    expect((await t.call('apiUpdate', { apiId, apiSecret: '******' }, { token: trader })).code).toBe(200);
-    const listed = (await t.call('apiList', {}, { token: trader })).data.find((api: { id: number }) => api.id === apiId);
+    expect((await s.t.call('apiUpdate', { apiId, name: 'keep 2', apiSecret: '' }, { token: s.trader })).code).toBe(200);
+    expect((await s.t.call('apiUpdate', { apiId, apiSecret: '******' }, { token: s.trader })).code).toBe(200);
+    const listed = (await s.t.call('apiList', {}, { token: s.trader })).data.find((api: { id: number }) => api.id === apiId);
     expect(listed).toMatchObject({ name: 'keep 2', apiSecret: '******' });
 
-    expect(await t.call('apiAdd', { bourseId: 1, apiKey: 'k', apiSecret: 's', status: 1 }, { token: trader })).toMatchObject({ code: 400, info: 'name 不能为空' });
-    expect(await t.call('apiAdd', { name: 'x', bourseId: 1, apiSecret: 's', status: 1 }, { token: trader })).toMatchObject({ code: 400, info: 'apiKey 不能为空' });
-    expect(await t.call('apiAdd', { name: 'x', bourseId: 1, apiKey: 'k', status: 1 }, { token: trader })).toMatchObject({ code: 400, info: 'apiSecret 不能为空' });
-    expect(await t.call('apiAdd', { name: 'x', bourseId: 7, apiKey: 'k', apiSecret: 's', status: 1 }, { token: trader })).toMatchObject({ code: 400, info: '交易所 7 不存在' });
-    expect((await t.call('apiAdd', { name: 'x', bourseId: 1, apiKey: 'k', apiSecret: 's', status: 2 }, { token: trader })).code).toBe(400);
+    expect(await s.t.call('apiAdd', { bourseId: 1, apiKey: 'k', apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: 'name 不能为空' });
+    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: 'apiKey 不能为空' });
+    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiKey: 'k', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: 'apiSecret 不能为空' });
+    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 7, apiKey: 'k', apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: '交易所 7 不存在' });
+    expect((await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiKey: 'k', apiSecret: 's', status: 2 }, { token: s.trader })).code).toBe(400);
 
-    expect((await t.call('apiDelete', { apiId }, { token: trader })).info).toBe('删除成功');
-    expect((await t.call('apiChargesGet', { apiId }, { token: trader })).code).toBe(404);
+    expect((await s.t.call('apiDelete', { apiId }, { token: s.trader })).info).toBe('删除成功');
+    expect((await s.t.call('apiChargesGet', { apiId }, { token: s.trader })).code).toBe(404);
   });
 
   it('names: all accounts, or only the hedging ones with all=0', async () => {
-    const all = await t.call('apiNames', { all: 1 }, { token: admin });
-    const hedging = await t.call('apiNames', { all: 0 }, { token: admin });
+    const all = await s.t.call('apiNames', { all: 1 }, { token: s.admin });
+    const hedging = await s.t.call('apiNames', { all: 0 }, { token: s.admin });
     expect(all.data.length).toBeGreaterThanOrEqual(hedging.data.length);
     expect(all.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
   });
 
   it('fees: numbers, no negatives', async () => {
-    const apiId = (await t.call('apiList', {}, { token: admin })).data[0].id;
-    const fees = await t.call('apiChargesGet', { apiId }, { token: admin });
+    const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
+    const fees = await s.t.call('apiChargesGet', { apiId }, { token: s.admin });
     expect(Object.keys(fees.data).sort()).toEqual(['csEatCharges', 'csHangCharges', 'fuEatCharges', 'fuHangCharges', 'maxLoss', 'ssEatCharges', 'ssHangCharges']);
-    const saved = await t.call('apiChargesUpdate', { apiId, ...fees.data, ssHangCharges: 0.0004 }, { token: admin });
+    const saved = await s.t.call('apiChargesUpdate', { apiId, ...fees.data, ssHangCharges: 0.0004 }, { token: s.admin });
     expect(saved).toMatchObject({ code: 200, info: '配置成功' });
-    expect((await t.call('apiChargesGet', { apiId }, { token: admin })).data.ssHangCharges).toBe(0.0004);
-    expect(await t.call('apiChargesUpdate', { apiId, fuEatCharges: -1 }, { token: admin })).toMatchObject({ code: 400, info: 'fuEatCharges 不能为负数' });
-    expect(await t.call('apiChargesUpdate', { apiId, maxLoss: 'lots' }, { token: admin })).toMatchObject({ code: 400, info: 'maxLoss 必须是数字' });
+    expect((await s.t.call('apiChargesGet', { apiId }, { token: s.admin })).data.ssHangCharges).toBe(0.0004);
+    expect(await s.t.call('apiChargesUpdate', { apiId, fuEatCharges: -1 }, { token: s.admin })).toMatchObject({ code: 400, info: 'fuEatCharges 不能为负数' });
+    expect(await s.t.call('apiChargesUpdate', { apiId, maxLoss: 'lots' }, { token: s.admin })).toMatchObject({ code: 400, info: 'maxLoss 必须是数字' });
   });
 
   it('asset template: a positive number', async () => {
-    const apiId = (await t.call('apiList', {}, { token: admin })).data[0].id;
-    expect((await t.call('apiAssetTemplateGet', { apiId }, { token: admin })).data).toEqual({ assetTemplate: 10000 });
-    expect((await t.call('apiAssetTemplateSave', { apiId, assetTemplate: 12345 }, { token: admin })).code).toBe(200);
-    expect((await t.call('apiAssetTemplateGet', { apiId }, { token: admin })).data).toEqual({ assetTemplate: 12345 });
-    expect((await t.call('apiAssetTemplateSave', { apiId, assetTemplate: 0 }, { token: admin })).code).toBe(400);
-    expect((await t.call('apiAssetTemplateSave', { apiId, assetTemplate: 'abc' }, { token: admin })).code).toBe(400);
+    const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
+    expect((await s.t.call('apiAssetTemplateGet', { apiId }, { token: s.admin })).data).toEqual({ assetTemplate: 10000 });
+    expect((await s.t.call('apiAssetTemplateSave', { apiId, assetTemplate: 12345 }, { token: s.admin })).code).toBe(200);
+    expect((await s.t.call('apiAssetTemplateGet', { apiId }, { token: s.admin })).data).toEqual({ assetTemplate: 12345 });
+    expect((await s.t.call('apiAssetTemplateSave', { apiId, assetTemplate: 0 }, { token: s.admin })).code).toBe(400);
+    expect((await s.t.call('apiAssetTemplateSave', { apiId, assetTemplate: 'abc' }, { token: s.admin })).code).toBe(400);
   });
 
   it('advanced settings: bounds of each slider and spot + futures ≤ 20', async () => {
-    const apiId = (await t.call('apiList', {}, { token: admin })).data[0].id;
-    const current = (await t.call('apiAdvancedGet', { apiId }, { token: admin })).data;
+    const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
+    const current = (await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin })).data;
     expect(Object.keys(current).sort()).toEqual(['is_auto_repayment', 'is_borrow', 'lever_risk_rate', 'proportion_ratio_deposit', 'proportion_ratio_spot', 'total_deposit_multiple']);
-    const save = (fields: Record<string, unknown>) => t.call('apiAdvancedUpdate', { apiId, ...current, ...fields }, { token: admin, lang: 'en' });
+    const save = (fields: Record<string, unknown>) => s.t.call('apiAdvancedUpdate', { apiId, ...current, ...fields }, { token: s.admin, lang: 'en' });
     expect((await save({ lever_risk_rate: 0.2, total_deposit_multiple: 20, proportion_ratio_spot: 10, proportion_ratio_deposit: 10 })).code).toBe(200);
     expect((await save({ lever_risk_rate: 2 })).code).toBe(200);
     expect(await save({ lever_risk_rate: 0.19 })).toMatchObject({ code: 400, info: 'lever_risk_rate must be between 0.2 and 2' });
@@ -124,45 +114,45 @@ describe('API accounts', () => {
     expect((await save({ is_borrow: 'maybe' })).code).toBe(400);
     const ok = await save({ is_borrow: true, proportion_ratio_spot: 0, proportion_ratio_deposit: 20 });
     expect(ok.code).toBe(200);
-    expect((await t.call('apiAdvancedGet', { apiId }, { token: admin })).data).toMatchObject({ is_borrow: true, proportion_ratio_spot: 0, proportion_ratio_deposit: 20 });
+    expect((await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin })).data).toMatchObject({ is_borrow: true, proportion_ratio_spot: 0, proportion_ratio_deposit: 20 });
   });
 
   it('chart series: the last 180 minute points; clear restarts the curve', async () => {
-    const apiId = (await t.call('apiList', {}, { token: admin })).data[1].id;
-    const chart = await t.call('assetImaging', { apiId, layout: 3 }, { token: admin });
+    const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[1].id;
+    const chart = await s.t.call('assetImaging', { apiId, layout: 3 }, { token: s.admin });
     expect(chart.data).toHaveLength(180);
     expect(chart.data[0].dateTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(chart.data[0].dateTime < chart.data[179].dateTime).toBe(true);
     expect(Object.keys(chart.data[0]).sort()).toEqual(['dateTime', 'equity', 'equity_rate_usdt', 'equity_usdt', 'rate_usdt']);
-    expect((await t.call('apiClear', { apiId }, { token: admin })).code).toBe(200);
-    const cleared = await t.call('assetImaging', { apiId }, { token: admin });
+    expect((await s.t.call('apiClear', { apiId }, { token: s.admin })).code).toBe(200);
+    const cleared = await s.t.call('assetImaging', { apiId }, { token: s.admin });
     expect(cleared.data).toHaveLength(1);
     expect(cleared.data[0]).toMatchObject({ rate_usdt: 0, equity_rate_usdt: 0 });
   });
 
   it('init takes about a second and answers 初始化成功', async () => {
-    const apiId = (await t.call('apiList', {}, { token: trader })).data[0].id;
+    const apiId = (await s.t.call('apiList', {}, { token: s.trader })).data[0].id;
     const started = Date.now();
-    const reply = await t.call('apiInit', { apiId }, { token: trader });
+    const reply = await s.t.call('apiInit', { apiId }, { token: s.trader });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(reply).toMatchObject({ code: 200, info: '初始化成功' });
-    const listed = (await t.call('apiList', {}, { token: trader })).data[0];
+    const listed = (await s.t.call('apiList', {}, { token: s.trader })).data[0];
     expect(listed.status_info).toContain('10');
   });
 
   it('manual trading: validates and stores the order', async () => {
-    const apiId = (await t.call('apiList', {}, { token: admin })).data[0].id;
+    const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
     const order = { apiId, symbol: 'BTC', type: 4, amount: 2, direction: 1, way: 0, price: 30000 };
-    expect(await t.call('manualTrading', order, { token: admin })).toMatchObject({ code: 200, info: '提交成功!' });
-    expect((await t.call('manualTrading', { ...order, way: 1, price: undefined }, { token: admin })).code).toBe(200);
-    expect(await t.call('manualTrading', { ...order, price: undefined }, { token: admin })).toMatchObject({ code: 400, info: '限价单必须填写价格' });
-    expect((await t.call('manualTrading', { ...order, amount: 0 }, { token: admin })).code).toBe(400);
-    expect((await t.call('manualTrading', { ...order, direction: 5 }, { token: admin })).code).toBe(400);
-    expect((await t.call('manualTrading', { ...order, way: 2 }, { token: admin })).code).toBe(400);
-    expect((await t.call('manualTrading', { ...order, type: 1, direction: 3 }, { token: admin })).code).toBe(400);
-    const huobi = (await t.call('apiList', {}, { token: admin })).data[1].id;
-    expect((await t.call('manualTrading', { ...order, apiId: huobi, type: 5 }, { token: admin })).code).toBe(400);
-    const traderApi = (await t.call('apiList', {}, { token: trader })).data[0].id;
-    expect((await t.call('manualTrading', { ...order, apiId: traderApi }, { token: admin })).code).toBe(404);
+    expect(await s.t.call('manualTrading', order, { token: s.admin })).toMatchObject({ code: 200, info: '提交成功!' });
+    expect((await s.t.call('manualTrading', { ...order, way: 1, price: undefined }, { token: s.admin })).code).toBe(200);
+    expect(await s.t.call('manualTrading', { ...order, price: undefined }, { token: s.admin })).toMatchObject({ code: 400, info: '限价单必须填写价格' });
+    expect((await s.t.call('manualTrading', { ...order, amount: 0 }, { token: s.admin })).code).toBe(400);
+    expect((await s.t.call('manualTrading', { ...order, direction: 5 }, { token: s.admin })).code).toBe(400);
+    expect((await s.t.call('manualTrading', { ...order, way: 2 }, { token: s.admin })).code).toBe(400);
+    expect((await s.t.call('manualTrading', { ...order, type: 1, direction: 3 }, { token: s.admin })).code).toBe(400);
+    const huobi = (await s.t.call('apiList', {}, { token: s.admin })).data[1].id;
+    expect((await s.t.call('manualTrading', { ...order, apiId: huobi, type: 5 }, { token: s.admin })).code).toBe(400);
+    const traderApi = (await s.t.call('apiList', {}, { token: s.trader })).data[0].id;
+    expect((await s.t.call('manualTrading', { ...order, apiId: traderApi }, { token: s.admin })).code).toBe(404);
   });
 });

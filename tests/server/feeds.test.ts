@@ -1,18 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { feeds, type FeedName } from '../../src/live/feeds';
-import { startTestServer, type TestServer } from './helpers';
+import { signedInServer } from './helpers';
 
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('admin', 'admin123');
-});
-afterAll(async () => {
-  await t.stop();
-});
+const s = signedInServer();
 
 interface Session {
   messages: string[];
@@ -23,7 +15,7 @@ interface Session {
 
 /** Opens a socket and records what it receives; `next()` waits for the next message. */
 async function open(path: string, headers: Record<string, string> = {}): Promise<Session> {
-  const socket = new WebSocket(t.url.replace(/^http/, 'ws') + path, { headers });
+  const socket = new WebSocket(s.t.url.replace(/^http/, 'ws') + path, { headers });
   const messages: string[] = [];
   const waiters: ((text: string) => void)[] = [];
   socket.on('message', (data) => {
@@ -65,8 +57,8 @@ describe('feeds', () => {
 
   it.each(names)('%s answers ok to a signed-in client', async (name) => {
     const { path, tokenInQuery } = feeds[name];
-    const session = await open(tokenInQuery ? `${path}?token=${admin}` : path);
-    session.socket.send(tokenInQuery ? JSON.stringify({ token: admin, data: [] }) : JSON.stringify({ token: admin, data: [1, 2] }));
+    const session = await open(tokenInQuery ? `${path}?token=${s.admin}` : path);
+    session.socket.send(tokenInQuery ? JSON.stringify({ token: s.admin, data: [] }) : JSON.stringify({ token: s.admin, data: [1, 2] }));
     expect(await session.next()).toBe('ok');
     session.socket.send('1');
     expect(await session.next()).toBe('ok');
@@ -76,7 +68,7 @@ describe('feeds', () => {
 
   it('signs in the statistics and demand feeds (no token in their messages) with the token cookie', async () => {
     for (const [name, beat] of [['statistics', '{"currencys":[["btc",60]],"number":18}'], ['demand', '1']] as const) {
-      const session = await open(feeds[name].path, { cookie: `userName=admin; token=${admin}; isSuper=1` });
+      const session = await open(feeds[name].path, { cookie: `userName=admin; token=${s.admin}; isSuper=1` });
       session.socket.send(beat);
       expect(await session.next(), name).toBe('ok');
       session.socket.close();
@@ -95,18 +87,18 @@ describe('feeds', () => {
   });
 
   it('closes an open feed once its session has expired', async () => {
-    const token = await t.login('trader', 'trader123');
+    const token = await s.t.login('trader', 'trader123');
     const session = await open(`${feeds.asset.path}?token=${token}`);
     session.socket.send('{}');
     expect(await session.next()).toBe('ok');
-    t.advance(2 * 24 * 60 * 60 * 1000 + 1000);
+    s.t.advance(2 * 24 * 60 * 60 * 1000 + 1000);
     session.socket.send('{}');
     expect(JSON.parse(await session.next()).code).toBe(3);
     expect(await session.closed).toBe(1008);
   });
 
   it('answers a plain HTTP GET on a feed path with an envelope', async () => {
-    const reply = (await (await fetch(t.url + feeds.task.path)).json()) as { code: number };
+    const reply = (await (await fetch(s.t.url + feeds.task.path)).json()) as { code: number };
     expect(reply.code).toBe(400);
   });
 });

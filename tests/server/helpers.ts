@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
@@ -81,4 +82,23 @@ export async function startTestServer(): Promise<TestServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface SignedInServer {
+  t: TestServer;
+  /** tokens of the seeded admin and trader */
+  admin: string;
+  trader: string;
+}
+
+/** One server with a fresh data folder for the whole test file, admin and trader signed in. */
+export function signedInServer(): SignedInServer {
+  const s = {} as SignedInServer;
+  beforeAll(async () => {
+    s.t = await startTestServer();
+    s.admin = await s.t.login('admin', 'admin123');
+    s.trader = await s.t.login('trader', 'trader123');
+  });
+  afterAll(() => s.t.stop());
+  return s;
 }

@@ -2,26 +2,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointNames, endpoints } from '../../src/api/endpoints';
 import { startServer } from '../../server/main';
-import { startTestServer, type TestServer } from './helpers';
+import { signedInServer } from './helpers';
 
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('admin', 'admin123');
-});
-afterAll(async () => {
-  await t.stop();
-});
+const s = signedInServer();
 
 describe('the contract table', () => {
   it('registers every endpoint: none answers the unknown-call 404, all answer an envelope', async () => {
     for (const name of endpointNames) {
       const { method, path: url } = endpoints[name];
-      const response = await fetch(t.url + url, { method });
+      const response = await fetch(s.t.url + url, { method });
       expect(response.status, name).toBe(200);
       const body = (await response.json()) as { code: number; info: string };
       expect(typeof body.code, name).toBe('number');
@@ -30,72 +22,72 @@ describe('the contract table', () => {
   });
 
   it('checks the token before anything else on auth endpoints, and answers 501 for calls not built yet', async () => {
-    const anonymous = await t.call('taskList');
+    const anonymous = await s.t.call('taskList');
     expect(anonymous.code).toBe(3);
-    const reply = await t.call('taskList', {}, { token: admin, lang: 'en' });
+    const reply = await s.t.call('taskList', {}, { token: s.admin, lang: 'en' });
     expect(reply).toMatchObject({ code: 501, info: 'not implemented yet: taskList' });
   });
 });
 
 describe('envelope and errors', () => {
   it('answers an unknown call with a readable 404 envelope (HTTP 200)', async () => {
-    const response = await fetch(`${t.url}/no/such/call?x=1`, { method: 'POST', headers: { 'accept-language': 'en' } });
+    const response = await fetch(`${s.t.url}/no/such/call?x=1`, { method: 'POST', headers: { 'accept-language': 'en' } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ code: 404, info: 'unknown call: POST /no/such/call', data: null });
-    const zh = (await (await fetch(`${t.url}/nothing`)).json()) as { code: number; info: string };
+    const zh = (await (await fetch(`${s.t.url}/nothing`)).json()) as { code: number; info: string };
     expect(zh).toMatchObject({ code: 404, info: '未知调用：GET /nothing' });
   });
 
   it('answers a broken JSON body with code 400 and an empty one as an empty payload', async () => {
-    const broken = await fetch(t.url + endpoints.register.path, {
+    const broken = await fetch(s.t.url + endpoints.register.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"username": ',
     });
     expect(broken.status).toBe(200);
     expect(await broken.json()).toMatchObject({ code: 400, info: '请求体不是有效的 JSON' });
-    const empty = await fetch(t.url + endpoints.register.path, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const empty = await fetch(s.t.url + endpoints.register.path, { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(await empty.json()).toMatchObject({ code: 400, info: 'username 不能为空' });
   });
 
   it('reads the token from the query, the JSON body, a form body and a multipart field', async () => {
-    const query = await fetch(`${t.url}${endpoints.permissions.path}?token=${admin}`);
+    const query = await fetch(`${s.t.url}${endpoints.permissions.path}?token=${s.admin}`);
     expect(((await query.json()) as { code: number }).code).toBe(200);
-    const none = await fetch(t.url + endpoints.apiNames.path);
+    const none = await fetch(s.t.url + endpoints.apiNames.path);
     expect(((await none.json()) as { code: number }).code).toBe(3);
-    const body = await fetch(t.url + endpoints.changePassword.path, {
+    const body = await fetch(s.t.url + endpoints.changePassword.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: admin, old_password: 'x', new_password: 'yyyyyy' }),
+      body: JSON.stringify({ token: s.admin, old_password: 'x', new_password: 'yyyyyy' }),
     });
     expect(await body.json()).toMatchObject({ code: 400, info: '原密码错误' });
-    const form = await fetch(t.url + endpoints.apiClear.path, { method: 'PUT', body: new URLSearchParams({ token: admin, apiId: '999' }) });
+    const form = await fetch(s.t.url + endpoints.apiClear.path, { method: 'PUT', body: new URLSearchParams({ token: s.admin, apiId: '999' }) });
     expect(((await form.json()) as { code: number }).code).toBe(404);
     const multipart = new FormData();
-    multipart.append('token', admin);
+    multipart.append('token', s.admin);
     multipart.append('apiId', '999');
-    const parts = await fetch(t.url + endpoints.apiClear.path, { method: 'PUT', body: multipart });
+    const parts = await fetch(s.t.url + endpoints.apiClear.path, { method: 'PUT', body: multipart });
     expect(((await parts.json()) as { code: number }).code).toBe(404);
   });
 
   it('lists the three exchanges and their contract types (exchange 2 only 1-4)', async () => {
-    const bourses = await t.call('bourseGet', {}, { token: admin });
+    const bourses = await s.t.call('bourseGet', {}, { token: s.admin });
     expect(bourses.data).toEqual([
       { id: 1, name: 'OKEx' },
       { id: 2, name: 'Huobi' },
       { id: 3, name: 'Binance' },
     ]);
-    const one = await t.call('transactionTypeGet', { bourseId: 1 }, { token: admin });
+    const one = await s.t.call('transactionTypeGet', { bourseId: 1 }, { token: s.admin });
     expect(one.data.map((type: { id: number }) => type.id)).toEqual([1, 2, 3, 4, 5, 10, 11, 12, 13, 14]);
     expect(one.data[0]).toEqual({ id: 1, name: '现货' });
-    const two = await t.call('transactionTypeGet', { bourseId: 2 }, { token: admin, lang: 'en' });
+    const two = await s.t.call('transactionTypeGet', { bourseId: 2 }, { token: s.admin, lang: 'en' });
     expect(two.data).toEqual([
       { id: 1, name: 'spot' },
       { id: 2, name: 'this week' },
       { id: 3, name: 'next week' },
       { id: 4, name: 'quarter' },
     ]);
-    expect((await t.call('transactionTypeGet', { bourseId: 9 }, { token: admin })).code).toBe(400);
+    expect((await s.t.call('transactionTypeGet', { bourseId: 9 }, { token: s.admin })).code).toBe(400);
   });
 });
 

@@ -1,21 +1,11 @@
 // @vitest-environment node
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { safeFileName } from '../../server/handlers/strategies';
-import { startTestServer, type TestServer } from './helpers';
+import { signedInServer } from './helpers';
 
-let t: TestServer;
-let admin: string;
-let trader: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('admin', 'admin123');
-  trader = await t.login('trader', 'trader123');
-});
-afterAll(async () => {
-  await t.stop();
-});
+const s = signedInServer();
 
 const VALID = '# demo/{"dlt":0.1,"m":2}/v1\nprint("hello")\n';
 
@@ -34,9 +24,9 @@ function form({ main = { name: 'demo.py', content: VALID }, rely = [], fields = 
   return data;
 }
 
-const upload = (options: Upload, token = admin, lang?: string) => t.call('strategySaveFiles', form(options), { token, lang });
-const strategies = async () => (await t.call('strategyHome', {}, { token: trader })).data as { id: number; name: string; strategy_sole_id: string; default_params: string; main_file: string; rely_on_files: string[]; initial_money: number }[];
-const strategyFolders = () => readdirSync(path.join(t.dataDir, 'strategies'));
+const upload = (options: Upload, token = s.admin, lang?: string) => s.t.call('strategySaveFiles', form(options), { token, lang });
+const strategies = async () => (await s.t.call('strategyHome', {}, { token: s.trader })).data as { id: number; name: string; strategy_sole_id: string; default_params: string; main_file: string; rely_on_files: string[]; initial_money: number }[];
+const strategyFolders = () => readdirSync(path.join(s.t.dataDir, 'strategies'));
 
 describe('strategy list and params', () => {
   it('seeds arbitrage 2 (dlt and m keyed CW/NW/CQ/NQ) and arbitrage 1 basic, visible to any user', async () => {
@@ -51,7 +41,7 @@ describe('strategy list and params', () => {
   it('splits the default params into task base, debit/credit and strategy sections', async () => {
     const [first] = await strategies();
     for (const name of ['strategyParamsGet', 'strategyParamsGet2'] as const) {
-      const reply = await t.call(name, { strategyId: first!.id }, { token: trader });
+      const reply = await s.t.call(name, { strategyId: first!.id }, { token: s.trader });
       expect(reply.code).toBe(200);
       expect(Object.keys(reply.data.taskBaseParams).sort()).toEqual(
         ['a_bourse', 'a_transaction_type', 'b_bourse', 'b_transaction_type', 'currency_type', 'depth', 'fund_occupy', 'price_limit', 'slip', 'virtual_initial_capital'],
@@ -60,8 +50,8 @@ describe('strategy list and params', () => {
       expect(reply.data.strategyParams.dlt).toEqual({ CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 });
       expect(reply.data.strategyParams).not.toHaveProperty('is_borrow');
     }
-    expect((await t.call('strategyParamsGet', { strategyId: 999 }, { token: trader })).code).toBe(404);
-    expect((await t.call('strategyParamsGet', {}, { token: trader })).code).toBe(400);
+    expect((await s.t.call('strategyParamsGet', { strategyId: 999 }, { token: s.trader })).code).toBe(404);
+    expect((await s.t.call('strategyParamsGet', {}, { token: s.trader })).code).toBe(400);
   });
 });
 
@@ -78,9 +68,9 @@ describe('strategy upload', () => {
     expect(reply.data).toMatchObject({ name: 'my upload', initial_money: 1000, main_file: 'main_demo.py', rely_on_files: ['rely_1_util.py', 'rely_2_lib.py'] });
     const saved = (await strategies()).find((s) => s.name === 'my upload')!;
     expect(JSON.parse(saved.default_params)).toEqual({ dlt: 0.2, m: 3, is_borrow: true, depth: 5 });
-    const folder = strategyFolders().find((name) => existsSync(path.join(t.dataDir, 'strategies', name, 'main_demo.py')))!;
-    expect(readFileSync(path.join(t.dataDir, 'strategies', folder, 'main_demo.py'), 'utf8')).toBe(VALID);
-    expect(readFileSync(path.join(t.dataDir, 'strategies', folder, 'rely_2_lib.py'), 'utf8')).toBe('y = 2\n');
+    const folder = strategyFolders().find((name) => existsSync(path.join(s.t.dataDir, 'strategies', name, 'main_demo.py')))!;
+    expect(readFileSync(path.join(s.t.dataDir, 'strategies', folder, 'main_demo.py'), 'utf8')).toBe(VALID);
+    expect(readFileSync(path.join(s.t.dataDir, 'strategies', folder, 'rely_2_lib.py'), 'utf8')).toBe('y = 2\n');
   });
 
   it('takes the default params from the file header when the form has none', async () => {
@@ -106,7 +96,7 @@ describe('strategy upload', () => {
     const binary = new Uint8Array([0x23, 0x20, 0x00, 0xff, 0xfe, 0x01, 0x02, 0x2f, 0x7b, 0x7d]);
     expect(await upload({ main: { name: 'bin.so', content: binary } })).toMatchObject({ code: 400, info: '无法解析该文本!' });
     const invalidUtf8 = new Uint8Array([0x23, 0x20, 0x61, 0x2f, 0x7b, 0x7d, 0x2f, 0xc3, 0x28]);
-    expect((await upload({ main: { name: 'bad-utf8.py', content: invalidUtf8 } }, admin, 'en')).info).toBe('cannot parse this text!');
+    expect((await upload({ main: { name: 'bad-utf8.py', content: invalidUtf8 } }, s.admin, 'en')).info).toBe('cannot parse this text!');
   });
 
   it('refuses a 5 MB file with code 413 and keeps serving', async () => {
@@ -114,10 +104,10 @@ describe('strategy upload', () => {
     const reply = await upload({ main: { name: 'big.py', content: big } });
     expect(reply.code).toBe(413);
     expect(reply.info).toContain('2 MiB');
-    const bigRely = await upload({ rely: [{ name: 'big.bin', content: 'y'.repeat(3 * 1024 * 1024) }] }, admin, 'en');
+    const bigRely = await upload({ rely: [{ name: 'big.bin', content: 'y'.repeat(3 * 1024 * 1024) }] }, s.admin, 'en');
     expect(bigRely).toMatchObject({ code: 413 });
     expect(bigRely.info).toContain('file too large');
-    expect((await t.call('strategyHome', {}, { token: admin })).code).toBe(200);
+    expect((await s.t.call('strategyHome', {}, { token: s.admin })).code).toBe(200);
   });
 
   it('neutralises a path-traversal file name', async () => {
@@ -129,9 +119,9 @@ describe('strategy upload', () => {
     expect(reply.code).toBe(200);
     expect(reply.data.main_file).toBe('main_evil.py');
     expect(reply.data.rely_on_files).toEqual(['rely_1_boot.ini']);
-    expect(existsSync(path.join(t.dataDir, 'evil.py'))).toBe(false);
-    expect(existsSync(path.join(t.dataDir, '..', 'evil.py'))).toBe(false);
-    expect(readdirSync(t.dataDir).sort()).toEqual(expect.arrayContaining(['strategies']));
+    expect(existsSync(path.join(s.t.dataDir, 'evil.py'))).toBe(false);
+    expect(existsSync(path.join(s.t.dataDir, '..', 'evil.py'))).toBe(false);
+    expect(readdirSync(s.t.dataDir).sort()).toEqual(expect.arrayContaining(['strategies']));
     for (const folder of strategyFolders()) expect(folder).toMatch(/^[0-9a-f]+$/);
     // busboy already reduces '..' to ''; either way nothing named '..' is written
     const dots = await upload({ main: { name: '..', content: VALID }, fields: { strategyName: 'dots' } });
@@ -174,25 +164,25 @@ describe('strategy upload', () => {
 
   it('refuses a trader (403) on add, update and delete', async () => {
     const [first] = await strategies();
-    const add = await upload({}, trader);
+    const add = await upload({}, s.trader);
     expect(add.code).toBe(403);
     expect(add.info).toContain('没有权限');
-    expect((await t.call('strategyUpdate', { strategyId: first!.id, strategyName: 'hijacked' }, { token: trader })).code).toBe(403);
-    expect((await t.call('strategyDelete', { strategyId: first!.id }, { token: trader })).code).toBe(403);
+    expect((await s.t.call('strategyUpdate', { strategyId: first!.id, strategyName: 'hijacked' }, { token: s.trader })).code).toBe(403);
+    expect((await s.t.call('strategyDelete', { strategyId: first!.id }, { token: s.trader })).code).toBe(403);
     expect((await strategies())[0]!.name).toBe('arbitrage 2');
   });
 
   it('lets the super user update and delete', async () => {
     const created = await upload({ fields: { strategyName: 'short lived' } });
     const strategyId = created.data.id as number;
-    const update = await t.call('strategyUpdate', { strategyId, strategyName: 'renamed', initialMoney: 42, defaultParams: '{"a":1}' }, { token: admin });
+    const update = await s.t.call('strategyUpdate', { strategyId, strategyName: 'renamed', initialMoney: 42, defaultParams: '{"a":1}' }, { token: s.admin });
     expect(update).toMatchObject({ code: 200, data: { name: 'renamed', initial_money: 42, default_params: '{"a":1}' } });
-    expect((await t.call('strategyUpdate', { strategyId, defaultParams: '{bad' }, { token: admin })).code).toBe(400);
-    expect((await t.call('strategyUpdate', { strategyId, initialMoney: -1 }, { token: admin })).code).toBe(400);
+    expect((await s.t.call('strategyUpdate', { strategyId, defaultParams: '{bad' }, { token: s.admin })).code).toBe(400);
+    expect((await s.t.call('strategyUpdate', { strategyId, initialMoney: -1 }, { token: s.admin })).code).toBe(400);
     const folders = strategyFolders().length;
-    expect((await t.call('strategyDelete', { strategyId }, { token: admin })).code).toBe(200);
+    expect((await s.t.call('strategyDelete', { strategyId }, { token: s.admin })).code).toBe(200);
     expect(strategyFolders().length).toBe(folders - 1);
     expect((await strategies()).some((s) => s.id === strategyId)).toBe(false);
-    expect((await t.call('strategyDelete', { strategyId }, { token: admin })).code).toBe(404);
+    expect((await s.t.call('strategyDelete', { strategyId }, { token: s.admin })).code).toBe(404);
   });
 });
