@@ -67,6 +67,13 @@ async function dialog(title: string | RegExp): Promise<HTMLElement> {
   const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
   return heading.closest('.ant-modal') as HTMLElement;
 }
+/** Opens the add dialog and types the given fields (label → text); returns the dialog. */
+async function openAddDialog(fields: Record<string, string>): Promise<HTMLElement> {
+  await userEvent.click(screen.getByText('添加API', { selector: 'button span' }));
+  const modal = await dialog('添加API');
+  for (const [label, text] of Object.entries(fields)) await userEvent.type(within(modal).getByLabelText(label), text);
+  return modal;
+}
 const queryDialog = (title: string) => screen.queryByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
 // (queries by role are slow on antd's DOM in jsdom: text and labels are used instead)
 const button = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
@@ -121,11 +128,7 @@ describe('API dialog', () => {
     const add = recordCall('apiAdd', { id: 13 });
     await renderList();
     server.use(add.handler);
-    await userEvent.click(screen.getByText('添加API', { selector: 'button span' }));
-    const modal = await dialog('添加API');
-    await userEvent.type(within(modal).getByLabelText('API名称'), 'New one');
-    await userEvent.type(within(modal).getByLabelText('API Key'), 'the-key');
-    await userEvent.type(within(modal).getByLabelText('API Secret'), 'the-secret');
+    const modal = await openAddDialog({ 'API名称': 'New one', 'API Key': 'the-key', 'API Secret': 'the-secret' });
     await userEvent.click(button(modal, /保\s*存/));
 
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
@@ -137,10 +140,7 @@ describe('API dialog', () => {
     const add = recordCall('apiAdd', { id: 13 });
     await renderList();
     server.use(add.handler);
-    await userEvent.click(screen.getByText('添加API', { selector: 'button span' }));
-    const modal = await dialog('添加API');
-    await userEvent.type(within(modal).getByLabelText('API名称'), 'New one');
-    await userEvent.type(within(modal).getByLabelText('API Key'), 'the-key');
+    const modal = await openAddDialog({ 'API名称': 'New one', 'API Key': 'the-key' });
     await userEvent.click(button(modal, /保\s*存/));
     expect(await within(modal).findByText('请输入API Secret')).toBeInTheDocument();
     expect(add.calls).toHaveLength(0);
@@ -183,11 +183,7 @@ describe('API dialog', () => {
   it('keeps what was typed when the save fails and shows the server info titled 提示', async () => {
     await renderList();
     server.use(onCall('apiAdd', () => envelope(null, 400, 'API名称已存在')));
-    await userEvent.click(screen.getByText('添加API', { selector: 'button span' }));
-    const modal = await dialog('添加API');
-    await userEvent.type(within(modal).getByLabelText('API名称'), 'Taken');
-    await userEvent.type(within(modal).getByLabelText('API Key'), 'k');
-    await userEvent.type(within(modal).getByLabelText('API Secret'), 's');
+    const modal = await openAddDialog({ 'API名称': 'Taken', 'API Key': 'k', 'API Secret': 's' });
     await userEvent.click(button(modal, /保\s*存/));
 
     expect(await screen.findByText('API名称已存在')).toBeInTheDocument();
