@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { endpoints } from './src/api/endpoints';
@@ -24,13 +23,4 @@ export default defineConfig({
   plugins: [react()],
   server: { proxy: contractProxy() },
   build: { chunkSizeWarningLimit: 2000 },
-  test: {
-    globals: true,
-    environment: 'jsdom',
-    setupFiles: ['tests/setup.ts'],
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
-    server: { deps: { inline: [/@refinedev\//] } },
-    // antd in jsdom is slow on a busy 2-core CI machine; a time-out is not what these tests assert
-    testTimeout: 60_000,
-  },
 });

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Response } from 'playwright-core';
-import { e2eSuite } from './harness';
+import { endpoints } from '../../src/api/endpoints';
+import { e2eSuite, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
 
@@ -36,8 +37,7 @@ test('the super user binds an API, configures fees and advanced settings, initia
   await add.getByLabel('API Key').fill('e2e-key-123');
   await add.getByLabel('API Secret').fill(SECRET);
   const listAfterAdd = p.waitForResponse(isApiList);
-  await add.getByRole('button', { name: /保\s*存/ }).click();
-  await p.getByText('添加成功').first().waitFor();
+  await whileWatching(p.getByText('添加成功'), () => add.getByRole('button', { name: /保\s*存/ }).click());
   const listBody = await (await listAfterAdd).text();
 
   const row = rowOf(p, NAME);
@@ -65,7 +65,6 @@ test('the super user binds an API, configures fees and advanced settings, initia
   await fees.getByLabel('最大亏损').fill('777');
   await fees.getByLabel('现货挂单手续费').fill('0.0011');
   await fees.getByRole('button', { name: /保\s*存/ }).click();
-  await p.getByText('配置成功').first().waitFor();
   await fees.waitFor({ state: 'hidden' });
   await action(p, NAME, '手续费配置');
   fees = dialogNamed(p, /手续费配置/);
@@ -84,7 +83,6 @@ test('the super user binds an API, configures fees and advanced settings, initia
   await p.waitForFunction(() => (document.querySelector('input#proportion_ratio_spot') as HTMLInputElement | null)?.value === '10');
   await advanced.getByRole('switch', { name: '允许借币' }).click();
   await advanced.getByRole('button', { name: /保\s*存/ }).click();
-  await p.getByText('保存成功').first().waitFor();
   await advanced.waitFor({ state: 'hidden' });
   await action(p, NAME, '高级设置');
   advanced = dialogNamed(p, /高级设置/);
@@ -100,16 +98,23 @@ test('the super user binds an API, configures fees and advanced settings, initia
   const text = await confirmInit.innerText();
   assert.match(text, /全仓/);
   assert.match(text, /10倍杠杆/);
+  // the server's answer is held until the spinner has been seen, so a fast answer cannot hide it
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await p.route(`**${endpoints.apiInit.path}`, async (route) => {
+    await held;
+    await route.continue();
+  });
   await confirmInit.getByRole('button', { name: /确\s*定/ }).click();
   await row.getByText('初始化中…').waitFor();
-  await p.getByText('初始化成功').first().waitFor();
+  answer();
   await row.getByText('初始化中…').waitFor({ state: 'detached' });
   await row.getByText(/已初始化/).waitFor();
+  await p.unroute(`**${endpoints.apiInit.path}`);
 
   // delete
   await action(p, NAME, '删除');
   await dialogNamed(p, '删除API').getByRole('button', { name: /确\s*定/ }).click();
-  await p.getByText('删除成功').first().waitFor();
   await row.waitFor({ state: 'detached' });
   await rowOf(p, 'OKEx-主账户').waitFor();
 });

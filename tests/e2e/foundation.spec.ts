@@ -2,9 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { e2eSuite, login } from './harness';
+import { e2eSuite, login, loginUnilateral, whileWatching } from './harness';
 
-const { open } = e2eSuite();
+// The login tests sign in through the form and its slider; the others sign in through the API.
+const { open, signIn, signInUnilateral } = e2eSuite();
 const navTexts = async (p: Page) => (await p.getByTestId('top-nav').innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
 
 test('without a session every console page goes to /login, and / does too', async () => {
@@ -34,8 +35,7 @@ test('admin logs in through the slider captcha, lands on /market and sees more n
 });
 
 test('a path outside the permission list redirects to /home', async () => {
-  const p = await open();
-  await login(p, 'trader', 'trader123');
+  const p = await signIn('trader', 'trader123');
   await p.goto('/main/index/unilateral');
   await p.waitForURL('**/home');
   await p.goto('/binance/trading');
@@ -43,8 +43,7 @@ test('a path outside the permission list redirects to /home', async () => {
 });
 
 test('the spec redirects: /main → /market, /main/index → unilateral list, /user → /user/index, unknown → /404', async () => {
-  const p = await open();
-  await login(p, 'admin', 'admin123');
+  const p = await signIn('admin', 'admin123');
   await p.goto('/main');
   await p.waitForURL('**/market');
   await p.goto('/main/index');
@@ -56,8 +55,8 @@ test('the spec redirects: /main → /market, /main/index → unilateral list, /u
 });
 
 test('logout clears the session and returns to /login', async () => {
-  const p = await open();
-  await login(p, 'admin', 'admin123');
+  const p = await signIn('admin', 'admin123');
+  await p.goto('/market');
   await p.getByTestId('user-menu').click();
   await p.getByRole('menuitem', { name: '退出登录' }).click();
   await p.waitForURL('**/login');
@@ -68,8 +67,8 @@ test('logout clears the session and returns to /login', async () => {
 });
 
 test('change password: mismatch is refused, then the new password works', async () => {
-  const p = await open();
-  await login(p, 'trader', 'trader123');
+  const p = await signIn('trader', 'trader123');
+  await p.goto('/user/index');
   await p.getByTestId('user-menu').click();
   await p.getByRole('menuitem', { name: '修改密码' }).click();
   const dialog = p.getByRole('dialog');
@@ -79,12 +78,12 @@ test('change password: mismatch is refused, then the new password works', async 
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await dialog.getByText('两次输入的密码不一致！').waitFor();
   await dialog.getByLabel('再次输入新密码').fill('trader456');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await p.getByText('修改密码成功!').waitFor();
+  await whileWatching(p.getByText('修改密码成功!'), () => dialog.getByRole('button', { name: /确\s*定/ }).click());
+  await dialog.waitFor({ state: 'hidden' });
 
-  const q = await open();
-  await login(q, 'trader', 'trader456');
-  await q.waitForURL('**/user/index');
+  const q = await signIn('trader', 'trader456');
+  await q.goto('/user/index');
+  await q.getByTestId('user-menu').getByText('trader').waitFor();
 });
 
 test('a wrong password shows the error titled 错误 and keeps the user name', async () => {
@@ -96,9 +95,8 @@ test('a wrong password shows the error titled 错误 and keeps the user name', a
   await slider.and(p.locator('[aria-disabled="false"]')).waitFor();
   await slider.focus();
   await slider.press('End');
-  await p.getByRole('button', { name: /登\s*录/ }).click();
-  await p.locator('.ant-notification-notice').getByText('错误', { exact: true }).waitFor();
-  await p.locator('.ant-notification-notice').getByText('用户名或密码错误').waitFor();
+  const notice = p.locator('.ant-notification-notice', { has: p.getByText('错误', { exact: true }) });
+  await whileWatching(notice.getByText('用户名或密码错误'), () => p.getByRole('button', { name: /登\s*录/ }).click());
   assert.equal(await p.getByLabel('用户名').inputValue(), 'admin');
   assert.equal(await p.getByRole('slider').getAttribute('aria-valuenow'), '0');
 });
@@ -108,8 +106,7 @@ test('submitting before the captcha is completed shows a notice and stays on /lo
   await p.goto('/login');
   await p.getByLabel('用户名').fill('admin');
   await p.getByLabel('密码').fill('admin123');
-  await p.getByRole('button', { name: /登\s*录/ }).click();
-  await p.getByText('请先完成滑块验证').waitFor();
+  await whileWatching(p.getByText('请先完成滑块验证'), () => p.getByRole('button', { name: /登\s*录/ }).click());
   assert.ok(new URL(p.url()).pathname.startsWith('/login'));
 });
 
@@ -130,12 +127,15 @@ test('register, then confirm the newcomer guide question and land on /guide', as
 
 test('the unilateral login lands on the unilateral strategy list', async () => {
   const p = await open();
-  await p.goto('/login');
-  await p.getByText('单边账号登录').click();
-  await p.getByLabel('用户名').fill('follower');
-  await p.getByLabel('密码').fill('follower123');
-  await p.getByRole('button', { name: /登\s*录/ }).click();
+  await loginUnilateral(p, 'follower', 'follower123');
   await p.waitForURL('**/main/index/unilateral');
+});
+
+test('a unilateral account signed in through the API stays on the unilateral pages', async () => {
+  const p = await signInUnilateral('follower', 'follower123');
+  await p.goto('/main/index/unilateral');
+  await p.getByTestId('user-menu').getByText('follower').waitFor();
+  assert.equal(new URL(p.url()).pathname, '/main/index/unilateral');
 });
 
 test('switching to English changes the UI and is remembered', async () => {
@@ -150,8 +150,8 @@ test('switching to English changes the UI and is remembered', async () => {
 });
 
 test('a reply with code 3 (session ended on the server) clears the session and goes to /login', async () => {
-  const p = await open();
-  await login(p, 'admin', 'admin123');
+  const p = await signIn('admin', 'admin123');
+  await p.goto('/market');
   await p.getByTestId('top-nav').waitFor();
   // the session ends on the server behind the console's back (as when it expires)
   const token = (await p.context().cookies()).find((c) => c.name === 'token')!.value;

@@ -1,17 +1,52 @@
 // Helpers for the end-to-end specs (`node --import tsx --test`, see run.mjs): the reference server on a
 // free port with a fresh data folder serving the built console, and Debian's Chromium through playwright-core.
+//
+// What a spec uses (most specs need only e2eSuite):
+//   e2eSuite()            one server + one browser per file; returns
+//     open(locale?)         a fresh page, signed out
+//     signIn(user, pw)      a fresh page signed in through the login API (no form, no slider): the page is
+//                           still blank, so goto() where the test starts
+//     signInUnilateral(user, pw)   the same for a unilateral account (单边账号登录)
+//     signInWithSlider(user, pw)   a fresh page signed in through /login as a user does (the slider captcha);
+//                           keep this for the few tests that are about the login itself
+//     app                   the running server (url, dataDir)
+//   login(page, user, pw)         the /login form with the slider, on any page
+//   loginUnilateral(page, user, pw) the /login 单边账号登录 tab, on any page
+//   signInByApi(page, user, pw), signInUnilateralByApi(page, user, pw)   the API sign-ins on any page
+//   whileWatching(locator, action)  for a transient element (a toast, a spinner): starts watching
+//                           before the action, so it is seen even when it has closed again by the time the
+//                           action returns. Prefer asserting on the state the user sees last (the row is gone,
+//                           the dialog closed), which does not go away.
+//   TIMEOUTS              every time limit of the suite. Specs pass no timeouts and never sleep: they wait
+//                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction).
+//   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
 import { after, afterEach, before } from 'node:test';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { endpoints, type EndpointName } from '../../src/api/endpoints';
 import { startServer, type ServerOptions } from '../../server/main';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
 export const ARTIFACTS = path.join(ROOT, 'tests/e2e/artifacts');
+
+/**
+ * Every time limit of the e2e suite, in one place. Generous, because the machine may be busy: a limit
+ * is what a broken page runs into, never something a passing test waits out. The per-test and whole-run
+ * limits of the runner are guards against a hung run (run.mjs: E2E_TEST_TIMEOUT_MS, E2E_TIMEOUT_MS).
+ */
+export const TIMEOUTS = {
+  /** any wait for the page: a locator action or waitFor, waitForURL, waitForResponse, waitForFunction */
+  action: 30_000,
+  /** page.goto, page.reload */
+  navigation: 30_000,
+  /** a screenshot of a failed test */
+  screenshot: 10_000,
+} as const;
 
 // scripts/ is plain .mjs without type declarations, so it is imported by URL with its shape spelled here.
 async function load<T>(file: string): Promise<T> {
@@ -65,6 +100,8 @@ export async function newPage(
   { locale = 'zh-CN', viewport = { width: 1366, height: 900 } }: { locale?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale, viewport });
+  context.setDefaultTimeout(TIMEOUTS.action);
+  context.setDefaultNavigationTimeout(TIMEOUTS.navigation);
   const page = await context.newPage();
   const log: string[] = [];
   logs.set(page, log);
@@ -90,7 +127,7 @@ export async function onFailure(t: { name: string }, page: Page | undefined): Pr
   await mkdir(ARTIFACTS, { recursive: true });
   const base = path.join(ARTIFACTS, `${t.name.replace(/[^\w.-]+/g, '_').slice(0, 80)}-${Date.now()}`);
   try {
-    await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 10_000 });
+    await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: TIMEOUTS.screenshot });
   } catch (error) {
     console.error(`[e2e] screenshot failed: ${String(error)}`);
   }
@@ -109,6 +146,103 @@ export async function login(page: Page, username: string, password: string): Pro
   await slider.press('End');
   await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Signs in on the /login tab 单边账号登录 as a unilateral account would (no captcha on that form). */
+export async function loginUnilateral(page: Page, userName: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByText('单边账号登录').click();
+  await page.getByLabel('用户名', { exact: true }).fill(userName);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+interface Envelope<T> {
+  code: number;
+  info: string;
+  data: T;
+}
+
+/** Calls the contract by name through the page's context (its base URL and cookie jar). */
+async function callApi<T>(page: Page, name: EndpointName, payload: Record<string, string> = {}): Promise<{ data: T; origin: string }> {
+  const { method, path: url, encoding } = endpoints[name];
+  const response = await page.request.fetch(encoding === 'query' ? `${url}?${new URLSearchParams(payload)}` : url, {
+    method,
+    ...(encoding === 'json' ? { data: payload } : encoding === 'form' ? { form: payload } : {}),
+  });
+  const reply = (await response.json()) as Envelope<T>;
+  if (reply.code !== 200) throw new Error(`${name} failed: ${reply.code} ${reply.info}`);
+  return { data: reply.data, origin: new URL(response.url()).origin };
+}
+
+interface SessionCookies {
+  token: string;
+  userName: string;
+  level: number;
+  isSuper: boolean;
+  kind: 'normal' | 'unilateral';
+}
+
+/** The session cookies the console reads (src/providers/session.ts: names, values, 2 days, SameSite=Strict). */
+async function setSession(page: Page, origin: string, session: SessionCookies): Promise<void> {
+  const expires = Math.floor(Date.now() / 1000) + 2 * 24 * 60 * 60;
+  const values: Record<string, string> = {
+    token: session.token,
+    userName: session.userName,
+    level: String(session.level),
+    isSuper: session.isSuper ? '1' : '0',
+    loginKind: session.kind,
+  };
+  await page.context().addCookies(
+    Object.entries(values).map(([name, value]) => ({
+      name,
+      value: encodeURIComponent(value),
+      url: origin,
+      expires,
+      sameSite: 'Strict' as const,
+    })),
+  );
+}
+
+/**
+ * Signs in through the login API, answering the slider captcha the way the console's slider does
+ * (validate = challenge, seccode = challenge + '|jordan', server/auth.ts), and stores the session where
+ * the console reads it. The page does not move: goto() where the test starts.
+ */
+export async function signInByApi(page: Page, username: string, password: string): Promise<void> {
+  const { data: captcha } = await callApi<{ challenge: string; user_id: string }>(page, 'captcha');
+  const { data: reply, origin } = await callApi<{ token: string; is_super: number; userName?: string; level?: number }>(page, 'login', {
+    userId: captcha.user_id,
+    username,
+    password,
+    geetest_challenge: captcha.challenge,
+    geetest_validate: captcha.challenge,
+    geetest_seccode: `${captcha.challenge}|jordan`,
+  });
+  await setSession(page, origin, {
+    token: reply.token,
+    userName: reply.userName || username,
+    level: reply.level ?? 0,
+    isSuper: Number(reply.is_super) === 1,
+    kind: 'normal',
+  });
+}
+
+/** Signs in a unilateral account through its login API (/validation/user); the page does not move. */
+export async function signInUnilateralByApi(page: Page, userName: string, password: string): Promise<void> {
+  const { data: reply, origin } = await callApi<{ token: string; pes: number }>(page, 'unilateralLogin', { userName, userPassword: password });
+  await setSession(page, origin, { token: reply.token, userName, level: Number(reply.pes ?? 0), isSuper: false, kind: 'unilateral' });
+}
+
+/**
+ * Runs the action while already watching for a transient element it makes appear (a toast, a spinner),
+ * so the element is seen even if it has closed again by the time the action returns. Resolves at once
+ * if the element is already there before the action.
+ */
+export async function whileWatching(locator: Locator, action: () => Promise<unknown>): Promise<void> {
+  const seen = locator.first().waitFor();
+  await Promise.all([seen, action()]);
 }
 
 /**
@@ -140,8 +274,20 @@ export function e2eSuite() {
   };
   return {
     open,
-    /** A fresh page signed in as this user. */
+    /** A fresh page signed in as this user through the login API; the page is blank, goto() where you start. */
     signIn: async (username: string, password: string, locale?: string): Promise<Page> => {
+      const signedIn = await open(locale);
+      await signInByApi(signedIn, username, password);
+      return signedIn;
+    },
+    /** A fresh page signed in as this unilateral account through its login API; the page is blank. */
+    signInUnilateral: async (userName: string, password: string, locale?: string): Promise<Page> => {
+      const signedIn = await open(locale);
+      await signInUnilateralByApi(signedIn, userName, password);
+      return signedIn;
+    },
+    /** A fresh page signed in through the /login form and its slider, landed where the login sends the user. */
+    signInWithSlider: async (username: string, password: string, locale?: string): Promise<Page> => {
       const signedIn = await open(locale);
       await login(signedIn, username, password);
       return signedIn;

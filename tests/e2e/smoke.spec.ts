@@ -26,7 +26,7 @@ test('the console mounts on /login', async () => {
   const response = await page.goto('/login');
   assert.equal(response?.status(), 200, 'GET /login is served (history fallback)');
 
-  await page.locator('#root > *').first().waitFor({ state: 'attached', timeout: 20_000 });
+  await page.locator('#root > *').first().waitFor({ state: 'attached' });
   assert.ok((await page.locator('#root > *').count()) > 0, `#root has children\n${pageLog(page).join('\n')}`);
 
   const title = (await page.title()).trim();

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT, e2eSuite } from './harness';
+import { ROOT, e2eSuite, whileWatching } from './harness';
 
 const FIXTURES = path.join(ROOT, 'tests/e2e/fixtures/strategies');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -43,8 +43,7 @@ test('the super user builds a strategy from real files, configures it and delete
   ]);
   await p.locator('#strategy-rely-files').setInputFiles(fixture('spread_helpers.py'));
   await dialog.getByText('spread_helpers.py').waitFor();
-  await saveButton(p).click();
-  await p.getByText('添加成功').first().waitFor();
+  await whileWatching(p.getByText('添加成功'), () => saveButton(p).click());
   await dialog.waitFor({ state: 'hidden' });
   await rowOf(p, 'e2e spread').waitFor();
 
@@ -66,7 +65,6 @@ test('the super user builds a strategy from real files, configures it and delete
   await paramNames(p).nth(4).fill('note');
   await paramValues(p).nth(4).fill('from e2e');
   await saveButton(p).click();
-  await p.getByText('修改成功').first().waitFor();
   await dialog.waitFor({ state: 'hidden' });
   await rowOf(p, 'e2e spread v2').waitFor();
 
@@ -96,7 +94,6 @@ test('the super user builds a strategy from real files, configures it and delete
   await rowOf(p, 'e2e spread v2').getByRole('button', { name: /删\s*除/ }).click();
   await p.getByText('确定删除策略“e2e spread v2”吗？').waitFor();
   await p.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
-  await p.getByText('删除成功').first().waitFor();
   await rowOf(p, 'e2e spread v2').waitFor({ state: 'detached' });
   assert.ok(await rowOf(p, 'arbitrage 2').isVisible(), 'the other strategies stay');
 });

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Test settings only; the console's build and dev server are configured in vite.config.ts.
+// Two projects: plain logic and the reference server run in Node; components render in jsdom.
+// These unit tests drive browser APIs (cookies, WebSocket, React hooks, same-origin relative URLs), so
+// they run beside the components in jsdom; a new unit test runs in Node unless it is listed here.
+const BROWSER_UNIT_TESTS = [
+  'tests/unit/access-control.test.ts',
+  'tests/unit/envelope.test.ts',
+  'tests/unit/feed-manager.test.ts',
+  'tests/unit/session.test.ts',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    // antd in jsdom is slow on a busy 2-core CI machine; a time-out is not what these tests assert
+    testTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
+          exclude: BROWSER_UNIT_TESTS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'jsdom',
+          environment: 'jsdom',
+          setupFiles: ['tests/setup.ts'],
+          include: ['tests/components/**/*.test.{ts,tsx}', ...BROWSER_UNIT_TESTS],
+          server: { deps: { inline: [/@refinedev\//] } },
+        },
+      },
+    ],
+  },
+});
