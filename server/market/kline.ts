@@ -46,8 +46,8 @@ export const GRANULARITIES: Record<string, Frame> = {
 };
 const ALIASES: Record<string, string> = { D: '1D', W: '1W' };
 export const DEFAULT_GRANULARITY = '1T';
-/** The longest answer: one day of 1T candles. */
-export const MAX_CANDLES = 1440;
+/** The longest answer: a little over one day of 1T candles (the default 1T window plus the running minute). */
+export const MAX_CANDLES = 1500;
 
 export type KlineField = 'price' | 'positive' | 'negative';
 
