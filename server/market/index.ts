@@ -5,3 +5,4 @@ export * from './sim';
 export * from './kline';
 export * from './rows';
 export * from './messages';
+export { createLiveMarket, liveSymbol, LIVE_EXCHANGES, type LiveMarket, type LiveMarketOptions, type RefreshReport } from './live';
