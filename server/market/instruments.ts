@@ -1,0 +1,51 @@
+/**
+ * What the market engine lists: exchanges 1, 2, 3 × the nine currencies of spec §9 × the contract
+ * types of §3 (exchange 2 offers types 1–4 only).
+ */
+import { contractType, type TradeType } from '../../src/domain/codes';
+
+export const EXCHANGES = [1, 2, 3] as const;
+export type ExchangeId = (typeof EXCHANGES)[number];
+
+/** The nine currencies of §9, in the order of the task-page filter (BTC … TRX, then BSV). */
+export const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const ALL_CONTRACT_TYPES = [1, 2, 3, 4, 5, 10, 11, 12, 13, 14] as const;
+export type ContractCode = (typeof ALL_CONTRACT_TYPES)[number];
+
+const OFFERED: Record<ExchangeId, readonly ContractCode[]> = { 1: ALL_CONTRACT_TYPES, 2: [1, 2, 3, 4], 3: ALL_CONTRACT_TYPES };
+
+export const isExchange = (value: number): value is ExchangeId => (EXCHANGES as readonly number[]).includes(value);
+export const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
+export const isContractCode = (value: number): value is ContractCode => (ALL_CONTRACT_TYPES as readonly number[]).includes(value);
+
+/** The contract types an exchange offers (the answer of `/transactionType/get {bourseId}`). */
+export const contractTypesOf = (exchange: ExchangeId): readonly ContractCode[] => OFFERED[exchange];
+
+export const offers = (exchange: number, type: number): boolean =>
+  isExchange(exchange) && (OFFERED[exchange] as readonly number[]).includes(type);
+
+export interface Instrument {
+  exchange: ExchangeId;
+  currency: Currency;
+  type: ContractCode;
+}
+
+/** Every instrument of one exchange (or of all three). */
+export function instruments(exchange?: ExchangeId): Instrument[] {
+  const list = exchange ? [exchange] : EXCHANGES;
+  return list.flatMap((e) => CURRENCIES.flatMap((currency) => OFFERED[e].map((type) => ({ exchange: e, currency, type }))));
+}
+
+/** SS, CW, NW, CQ, CS or NQ; the USDT-margined 11–14 share the abbreviation of their coin twin. */
+export const tradeType = (type: ContractCode): TradeType => contractType(type)!.tradeType;
+export const isUsdtMargined = (type: ContractCode): boolean => contractType(type)!.margin === 'usdt';
+export const isDelivery = (type: ContractCode): boolean => ['CW', 'NW', 'CQ', 'NQ'].includes(tradeType(type));
+
+/**
+ * The spread order of §9 (CQ, NW, CW, CS, SS), longest-dated first; next quarter (NQ), which §9 does
+ * not name, goes before CQ. A table's leg A never comes after its leg B in this order.
+ */
+export const SPREAD_ORDER: readonly TradeType[] = ['NQ', 'CQ', 'NW', 'CW', 'CS', 'SS'];
+export const spreadRank = (type: ContractCode): number => SPREAD_ORDER.indexOf(tradeType(type));

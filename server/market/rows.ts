@@ -1,0 +1,109 @@
+/**
+ * Market tables (§3 "Market table config": [exchange A, exchange B, type A, type B]) and their rows
+ * (§3 "Market row"). Field meanings and formulas: see README.md "Market rows".
+ */
+import { MarketError } from './messages';
+import { CURRENCY_MODEL, roundTo, type MarketSource, type Quote } from './sim';
+import {
+  CURRENCIES,
+  EXCHANGES,
+  contractTypesOf,
+  isContractCode,
+  isExchange,
+  offers,
+  spreadRank,
+  tradeType,
+  type ContractCode,
+  type Currency,
+  type ExchangeId,
+} from './instruments';
+
+export type MarketTable = [exchangeA: ExchangeId, exchangeB: ExchangeId, typeA: ContractCode, typeB: ContractCode];
+
+export interface MarketRow {
+  currency_type: Currency;
+  /** leg A's best bid (买一) 'price/size' */
+  a_buy: string;
+  /** leg B's best ask (卖一) 'price/size' */
+  b_sell: string;
+  /** whole seconds leg A's quote is stale (0 fresh; ≥ 1 shown red) */
+  a_validity: number;
+  b_validity: number;
+  /** A bid − B ask: 'difference/percent of B ask' */
+  positive: string;
+  /** A ask − B bid: 'difference/percent of B bid' */
+  negative: string;
+  /** 'sim' when the leg's price is simulated (in live mode: the exchange does not list it) */
+  a_source: Quote['source'];
+  b_source: Quote['source'];
+}
+
+/**
+ * Checks one table: both exchanges exist and offer their type, the legs differ, and leg A is not
+ * later than leg B in the spread order (NQ,) CQ, NW, CW, CS, SS — so spreads read "far − near".
+ */
+export function checkTable(value: unknown): MarketTable {
+  if (!Array.isArray(value) || value.length !== 4) throw new MarketError('err.market.table');
+  const [ea, eb, ta, tb] = value.map(Number);
+  for (const e of [ea, eb]) if (!isExchange(e)) throw new MarketError('err.market.exchange', { exchange: String(e) });
+  for (const [e, t] of [[ea, ta], [eb, tb]]) {
+    if (!isContractCode(t) || !offers(e, t)) throw new MarketError('err.market.contractType', { exchange: e, type: String(t) });
+  }
+  const a = ta as ContractCode;
+  const b = tb as ContractCode;
+  if (ea === eb && a === b) throw new MarketError('err.market.sameLeg');
+  if (spreadRank(a) > spreadRank(b)) throw new MarketError('err.market.spreadOrder', { a: tradeType(a), b: tradeType(b) });
+  return [ea as ExchangeId, eb as ExchangeId, a, b];
+}
+
+/** Every table the console may offer: all combinations `checkTable` accepts. */
+export function validTables(): MarketTable[] {
+  const tables: MarketTable[] = [];
+  for (const ea of EXCHANGES)
+    for (const eb of EXCHANGES)
+      for (const a of contractTypesOf(ea))
+        for (const b of contractTypesOf(eb))
+          if (!(ea === eb && a === b) && spreadRank(a) <= spreadRank(b)) tables.push([ea, eb, a, b]);
+  return tables;
+}
+
+/** The leg-B types the console may offer once exchange A, exchange B and type A are chosen. */
+export const typesForB = (ea: ExchangeId, eb: ExchangeId, a: ContractCode): ContractCode[] =>
+  contractTypesOf(eb).filter((b) => !(ea === eb && a === b) && spreadRank(a) <= spreadRank(b));
+
+/** `GET /currencyType/get {aTransactionType, bTransactionType}`: currencies listed on both types (all nine). */
+export function currencyTypes(aType: number, bType: number): Currency[] {
+  for (const t of [aType, bType]) if (!isContractCode(t)) throw new MarketError('err.market.contractType', { exchange: '-', type: String(t) });
+  return [...CURRENCIES];
+}
+
+const fixed = (value: number, decimals: number): string => value.toFixed(decimals);
+/** §9: prices and amounts show 4 decimals; finer ticks (TRX) keep theirs. */
+const priceDecimals = (currency: Currency): number => Math.max(4, Math.round(-Math.log10(CURRENCY_MODEL[currency].tick)));
+const PERCENT_DECIMALS = 4;
+
+const spread = (difference: number, reference: number, currency: Currency): string =>
+  `${fixed(roundTo(difference, CURRENCY_MODEL[currency].tick), priceDecimals(currency))}/${fixed((difference / reference) * 100, PERCENT_DECIMALS)}%`;
+
+/** One row of a table for one currency at `now`. */
+export function marketRow(market: MarketSource, table: MarketTable, currency: Currency, now: number): MarketRow {
+  const [ea, eb, ta, tb] = table;
+  const a = market.quote(ea, currency, ta, now);
+  const b = market.quote(eb, currency, tb, now);
+  const d = priceDecimals(currency);
+  return {
+    currency_type: currency,
+    a_buy: `${fixed(a.bid, d)}/${fixed(a.bidSize, 4)}`,
+    b_sell: `${fixed(b.ask, d)}/${fixed(b.askSize, 4)}`,
+    a_validity: a.validity,
+    b_validity: b.validity,
+    positive: spread(a.bid - b.ask, b.ask, currency),
+    negative: spread(a.ask - b.bid, b.bid, currency),
+    a_source: a.source,
+    b_source: b.source,
+  };
+}
+
+/** The rows of one table: one per currency, in the order of §9's currency list. */
+export const marketRows = (market: MarketSource, table: MarketTable, now: number): MarketRow[] =>
+  CURRENCIES.map((currency) => marketRow(market, table, currency, now));
