@@ -42,7 +42,7 @@ export function useLiveHarness(): { frames: () => ManualFrames; manager: () => F
     vi.spyOn(console, 'info').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     frames = new ManualFrames();
-    manager = new FeedManager({ random: () => 0.5, requestFrame: frames.request });
+    manager = new FeedManager({ random: () => 0.5, requestFrame: frames.request, getToken: () => TOKEN });
   });
   afterEach(() => {
     manager.closeAll();
