@@ -1,6 +1,11 @@
-export { feeds, feedNames, isFeedName, statisticsHeartbeat, demandHeartbeat } from './feeds';
-export type { FeedDefinition, FeedName, StatisticsFeedParams } from './feeds';
-export { FeedManager, feedManager, paramsKey, DEFAULT_BACKOFF, DEFAULT_OFFLINE_AFTER_ATTEMPTS } from './manager';
-export type { BackoffOptions, FeedListener, FeedManagerOptions, FeedState, FeedStatus, FeedStatusListener } from './manager';
+export { feeds, feedNames, isFeedName, statisticsHeartbeat, demandHeartbeat, unionIds, mergeMarketParams, mergeStatisticsParams } from './feeds';
+export type { AnyFeedDefinition, FeedDefinition, FeedMessage, FeedName, FeedParams } from './feeds';
+export type * from './messages';
+export { FeedManager, feedManager, paramsKey, DEFAULT_BACKOFF, DEFAULT_OFFLINE_AFTER_ATTEMPTS, requestAnimationFrameOrTimeout } from './manager';
+export type { BackoffOptions, FeedListener, FeedManagerOptions, FeedState, FeedStatus, FeedStatusListener, FeedSubscription, RequestFrame } from './manager';
 export { useFeed, useFeedStatus } from './use-feed';
 export type { UseFeedOptions, UseFeedResult } from './use-feed';
+export { resourceFeeds, isLiveResource, liveRecords, writeLiveRecords } from './resources';
+export type { LiveRecord, LiveResource } from './resources';
+export { useLiveResource } from './use-live-resource';
+export type { UseLiveResourceOptions } from './use-live-resource';

@@ -2,19 +2,24 @@ import { CODE_SESSION_INVALID, notifySessionInvalid } from '../api/client';
 import { websocketBase } from '../api/config';
 import { getToken } from '../providers/session';
 import i18n from '../providers/i18n';
-import { feeds, type FeedDefinition, type FeedName } from './feeds';
+import { feeds, type AnyFeedDefinition, type FeedMessage, type FeedName, type FeedParams } from './feeds';
 
 /**
  * The feed manager: one WebSocket per feed of src/live/feeds.ts, shared by every subscriber.
  *
+ * - every subscriber brings its own params; the socket is subscribed to the feed's `mergeParams` of
+ *   them all (e.g. the union of ids), and each listener receives its own part (`pick`);
  * - the first subscriber opens the socket; on open the subscription payload is sent, and resent every
  *   `heartbeatMs` when the feed declares one (§9);
- * - replies listed in `ignore` ('ok') are dropped; JSON replies go to every listener; a reply with
- *   code 3 stops the feed and signals the session as invalid (src/api/client.ts);
+ * - replies listed in `ignore` ('ok') are dropped; a reply with code 3 stops the feed and signals the
+ *   session as invalid (src/api/client.ts); others are `parse`d once, and a malformed one sets the
+ *   feed's `error` (logged without its payload) instead of reaching any listener;
+ * - messages are delivered once per animation frame per feed, all of that frame's messages in order in
+ *   one synchronous pass, so React renders once per frame however fast they come;
  * - a socket that drops while subscribers remain reconnects with exponential backoff and jitter and
  *   resends its subscription;
- * - new params are sent at once; the last unsubscribe sends `closeMessage`, closes the socket and
- *   clears every timer.
+ * - a changed subscription is sent at once; the last unsubscribe sends `closeMessage`, closes the
+ *   socket and clears every timer and pending frame.
  *
  * Logs name the feed and its state only: never the token, never a payload.
  */
@@ -25,9 +30,31 @@ export interface FeedStatus {
   readonly state: FeedState;
   /** when the last data message arrived (ms since epoch); ignored replies ('ok') do not count. */
   readonly lastMessageAt: number | null;
+  /** why the last message was refused (malformed), until a good one arrives; null = none. */
+  readonly error: string | null;
 }
 
-export type FeedListener = (message: unknown) => void;
+export type FeedListener<M = unknown> = (message: M) => void;
+
+/** What `subscribe` returns: call it to unsubscribe (twice is harmless); `update` changes its params. */
+export interface FeedSubscription<P = unknown> {
+  (): void;
+  update(params: P): void;
+}
+
+/** Runs `callback` at the next animation frame; returns the cancel function. */
+export type RequestFrame = (callback: () => void) => () => void;
+
+const FRAME_FALLBACK_MS = 16;
+
+export const requestAnimationFrameOrTimeout: RequestFrame = (callback) => {
+  if (typeof globalThis.requestAnimationFrame === 'function') {
+    const id = globalThis.requestAnimationFrame(() => callback());
+    return () => globalThis.cancelAnimationFrame(id);
+  }
+  const id = setTimeout(callback, FRAME_FALLBACK_MS);
+  return () => clearTimeout(id);
+};
 export type FeedStatusListener = (status: FeedStatus) => void;
 
 export interface BackoffOptions {
@@ -49,7 +76,9 @@ export interface FeedManagerOptions {
   /** called when a feed replies with code 3. */
   onSessionInvalid?: () => void;
   /** the feed table; defaults to src/live/feeds.ts. */
-  feeds?: Readonly<Record<FeedName, FeedDefinition>>;
+  feeds?: Readonly<Record<FeedName, AnyFeedDefinition>>;
+  /** schedules a delivery; defaults to requestAnimationFrame (a 16 ms timer where there is none). */
+  requestFrame?: RequestFrame;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, jitter: 0.2 };
@@ -60,15 +89,21 @@ const SOCKET_CLOSING = 2;
 
 interface ListenerEntry {
   listener: FeedListener;
+  params: unknown;
 }
 
 interface Feed {
   name: FeedName;
-  def: FeedDefinition;
+  def: AnyFeedDefinition;
   listeners: Set<ListenerEntry>;
   statusListeners: Set<FeedStatusListener>;
-  params: unknown;
-  paramsKey: string;
+  /** the merge of every listener's params: what the socket is subscribed to. */
+  subscription: unknown;
+  subscriptionKey: string;
+  /** parsed messages waiting for the next frame, and when the last of them arrived. */
+  pending: unknown[];
+  pendingAt: number | null;
+  cancelFrame: (() => void) | null;
   socket: WebSocket | null;
   heartbeatTimer: ReturnType<typeof setInterval> | null;
   reconnectTimer: ReturnType<typeof setTimeout> | null;
@@ -102,7 +137,10 @@ export class FeedManager {
   private readonly random: () => number;
   private readonly token: () => string | undefined;
   private readonly sessionInvalid: () => void;
-  private readonly table: Readonly<Record<FeedName, FeedDefinition>>;
+  private readonly table: Readonly<Record<FeedName, AnyFeedDefinition>>;
+  private readonly requestFrame: RequestFrame;
+  private activeFeeds: readonly FeedName[] = [];
+  private readonly activeListeners = new Set<() => void>();
 
   constructor(options: FeedManagerOptions = {}) {
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
@@ -111,36 +149,64 @@ export class FeedManager {
     this.token = options.getToken ?? getToken;
     this.sessionInvalid = options.onSessionInvalid ?? notifySessionInvalid;
     this.table = options.feeds ?? feeds;
+    this.requestFrame = options.requestFrame ?? requestAnimationFrameOrTimeout;
   }
 
   /**
-   * Listens to a feed; returns the unsubscribe function (calling it twice is harmless).
-   * `params` become the feed's subscription payload and are sent at once if they differ from the
-   * current ones (one socket per feed, so the latest params win); `undefined` keeps the current params.
+   * Listens to a feed with this subscriber's params (`undefined` = everything the feed sends).
+   * The socket is subscribed to the merge of every subscriber's params, sent at once when it changes;
+   * the listener receives only its own part of each message.
    */
-  subscribe(name: FeedName, params: unknown, listener: FeedListener): () => void {
+  subscribe<N extends FeedName>(name: N, params: FeedParams<N> | undefined, listener: FeedListener<FeedMessage<N>>): FeedSubscription<FeedParams<N> | undefined> {
     const feed = this.feed(name);
-    const entry: ListenerEntry = { listener };
+    const entry: ListenerEntry = { listener: listener as FeedListener, params };
     const first = feed.listeners.size === 0;
     feed.listeners.add(entry);
     if (first) {
-      if (params !== undefined) this.setParams(feed, params);
+      this.mergeParams(feed);
       this.connect(feed, 'connecting');
+      this.activeChanged();
     } else {
-      if (params !== undefined) this.changeParams(feed, params);
+      this.resubscribe(feed);
       if (feed.stopped) this.restart(feed);
     }
-    return () => {
+    const unsubscribe = () => {
       if (!feed.listeners.delete(entry)) return;
-      if (feed.listeners.size === 0) this.shutdown(feed);
+      if (feed.listeners.size === 0) {
+        this.shutdown(feed);
+        this.activeChanged();
+      } else this.resubscribe(feed);
+    };
+    const update = (next: FeedParams<N> | undefined) => {
+      if (!feed.listeners.has(entry) || paramsKey(next) === paramsKey(entry.params)) return;
+      entry.params = next;
+      this.resubscribe(feed);
+      if (feed.stopped) this.restart(feed);
+    };
+    return Object.assign(unsubscribe, { update });
+  }
+
+  /** The feeds that have subscribers now, in the order of the feed table (same array until it changes). */
+  active(): readonly FeedName[] {
+    return this.activeFeeds;
+  }
+
+  /** Called whenever a feed gains its first or loses its last subscriber; returns the unsubscribe function. */
+  onActive(listener: () => void): () => void {
+    this.activeListeners.add(listener);
+    return () => {
+      this.activeListeners.delete(listener);
     };
   }
 
-  /** Replaces the feed's params; sent at once when they differ and the socket is open. */
-  update(name: FeedName, params: unknown): void {
-    const feed = this.feed(name);
-    this.changeParams(feed, params);
-    if (feed.stopped && feed.listeners.size > 0) this.restart(feed);
+  private activeChanged(): void {
+    this.activeFeeds = (Object.keys(this.table) as FeedName[]).filter((name) => (this.feeds.get(name)?.listeners.size ?? 0) > 0);
+    [...this.activeListeners].forEach((listener) => listener());
+  }
+
+  /** What the feed's socket is subscribed to now (the merge of every subscriber's params). */
+  subscription(name: FeedName): unknown {
+    return this.feed(name).subscription;
   }
 
   status(name: FeedName): FeedStatus {
@@ -163,6 +229,7 @@ export class FeedManager {
       feed.listeners.clear();
       this.shutdown(feed);
     });
+    this.activeChanged();
   }
 
   private feed(name: FeedName): Feed {
@@ -175,14 +242,17 @@ export class FeedManager {
         def,
         listeners: new Set(),
         statusListeners: new Set(),
-        params: undefined,
-        paramsKey: paramsKey(undefined),
+        subscription: undefined,
+        subscriptionKey: paramsKey(undefined),
+        pending: [],
+        pendingAt: null,
+        cancelFrame: null,
         socket: null,
         heartbeatTimer: null,
         reconnectTimer: null,
         attempt: 0,
         stopped: false,
-        status: { state: 'idle', lastMessageAt: null },
+        status: { state: 'idle', lastMessageAt: null, error: null },
       };
       this.feeds.set(name, feed);
     }
@@ -195,7 +265,7 @@ export class FeedManager {
 
   private setStatus(feed: Feed, patch: Partial<FeedStatus>): void {
     const next: FeedStatus = { ...feed.status, ...patch };
-    if (next.state === feed.status.state && next.lastMessageAt === feed.status.lastMessageAt) return;
+    if (next.state === feed.status.state && next.lastMessageAt === feed.status.lastMessageAt && next.error === feed.status.error) return;
     feed.status = next;
     [...feed.statusListeners].forEach((listener) => {
       try {
@@ -206,22 +276,24 @@ export class FeedManager {
     });
   }
 
-  private setParams(feed: Feed, params: unknown): void {
-    feed.params = params;
-    feed.paramsKey = paramsKey(params);
+  /** Recomputes the subscription from every listener's params; true when it changed. */
+  private mergeParams(feed: Feed): boolean {
+    const params = [...feed.listeners].map((entry) => entry.params);
+    const subscription = feed.listeners.size ? feed.def.mergeParams(params) : undefined;
+    const key = paramsKey(subscription);
+    if (key === feed.subscriptionKey) return false;
+    feed.subscription = subscription;
+    feed.subscriptionKey = key;
+    return true;
   }
 
-  private changeParams(feed: Feed, params: unknown): void {
-    const key = paramsKey(params);
-    if (key === feed.paramsKey) return;
-    feed.params = params;
-    feed.paramsKey = key;
-    this.sendSubscription(feed);
+  private resubscribe(feed: Feed): void {
+    if (this.mergeParams(feed)) this.sendSubscription(feed);
   }
 
   private payload(feed: Feed): string {
     const token = this.token();
-    return feed.def.heartbeat ? feed.def.heartbeat(feed.params, token) : JSON.stringify({ token, data: feed.params });
+    return feed.def.heartbeat ? feed.def.heartbeat(feed.subscription, token) : JSON.stringify({ token, data: feed.subscription });
   }
 
   private send(feed: Feed, text: string): void {
@@ -299,20 +371,40 @@ export class FeedManager {
       this.log(feed, 'warn', 'session invalid, stopped');
       feed.stopped = true;
       this.clearTimers(feed);
+      this.cancelDelivery(feed);
       this.closeSocket(feed);
       this.setStatus(feed, { state: 'offline' });
       this.sessionInvalid();
       return;
     }
+    const parsed = feed.def.parse(message);
+    if (!parsed.ok) {
+      this.log(feed, 'warn', `malformed message dropped: ${parsed.error}`);
+      this.setStatus(feed, { error: parsed.error });
+      return;
+    }
     feed.attempt = 0;
-    this.setStatus(feed, { state: 'live', lastMessageAt: Date.now() });
-    [...feed.listeners].forEach(({ listener }) => {
-      try {
-        listener(message);
-      } catch (error) {
-        console.error(`[feed ${feed.name}] listener failed`, error);
-      }
-    });
+    feed.pending.push(parsed.message);
+    feed.pendingAt = Date.now();
+    if (!feed.cancelFrame) feed.cancelFrame = this.requestFrame(() => this.deliver(feed));
+  }
+
+  /** Once per frame: the status, then every message of the frame to every listener, in order. */
+  private deliver(feed: Feed): void {
+    feed.cancelFrame = null;
+    const messages = feed.pending;
+    feed.pending = [];
+    this.setStatus(feed, { state: 'live', lastMessageAt: feed.pendingAt, error: null });
+    for (const message of messages) {
+      [...feed.listeners].forEach(({ listener, params }) => {
+        try {
+          const part: unknown = feed.def.pick(message, params);
+          if (part !== undefined) listener(part);
+        } catch (error) {
+          console.error(`[feed ${feed.name}] listener failed`, error);
+        }
+      });
+    }
   }
 
   /** The socket failed or closed on its own: close it, stop its timer, retry while subscribers remain. */
@@ -353,11 +445,12 @@ export class FeedManager {
   /** The last subscriber left: say goodbye, close, forget the params, clear every timer. */
   private shutdown(feed: Feed): void {
     this.clearTimers(feed);
+    this.cancelDelivery(feed);
     if (feed.def.closeMessage !== undefined) this.send(feed, feed.def.closeMessage);
     this.closeSocket(feed);
     feed.attempt = 0;
     feed.stopped = false;
-    this.setParams(feed, undefined);
+    this.mergeParams(feed);
     if (feed.status.state !== 'unsupported') this.setStatus(feed, { state: 'idle' });
   }
 
@@ -377,6 +470,13 @@ export class FeedManager {
       }
       this.log(feed, 'info', 'closed');
     }
+  }
+
+  /** Forgets messages not yet delivered (the last subscriber left, or the session ended). */
+  private cancelDelivery(feed: Feed): void {
+    feed.cancelFrame?.();
+    feed.cancelFrame = null;
+    feed.pending = [];
   }
 
   private clearTimers(feed: Feed): void {

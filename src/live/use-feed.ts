@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { FeedName } from './feeds';
-import { feedManager, paramsKey, type FeedManager, type FeedState, type FeedStatus } from './manager';
+import type { FeedMessage, FeedName, FeedParams } from './feeds';
+import { feedManager, paramsKey, type FeedManager, type FeedState, type FeedStatus, type FeedSubscription } from './manager';
 
 export interface UseFeedOptions {
   /** false = do not subscribe (default true). */
@@ -10,10 +10,11 @@ export interface UseFeedOptions {
 }
 
 export interface UseFeedResult<T> {
-  /** the last message of the feed since this hook subscribed. */
+  /** this subscriber's part of the feed's last message since it subscribed. */
   data: T | undefined;
   state: FeedState;
   lastMessageAt: number | null;
+  error: string | null;
 }
 
 /** The state and last-message time of a feed, without subscribing to it. */
@@ -24,30 +25,35 @@ export function useFeedStatus(name: FeedName, manager: FeedManager = feedManager
 }
 
 /**
- * Subscribes to a feed while mounted (and enabled). Params are compared by their JSON: a new object
- * with the same content changes nothing; new content is pushed on the open socket without reopening it.
+ * Subscribes to a raw feed (market, statistics, demand) while mounted and enabled. Params are compared
+ * by their JSON: a new object with the same content changes nothing; new content changes this
+ * subscriber's part of the shared subscription without reopening the socket. The manager delivers
+ * once per animation frame, so however fast messages come this renders at most once a frame.
  */
-export function useFeed<T = unknown>(name: FeedName, params?: unknown, options: UseFeedOptions = {}): UseFeedResult<T> {
+export function useFeed<N extends FeedName>(name: N, params?: FeedParams<N>, options: UseFeedOptions = {}): UseFeedResult<FeedMessage<N>> {
   const { enabled = true, manager = feedManager } = options;
-  const [data, setData] = useState<T | undefined>(undefined);
+  const [data, setData] = useState<FeedMessage<N> | undefined>(undefined);
   const key = paramsKey(params);
   const latestParams = useRef(params);
   latestParams.current = params;
+  const subscription = useRef<FeedSubscription<FeedParams<N> | undefined> | null>(null);
 
   useEffect(() => {
     if (!enabled) return undefined;
-    const unsubscribe = manager.subscribe(name, latestParams.current, (message) => setData(message as T));
+    const current = manager.subscribe(name, latestParams.current, (message) => setData(() => message));
+    subscription.current = current;
     return () => {
-      unsubscribe();
+      current();
+      subscription.current = null;
       setData(undefined);
     };
   }, [manager, name, enabled]);
 
   useEffect(() => {
     // runs after the subscription above; a no-op when the params did not change
-    if (enabled && latestParams.current !== undefined) manager.update(name, latestParams.current);
-  }, [manager, name, enabled, key]);
+    subscription.current?.update(latestParams.current);
+  }, [key]);
 
-  const { state, lastMessageAt } = useFeedStatus(name, manager);
-  return { data, state, lastMessageAt };
+  const { state, lastMessageAt, error } = useFeedStatus(name, manager);
+  return { data, state, lastMessageAt, error };
 }

@@ -1,9 +1,7 @@
-import { act, renderHook } from '@testing-library/react';
 import { onSessionInvalid } from '../../src/api/client';
 import { setRuntimeConfig } from '../../src/api/config';
 import { feeds, type FeedName } from '../../src/live/feeds';
 import { FeedManager, type FeedState } from '../../src/live/manager';
-import { useFeed } from '../../src/live/use-feed';
 import { clearSession, getToken, saveSession } from '../../src/providers/session';
 import { FakeSocket } from './fake-socket';
 
@@ -12,7 +10,16 @@ const TOKEN = 'secret-token-42';
 
 const sockets = () => FakeSocket.instances;
 const last = () => FakeSocket.instances[FakeSocket.instances.length - 1];
-const newManager = () => new FeedManager({ random: () => 0.5 });
+/** Delivers at once instead of at the next animation frame (tests/unit/live-batching.test.ts covers frames). */
+const now = (callback: () => void) => {
+  callback();
+  return () => {};
+};
+const newManager = () => new FeedManager({ random: () => 0.5, requestFrame: now });
+const ASSET_REPLY = { code: 200, data: { apiId: 1, asset_info: { statistics: { total_equity: 5 }, list: [] }, ledger: [], borrow: [] } };
+const TABLE_A = [1, 2, 1, 5] as const;
+const TABLE_B = [1, 2, 2, 5] as const;
+const TABLE_C = [2, 1, 1, 4] as const;
 
 let logs: unknown[][];
 
@@ -50,9 +57,10 @@ describe('feed manager: sockets and URLs', () => {
     expect(sockets()).toHaveLength(1);
 
     last().open();
-    last().receive(JSON.stringify({ code: 200, data: { asset_info: { list: [1] } } }));
-    expect(first).toHaveBeenCalledWith({ code: 200, data: { asset_info: { list: [1] } } });
-    expect(second).toHaveBeenCalledWith({ code: 200, data: { asset_info: { list: [1] } } });
+    last().receive(JSON.stringify(ASSET_REPLY));
+    const { code: _code, ...parsed } = ASSET_REPLY;
+    expect(first).toHaveBeenCalledWith(parsed);
+    expect(second).toHaveBeenCalledWith(parsed);
   });
 
   it('puts the token in the query only for tokenInQuery feeds', () => {
@@ -145,45 +153,45 @@ describe('feed manager: subscription payloads and heartbeats', () => {
 
   it('sends the market subscription once on open, with no heartbeat', () => {
     const manager = newManager();
-    manager.subscribe('market', { tables: ['a'] }, () => {});
+    manager.subscribe('market', [TABLE_A], () => {});
     last().open();
     vi.advanceTimersByTime(60_000);
-    expect(last().sent).toEqual([JSON.stringify({ token: TOKEN, data: { tables: ['a'] } })]);
+    expect(last().sent).toEqual([JSON.stringify({ token: TOKEN, data: [TABLE_A] })]);
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('pushes changed params at once, by update() or by a new subscribe, and not when the content is the same', () => {
+  it('pushes a changed subscription at once, by update() or by a new subscribe, and not when the content is the same', () => {
     const manager = newManager();
-    manager.subscribe('market', { tables: ['a'] }, () => {});
+    const first = manager.subscribe('market', [TABLE_A], () => {});
     last().open();
-    manager.update('market', { tables: ['a'] });
+    first.update([[...TABLE_A]]);
     expect(last().sent).toHaveLength(1);
 
-    manager.update('market', { tables: ['a', 'b'] });
+    first.update([TABLE_A, TABLE_B]);
     expect(last().sent).toHaveLength(2);
-    expect(JSON.parse(last().sent[1])).toEqual({ token: TOKEN, data: { tables: ['a', 'b'] } });
+    expect(JSON.parse(last().sent[1])).toEqual({ token: TOKEN, data: [TABLE_A, TABLE_B] });
 
-    manager.subscribe('market', { tables: ['c'] }, () => {});
+    manager.subscribe('market', [TABLE_C], () => {});
     expect(sockets()).toHaveLength(1);
-    expect(JSON.parse(last().sent[2])).toEqual({ token: TOKEN, data: { tables: ['c'] } });
+    expect(JSON.parse(last().sent[2])).toEqual({ token: TOKEN, data: [TABLE_A, TABLE_B, TABLE_C] });
 
-    manager.subscribe('market', undefined, () => {});
+    manager.subscribe('market', [TABLE_B], () => {});
     expect(last().sent).toHaveLength(3);
   });
 
   it('beats with the latest params after an update', () => {
     const manager = newManager();
-    manager.subscribe('asset', [1], () => {});
+    const subscription = manager.subscribe('asset', [1], () => {});
     last().open();
-    manager.update('asset', [1, 2]);
+    subscription.update([1, 2]);
     vi.advanceTimersByTime(3000);
     expect(last().sent.map((text) => JSON.parse(text).data)).toEqual([[1], [1, 2], [1, 2]]);
   });
 
   it('sends params given before the socket opened once it opens', () => {
     const manager = newManager();
-    manager.subscribe('asset', [1], () => {});
-    manager.update('asset', [5]);
+    const subscription = manager.subscribe('asset', [1], () => {});
+    subscription.update([5]);
     expect(last().sent).toEqual([]);
     last().open();
     expect(last().sent.map((text) => JSON.parse(text).data)).toEqual([[5]]);
@@ -218,14 +226,14 @@ describe('feed manager: replies', () => {
   });
 
   it('drops every reply listed in the feed\'s ignore list, even one that parses as JSON', () => {
-    const manager = new FeedManager({ random: () => 0.5, feeds: { ...feeds, market: { ...feeds.market, ignore: ['ok', '0'] } } });
+    const manager = new FeedManager({ random: () => 0.5, requestFrame: now, feeds: { ...feeds, demand: { ...feeds.demand, ignore: ['ok', '[]'] } } });
     const listener = vi.fn();
-    manager.subscribe('market', undefined, listener);
+    manager.subscribe('demand', undefined, listener);
     last().open();
-    last().receive('0');
+    last().receive('[]');
     expect(listener).not.toHaveBeenCalled();
-    last().receive('1');
-    expect(listener).toHaveBeenCalledWith(1);
+    last().receive('[ ]');
+    expect(listener).toHaveBeenCalledWith([]);
   });
 
   it('drops a reply that is not JSON without calling listeners or logging it', () => {
@@ -246,12 +254,12 @@ describe('feed manager: replies', () => {
     });
     manager.subscribe('task', undefined, good);
     last().open();
-    last().receive('{"status":2}');
-    expect(good).toHaveBeenCalledWith({ status: 2 });
+    last().receive('{"data":[{"id":1,"status":2}]}');
+    expect(good).toHaveBeenCalledWith({ data: [{ id: 1, status: 2 }] });
   });
 
   it('treats a code 3 reply as session invalid: clears the session, tells the session listeners, stops the feed', () => {
-    const manager = new FeedManager({ random: () => 0.5 });
+    const manager = newManager();
     const sessionListener = vi.fn();
     const stopListening = onSessionInvalid(sessionListener);
     const listener = vi.fn();
@@ -431,12 +439,12 @@ describe('feed manager: status', () => {
     const manager = newManager();
     const seen: Array<[FeedState, number | null]> = [];
     const stop = manager.onStatus('task', (status) => seen.push([status.state, status.lastMessageAt]));
-    expect(manager.status('task')).toEqual({ state: 'idle', lastMessageAt: null });
+    expect(manager.status('task')).toEqual({ state: 'idle', lastMessageAt: null, error: null });
 
     vi.setSystemTime(5000);
     const off = manager.subscribe('task', [1], () => {});
     last().open();
-    last().receive('{"status":2}');
+    last().receive('{"data":[{"id":1,"status":2}]}');
     last().drop();
     vi.advanceTimersByTime(1000);
     last().open();
@@ -456,58 +464,22 @@ describe('feed manager: status', () => {
 
   it('never logs the token or a payload', () => {
     const manager = newManager();
-    manager.subscribe('asset', ['api-marker-77'], () => {});
+    const subscription = manager.subscribe('asset', [77], () => {});
     last().open();
     last().receive('{"secret":"apikey-marker-99"}');
+    last().receive('{"data":{"apiId":"apikey-marker-98"}}');
     last().fail();
     vi.advanceTimersByTime(1000);
     last().open();
-    manager.update('asset', ['api-marker-88']);
+    subscription.update([88]);
     manager.closeAll();
     const text = JSON.stringify(logs);
     expect(logs.length).toBeGreaterThan(3);
     expect(text).toContain('[feed asset] open');
     expect(text).toContain('[feed asset] error');
     expect(text).toContain('[feed asset] closed');
+    expect(text).toContain('[feed asset] malformed message dropped: data is not an object');
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain('marker');
-  });
-});
-
-describe('useFeed', () => {
-  it('subscribes while mounted, ignores same-content params, pushes new params, closes on unmount', () => {
-    const manager = newManager();
-    const { result, rerender, unmount } = renderHook(
-      ({ ids }: { ids: number[] }) => useFeed<{ n: number }>('asset', { ids }, { manager }),
-      { initialProps: { ids: [1] } },
-    );
-    expect(sockets()).toHaveLength(1);
-    expect(result.current.state).toBe('connecting');
-
-    act(() => last().open());
-    expect(result.current.state).toBe('live');
-    act(() => last().receive('{"n":1}'));
-    expect(result.current.data).toEqual({ n: 1 });
-    expect(result.current.lastMessageAt).toBe(Date.now());
-
-    rerender({ ids: [1] });
-    expect(sockets()).toHaveLength(1);
-    expect(last().sent).toHaveLength(1);
-
-    rerender({ ids: [1, 2] });
-    expect(sockets()).toHaveLength(1);
-    expect(last().sent).toHaveLength(2);
-    expect(JSON.parse(last().sent[1]).data).toEqual({ ids: [1, 2] });
-
-    unmount();
-    expect(last().closeCalls).toBe(1);
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('does not subscribe when disabled', () => {
-    const manager = newManager();
-    const { result } = renderHook(() => useFeed('demand', undefined, { manager, enabled: false }));
-    expect(sockets()).toHaveLength(0);
-    expect(result.current).toEqual({ data: undefined, state: 'idle', lastMessageAt: null });
   });
 });

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@refinedev/core';
 import { setRuntimeConfig } from '../../src/api/config';
 import { FeedManager } from '../../src/live/manager';
-import { createLiveProvider, FEED_EVENT_TYPE } from '../../src/providers/live';
+import { createLiveProvider, FEED_EVENT_TYPE, type FeedSubscriptionHandle } from '../../src/providers/live';
 import { clearSession, saveSession } from '../../src/providers/session';
 import { FakeSocket } from './fake-socket';
 
@@ -18,7 +18,13 @@ beforeEach(() => {
   saveSession({ token: 'tok', userName: 'alice', level: 1, isSuper: false, kind: 'normal' });
   vi.spyOn(console, 'info').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  manager = new FeedManager({ random: () => 0.5 });
+  manager = new FeedManager({
+    random: () => 0.5,
+    requestFrame: (callback) => {
+      callback();
+      return () => {};
+    },
+  });
 });
 
 afterEach(() => {
@@ -82,7 +88,7 @@ describe('live provider', () => {
     expect(FakeSocket.instances).toHaveLength(1);
     last().open();
     provider.unsubscribe(handleA);
-    last().receive('{"status":2}');
+    last().receive('{"data":[{"id":1,"status":2}]}');
     expect(a).not.toHaveBeenCalled();
     expect(b).toHaveBeenCalledTimes(1);
     expect(last().closeCalls).toBe(0);
@@ -90,11 +96,58 @@ describe('live provider', () => {
 
   it('ignores channels that are not feeds and event types a feed never emits', () => {
     const provider = createLiveProvider(manager);
-    const resourceHandle = provider.subscribe({ channel: 'resources/tasks', types: ['*'], callback: () => {} });
+    const resourceHandle = provider.subscribe({ channel: 'resources/tasks', types: ['*'], params: { subscriptionType: 'useList' }, callback: () => {} });
     const deletedHandle = provider.subscribe({ channel: 'market', types: ['deleted'], callback: () => {} });
     expect(FakeSocket.instances).toHaveLength(0);
     expect(() => provider.unsubscribe(resourceHandle)).not.toThrow();
     expect(() => provider.unsubscribe(deletedHandle)).not.toThrow();
     expect(() => provider.unsubscribe(undefined)).not.toThrow();
+  });
+
+  it('a resource channel with feed: true joins the resource feed with its ids and gets records', () => {
+    const provider = createLiveProvider(manager);
+    const events: LiveEvent[] = [];
+    provider.subscribe({ channel: 'resources/tasks', types: ['*'], params: { feed: true, feedParams: [7] }, callback: (e) => events.push(e) });
+    expect(last().url).toBe('ws://feeds.test/ts/websocket');
+    last().open();
+    expect(JSON.parse(last().sent[0])).toEqual({ token: 'tok', data: [7] });
+    last().receive(JSON.stringify({ code: 200, data: [{ id: 7, status: 3, position: { f: [] } }, { id: 8, status: 2 }] }));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      channel: 'resources/tasks',
+      type: 'updated',
+      payload: { ids: [7], records: [{ id: 7, patch: { status: 3, position: { f: [] } } }] },
+    });
+  });
+
+  it('the handle updates the feed params without reopening the socket', () => {
+    const provider = createLiveProvider(manager);
+    const handle = provider.subscribe({ channel: 'resources/assets', types: ['*'], params: { feed: true, feedParams: [1] }, callback: () => {} }) as FeedSubscriptionHandle;
+    last().open();
+    handle.update([1, 4]);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(last().sent.map((text) => JSON.parse(text).data)).toEqual([[1], [1, 4]]);
+  });
+
+  it('publish reaches every subscriber of the channel that wants the type; feed events stay with their subscriber', () => {
+    const provider = createLiveProvider(manager);
+    const refineList = vi.fn();
+    const bridge = vi.fn();
+    const deletedOnly = vi.fn();
+    provider.subscribe({ channel: 'resources/tasks', types: ['*'], params: { subscriptionType: 'useList' }, callback: refineList });
+    provider.subscribe({ channel: 'resources/tasks', types: ['updated'], params: { feed: true, feedParams: [1] }, callback: bridge });
+    provider.subscribe({ channel: 'resources/tasks', types: ['deleted'], callback: deletedOnly });
+    last().open();
+    last().receive(JSON.stringify({ data: [{ id: 1, status: 2 }] }));
+    expect(bridge).toHaveBeenCalledTimes(1);
+    expect(refineList).not.toHaveBeenCalled();
+
+    const event: LiveEvent = { channel: 'resources/tasks', type: 'updated', payload: { ids: [1] }, date: new Date() };
+    provider.publish?.(event);
+    expect(refineList).toHaveBeenCalledWith(event);
+    expect(bridge).toHaveBeenCalledWith(event);
+    expect(deletedOnly).not.toHaveBeenCalled();
+    provider.publish?.({ channel: 'resources/apis', type: 'updated', payload: {}, date: new Date() });
+    expect(refineList).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,189 @@
+import type {
+  AssetFeedMessage,
+  DemandFeedMessage,
+  DemandRow,
+  MarketFeedMessage,
+  MarketRow,
+  MarketTableConfig,
+  OrderStatisticRow,
+  Parsed,
+  StatisticGroup,
+  StatisticsFeedMessage,
+  TaskFeedMessage,
+  TaskLive,
+  UnilateralFeedMessage,
+  UnilateralStrategyLive,
+} from './messages';
+
+/**
+ * `parse` of every feed: JSON already decoded → the typed message, or `{ok: false, error}` naming the
+ * first field that is wrong. Errors never quote values (a payload may carry account data).
+ */
+
+type Record_ = Record<string, unknown>;
+
+/** Thrown inside a parser, turned into `{ok: false}` by `parser()`. */
+class Malformed extends Error {}
+
+const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function record(value: unknown, where: string): Record_ {
+  if (!isRecord(value)) throw new Malformed(`${where} is not an object`);
+  return value;
+}
+
+function array(value: unknown, where: string): unknown[] {
+  if (!Array.isArray(value)) throw new Malformed(`${where} is not a list`);
+  return value;
+}
+
+function number(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Malformed(`${where} is not a number`);
+  return value;
+}
+
+function string(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new Malformed(`${where} is not text`);
+  return value;
+}
+
+function optional<T>(value: unknown, check: (value: unknown, where: string) => T, where: string): T | undefined {
+  return value === undefined || value === null ? undefined : check(value, where);
+}
+
+/** A reply with a code other than 200 carries no data (code 3 is handled by the manager before this). */
+function envelope(raw: unknown): Record_ {
+  const reply = record(raw, 'message');
+  if (reply.code !== undefined && reply.code !== 200) throw new Malformed(`message has code ${String(reply.code)}`);
+  return reply;
+}
+
+function parser<M>(read: (raw: unknown) => M): (raw: unknown) => Parsed<M> {
+  return (raw) => {
+    try {
+      return { ok: true, message: read(raw) };
+    } catch (error) {
+      if (error instanceof Malformed) return { ok: false, error: error.message };
+      throw error;
+    }
+  };
+}
+
+const MARKET_ROW_FIELDS = ['currency_type', 'a_buy', 'b_sell', 'a_validity', 'b_validity', 'positive', 'negative'] as const;
+
+function marketRow(value: unknown, where: string): MarketRow {
+  const row = record(value, where);
+  const out = {} as Record<(typeof MARKET_ROW_FIELDS)[number], string>;
+  for (const field of MARKET_ROW_FIELDS) {
+    const cell = row[field];
+    out[field] = typeof cell === 'number' ? String(cell) : string(cell, `${where}.${field}`);
+  }
+  return out;
+}
+
+function marketTable(value: unknown, where: string): MarketTableConfig {
+  const table = array(value, where);
+  if (table.length !== 4) throw new Malformed(`${where} is not [exchange A, exchange B, type A, type B]`);
+  return table.map((cell, i) => number(cell, `${where}[${i}]`)) as unknown as MarketTableConfig;
+}
+
+export const parseMarket = parser<MarketFeedMessage>((raw) => ({
+  data: array(envelope(raw).data, 'data').map((value, i) => {
+    const entry = record(value, `data[${i}]`);
+    return {
+      table: marketTable(entry.table, `data[${i}].table`),
+      rows: array(entry.rows, `data[${i}].rows`).map((row, j) => marketRow(row, `data[${i}].rows[${j}]`)),
+    };
+  }),
+}));
+
+function scalarRecord(value: unknown, where: string): Record<string, number | string> {
+  const out = record(value, where);
+  for (const [key, cell] of Object.entries(out)) {
+    if (typeof cell !== 'number' && typeof cell !== 'string') throw new Malformed(`${where}.${key} is not a number or text`);
+  }
+  return out as Record<string, number | string>;
+}
+
+export const parseAsset = parser<AssetFeedMessage>((raw) => {
+  const data = record(envelope(raw).data, 'data');
+  const info = record(data.asset_info, 'data.asset_info');
+  return {
+    data: {
+      apiId: number(data.apiId, 'data.apiId'),
+      asset_info: {
+        statistics: scalarRecord(info.statistics, 'data.asset_info.statistics'),
+        list: array(info.list, 'data.asset_info.list').map((row, i) => record(row, `data.asset_info.list[${i}]`) as Record<string, number | string | null>),
+      },
+      ledger: optional(data.ledger, array, 'data.ledger') ?? [],
+      borrow: optional(data.borrow, array, 'data.borrow') ?? [],
+    },
+  };
+});
+
+const TASK_LIVE_FIELDS = ['position', 'muldata', 'changeable', 'analysis'] as const;
+
+function taskLive(value: unknown, where: string): TaskLive {
+  const entry = record(value, where);
+  const task: TaskLive = { id: number(entry.id, `${where}.id`) };
+  const status = optional(entry.status, number, `${where}.status`);
+  if (status !== undefined) task.status = status;
+  for (const field of TASK_LIVE_FIELDS) if (entry[field] !== undefined) task[field] = entry[field];
+  return task;
+}
+
+export const parseTask = parser<TaskFeedMessage>((raw) => ({
+  data: array(envelope(raw).data, 'data').map((entry, i) => taskLive(entry, `data[${i}]`)),
+}));
+
+const STATISTIC_FIELDS = ['pool', 'pool_accounted', 'more', 'empty', 'fu_more', 'fu_empty', 'ss_buy', 'ss_sell'] as const;
+
+function statisticGroup(value: unknown, where: string): StatisticGroup {
+  const entry = record(value, where);
+  const group = { currency: string(entry.currency, `${where}.currency`), minutes: number(entry.minutes, `${where}.minutes`) } as StatisticGroup;
+  for (const field of STATISTIC_FIELDS) group[field] = number(entry[field], `${where}.${field}`);
+  return group;
+}
+
+export const parseStatistics = parser<StatisticsFeedMessage>((raw) => {
+  const data = record(envelope(raw).data, 'data');
+  return {
+    data: {
+      automatic: array(data.automatic, 'data.automatic').map((g, i) => statisticGroup(g, `data.automatic[${i}]`)),
+      manual: array(data.manual, 'data.manual').map((g, i) => statisticGroup(g, `data.manual[${i}]`)),
+      order: array(data.order, 'data.order').map((row, i) => scalarRecord(row, `data.order[${i}]`) as OrderStatisticRow),
+    },
+  };
+});
+
+export const parseDemand = parser<DemandFeedMessage>((raw) =>
+  array(raw, 'message').map((value, i): DemandRow => {
+    const row = scalarRecord(value, `[${i}]`);
+    string(row.currency, `[${i}].currency`);
+    return row as DemandRow;
+  }),
+);
+
+function unilateralStrategy(value: unknown, where: string): UnilateralStrategyLive {
+  const entry = record(value, where);
+  number(entry.id, `${where}.id`);
+  return entry as unknown as UnilateralStrategyLive;
+}
+
+const strategies = (value: unknown, where: string) => array(value, where).map((s, i) => unilateralStrategy(s, `${where}[${i}]`));
+
+export const parseUnilateral = parser<UnilateralFeedMessage>((raw) => {
+  const reply = envelope(raw);
+  if (reply.data !== undefined) {
+    // {code, data: {strategy}, task}
+    const data = record(reply.data, 'data');
+    return { strategy: strategies(data.strategy, 'data.strategy'), task: reply.task };
+  }
+  // {strategy: {strategy, monitoring: {strategy, api, kline}}, api}
+  const outer = record(reply.strategy, 'strategy');
+  const monitoring = optional(outer.monitoring, record, 'strategy.monitoring');
+  const message: UnilateralFeedMessage = { strategy: strategies(outer.strategy, 'strategy.strategy') };
+  if (monitoring) message.monitoring = { strategy: monitoring.strategy, api: monitoring.api, kline: monitoring.kline };
+  if (reply.api !== undefined) message.api = reply.api;
+  return message;
+});

@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import type { LiveEvent, LiveProvider } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { liveProvider as consoleLiveProvider, type FeedSubscriptionHandle, type LiveResourcePayload } from '../providers/live';
+import type { FeedName, FeedParams } from './feeds';
+import { feedManager, paramsKey, type FeedManager, type FeedStatus } from './manager';
+import { resourceFeeds, writeLiveRecords, type LiveRecord, type LiveResource } from './resources';
+import { useFeedStatus } from './use-feed';
+
+type ResourceFeedName<R extends LiveResource> = (typeof resourceFeeds)[R]['feed'] & FeedName;
+
+export interface UseLiveResourceOptions<R extends LiveResource> {
+  /** this view's part of the feed: the ids it shows (tasks, assets); absent = everything. */
+  params?: FeedParams<ResourceFeedName<R>>;
+  /** false = do not subscribe (default true). */
+  enabled?: boolean;
+  /** the console's by default; tests pass their own (with the manager it was made with). */
+  liveProvider?: LiveProvider;
+  manager?: FeedManager;
+}
+
+/**
+ * Keeps Refine's cache of a resource (tasks, unilateral-strategies, assets) in step with its feed
+ * while mounted: it subscribes through the live provider and merges each record of each message into
+ * every cached list, one and many query of the resource. All the messages of one frame are written in
+ * one batch, so observers render once. Returns the feed's status (for FeedStatusBadge).
+ */
+export function useLiveResource<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): FeedStatus {
+  const { params, enabled = true, liveProvider = consoleLiveProvider, manager = feedManager } = options;
+  const queryClient = useQueryClient();
+  const key = paramsKey(params);
+  const latestParams = useRef(params);
+  latestParams.current = params;
+  const handle = useRef<FeedSubscriptionHandle | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let pending: LiveRecord[] = [];
+    let cancelled = false;
+    const flush = () => {
+      const records = pending;
+      pending = [];
+      if (!cancelled) writeLiveRecords(queryClient, resource, records);
+    };
+    const current = liveProvider.subscribe({
+      channel: `resources/${resource}`,
+      types: ['updated'],
+      params: { feed: true, feedParams: latestParams.current },
+      callback: (event: LiveEvent) => {
+        const { records } = event.payload as LiveResourcePayload;
+        if (!records) return; // a published event, not a feed message
+        if (pending.length === 0) queueMicrotask(flush);
+        pending.push(...records);
+      },
+    }) as FeedSubscriptionHandle;
+    handle.current = current;
+    return () => {
+      cancelled = true;
+      liveProvider.unsubscribe(current);
+      handle.current = null;
+    };
+  }, [liveProvider, queryClient, resource, enabled]);
+
+  useEffect(() => {
+    handle.current?.update(latestParams.current);
+  }, [key]);
+
+  return useFeedStatus(resourceFeeds[resource].feed, manager);
+}
