@@ -9,6 +9,7 @@ const BROWSER_UNIT_TESTS = [
   'tests/unit/access-control.test.ts',
   'tests/unit/envelope.test.ts',
   'tests/unit/feed-manager.test.ts',
+  'tests/unit/live-provider.test.ts',
   'tests/unit/session.test.ts',
 ];
 
