@@ -84,3 +84,12 @@ test('no built console page scrolls sideways at 375 px', async () => {
   await p.waitForURL('**/market');
   for (const path of ['/home', '/guide', '/api', '/strategy', '/config', '/user/index', '/user/static', '/market']) await assertFits(p, path);
 });
+
+test('the English header fits 375 px too', async () => {
+  const p = await phone();
+  await login(p, 'admin', 'admin123');
+  await p.waitForURL('**/market');
+  await p.getByTestId('language-switch').getByText('EN', { exact: true }).click();
+  await p.getByRole('button', { name: 'Navigation' }).waitFor();
+  await assertFits(p, '/api');
+});
