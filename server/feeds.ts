@@ -6,6 +6,7 @@ import type { SessionUser } from './auth';
 import type { AppContext } from './context';
 import { CODE, envelope } from './envelope';
 import { langOf, message, type Lang } from './messages';
+import { mayFeed, refuseFeed } from './permissions';
 
 /** One signed-in client of a feed. */
 export interface FeedClient {
@@ -86,6 +87,7 @@ function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket
       refuse();
       return false;
     }
+    if (!mayFeed(name, user)) return ((closed = true), refuseFeed(socket, name, lang));
     client = {
       feed: name,
       app,

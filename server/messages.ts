@@ -22,6 +22,7 @@ const table = {
   // envelope-level errors
   'err.session': ['登录已失效，请重新登录', 'your session has expired, please sign in again'],
   'err.tokenMissing': ['未登录或缺少登录凭证，请先登录', 'not signed in: the token is missing'],
+  'err.forbidden': ['没有权限：{name}', 'permission denied: {name}'],
   'err.superOnly': ['没有权限：仅超级管理员可以执行此操作', 'permission denied: only a super user may do this'],
   'err.unknownCall': ['未知调用：{call}', 'unknown call: {call}'],
   'err.notImplemented': ['尚未实现：{name}', 'not implemented yet: {name}'],

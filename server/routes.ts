@@ -5,6 +5,7 @@ import { CallError, CODE, envelope, type Envelope } from './envelope';
 import { langOf, message, type Lang, type MessageKey, type MessageParams } from './messages';
 import { MAX_STRATEGY_FILE_BYTES } from './handlers/strategies';
 import type { Payload } from './validate';
+import { mayCall } from './permissions';
 
 /** Multipart limits: a file over the size limit is cut (not thrown) and its handler answers code 413. */
 export const MULTIPART_OPTIONS = {
@@ -91,6 +92,7 @@ async function runCall(ctx: AppContext, handlers: HandlerMap, name: EndpointName
   const token = tokenOf(payload);
   const user = token ? await ctx.auth.resolve(token) : null;
   if (endpoints[name].auth && !user) return envelope(CODE.session, t(token ? 'err.session' : 'err.tokenMissing'));
+  if (!mayCall(name, user)) return envelope(CODE.forbidden, t('err.forbidden', { name }));
   const handler = handlers[name];
   if (!handler) return envelope(CODE.notImplemented, t('err.notImplemented', { name }));
   const call: CallContext = {

@@ -2,35 +2,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from './auth';
+import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
 import { seedOnce, type Db } from './db';
 import { floorMinute, MINUTE_MS } from './time';
 
-/** Column (route) paths of the top navigation (spec §2) a super user may open. */
-export const ADMIN_COLUMNS = [
-  '/market', '/api', '/assets', '/assets/snapshot', '/statistic', '/task', '/config', '/demand', '/strategy',
-  '/main/index', '/main/index/unilateral', '/main/index/api', '/main/mobile', '/main/tempStrategy', '/main/mill',
-  '/main/mill1', '/main/mill2', '/coins', '/signal', '/simulate', '/aveo', '/badata', '/binance/trading',
-  '/binance/currency', '/task/taskDetail', '/task/taskTradeInfo', '/unilateral/contral', '/unilateral/statistic',
-  '/main/index/api/detail', '/temp/strategy',
-];
-/** An ordinary trader's columns; newly registered users get the same. */
-export const TRADER_COLUMNS = [
-  '/market', '/api', '/assets', '/assets/snapshot', '/task', '/task/taskDetail', '/task/taskTradeInfo', '/strategy',
-  '/config', '/statistic', '/demand',
-];
-export const FOLLOWER_COLUMNS = ['/main/index', '/main/index/unilateral', '/main/index/api', '/unilateral/statistic', '/unilateral/contral'];
-/** Per-action keys of the unilateral strategy list (spec §6). */
-export const STRATEGY_KEYS = [
-  'strategy_start', 'strategy_stop', 'strategy_update', 'strategy_all_preserve', 'strategy_details',
-  'strategy_add_task', 'strategy_hide', 'strategy_show',
-];
-export const TRADER_STRATEGY_KEYS = ['strategy_details'];
-
-export const DEMO_ACCOUNTS = [
-  { username: 'admin', password: 'admin123', role: 'super user (is_super 1, level 1)' },
-  { username: 'trader', password: 'trader123', role: 'ordinary user (is_super 0, level 0)' },
-  { username: 'follower', password: 'follower123', role: 'unilateral account (pes 2)' },
-] as const;
+export {
+  ADMIN_COLUMNS,
+  DEMO_ACCOUNTS,
+  FOLLOWER_COLUMNS,
+  TRADER_COLUMNS,
+  TRADER_STRATEGY_KEYS,
+} from '../src/domain/demo-accounts';
+export { STRATEGY_KEYS } from '../src/domain/strategy-keys';
 
 export const BOURSES = [
   { id: 1, name: 'OKEx' },
@@ -164,17 +147,12 @@ export async function seed(db: Db, dataDir: string, now: number): Promise<void> 
   });
 
   await seedOnce(db, 'users', async () => {
-    const users = [
-      { ...DEMO_ACCOUNTS[0], isSuper: 1, level: 1, pes: 1, columns: ADMIN_COLUMNS, keys: STRATEGY_KEYS, tel: '13800000001' },
-      { ...DEMO_ACCOUNTS[1], isSuper: 0, level: 0, pes: 0, columns: TRADER_COLUMNS, keys: TRADER_STRATEGY_KEYS, tel: '13800000002' },
-      { ...DEMO_ACCOUNTS[2], isSuper: 0, level: 0, pes: 2, columns: FOLLOWER_COLUMNS, keys: ['strategy_details', 'strategy_add_task'], tel: '13800000003' },
-    ];
     const statements = [];
-    for (const user of users) {
+    for (const user of DEMO_ACCOUNTS) {
       statements.push({
         sql: `INSERT INTO users (username, password_hash, tel_phone, is_super, level, pes, columns, strategy_keys, created_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [user.username, await hashPassword(user.password), user.tel, user.isSuper, user.level, user.pes, JSON.stringify(user.columns), JSON.stringify(user.keys), now],
+        args: [user.username, await hashPassword(user.password), user.tel, user.isSuper, user.level, user.pes, JSON.stringify(user.columns), JSON.stringify(user.strategyKeys), now],
       });
     }
     await db.batch(statements);

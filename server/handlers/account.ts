@@ -120,6 +120,7 @@ export const accountHandlers: HandlerMap = {
       userName: user.username,
       is_super: user.isSuper ? 1 : 0,
       level: user.level,
+      pes: user.pes,
     };
     return call.ok(data);
   },

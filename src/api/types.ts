@@ -54,6 +54,8 @@ export interface PermissionData {
   userName: string;
   is_super: 0 | 1;
   level: number;
+  /** the level a unilateral login returns; 1 = the unilateral side's admin (docs/spec-coverage.md §6). */
+  pes?: number;
 }
 
 // ── Exchanges ──────────────────────────────────────────────────────────────────────

@@ -5,7 +5,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { readSession } from '../providers/session';
 import { AppHeader } from '../components/header';
 import { LazyPage } from '../app/lazy-page';
-import { consoleRedirects, consoleRoutes } from './routes';
+import { consoleRedirects, consoleRoutes, type ConsoleRoute } from './routes';
 import { refineProps } from './refine-props';
 import { RouteGuard } from './route-guard';
 import { TopNav } from './top-nav';
@@ -38,13 +38,13 @@ function UserShell() {
   );
 }
 
-const guarded = (path: string, load: (typeof consoleRoutes)[number]['load']) => (
+const guarded = (route: ConsoleRoute) => (
   <Route
-    key={path}
-    path={path}
+    key={route.path}
+    path={route.path}
     element={
-      <RouteGuard path={path}>
-        <LazyPage key={path} load={load} />
+      <RouteGuard access={route}>
+        <LazyPage key={route.path} load={route.load} />
       </RouteGuard>
     }
   />
@@ -59,8 +59,8 @@ export default function Console() {
           {Object.entries(consoleRedirects).map(([from, to]) => (
             <Route key={from} path={from} element={<Navigate to={to} replace />} />
           ))}
-          <Route element={<UserShell />}>{consoleRoutes.filter((r) => r.shell === 'user').map((r) => guarded(r.path, r.load))}</Route>
-          <Route element={<ConsoleShell />}>{consoleRoutes.filter((r) => r.shell !== 'user').map((r) => guarded(r.path, r.load))}</Route>
+          <Route element={<UserShell />}>{consoleRoutes.filter((r) => r.shell === 'user').map(guarded)}</Route>
+          <Route element={<ConsoleShell />}>{consoleRoutes.filter((r) => r.shell !== 'user').map(guarded)}</Route>
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

@@ -3,13 +3,13 @@ import { useCan } from '@refinedev/core';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { OPEN } from '../providers/access-control';
+import type { Access } from '../domain/permissions';
 import { PageLoading } from '../components/page-loading';
 
-/** Spec §2 route guard, after the session check: a path not allowed goes to /home. */
-export function RouteGuard({ path, children }: { path: string; children: ReactNode }) {
+/** Spec §2 route guard, after the session check: a route the permission table does not open goes to /home. */
+export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = useCan({ resource: path, action: OPEN, params: { path } });
+  const { data, isLoading, isError, refetch } = useCan({ resource: access.resource, action: access.action });
   if (isLoading) return <PageLoading />;
   if (isError) {
     return (

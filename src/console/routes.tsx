@@ -1,21 +1,25 @@
 import type { ResourceProps } from '@refinedev/core';
 import type { PageLoader } from '../app/lazy-page';
+import type { Access, Action, Resource } from '../domain/permissions';
 import { apisResource } from '../resources/apis';
 import { strategiesResource } from '../resources/strategies';
 
 /**
  * Every console route of spec §2 in one table: the router, Refine's resources and the top
- * navigation are all derived from it. `label` is the i18n key of the page and its menu item.
+ * navigation are all derived from it. Each route names the entry of the permission table
+ * (src/domain/permissions.ts) that opens it; `label` is the i18n key of the page and its menu item.
  */
-export interface ConsoleRoute {
+export type ConsoleRoute = Access & {
   path: string;
   label: string;
   load: PageLoader;
   /** the user shell (header with the user name and logout, no navigation) instead of the console's. */
   shell?: 'user';
-  /** a Refine resource served by this page; `meta.calls` names its calls in the contract table. */
-  resource?: Omit<ResourceProps, 'list'>;
-}
+  /** shown in the top navigation; `group` (an i18n key) nests it under a submenu of that name. */
+  nav?: { group?: string };
+  /** Refine resource props of the entity this page lists (`meta.calls` names its calls in the contract table). */
+  definition?: Omit<ResourceProps, 'name' | 'list' | 'show'>;
+};
 
 /** Pages whose issue has not landed yet. */
 const coming =
@@ -23,46 +27,56 @@ const coming =
   () =>
     import('../pages/coming').then(({ ComingPage }) => ({ default: () => <ComingPage label={label} /> }));
 
-const route = (path: string, label: string, load: PageLoader = coming(label), extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
-  path,
-  label,
-  load,
-  ...extra,
-});
+interface RouteOptions<R extends Resource> {
+  action?: Action<R>;
+  load?: PageLoader;
+  shell?: 'user';
+  nav?: { group?: string };
+  definition?: ConsoleRoute['definition'];
+}
+
+const route = <R extends Resource>(path: string, label: string, resource: R, options: RouteOptions<R> = {}): ConsoleRoute =>
+  ({ path, label, resource, action: options.action ?? 'list', load: options.load ?? coming(label), ...options }) as ConsoleRoute;
+
+const inNav = { nav: {} };
+const tool = (path: string, label: string, action: Action<'tools'>, nav = true) => route(path, label, 'tools', { action, ...(nav ? inNav : {}) });
+
+const { meta: apisMeta } = apisResource;
+const { meta: strategiesMeta } = strategiesResource;
 
 export const consoleRoutes: ConsoleRoute[] = [
-  route('/user/index', 'nav.userIndex', () => import('../pages/user'), { shell: 'user' }),
-  route('/user/static', 'nav.userStatic', () => import('../pages/user/static'), { shell: 'user' }),
-  route('/market', 'nav.market'),
-  route('/api', 'nav.api', () => import('../resources/apis/list'), { resource: apisResource }),
-  route('/assets', 'nav.assetsEquity'),
-  route('/assets/snapshot', 'nav.assetsSnapshot'),
-  route('/assets/snapshot/board', 'nav.assetsBoard'),
-  route('/statistic', 'nav.statistic'),
-  route('/task', 'nav.task'),
-  route('/task/taskDetail', 'nav.taskDetail'),
-  route('/task/taskTradeInfo', 'nav.taskTradeInfo'),
-  route('/config', 'nav.config', () => import('../resources/global-config/edit')),
-  route('/demand', 'nav.demand'),
-  route('/strategy', 'nav.strategy', () => import('../resources/strategies/list'), { resource: strategiesResource }),
-  route('/main/index/unilateral', 'nav.unilateral'),
-  route('/main/index/api', 'nav.unilateralApi'),
-  route('/main/index/api/detail', 'nav.unilateralApiDetail'),
-  route('/unilateral/statistic', 'nav.unilateralStatistic'),
-  route('/unilateral/contral', 'nav.monitoring'),
-  route('/temp/strategy', 'nav.tempStrategyPage'),
-  route('/main/tempStrategy', 'nav.tempStrategy'),
-  route('/main/mobile', 'nav.mobile'),
-  route('/main/mill', 'nav.mill'),
-  route('/main/mill1', 'nav.mill1'),
-  route('/main/mill2', 'nav.mill2'),
-  route('/coins', 'nav.coins'),
-  route('/signal', 'nav.signal'),
-  route('/simulate', 'nav.simulate'),
-  route('/aveo', 'nav.aveo'),
-  route('/badata', 'nav.badata'),
-  route('/binance/trading', 'nav.binanceTrading'),
-  route('/binance/currency', 'nav.binanceCurrency'),
+  route('/user/index', 'nav.userIndex', 'account', { load: () => import('../pages/user'), shell: 'user' }),
+  route('/user/static', 'nav.userStatic', 'account', { load: () => import('../pages/user/static'), shell: 'user' }),
+  route('/market', 'nav.market', 'market', inNav),
+  route('/api', 'nav.api', 'apis', { load: () => import('../resources/apis/list'), ...inNav, definition: { meta: apisMeta } }),
+  route('/assets', 'nav.assetsEquity', 'assets', { nav: { group: 'nav.assets' } }),
+  route('/assets/snapshot', 'nav.assetsSnapshot', 'assets', { action: 'snapshot', nav: { group: 'nav.assets' } }),
+  route('/assets/snapshot/board', 'nav.assetsBoard', 'assets', { action: 'board' }),
+  route('/statistic', 'nav.statistic', 'orders', inNav),
+  route('/task', 'nav.task', 'tasks', { nav: { group: 'nav.taskGroup' }, definition: {} }),
+  route('/task/taskDetail', 'nav.taskDetail', 'tasks', { action: 'show' }),
+  route('/task/taskTradeInfo', 'nav.taskTradeInfo', 'tasks', { action: 'trade' }),
+  route('/config', 'nav.config', 'global-config', { load: () => import('../resources/global-config/edit'), nav: { group: 'nav.taskGroup' }, definition: {} }),
+  route('/demand', 'nav.demand', 'demand', { nav: { group: 'nav.taskGroup' } }),
+  route('/strategy', 'nav.strategy', 'strategies', { load: () => import('../resources/strategies/list'), ...inNav, definition: { meta: strategiesMeta } }),
+  route('/main/index/unilateral', 'nav.unilateral', 'unilateral-strategies', { nav: { group: 'nav.unilateralGroup' }, definition: {} }),
+  route('/main/index/api', 'nav.unilateralApi', 'follow-tasks', { nav: { group: 'nav.unilateralGroup' }, definition: {} }),
+  route('/main/index/api/detail', 'nav.unilateralApiDetail', 'follow-tasks', { action: 'show' }),
+  route('/unilateral/statistic', 'nav.unilateralStatistic', 'unilateral-strategies', { action: 'statistic' }),
+  route('/unilateral/contral', 'nav.monitoring', 'monitoring'),
+  tool('/main/mobile', 'nav.mobile', 'mobile'),
+  tool('/main/tempStrategy', 'nav.tempStrategy', 'tempStrategy'),
+  tool('/temp/strategy', 'nav.tempStrategyPage', 'tempStrategyPage', false),
+  tool('/main/mill', 'nav.mill', 'mill', false),
+  tool('/main/mill1', 'nav.mill1', 'mill1'),
+  tool('/main/mill2', 'nav.mill2', 'mill2'),
+  tool('/coins', 'nav.coins', 'coins'),
+  tool('/signal', 'nav.signal', 'signal'),
+  tool('/simulate', 'nav.simulate', 'simulate'),
+  tool('/aveo', 'nav.aveo', 'aveo'),
+  tool('/badata', 'nav.badata', 'badata'),
+  tool('/binance/trading', 'nav.binanceTrading', 'binanceTrading'),
+  tool('/binance/currency', 'nav.binanceCurrency', 'binanceCurrency'),
 ];
 
 /** Spec §2 redirects inside the console. */
@@ -73,45 +87,42 @@ export const consoleRedirects: Record<string, string> = {
   '/unilateral': '/main/index/unilateral',
 };
 
-/** Top navigation (spec §2), shown according to permission. */
-export interface NavItem {
-  path: string;
-  label: string;
-  children?: NavItem[];
-}
+/** Entities without a page of their own: child tasks live on the task detail page. */
+const pagelessResources: ResourceProps[] = [{ name: 'child-tasks', meta: { label: 'nav.childTasks', parent: 'tasks' } }];
 
-const nav = (path: string, label: string, children?: NavItem[]): NavItem => ({ path, label, children });
-
-export const topNavigation: NavItem[] = [
-  nav('/market', 'nav.market'),
-  nav('/api', 'nav.api'),
-  nav('/assets', 'nav.assets', [nav('/assets', 'nav.assetsEquity'), nav('/assets/snapshot', 'nav.assetsSnapshot')]),
-  nav('/statistic', 'nav.statistic'),
-  nav('/task', 'nav.taskGroup', [nav('/task', 'nav.task'), nav('/config', 'nav.config'), nav('/demand', 'nav.demand')]),
-  nav('/strategy', 'nav.strategy'),
-  nav('/main/index', 'nav.unilateralGroup', [nav('/main/index/unilateral', 'nav.unilateral'), nav('/main/index/api', 'nav.unilateralApi')]),
-  nav('/main/mobile', 'nav.mobile'),
-  nav('/main/tempStrategy', 'nav.tempStrategy'),
-  nav('/main/mill1', 'nav.mill1'),
-  nav('/main/mill2', 'nav.mill2'),
-  nav('/coins', 'nav.coins'),
-  nav('/signal', 'nav.signal'),
-  nav('/simulate', 'nav.simulate'),
-  nav('/aveo', 'nav.aveo'),
-  nav('/badata', 'nav.badata'),
-  nav('/binance/trading', 'nav.binanceTrading'),
-  nav('/binance/currency', 'nav.binanceCurrency'),
+/**
+ * Refine's resources: one per entity whose list page declares a `definition`, with its list and
+ * show paths from the routes of the same resource.
+ */
+export const refineResources: ResourceProps[] = [
+  ...consoleRoutes
+    .filter((r) => r.definition)
+    .map((r) => {
+      const show = consoleRoutes.find((other) => other.resource === r.resource && other.action === 'show');
+      return { ...r.definition, name: r.resource, list: r.path, show: show?.path, meta: { label: r.label, ...r.definition!.meta } };
+    }),
+  ...pagelessResources,
 ];
 
-/** The navigation a user with these allowed paths sees: a group shows when any child is allowed. */
-export function visibleNavigation(items: NavItem[], allowed: (path: string) => boolean): NavItem[] {
-  return items.flatMap((item) => {
-    if (!item.children) return allowed(item.path) ? [item] : [];
-    const children = visibleNavigation(item.children, allowed);
-    return children.length ? [{ ...item, children }] : [];
-  });
-}
+/** An entry of the top navigation: a page, or a group of pages (spec §2 top navigation). */
+export type NavEntry = { kind: 'page'; route: ConsoleRoute } | { kind: 'group'; label: string; routes: ConsoleRoute[] };
 
-export const refineResources: ResourceProps[] = consoleRoutes
-  .filter((r) => r.resource)
-  .map((r) => ({ ...r.resource!, list: r.path, meta: { label: r.label, ...r.resource!.meta } }));
+/**
+ * The top navigation derived from the route table: routes with `nav`, in table order; routes of one
+ * group gather where the group first appears. `allowed` filters them (a group shows when any page does).
+ */
+export function navigation(allowed: (route: ConsoleRoute) => boolean, routes: readonly ConsoleRoute[] = consoleRoutes): NavEntry[] {
+  const entries: NavEntry[] = [];
+  for (const r of routes) {
+    if (!r.nav || !allowed(r)) continue;
+    const group = r.nav.group;
+    if (!group) {
+      entries.push({ kind: 'page', route: r });
+      continue;
+    }
+    const existing = entries.find((e): e is Extract<NavEntry, { kind: 'group' }> => e.kind === 'group' && e.label === group);
+    if (existing) existing.routes.push(r);
+    else entries.push({ kind: 'group', label: group, routes: [r] });
+  }
+  return entries;
+}

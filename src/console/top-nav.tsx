@@ -1,38 +1,65 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { usePermissions } from '@refinedev/core';
-import { Menu, type MenuProps } from 'antd';
+import { Button, Drawer, Grid, Menu, type MenuProps } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { PermissionData } from '../api/types';
-import { isPathAllowed } from '../providers/permissions';
-import { topNavigation, visibleNavigation, type NavItem } from './routes';
+import { can } from '../domain/permissions';
+import { readSession } from '../providers/session';
+import { subjectOf } from '../providers/permissions';
+import { navigation, type NavEntry } from './routes';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-/** The top navigation, built from the permission list (spec §2 "shown according to permission"). */
+/** Width of the navigation drawer on a phone: narrower than the narrowest screen (375 px). */
+const DRAWER_WIDTH = 280;
+
+/** The permitted navigation entries as antd menu items whose labels are real links (`<a href>`). */
+function useNavItems(): MenuItem[] {
+  const { t } = useTranslation();
+  const { data } = usePermissions<PermissionData>({});
+  return useMemo(() => {
+    const session = readSession();
+    if (!data || !session) return [];
+    const subject = subjectOf(data, session);
+    const link = (path: string, label: string): MenuItem => ({ key: path, label: <Link to={path}>{t(label)}</Link> });
+    const toItem = (entry: NavEntry): MenuItem =>
+      entry.kind === 'page'
+        ? link(entry.route.path, entry.route.label)
+        : { key: `group:${entry.label}`, label: t(entry.label), children: entry.routes.map((r) => link(r.path, r.label)) };
+    return navigation((r) => can(subject, r.resource, r.action)).map(toItem);
+  }, [data, t]);
+}
+
+/**
+ * The top navigation of spec §2, shown according to permission. Below antd's `md` breakpoint it
+ * collapses into a menu button that opens the same items in a drawer.
+ */
 export function TopNav() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data } = usePermissions<PermissionData>({});
+  const items = useNavItems();
+  const compact = Grid.useBreakpoint().md === false;
+  const [open, setOpen] = useState(false);
 
-  const items = useMemo(() => {
-    const columns = data?.columns ?? [];
-    const toItem = (item: NavItem): MenuItem =>
-      item.children
-        ? { key: `group:${item.path}`, label: t(item.label), children: item.children.map(toItem) }
-        : { key: item.path, label: t(item.label) };
-    return visibleNavigation(topNavigation, (path) => isPathAllowed(path, columns)).map(toItem);
-  }, [data, t]);
-
+  if (!compact) {
+    return (
+      <Menu
+        mode="horizontal"
+        items={items}
+        selectedKeys={[pathname]}
+        style={{ borderBottom: 'none', background: 'transparent' }}
+        data-testid="top-nav"
+      />
+    );
+  }
   return (
-    <Menu
-      mode="horizontal"
-      items={items}
-      selectedKeys={[pathname]}
-      onClick={({ key }) => navigate(key)}
-      style={{ borderBottom: 'none', background: 'transparent' }}
-      data-testid="top-nav"
-    />
+    <>
+      <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen(true)} data-testid="nav-menu-button" />
+      <Drawer title={t('nav.menu')} placement="left" width={DRAWER_WIDTH} open={open} onClose={() => setOpen(false)} styles={{ body: { padding: 0 } }}>
+        <Menu mode="inline" items={items} selectedKeys={[pathname]} onClick={() => setOpen(false)} style={{ borderInlineEnd: 'none' }} data-testid="drawer-nav" />
+      </Drawer>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { call } from '../api/client';
 import type { PermissionData } from '../api/types';
-import { DEFAULT_ALLOWED_PATHS } from '../domain/constants';
+import type { Subject } from '../domain/permissions';
+import type { Session } from './session';
 
 /** The permission list is loaded once per session (spec §2 route guard) and dropped on logout. */
 let pending: Promise<PermissionData> | null = null;
@@ -17,10 +18,15 @@ export function resetPermissions(): void {
   pending = null;
 }
 
-/** `/a/b` is covered by `/a/b` and by `/a` (a column opens the pages below it). */
-const covers = (allowed: string, path: string) => path === allowed || path.startsWith(`${allowed}/`);
-
-/** A path is allowed if it is a default path or one of the user's permitted columns. */
-export function isPathAllowed(path: string, columns: readonly string[]): boolean {
-  return [...DEFAULT_ALLOWED_PATHS, ...columns].some((allowed) => covers(allowed, path));
+/**
+ * Who the permission table is asked about: the permission list as the server sent it. A backend that
+ * does not send `pes` in it: the level of a unilateral login stands in (spec §6).
+ */
+export function subjectOf(data: PermissionData, session: Session): Subject {
+  return {
+    isSuper: Number(data.is_super) === 1,
+    pes: data.pes ?? (session.kind === 'unilateral' ? session.level : 0),
+    columns: data.columns ?? [],
+    strategyKeys: data.strategy ?? [],
+  };
 }

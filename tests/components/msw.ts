@@ -1,11 +1,25 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
-
-/** The msw server for component tests; started and reset in each test file that imports it. */
-export const server = setupServer();
+import { DEMO_ACCOUNTS, demoAccount, type DemoUserName } from '../../src/domain/demo-accounts';
 
 export const envelope = (data: unknown, code = 200, info = 'ok') => HttpResponse.json({ code, info, data } as JsonBodyType);
+
+/** The permission list of a demo account, as the reference server sends it. */
+export function demoPermissions(username: DemoUserName) {
+  const account = demoAccount(username);
+  return { columns: account.columns, strategy: account.strategyKeys, userName: username, is_super: account.isSuper, level: account.level, pes: account.pes };
+}
+
+/** Answers the permission call for the sessions of tests/components/render.tsx (`<name>-token`). */
+const permissionsByToken = http.get(`*${endpoints.permissions.path}`, ({ request }) => {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const name = DEMO_ACCOUNTS.find((a) => token === `${a.username}-token`)?.username;
+  return name ? envelope(demoPermissions(name)) : envelope(null, 3, 'session invalid');
+});
+
+/** The msw server for component tests; started and reset in each test file that imports it. */
+export const server = setupServer(permissionsByToken);
 
 export interface CallRequest {
   /** the payload as the server sees it: query params, JSON body or form fields, merged. */

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useList } from '@refinedev/core';
 import { RouteGuard } from '../../src/console/route-guard';
 import { RegisterForm } from '../../src/components/auth-forms/register-form';
 import { envelope, onCall, recordCall, server } from './msw';
@@ -14,13 +15,13 @@ const permissions = (columns: string[]) => envelope({ columns, strategy: [], use
 describe('route guard', () => {
   it('shows a permitted page', async () => {
     server.use(onCall('permissions', () => permissions(['/market'])));
-    renderPage(<RouteGuard path="/market">market page</RouteGuard>, { path: '/market', session: traderSession });
+    renderPage(<RouteGuard access={{ resource: 'market', action: 'list' }}>market page</RouteGuard>, { path: '/market', session: traderSession });
     expect(await screen.findByText('market page')).toBeInTheDocument();
   });
 
   it('sends a path outside the permission list to /home', async () => {
     server.use(onCall('permissions', () => permissions(['/market'])));
-    renderPage(<RouteGuard path="/config">config page</RouteGuard>, { path: '/config', session: traderSession });
+    renderPage(<RouteGuard access={{ resource: 'global-config', action: 'list' }}>config page</RouteGuard>, { path: '/config', session: traderSession });
     expect(await screen.findByTestId('redirected')).toBeInTheDocument();
     expect(screen.queryByText('config page')).not.toBeInTheDocument();
   });
@@ -28,10 +29,24 @@ describe('route guard', () => {
   it('says 获取权限失败 with a retry when the permission list cannot be loaded', async () => {
     let calls = 0;
     server.use(onCall('permissions', () => (++calls === 1 ? envelope(null, 500, 'db down') : permissions(['/market']))));
-    renderPage(<RouteGuard path="/market">market page</RouteGuard>, { path: '/market', session: traderSession });
+    renderPage(<RouteGuard access={{ resource: 'market', action: 'list' }}>market page</RouteGuard>, { path: '/market', session: traderSession });
     expect(await screen.findByText('获取权限失败')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByText('market page')).toBeInTheDocument();
+  });
+});
+
+describe('a call the permission table refuses', () => {
+  function ConfigProbe() {
+    useList({ resource: 'probe', meta: { calls: { list: 'globalConfigGet' } } });
+    return <p>probe</p>;
+  }
+
+  it('shows the server\'s 403 "no permission" as a notification', async () => {
+    server.use(onCall('globalConfigGet', () => envelope(null, 403, '没有权限：globalConfigGet')));
+    renderPage(<ConfigProbe />, { path: '/probe', session: traderSession });
+    expect(await screen.findByText('没有权限：globalConfigGet')).toBeInTheDocument();
+    expect(screen.getByText('提示')).toBeInTheDocument();
   });
 });
 

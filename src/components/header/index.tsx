@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button, Layout, Popover, Segmented, Space, Tooltip, Typography, theme } from 'antd';
+import { Button, Grid, Layout, Popover, Segmented, Space, Tooltip, Typography, theme } from 'antd';
 import { BulbOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -17,7 +17,8 @@ const ChangePasswordDialog = lazy(() => import('../auth-forms/change-password-di
  * The header of every screen: brand, the navigation given by the shell, language and theme
  * switches, and either login/register links (signed out) or the user menu (signed in).
  * Segmented and Popover rather than Select and Dropdown: rc-select and rc-menu would put ~25 KB
- * gzip on the first route (bench/budget.json).
+ * gzip on the first route (bench/budget.json). Below antd's `md` breakpoint it is compact (short
+ * language names, the user name inside the user menu) so that it fits 375 px.
  */
 export function AppHeader({ nav }: { nav?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -29,6 +30,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
   const [authTab, setAuthTab] = useState<AuthTab | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
+  const compact = Grid.useBreakpoint().md === false;
 
   const signOut = async () => {
     await logout();
@@ -37,7 +39,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
 
   return (
     <Layout.Header
-      style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      style={{ display: 'flex', alignItems: 'center', gap: compact ? 8 : 16, paddingInline: compact ? 12 : 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
       <Link to="/home" style={{ whiteSpace: 'nowrap' }}>
         <Typography.Text strong>{t('app.brand')}</Typography.Text>
@@ -49,7 +51,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
           size="small"
           value={i18n.language as Language}
           onChange={(lng) => void changeLanguage(lng)}
-          options={LANGUAGES.map((lng) => ({ value: lng, label: t(`languages.${lng}`) }))}
+          options={LANGUAGES.map((lng) => ({ value: lng, label: t(compact ? `languagesShort.${lng}` : `languages.${lng}`), title: t(`languages.${lng}`) }))}
           data-testid="language-switch"
         />
         <Tooltip title={`${t('header.theme')}: ${t(mode === 'dark' ? 'header.themeDark' : 'header.themeLight')}`}>
@@ -64,6 +66,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
               onOpenChange={setUserMenuOpen}
               content={
                 <Space direction="vertical" size={0} role="menu">
+                  {compact && <Typography.Text strong style={{ paddingInline: 15 }}>{session.userName}</Typography.Text>}
                   <Button role="menuitem" type="text" icon={<KeyOutlined />} onClick={() => (setUserMenuOpen(false), setChangingPassword(true))}>
                     {t('header.changePassword')}
                   </Button>
@@ -76,7 +79,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
               <Button type="text" aria-label={t('header.userMenu')} data-testid="user-menu">
                 <UserOutlined />
                 {/* a name is rendered as text, never as HTML */}
-                <span>{session.userName}</span>
+                {!compact && <span>{session.userName}</span>}
                 <DownOutlined />
               </Button>
             </Popover>

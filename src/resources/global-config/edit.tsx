@@ -19,7 +19,7 @@ const PERCENT_COL = { xs: 12, sm: 8, lg: 6, xl: 4 };
 
 /**
  * /config: the global config (spec §2, §3, §7). Everyone who may open the page reads it; only the
- * super user ('globalConfig.save', §6) sees the save button, everyone else a disabled form.
+ * super user (('global-config', 'edit') in the permission table, §6) sees the save button, everyone else a disabled form.
  */
 export default function GlobalConfigEditPage() {
   const { t } = useTranslation('globalConfig');
@@ -27,7 +27,7 @@ export default function GlobalConfigEditPage() {
 
   const { query, result } = useCustom<ConfigRecord>({ url: 'globalConfigGet', method: 'get' });
   const loaded = query.isSuccess ? result.data : undefined;
-  const { data: permission } = useCan({ action: 'globalConfig.save' });
+  const { data: permission } = useCan({ resource: 'global-config', action: 'edit' });
   const canSave = permission?.can === true;
   const { mutate, mutation } = useCustomMutation<ConfigRecord>();
 

@@ -23,9 +23,9 @@ export default function StrategyListPage() {
     pagination: { mode: 'client', pageSize: 10 },
     syncWithLocation: false,
   });
-  const canAdd = useCan({ action: 'strategy.add' }).data?.can;
-  const canConfig = useCan({ action: 'strategy.config' }).data?.can;
-  const canDelete = useCan({ action: 'strategy.delete' }).data?.can;
+  const canAdd = useCan({ resource: 'strategies', action: 'create' }).data?.can;
+  const canConfig = useCan({ resource: 'strategies', action: 'edit' }).data?.can;
+  const canDelete = useCan({ resource: 'strategies', action: 'delete' }).data?.can;
   const { mutate: deleteStrategy } = useDelete();
   const invalidate = useInvalidate();
   const [dialog, setDialog] = useState<DialogState | null>(null);

@@ -1,0 +1,350 @@
+import type { EndpointName } from '../api/endpoints';
+import type { FeedName } from '../live/feeds';
+import { DEFAULT_ALLOWED_PATHS } from './constants';
+import type { StrategyKey } from './strategy-keys';
+
+/**
+ * The one permission table of spec §6: `(resource, action) → rule`. The console's access-control
+ * provider, route guard and navigation ask it; the reference server imports it and enforces it on
+ * every call and feed (server/permissions.ts). What it does not name is denied.
+ */
+
+/** Who is asking: the session user with its permission list (spec §2 route guard, §6). */
+export interface Subject {
+  isSuper: boolean;
+  /** the level a unilateral login returns (pes); 1 = the unilateral side's admin. */
+  pes: number;
+  /** the user's permitted columns (paths). */
+  columns: readonly string[];
+  /** the user's strategy permission list (strategy_* keys). */
+  strategyKeys: readonly string[];
+}
+
+export type Rule =
+  | { kind: 'signedIn' }
+  | { kind: 'super' }
+  /** the super user, or a login whose level (pes) is 1: the admin of the unilateral side. */
+  | { kind: 'unilateralAdmin' }
+  | { kind: 'strategyKey'; key: StrategyKey }
+  | { kind: 'column'; path: string }
+  | { kind: 'allOf'; rules: readonly Rule[] }
+  | { kind: 'anyOf'; rules: readonly Rule[] };
+
+export const SIGNED_IN: Rule = { kind: 'signedIn' };
+export const SUPER: Rule = { kind: 'super' };
+export const UNILATERAL_ADMIN: Rule = { kind: 'unilateralAdmin' };
+export const column = (path: string): Rule => ({ kind: 'column', path });
+export const strategyKey = (key: StrategyKey): Rule => ({ kind: 'strategyKey', key });
+export const allOf = (...rules: Rule[]): Rule => ({ kind: 'allOf', rules });
+export const anyOf = (...rules: Rule[]): Rule => ({ kind: 'anyOf', rules });
+
+/** `/a/b` is covered by `/a/b` and by `/a` (a column opens the pages below it). */
+const covers = (allowed: string, path: string) => path === allowed || path.startsWith(`${allowed}/`);
+
+/** A path is allowed if it is a default path or one of the user's permitted columns (spec §2). */
+export function isPathAllowed(path: string, columns: readonly string[]): boolean {
+  return [...DEFAULT_ALLOWED_PATHS, ...columns].some((allowed) => covers(allowed, path));
+}
+
+export function satisfies(rule: Rule, subject: Subject): boolean {
+  switch (rule.kind) {
+    case 'signedIn':
+      return true;
+    case 'super':
+      return subject.isSuper;
+    case 'unilateralAdmin':
+      return subject.isSuper || subject.pes === 1;
+    case 'strategyKey':
+      return subject.strategyKeys.includes(rule.key);
+    case 'column':
+      return isPathAllowed(rule.path, subject.columns);
+    case 'allOf':
+      return rule.rules.every((r) => satisfies(r, subject));
+    case 'anyOf':
+      return rule.rules.some((r) => satisfies(r, subject));
+  }
+}
+
+// Columns (paths of spec §2) of the pages each resource lives on.
+const API = column('/api');
+const STRATEGY = column('/strategy');
+const TASK = column('/task');
+const CONFIG = column('/config');
+const UNILATERAL = column('/main/index/unilateral');
+const FOLLOW = column('/main/index/api');
+const ASSETS = column('/assets');
+const onUnilateral = (key: StrategyKey) => allOf(UNILATERAL, strategyKey(key));
+
+export const PERMISSIONS = {
+  /** the user's own session and pages (/user/index, /user/static are default paths). */
+  account: { list: SIGNED_IN, edit: SIGNED_IN },
+  apis: {
+    list: API,
+    show: API,
+    create: API,
+    edit: API,
+    delete: API,
+    /** the user's API names, picked on the task, asset, statistics and follow-task pages. */
+    names: anyOf(API, TASK, ASSETS, column('/statistic'), FOLLOW),
+  },
+  strategies: {
+    list: STRATEGY,
+    show: STRATEGY,
+    // spec §6: add, configure, delete strategy and edit its parameters are the super user's
+    create: allOf(STRATEGY, SUPER),
+    edit: allOf(STRATEGY, SUPER),
+    delete: allOf(STRATEGY, SUPER),
+  },
+  tasks: {
+    list: TASK,
+    show: column('/task/taskDetail'),
+    create: TASK,
+    edit: TASK,
+    delete: TASK,
+    /** the trade info page and manual trading. */
+    trade: column('/task/taskTradeInfo'),
+  },
+  'child-tasks': { list: TASK, show: column('/task/taskDetail'), create: TASK, edit: TASK, delete: TASK },
+  'follow-tasks': {
+    list: FOLLOW,
+    show: column('/main/index/api/detail'),
+    // adding a follow task (also from the unilateral list) needs strategy_add_task (spec §6)
+    create: allOf(anyOf(FOLLOW, UNILATERAL), strategyKey('strategy_add_task')),
+    edit: FOLLOW,
+    delete: FOLLOW,
+  },
+  'unilateral-strategies': {
+    list: UNILATERAL,
+    show: onUnilateral('strategy_details'),
+    start: onUnilateral('strategy_start'),
+    stop: onUnilateral('strategy_stop'),
+    /** one call starts (state 1) or stops (state 0); its handler checks the key of the state asked. */
+    setState: allOf(UNILATERAL, anyOf(strategyKey('strategy_start'), strategyKey('strategy_stop'))),
+    edit: onUnilateral('strategy_update'),
+    preserve: onUnilateral('strategy_all_preserve'),
+    hide: onUnilateral('strategy_hide'),
+    unhide: onUnilateral('strategy_show'),
+    /** one call hides or shows; its handler checks the key of the target asked. */
+    setVisibility: allOf(UNILATERAL, anyOf(strategyKey('strategy_hide'), strategyKey('strategy_show'))),
+    /** one-click follow creates follow tasks: the strategy_add_task key. */
+    follow: onUnilateral('strategy_add_task'),
+    /** spec §6: the status column and the operations dropdown. */
+    status: allOf(UNILATERAL, UNILATERAL_ADMIN),
+    operate: allOf(UNILATERAL, UNILATERAL_ADMIN),
+    statistic: column('/unilateral/statistic'),
+  },
+  'global-config': { list: CONFIG, edit: allOf(CONFIG, SUPER) },
+  market: {
+    list: column('/market'),
+    edit: column('/market'),
+    /** reference data (exchanges, contract types, currencies) every form of the console picks from. */
+    lookup: SIGNED_IN,
+  },
+  assets: {
+    list: ASSETS,
+    snapshot: column('/assets/snapshot'),
+    board: column('/assets/snapshot/board'),
+    trade: anyOf(ASSETS, FOLLOW),
+    restore: ASSETS,
+  },
+  orders: { list: column('/statistic') },
+  demand: { list: column('/demand') },
+  monitoring: { list: column('/unilateral/contral'), status: allOf(column('/unilateral/contral'), UNILATERAL_ADMIN) },
+  /** the tool pages of spec §2, one column each. */
+  tools: {
+    tempStrategy: column('/main/tempStrategy'),
+    tempStrategyPage: column('/temp/strategy'),
+    mobile: column('/main/mobile'),
+    mill: column('/main/mill'),
+    mill1: column('/main/mill1'),
+    mill2: column('/main/mill2'),
+    coins: column('/coins'),
+    signal: column('/signal'),
+    simulate: column('/simulate'),
+    aveo: column('/aveo'),
+    badata: column('/badata'),
+    binanceTrading: column('/binance/trading'),
+    binanceCurrency: column('/binance/currency'),
+  },
+} as const satisfies Record<string, Record<string, Rule>>;
+
+export type Resource = keyof typeof PERMISSIONS;
+export type Action<R extends Resource = Resource> = R extends Resource ? keyof (typeof PERMISSIONS)[R] & string : never;
+/** One named entry of the table. */
+export type Access = { [R in Resource]: { resource: R; action: Action<R> } }[Resource];
+
+export const RESOURCES = Object.keys(PERMISSIONS) as Resource[];
+
+/** The rule of `(resource, action)`, or undefined when the table does not name it. */
+export function ruleOf(resource: string, action: string): Rule | undefined {
+  if (!Object.hasOwn(PERMISSIONS, resource)) return undefined;
+  const actions: Record<string, Rule> = PERMISSIONS[resource as Resource];
+  return Object.hasOwn(actions, action) ? actions[action] : undefined;
+}
+
+/** May this subject (null = signed out) take `action` on `resource`? Unnamed pairs are denied. */
+export function can(subject: Subject | null, resource: string | undefined, action: string): boolean {
+  if (!subject || !resource) return false;
+  const rule = ruleOf(resource, action);
+  return rule !== undefined && satisfies(rule, subject);
+}
+
+const to = <R extends Resource>(resource: R, action: Action<R>): Access => ({ resource, action }) as Access;
+
+/** Calls made before a session exists. */
+export const PUBLIC = 'public';
+
+/**
+ * Every call of the contract (src/api/endpoints.ts) and what it needs; a call missing here is a type
+ * error. Where one call serves several pages the entry says so in the table above.
+ */
+export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
+  // Account and session
+  register: PUBLIC,
+  unilateralLogin: PUBLIC,
+  captcha: PUBLIC,
+  login: PUBLIC,
+  logout: to('account', 'list'),
+  changePassword: to('account', 'edit'),
+  permissions: to('account', 'list'),
+
+  // API accounts
+  apiList: to('apis', 'list'),
+  apiNames: to('apis', 'names'),
+  apiAdd: to('apis', 'create'),
+  apiUpdate: to('apis', 'edit'),
+  apiDelete: to('apis', 'delete'),
+  apiClear: to('apis', 'edit'),
+  apiInit: to('apis', 'edit'),
+  apiChargesGet: to('apis', 'show'),
+  apiChargesUpdate: to('apis', 'edit'),
+  apiAssetTemplateGet: to('apis', 'show'),
+  apiAssetTemplateSave: to('apis', 'edit'),
+  apiAdvancedGet: to('apis', 'show'),
+  apiAdvancedUpdate: to('apis', 'edit'),
+
+  // Assets
+  assetImaging: to('assets', 'list'),
+  assetBorrowRecords: to('assets', 'list'),
+  assetLedgerLog: to('assets', 'list'),
+  assetManualSnapshot: to('assets', 'snapshot'),
+  assetChangingRate: to('assets', 'list'),
+  assetStatistics: to('assets', 'list'),
+  assetTradeRecords: to('assets', 'list'),
+  currencyInformation: to('assets', 'list'),
+  manualTrading: to('assets', 'trade'),
+  restoreTask: to('assets', 'restore'),
+  hedgingRestoreTask: to('assets', 'restore'),
+
+  // Market
+  marketPut2: to('market', 'edit'),
+  marketPut: to('market', 'edit'),
+  marketParamGet: to('market', 'list'),
+  marketParamGet2: to('market', 'list'),
+  bourseGet: to('market', 'lookup'),
+  transactionTypeGet: to('market', 'lookup'),
+  currencyTypeGet: to('market', 'lookup'),
+  klineData: to('market', 'list'),
+  distanceDays: to('market', 'list'),
+  deliveryCode: to('market', 'list'),
+
+  // Strategies (arbitrage)
+  strategyHome: to('strategies', 'list'),
+  strategyParamsGet: to('strategies', 'show'),
+  strategyParamsGet2: to('strategies', 'show'),
+  strategySaveFiles: to('strategies', 'create'),
+  strategyUpdate: to('strategies', 'edit'),
+  strategyDelete: to('strategies', 'delete'),
+
+  // Tasks
+  taskList: to('tasks', 'list'),
+  taskAdd: to('tasks', 'create'),
+  taskParamsUpdate: to('tasks', 'edit'),
+  taskParamsGet: to('tasks', 'list'),
+  taskNameUpdate: to('tasks', 'edit'),
+  taskStatusUpdate: to('tasks', 'edit'),
+  taskStatusDetection: to('tasks', 'list'),
+  taskStatusUpdateBatch: to('tasks', 'edit'),
+  taskStatusDetectionBatch: to('tasks', 'list'),
+  taskDelete: to('tasks', 'delete'),
+  taskAvailableApi: to('tasks', 'list'),
+  taskChildrenList: to('child-tasks', 'list'),
+  taskChildrenAdd: to('child-tasks', 'create'),
+  taskChildrenStatusUpdate: to('child-tasks', 'edit'),
+  taskChildrenDelete: to('child-tasks', 'delete'),
+  taskPositionStatistics: to('tasks', 'show'),
+  taskChildrenPositionStatistics: to('child-tasks', 'show'),
+  taskEarnings: to('tasks', 'show'),
+  taskChildrenEarnings: to('child-tasks', 'show'),
+  manualClosePosition: to('tasks', 'trade'),
+  manualTrade: to('tasks', 'trade'),
+  manualTradeEnd: to('tasks', 'trade'),
+  changeRecords: to('tasks', 'trade'),
+
+  // Global config
+  globalConfigGet: to('global-config', 'list'),
+  globalConfigUpdate: to('global-config', 'edit'),
+
+  // Orders and statistics
+  orderApiNumber: to('orders', 'list'),
+  orderNewest: to('orders', 'list'),
+  orderQuerySDC: to('orders', 'list'),
+  orderTotalData: to('orders', 'list'),
+  orderPaging: to('orders', 'list'),
+
+  // Unilateral side
+  unilateralStrategyList: to('unilateral-strategies', 'list'),
+  unilateralStrategyState: to('unilateral-strategies', 'setState'),
+  unilateralStrategyShow: to('unilateral-strategies', 'setVisibility'),
+  unilateralStrategyUpdate: to('unilateral-strategies', 'edit'),
+  unilateralStrategyReproduction: to('unilateral-strategies', 'edit'),
+  unilateralOneClickFollow: to('unilateral-strategies', 'follow'),
+  unilateralAllData: to('unilateral-strategies', 'list'),
+  unilateralChartData: to('unilateral-strategies', 'list'),
+  unilateralPageData: to('unilateral-strategies', 'list'),
+  unilateralRetreatIndicators: to('unilateral-strategies', 'statistic'),
+  unilateralTransactionIdentifier: to('unilateral-strategies', 'statistic'),
+  unilateralMonitoringDetail: to('monitoring', 'list'),
+  unilateralApiList: to('follow-tasks', 'list'),
+  followTaskAdd: to('follow-tasks', 'create'),
+  followTaskUpdate: to('follow-tasks', 'edit'),
+  followTaskDetail: to('follow-tasks', 'show'),
+  followTaskState: to('follow-tasks', 'edit'),
+  followTaskDelete: to('follow-tasks', 'delete'),
+  followOrderDetail: to('follow-tasks', 'show'),
+  followAssetRateChart: to('follow-tasks', 'show'),
+  followChangeTask: to('follow-tasks', 'edit'),
+  followAdjustPosition: to('follow-tasks', 'edit'),
+  followIndependentTrigger: to('follow-tasks', 'edit'),
+  signGet: to('unilateral-strategies', 'list'),
+  signGet2: to('unilateral-strategies', 'list'),
+  accountPage: to('follow-tasks', 'list'),
+  coinRangeGet: to('follow-tasks', 'list'),
+  coinRangeSave: to('follow-tasks', 'edit'),
+  binanceLeverage: to('tools', 'binanceTrading'),
+  followSignalGet: to('follow-tasks', 'list'),
+  followSignalSave: to('follow-tasks', 'edit'),
+  currencyBlacklistGet: to('follow-tasks', 'list'),
+  currencyBlacklistSave: to('follow-tasks', 'edit'),
+  binanceBlacklistGet: to('tools', 'binanceCurrency'),
+  binanceBlacklistSave: to('tools', 'binanceCurrency'),
+  binanceBlacklistDelete: to('tools', 'binanceCurrency'),
+  simulatedData: to('tools', 'simulate'),
+  simulatedOrderDetail: to('tools', 'simulate'),
+  aevoTradeData: to('tools', 'aveo'),
+  aevoTradeUpdate: to('tools', 'aveo'),
+  internalKline: to('market', 'list'),
+  strategyData: to('unilateral-strategies', 'list'),
+  apiData: to('follow-tasks', 'list'),
+  pagesData: to('unilateral-strategies', 'list'),
+};
+
+/** Every socket of src/live/feeds.ts and what subscribing to it needs. */
+export const FEED_ACCESS: Record<FeedName, Access> = {
+  market: to('market', 'list'),
+  asset: to('assets', 'list'),
+  task: to('tasks', 'list'),
+  statistics: to('orders', 'list'),
+  demand: to('demand', 'list'),
+  unilateral: to('unilateral-strategies', 'list'),
+};

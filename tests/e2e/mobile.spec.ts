@@ -1,0 +1,95 @@
+// At 375 px (a phone): the navigation is a menu button opening a drawer, and no page scrolls sideways.
+import { after, afterEach, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, newPage, onFailure, startApp, type App } from './harness';
+
+const PHONE = { width: 375, height: 740 };
+let app: App;
+let browser: Browser;
+let page: Page | undefined;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterEach(async (t) => {
+  await onFailure(t, page);
+  await page?.context().close();
+  page = undefined;
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const phone = async (): Promise<Page> => {
+  page = await newPage(browser, app.url, { viewport: PHONE });
+  return page;
+};
+
+/** How wide the document is: more than the viewport means the page scrolls sideways. */
+const scrollWidth = (p: Page) => p.evaluate(() => document.scrollingElement!.scrollWidth);
+
+/** Waits until the page has loaded its chunk and its calls, then checks it does not scroll sideways. */
+async function assertFits(p: Page, path: string) {
+  await p.goto(path);
+  await p.waitForLoadState('networkidle');
+  await p.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+  assert.equal(new URL(p.url()).pathname, path, `${path} redirected`);
+  const width = await scrollWidth(p);
+  assert.ok(width <= PHONE.width, `${path} is ${width} px wide at ${PHONE.width} px`);
+}
+
+test('the public pages fit 375 px', async () => {
+  const p = await phone();
+  for (const path of ['/login', '/home', '/guide']) await assertFits(p, path);
+});
+
+test('the admin opens the navigation drawer from the menu button and sees the permitted items', async () => {
+  const p = await phone();
+  await login(p, 'admin', 'admin123');
+  await p.waitForURL('**/market');
+  assert.equal(await p.getByTestId('top-nav').count(), 0, 'no horizontal menu on a phone');
+  await p.getByRole('button', { name: '导航菜单' }).click();
+  const drawer = p.getByTestId('drawer-nav');
+  await drawer.waitFor();
+  for (const [name, href] of [['行情', '/market'], ['API管理', '/api'], ['套利策略组', '/strategy'], ['币安币种', '/binance/currency']]) {
+    assert.equal(await drawer.getByRole('link', { name, exact: true }).getAttribute('href'), href);
+  }
+  await drawer.getByRole('link', { name: 'API管理', exact: true }).click();
+  await p.waitForURL('**/api');
+  await p.getByTestId('drawer-nav').waitFor({ state: 'hidden' });
+  const width = await scrollWidth(p);
+  assert.ok(width <= PHONE.width, `header at /api is ${width} px wide`);
+});
+
+test('the follower\'s drawer holds the unilateral pages only', async () => {
+  const p = await phone();
+  // the normal login form: the permission list is the account's, whichever form signed it in
+  await login(p, 'follower', 'follower123');
+  await p.goto('/main/index/unilateral');
+  await p.getByRole('button', { name: '导航菜单' }).click();
+  const drawer = p.getByTestId('drawer-nav');
+  await drawer.waitFor();
+  await drawer.getByText('单边策略', { exact: true }).click();
+  await drawer.getByRole('link', { name: '单边策略列表' }).waitFor();
+  const links = await drawer.getByRole('link').allInnerTexts();
+  assert.deepEqual(links.map((s) => s.trim()).sort(), ['单边策略列表', '跟随任务'].sort());
+});
+
+test('no built console page scrolls sideways at 375 px', async () => {
+  const p = await phone();
+  await login(p, 'admin', 'admin123');
+  await p.waitForURL('**/market');
+  for (const path of ['/home', '/guide', '/api', '/strategy', '/config', '/user/index', '/user/static', '/market']) await assertFits(p, path);
+});
+
+test('the English header fits 375 px too', async () => {
+  const p = await phone();
+  await login(p, 'admin', 'admin123');
+  await p.waitForURL('**/market');
+  await p.getByTestId('language-switch').getByText('EN', { exact: true }).click();
+  await p.getByRole('button', { name: 'Navigation' }).waitFor();
+  await assertFits(p, '/api');
+});
