@@ -4,6 +4,7 @@ import { Layout } from 'antd';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { readSession } from '../providers/session';
 import { AppHeader } from '../components/header';
+import { ShellFeedStatus } from '../components/feed-status';
 import { LazyPage } from '../app/lazy-page';
 import { consoleRedirects, consoleRoutes, type ConsoleRoute } from './routes';
 import { refineProps } from './refine-props';
@@ -20,6 +21,7 @@ function ConsoleShell() {
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader nav={<TopNav />} />
       <Layout.Content style={{ padding: 16 }}>
+        <ShellFeedStatus />
         <Outlet />
       </Layout.Content>
     </Layout>
