@@ -6,7 +6,7 @@ import { DEFAULT_ALLOWED_PATHS } from '../domain/constants';
 let pending: Promise<PermissionData> | null = null;
 
 export function loadPermissions(): Promise<PermissionData> {
-  pending ??= call<PermissionData>('permissions').catch((error: unknown) => {
+  pending ??= call('permissions').catch((error: unknown) => {
     pending = null;
     throw error;
   });

@@ -1,10 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import { onSessionInvalid } from '../../src/api/client';
 import { setRuntimeConfig } from '../../src/api/config';
 import { feeds, type FeedName } from '../../src/live/feeds';
 import { FeedManager, type FeedState } from '../../src/live/manager';
 import { useFeed } from '../../src/live/use-feed';
-import { clearSession, getToken, saveSession } from '../../src/providers/session';
+import { clearSession, getToken, onSessionInvalid, saveSession } from '../../src/providers/session';
 import { FakeSocket } from './fake-socket';
 
 const TOKEN = 'secret-token-42';
