@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { loadAllTexts } from '../providers/i18n';
 import { onSessionInvalid } from '../providers/session';
-import { LazyPage, type PageLoader } from './lazy-page';
+import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from './theme';
 
 const pages = {

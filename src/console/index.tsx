@@ -4,7 +4,7 @@ import { Layout } from 'antd';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { readSession } from '../providers/session';
 import { AppHeader } from '../components/header';
-import { LazyPage } from '../app/lazy-page';
+import { LazyPage } from '../components/lazy-page';
 import { consoleRedirects, consoleRoutes } from './routes';
 import { refineProps } from './refine-props';
 import { RouteGuard } from './route-guard';

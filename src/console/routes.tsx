@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import type { PageLoader } from '../app/lazy-page';
+import type { PageLoader } from '../components/lazy-page';
 import { apisResource } from '../resources/apis';
 import { strategiesResource } from '../resources/strategies';
 
