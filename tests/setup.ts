@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { i18nReady, loadLanguage } from '../src/providers/i18n';
 import '../src/providers/dayjs-locale';
+import { connectApiToSession } from '../src/app/connect';
+
+// the client gets its session as the app hands it over (src/main.tsx)
+connectApiToSession();
 
 // findBy*/waitFor wait up to 5 s: a busy CI machine renders antd slowly
 configure({ asyncUtilTimeout: 5000 });

@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
-import { endpoints, type EndpointName, type Service } from './endpoints';
+import { endpoints, type EndpointName, type Encoding, type Service } from './endpoints';
 import { runtimeConfig } from './config';
-import { clearSession, getToken } from '../providers/session';
+import type { PayloadArgs, ReplyOf } from './calls';
 
 /** The envelope every reply uses (spec §7): code 200 is success. */
 export interface Envelope<T = unknown> {
@@ -37,21 +37,28 @@ export class ApiError extends Error {
 export const isEnvelope = (body: unknown): body is Envelope =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Envelope).code === 'number';
 
-type SessionListener = () => void;
-const sessionListeners = new Set<SessionListener>();
-/** Called when a reply says the session is invalid (code 3); the app navigates to /login. */
-export function onSessionInvalid(listener: SessionListener): () => void {
-  sessionListeners.add(listener);
-  return () => sessionListeners.delete(listener);
+/**
+ * What the client needs from the session, handed to it once by the app (src/app/connect.ts): the
+ * client depends on nothing above it.
+ */
+export interface ClientSession {
+  getToken: () => string | undefined;
+  /** the one handler of a code-3 reply (from a call or a feed). */
+  onSessionInvalid: () => void;
 }
 
-/** The session is invalid (code 3 from a call or a feed): clear it and tell every session listener. */
+let session: ClientSession = { getToken: () => undefined, onSessionInvalid: () => {} };
+
+export function configureClient(next: ClientSession): void {
+  session = next;
+}
+
+/** A reply said the session is invalid (code 3): hand it to the session handler. */
 export function notifySessionInvalid(): void {
-  clearSession();
-  sessionListeners.forEach((listener) => listener());
+  session.onSessionInvalid();
 }
 
-/** Unwraps an envelope: 200 → data; 3 → session cleared and ApiError('session'); else ApiError. */
+/** Unwraps an envelope: 200 → data; 3 → the session handler and ApiError('session'); else ApiError. */
 export function unwrap<T>(body: unknown, endpoint?: EndpointName): T {
   if (!isEnvelope(body)) throw new ApiError('malformed', '', undefined, endpoint);
   if (body.code === CODE_OK) return body.data as T;
@@ -81,45 +88,62 @@ function clientFor(service: Service): AxiosInstance {
   return client;
 }
 
-export type Payload = Record<string, unknown> | FormData | undefined;
-
-function withToken(payload: Payload, auth: boolean): Payload {
-  const token = auth ? getToken() : undefined;
-  if (!token) return payload;
-  if (payload instanceof FormData) {
-    if (!payload.has('token')) payload.append('token', token);
-    return payload;
-  }
-  return { token, ...payload };
+function withToken(payload: Record<string, unknown> | undefined, auth: boolean): Record<string, unknown> | undefined {
+  const token = auth ? session.getToken() : undefined;
+  return token ? { token, ...payload } : payload;
 }
+
+const text = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 function formBody(payload: Record<string, unknown>): URLSearchParams {
   const body = new URLSearchParams();
   Object.entries(payload).forEach(([key, value]) => {
-    if (value !== undefined && value !== null) body.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    if (value !== undefined && value !== null) body.append(key, text(value));
   });
   return body;
 }
 
-/** Makes one call of the contract by name and returns its unwrapped data. */
-export async function call<T = unknown>(name: EndpointName, payload?: Payload): Promise<T> {
+/** Multipart: a File (or each File of a list) is a file part under its field's name; the rest are text. */
+function multipartBody(payload: Record<string, unknown>): FormData {
+  const body = new FormData();
+  Object.entries(payload).forEach(([key, value]) => {
+    const values: unknown[] = Array.isArray(value) && value.every((item) => item instanceof Blob) ? value : [value];
+    values.forEach((item) => {
+      if (item instanceof File) body.append(key, item, item.name);
+      else if (item instanceof Blob) body.append(key, item);
+      else if (item !== undefined && item !== null) body.append(key, text(item));
+    });
+  });
+  return body;
+}
+
+function bodyOf(encoding: Encoding, payload: Record<string, unknown> | undefined): unknown {
+  if (encoding === 'form') return formBody(payload ?? {});
+  if (encoding === 'multipart') return multipartBody(payload ?? {});
+  return payload;
+}
+
+/** Makes one call of the contract by name; payload and reply are typed by src/api/calls.ts. */
+export function call<N extends EndpointName>(name: N, ...[payload]: PayloadArgs<N>): Promise<ReplyOf<N>> {
+  // the one place the wire's untyped reply is given the contract's type
+  return send(name, payload as unknown as Record<string, unknown> | undefined) as Promise<ReplyOf<N>>;
+}
+
+/** The untyped wire call under `call` (and the data provider's `custom`, which gets a name as a string). */
+export async function send(name: EndpointName, payload?: Record<string, unknown>): Promise<unknown> {
   const endpoint = endpoints[name];
   const body = withToken(payload, endpoint.auth);
   const isQuery = endpoint.encoding === 'query';
-  let data: unknown;
-  if (!isQuery) {
-    data = endpoint.encoding === 'form' && !(body instanceof FormData) ? formBody(body ?? {}) : body;
-  }
   try {
     const response = await clientFor(endpoint.service).request({
       url: endpoint.path,
       method: endpoint.method,
       params: isQuery ? body : undefined,
-      data,
+      data: isQuery ? undefined : bodyOf(endpoint.encoding, body),
       // an abort signal, not axios' own timeout: it ends the call whatever transport is underneath
       signal: AbortSignal.timeout(runtimeConfig().requestTimeoutMs),
     });
-    return unwrap<T>(response.data, name);
+    return unwrap(response.data, name);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (axios.isCancel(error) || (isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT'))) {

@@ -176,3 +176,231 @@ export interface GlobalConfig {
   maxBorrowBSV: number;
   maxBorrowTRX: number;
 }
+
+// ── Tasks (spec §3 Task, Child task, position and order data; §7 Tasks) ──────────────
+/** A task's parameters (§3): the named ones, and the strategy's own (dlt, m, …). */
+export interface TaskParams {
+  currency_type?: string;
+  a_bourse?: number;
+  a_transaction_type?: number;
+  b_bourse?: number;
+  b_transaction_type?: number;
+  fund_occupy?: string;
+  virtual_initial_capital?: number;
+  is_borrow?: boolean;
+  [name: string]: ParamValue | undefined;
+}
+export interface Task {
+  id: number;
+  name: string;
+  strategy_name: string;
+  /** task status code (§4). */
+  status: number;
+  createtime: string;
+  params: TaskParams;
+}
+/** /task/list {pagesize, page}. The reply's shape is not in the spec: assumed `{list, total}` (docs/spec-coverage.md). */
+export interface TaskPage {
+  list: Task[];
+  total: number;
+}
+export interface TaskAdd {
+  name: string;
+  strategyId: number;
+  params: TaskParams;
+}
+/** One leg of a child task (§3 task_children_info: a list of two with name). */
+export interface ChildTaskLeg {
+  name: string;
+  [field: string]: unknown;
+}
+/** §3 Child task: task_children_id is the key its calls send (as taskChildrenId or childrenTaskId). */
+export interface ChildTask {
+  task_children_id: number;
+  id: number;
+  status: number;
+  weight: number;
+  task_children_info: ChildTaskLeg[];
+  [field: string]: unknown;
+}
+export interface ChildTaskAdd {
+  taskId: number;
+  linkApiId: number;
+  weight: number;
+}
+/** [price, quantity] of one leg. */
+export type PositionLeg = [number, number];
+/** §3 Position data per child: f or r as two legs, mt two margins. */
+export interface ChildPosition {
+  f?: [PositionLeg, PositionLeg];
+  r?: [PositionLeg, PositionLeg];
+  mt: [number, number];
+  pro_count: number;
+  pro_rate: number;
+}
+export interface VirtualFigures {
+  price: number;
+  amount: number;
+  earnings_amount: number;
+  earnings: number;
+}
+/** §3 Position statistics. */
+export interface PositionStatistics {
+  task_virtual_position: VirtualFigures;
+  task_virtual_earnings: VirtualFigures;
+}
+/** §3 Earnings curve point. */
+export interface EarningsPoint {
+  dateTime: string;
+  earningsVal: number;
+}
+export interface TaskStatus {
+  status: number;
+}
+export interface TaskBatchStatus {
+  updateStatusAccomplishing: boolean;
+}
+/** /changeServer/changerecords: data.datas and data.pages (§7). */
+export interface ChangeRecordPage {
+  datas: Record<string, unknown>[];
+  pages: number;
+}
+
+// ── Orders and statistics ──────────────────────────────────────────────────────────
+/** §3 Order record (cparam and result are JSON text). */
+export interface OrderRecord {
+  id: number;
+  client_id: string;
+  task_id: number;
+  task_children_id: number;
+  cparam: string;
+  result: string;
+  pairing_id: string;
+  status_: number;
+  createtime: string;
+}
+/** §3 Order statistic row. */
+export interface OrderStatisticRow {
+  client_id: string;
+  api_name: string;
+  bourse: string;
+  task_id: number;
+  instrument_id: string;
+  price: number;
+  amount: number;
+  type: number;
+  filled_amount: number;
+  filled_price: number;
+  filled_notional: number;
+  types: number;
+  fee: number;
+  timestamp: string;
+  trading_time: string;
+  state: number;
+  order_id: string;
+}
+/** /web/get/order/paging {eachPageNumber, pagingNumber} → {total_paging, data} (§7). */
+export interface OrderPage {
+  total_paging: number;
+  data: OrderStatisticRow[];
+}
+
+// ── Unilateral side ────────────────────────────────────────────────────────────────
+export interface UnilateralPosition {
+  coin_names: string;
+  position: number;
+  cost: number;
+  ratio: number;
+  type: number;
+}
+/** §3 Unilateral strategy. */
+export interface UnilateralStrategy {
+  id: number;
+  names: string;
+  /** 0 paused, 1 running. */
+  status: 0 | 1;
+  /** 1 shown, 0 hidden. */
+  target: 0 | 1;
+  total_eq: number;
+  position: UnilateralPosition[];
+  update_time: string;
+  last_deal: string;
+  task_ids: number[];
+  /** JSON of the return series and dates. */
+  chart_data: string;
+}
+/**
+ * /get/page/data {sign, ids, types, number ±20}: the rows after (number +20) or before (−20) the row
+ * with id `ids`. The reply's shape is not in the spec: assumed `{list, total}`.
+ */
+export interface UnilateralPage {
+  list: UnilateralStrategy[];
+  total: number;
+}
+export interface UnilateralPageRequest {
+  sign: string;
+  /** the id of the edge row the page starts after (or ends before); 0 for the first page. */
+  ids: number;
+  /** 1 strategy, 2 API, 3 K-line. */
+  types: 1 | 2 | 3;
+  /** +20 the next page, −20 the previous one. */
+  number: number;
+}
+/** /reproduction/strategy {strategyId} returns names and target (§7). */
+export interface UnilateralStrategyEdit {
+  names: string;
+  target: 0 | 1;
+}
+/** §3 Follow task (API item). */
+export interface FollowTask {
+  id: number;
+  names: string;
+  user: string;
+  bourse: string;
+  ratio: number;
+  strategy_ratio: number;
+  qty: number;
+  createtime: string;
+  status: number;
+  strategy_id: number;
+  name: string;
+  username: string;
+}
+/** §7 follow task create and update (the §5 ranges: priority 0~5, stop-loss 0~100). */
+export interface FollowTaskSave {
+  apiId: number;
+  strategyId: number;
+  priority: number;
+  stopLoss: number;
+  archiveCurrency: string;
+  positiveLeverage: number;
+  negativeLeverage: number;
+  isBuy: 0 | 1;
+  isSell: 0 | 1;
+  calculateCost: number;
+  initialCost: number;
+  /** on add only; default usd. */
+  unit?: string;
+}
+/** §3 Indicators. */
+export interface Indicators {
+  capital: number;
+  cash: number;
+  equity: number;
+  initial_money: number;
+  win_rate: number;
+  win_lose_rate: number;
+  accumulated_earnings: number;
+  len_days: number;
+  max_drawdown: number;
+  return_volatility: number;
+  last_trading_time: string;
+}
+/** §3 Strategy statistics data. */
+export interface StrategyStatistics {
+  assets: { id: number; capital: number; cash: number; equity: number; pct_chg: number; time: string }[];
+  position: UnilateralPosition[];
+  trade: { create_time: string; price: number; trade_num: number; type: number; win_lost: number }[];
+  position_len: number;
+  trade_len: number;
+}

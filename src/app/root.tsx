@@ -5,8 +5,8 @@ import enUS from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { loadAllTexts } from '../providers/i18n';
-import { onSessionInvalid } from '../api/client';
-import { LazyPage, type PageLoader } from './lazy-page';
+import { onSessionInvalid } from '../providers/session';
+import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from './theme';
 
 const pages = {
@@ -18,7 +18,7 @@ const pages = {
   console: () => Promise.all([import('../console'), loadAllTexts()]).then(([console]) => console),
 } satisfies Record<string, PageLoader>;
 
-/** A reply with code 3 clears the session (src/api/client.ts); here the app goes to /login. */
+/** A reply with code 3 ends the session (endInvalidSession in src/providers/session.ts); the app goes to /login. */
 function SessionWatch() {
   const navigate = useNavigate();
   useEffect(() => onSessionInvalid(() => navigate('/login', { replace: true })), [navigate]);

@@ -5,7 +5,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { readSession } from '../providers/session';
 import { AppHeader } from '../components/header';
 import { ShellFeedStatus } from '../components/feed-status';
-import { LazyPage } from '../app/lazy-page';
+import { LazyPage } from '../components/lazy-page';
 import { consoleRedirects, consoleRoutes, type ConsoleRoute } from './routes';
 import { refineProps } from './refine-props';
 import { RouteGuard } from './route-guard';

@@ -1,8 +1,14 @@
 import type { ResourceProps } from '@refinedev/core';
-import type { PageLoader } from '../app/lazy-page';
+import type { PageLoader } from '../components/lazy-page';
 import type { Access, Action, Resource } from '../domain/permissions';
 import { apisResource } from '../resources/apis';
+import { childTasksResource } from '../resources/child-tasks';
+import { followTasksResource } from '../resources/follow-tasks';
+import { globalConfigResource } from '../resources/global-config';
+import { ordersResource } from '../resources/orders';
 import { strategiesResource } from '../resources/strategies';
+import { tasksResource } from '../resources/tasks';
+import { unilateralStrategiesResource } from '../resources/unilateral-strategies';
 
 /**
  * Every console route of spec §2 in one table: the router, Refine's resources and the top
@@ -41,26 +47,26 @@ const route = <R extends Resource>(path: string, label: string, resource: R, opt
 const inNav = { nav: {} };
 const tool = (path: string, label: string, action: Action<'tools'>, nav = true) => route(path, label, 'tools', { action, ...(nav ? inNav : {}) });
 
-const { meta: apisMeta } = apisResource;
-const { meta: strategiesMeta } = strategiesResource;
+/** The Refine resource props of an entity, from its definition in src/resources/<name>/index.ts. */
+const definitionOf = ({ meta }: { meta: NonNullable<ResourceProps['meta']> }) => ({ meta });
 
 export const consoleRoutes: ConsoleRoute[] = [
   route('/user/index', 'nav.userIndex', 'account', { load: () => import('../pages/user'), shell: 'user' }),
   route('/user/static', 'nav.userStatic', 'account', { load: () => import('../pages/user/static'), shell: 'user' }),
   route('/market', 'nav.market', 'market', inNav),
-  route('/api', 'nav.api', 'apis', { load: () => import('../resources/apis/list'), ...inNav, definition: { meta: apisMeta } }),
+  route('/api', 'nav.api', 'apis', { load: () => import('../resources/apis/list'), ...inNav, definition: definitionOf(apisResource) }),
   route('/assets', 'nav.assetsEquity', 'assets', { nav: { group: 'nav.assets' } }),
   route('/assets/snapshot', 'nav.assetsSnapshot', 'assets', { action: 'snapshot', nav: { group: 'nav.assets' } }),
   route('/assets/snapshot/board', 'nav.assetsBoard', 'assets', { action: 'board' }),
-  route('/statistic', 'nav.statistic', 'orders', inNav),
-  route('/task', 'nav.task', 'tasks', { nav: { group: 'nav.taskGroup' }, definition: {} }),
+  route('/statistic', 'nav.statistic', 'orders', { ...inNav, definition: definitionOf(ordersResource) }),
+  route('/task', 'nav.task', 'tasks', { nav: { group: 'nav.taskGroup' }, definition: definitionOf(tasksResource) }),
   route('/task/taskDetail', 'nav.taskDetail', 'tasks', { action: 'show' }),
   route('/task/taskTradeInfo', 'nav.taskTradeInfo', 'tasks', { action: 'trade' }),
-  route('/config', 'nav.config', 'global-config', { load: () => import('../resources/global-config/edit'), nav: { group: 'nav.taskGroup' }, definition: {} }),
+  route('/config', 'nav.config', 'global-config', { load: () => import('../resources/global-config/edit'), nav: { group: 'nav.taskGroup' }, definition: definitionOf(globalConfigResource) }),
   route('/demand', 'nav.demand', 'demand', { nav: { group: 'nav.taskGroup' } }),
-  route('/strategy', 'nav.strategy', 'strategies', { load: () => import('../resources/strategies/list'), ...inNav, definition: { meta: strategiesMeta } }),
-  route('/main/index/unilateral', 'nav.unilateral', 'unilateral-strategies', { nav: { group: 'nav.unilateralGroup' }, definition: {} }),
-  route('/main/index/api', 'nav.unilateralApi', 'follow-tasks', { nav: { group: 'nav.unilateralGroup' }, definition: {} }),
+  route('/strategy', 'nav.strategy', 'strategies', { load: () => import('../resources/strategies/list'), ...inNav, definition: definitionOf(strategiesResource) }),
+  route('/main/index/unilateral', 'nav.unilateral', 'unilateral-strategies', { nav: { group: 'nav.unilateralGroup' }, definition: definitionOf(unilateralStrategiesResource) }),
+  route('/main/index/api', 'nav.unilateralApi', 'follow-tasks', { nav: { group: 'nav.unilateralGroup' }, definition: definitionOf(followTasksResource) }),
   route('/main/index/api/detail', 'nav.unilateralApiDetail', 'follow-tasks', { action: 'show' }),
   route('/unilateral/statistic', 'nav.unilateralStatistic', 'unilateral-strategies', { action: 'statistic' }),
   route('/unilateral/contral', 'nav.monitoring', 'monitoring'),
@@ -88,7 +94,7 @@ export const consoleRedirects: Record<string, string> = {
 };
 
 /** Entities without a page of their own: child tasks live on the task detail page. */
-const pagelessResources: ResourceProps[] = [{ name: 'child-tasks', meta: { label: 'nav.childTasks', parent: 'tasks' } }];
+const pagelessResources: ResourceProps[] = [{ name: 'child-tasks', meta: { ...childTasksResource.meta, label: 'nav.childTasks', parent: 'tasks' } }];
 
 /**
  * Refine's resources: one per entity whose list page declares a `definition`, with its list and

@@ -7,7 +7,7 @@ import type { Session } from './session';
 let pending: Promise<PermissionData> | null = null;
 
 export function loadPermissions(): Promise<PermissionData> {
-  pending ??= call<PermissionData>('permissions').catch((error: unknown) => {
+  pending ??= call('permissions').catch((error: unknown) => {
     pending = null;
     throw error;
   });

@@ -12,9 +12,13 @@ export interface Session {
   kind: 'normal' | 'unilateral';
 }
 
+/** Whether this session has already been ended by a code-3 reply (reset by the next login). */
+let ended = false;
+
 const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind' } as const;
 
 export function saveSession(session: Session): void {
+  ended = false;
   const options = { expires: SESSION_DAYS, sameSite: 'strict' as const };
   Cookies.set(KEYS.token, session.token, options);
   Cookies.set(KEYS.userName, session.userName, options);
@@ -39,4 +43,23 @@ export const getToken = (): string | undefined => Cookies.get(KEYS.token);
 
 export function clearSession(): void {
   Object.values(KEYS).forEach((key) => Cookies.remove(key));
+}
+
+type SessionListener = () => void;
+const listeners = new Set<SessionListener>();
+/** Told once when a reply says the session is invalid; the app goes to /login. */
+export function onSessionInvalid(listener: SessionListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The one place a code-3 reply (from any call or feed) is handled: the session is cleared and the
+ * listeners told, once however many replies say so, until the next login.
+ */
+export function endInvalidSession(): void {
+  if (ended) return;
+  ended = true;
+  clearSession();
+  listeners.forEach((listener) => listener());
 }

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useList } from '@refinedev/core';
 import { http, HttpResponse } from 'msw';
-import { LazyPage } from '../../src/app/lazy-page';
+import { LazyPage } from '../../src/components/lazy-page';
+import { apisResource } from '../../src/resources/apis';
 import { server } from './msw';
 import { renderPage } from './render';
 
@@ -11,7 +12,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function AccountNames() {
-  const { result } = useList({ resource: 'probe', meta: { calls: { list: 'apiList' } } });
+  const { result } = useList({ resource: 'probe', meta: apisResource.meta });
   return <ul>{result.data.map((row) => <li key={String(row.id)}>{String(row.name)}</li>)}</ul>;
 }
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
-import { ApiError, call, onSessionInvalid, unwrap } from '../../src/api/client';
+import { ApiError, send as call, unwrap } from '../../src/api/client';
 import { setRuntimeConfig } from '../../src/api/config';
-import { readSession, saveSession } from '../../src/providers/session';
+import { onSessionInvalid, readSession, saveSession } from '../../src/providers/session';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,8 +1,7 @@
-import { onSessionInvalid } from '../../src/api/client';
 import { setRuntimeConfig } from '../../src/api/config';
 import { feeds, type FeedName } from '../../src/live/feeds';
 import { FeedManager, type FeedState } from '../../src/live/manager';
-import { clearSession, getToken, saveSession } from '../../src/providers/session';
+import { clearSession, getToken, onSessionInvalid, saveSession } from '../../src/providers/session';
 import { FakeSocket } from './fake-socket';
 
 const TOKEN = 'secret-token-42';

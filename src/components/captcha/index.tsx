@@ -41,7 +41,7 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
     setFailure(null);
     setValue(0);
     onChange(null);
-    call<CaptchaChallenge>('captcha')
+    call('captcha')
       .then((reply) => alive && setChallenge(reply))
       .catch((error: unknown) => {
         if (!alive) return;

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChunkTimeoutError } from '../../app/chunk';
+import { ChunkTimeoutError } from '../lazy-page/chunk';
 
 interface Props {
   children: ReactNode;

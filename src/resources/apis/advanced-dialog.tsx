@@ -13,7 +13,7 @@ const precisionOf = (step: number) => (String(step).split('.')[1] ?? '').length;
 export function AdvancedDialog({ api, onClose }: { api: ApiAccount; onClose: () => void }) {
   const { t } = useTranslation('apis');
   return (
-    <SettingsDialog<ApiAdvanced, ApiAdvanced>
+    <SettingsDialog
       api={api}
       title={t('advanced.title', { name: api.name })}
       load="apiAdvancedGet"
@@ -21,7 +21,8 @@ export function AdvancedDialog({ api, onClose }: { api: ApiAccount; onClose: () 
       successKey="messages.saved"
       onClose={onClose}
       width={600}
-      toPayload={(values) => ({ ...values, ...coupleMultiples('proportion_ratio_spot', values) })}
+      toForm={(advanced) => advanced}
+      toPayload={(values: ApiAdvanced, apiId) => ({ apiId, ...values, ...coupleMultiples('proportion_ratio_spot', values) })}
       onValuesChange={(changed, all, form) => {
         // moving one multiple lowers the other so that together they never exceed the limit
         const moved = MULTIPLES.find((field) => field in changed);

@@ -12,15 +12,15 @@ interface TemplateForm {
 export function AssetTemplateDialog({ api, onClose }: { api: ApiAccount; onClose: () => void }) {
   const { t } = useTranslation('apis');
   return (
-    <SettingsDialog<AssetTemplate, TemplateForm>
+    <SettingsDialog
       api={api}
       title={t('template.title', { name: api.name })}
       load="apiAssetTemplateGet"
       save="apiAssetTemplateSave"
       successKey="messages.saved"
       onClose={onClose}
-      toForm={(data) => ({ assetTemplate: data.assetTemplate === undefined || data.assetTemplate === null ? '' : String(data.assetTemplate) })}
-      toPayload={(values) => ({ assetTemplate: Number(values.assetTemplate.trim()) })}
+      toForm={(data: AssetTemplate): TemplateForm => ({ assetTemplate: data.assetTemplate === undefined || data.assetTemplate === null ? '' : String(data.assetTemplate) })}
+      toPayload={(values: TemplateForm, apiId) => ({ apiId, assetTemplate: Number(values.assetTemplate.trim()) })}
     >
       {() => (
         <Form.Item

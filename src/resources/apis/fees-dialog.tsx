@@ -10,12 +10,14 @@ export const FEE_FIELDS = ['ssHangCharges', 'ssEatCharges', 'fuHangCharges', 'fu
 export function FeesDialog({ api, onClose }: { api: ApiAccount; onClose: () => void }) {
   const { t } = useTranslation('apis');
   return (
-    <SettingsDialog<ApiFees, ApiFees>
+    <SettingsDialog
       api={api}
       title={t('fees.title', { name: api.name })}
       load="apiChargesGet"
       save="apiChargesUpdate"
       successKey="messages.configured"
+      toForm={(fees) => fees}
+      toPayload={(fees: ApiFees, apiId) => ({ apiId, ...fees })}
       onClose={onClose}
       width={600}
     >

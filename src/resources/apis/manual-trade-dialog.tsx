@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useCustom, useCustomMutation } from '@refinedev/core';
 import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount, ManualOrder, TransactionType } from '../../api/types';
+import type { ApiAccount, ManualOrder } from '../../api/types';
+import { useCall, useCallMutation } from '../../api/use-call';
 import { contractTypeLabelKey, contractTypesFor, directionsFor, needsPrice, ORDER_WAY_OPTIONS, ORDER_WAYS, type Direction, type OrderWay } from '../../domain/codes';
 import { DECIMALS } from '../../domain/constants';
 import { failed, succeeded } from './notifications';
@@ -45,19 +45,14 @@ export function ManualTradeDialog({ api, onClose }: { api: ApiAccount; onClose: 
   const [form] = Form.useForm<ManualForm>();
   const type = Form.useWatch('type', form);
   const way = Form.useWatch('way', form);
-  const { result, query } = useCustom<TransactionType[]>({
-    url: 'transactionTypeGet',
-    method: 'get',
-    config: { query: { bourseId: api.bourse_id } },
-    errorNotification: false,
-  });
-  const { mutateAsync, mutation } = useCustomMutation();
+  const { data: transactionTypes, query } = useCall('transactionTypeGet', { bourseId: api.bourse_id }, { errorNotification: false });
+  const { mutateAsync, mutation } = useCallMutation('manualTrading', { successNotification: succeeded('messages.submitted'), errorNotification: failed });
 
   // the exchange's own list; without it, the contract types spec §3 allows on that exchange
   const typeOptions = useMemo(() => {
-    const codes = Array.isArray(result?.data) ? result.data.map((item) => item.id) : contractTypesFor(api.bourse_id).map((c) => c.code);
+    const codes = transactionTypes ? transactionTypes.map((item) => item.id) : contractTypesFor(api.bourse_id).map((c) => c.code);
     return codes.map((code) => ({ value: code, label: t(contractTypeLabelKey(code), { code }) }));
-  }, [result?.data, api.bourse_id, t]);
+  }, [transactionTypes, api.bourse_id, t]);
   const directionOptions = directionsFor(type).map((d) => ({ value: d.value, label: t(d.labelKey) }));
 
   const send = (values: ManualForm) => {
@@ -73,14 +68,7 @@ export function ManualTradeDialog({ api, onClose }: { api: ApiAccount; onClose: 
         way: t(ORDER_WAY_OPTIONS.find((w) => w.value === order.way)?.labelKey ?? ''),
         amount: order.amount,
       }),
-      onOk: () =>
-        mutateAsync({
-          url: 'manualTrading',
-          method: 'post',
-          values: order,
-          successNotification: succeeded('messages.submitted'),
-          errorNotification: failed,
-        }).then(onClose, () => undefined),
+      onOk: () => mutateAsync(order).then(onClose, () => undefined),
     });
   };
 

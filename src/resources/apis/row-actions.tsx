@@ -1,8 +1,9 @@
-import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
+import { useDelete, useInvalidate } from '@refinedev/core';
 import { App, Button, Dropdown, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
+import { useCallMutation } from '../../api/use-call';
 import { DEFAULTS } from '../../domain/constants';
 import { apisResource } from '.';
 import { failed, succeeded } from './notifications';
@@ -22,8 +23,8 @@ export function RowActions({ api, onEdit, onOpen }: Props) {
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate: remove } = useDelete();
-  const { mutate: clear } = useCustomMutation();
-  const { mutate: init, mutation: initMutation } = useCustomMutation();
+  const { mutate: clear } = useCallMutation('apiClear', { successNotification: succeeded('messages.cleared'), errorNotification: failed });
+  const { mutate: init, mutation: initMutation } = useCallMutation('apiInit', { successNotification: succeeded('messages.initialised'), errorNotification: failed });
   const initialising = initMutation.isPending;
 
   const confirmDelete = () =>
@@ -44,13 +45,7 @@ export function RowActions({ api, onEdit, onOpen }: Props) {
 
   const clearCurve = () =>
     clear(
-      {
-        url: 'apiClear',
-        method: 'put',
-        values: { apiId: api.id },
-        successNotification: succeeded('messages.cleared'),
-        errorNotification: failed,
-      },
+      { apiId: api.id },
       // the curve restarts: every chart (and the list) is read again
       { onSuccess: () => void invalidate({ invalidates: ['all'] }) },
     );
@@ -63,16 +58,7 @@ export function RowActions({ api, onEdit, onOpen }: Props) {
       content: t('confirm.init', { name: api.name, leverage: DEFAULTS.initLeverage }),
       onOk: () => {
         if (initMutation.isPending) return;
-        init(
-          {
-            url: 'apiInit',
-            method: 'put',
-            values: { apiId: api.id },
-            successNotification: succeeded('messages.initialised'),
-            errorNotification: failed,
-          },
-          { onSuccess: () => void invalidate({ resource: apisResource.name, invalidates: ['list'] }) },
-        );
+        init({ apiId: api.id }, { onSuccess: () => void invalidate({ resource: apisResource.name, invalidates: ['list'] }) });
       },
     });
 

@@ -1,24 +1,31 @@
-import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Button, Form, Modal, Result, Spin, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type EndpointName } from '../../api/endpoints';
+import type { PayloadOf, ReplyOf } from '../../api/calls';
 import type { ApiAccount } from '../../api/types';
+import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from './notifications';
 
-const methodOf = (name: EndpointName) => endpoints[name].method.toLowerCase() as 'post' | 'put';
+/** Pairs of calls that read one API's settings ({apiId}) and save them ({apiId, ...fields}). */
+export type SettingsCalls =
+  | { load: 'apiChargesGet'; save: 'apiChargesUpdate' }
+  | { load: 'apiAdvancedGet'; save: 'apiAdvancedUpdate' }
+  | { load: 'apiAssetTemplateGet'; save: 'apiAssetTemplateSave' };
+type Load = SettingsCalls['load'];
+type Save = SettingsCalls['save'];
 
-interface Props<T, V> {
+interface Props<L extends Load, S extends Save, V> {
   api: ApiAccount;
   title: string;
   /** the call that reads the settings of this API ({apiId}) */
-  load: EndpointName;
+  load: L;
   /** the call that saves them ({apiId, ...payload}) */
-  save: EndpointName;
+  save: S;
   /** i18n key (apis namespace) of the success message */
   successKey: string;
-  toForm?: (data: T) => V;
-  toPayload?: (values: V) => Record<string, unknown>;
+  toForm: (data: ReplyOf<L>) => V;
+  /** what the save call sends for these values, for this API */
+  toPayload: (values: V, apiId: number) => PayloadOf<S>;
   onClose: () => void;
   /** after the user changed a field: may adjust others through the form */
   onValuesChange?: (changed: Partial<V>, all: V, form: FormInstance<V>) => void;
@@ -30,49 +37,33 @@ interface Props<T, V> {
  * A dialog that loads one API's settings, edits them in a form and saves them. The form shows once
  * fresh values have arrived; a failed save keeps the dialog open with what was typed.
  */
-export function SettingsDialog<T extends object, V extends object>({
+export function SettingsDialog<L extends Load, S extends Save, V extends object>({
   api,
   title,
   load,
   save,
   successKey,
-  toForm = (data) => data as unknown as V,
-  toPayload = (values) => values as Record<string, unknown>,
+  toForm,
+  toPayload,
   onClose,
   onValuesChange,
   children,
   width = 520,
-}: Props<T, V>) {
+}: Props<L, S, V>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<V>();
-  const { result, query } = useCustom<T>({
-    url: load,
-    method: 'get',
-    config: { query: { apiId: api.id } },
-    queryOptions: { gcTime: 0 },
-    errorNotification: failed,
-  });
-  const { mutate, mutation } = useCustomMutation();
+  const { data, query } = useCall(load, { apiId: api.id }, { gcTime: 0, errorNotification: failed });
+  const { mutate, mutation } = useCallMutation(save, { successNotification: succeeded(successKey), errorNotification: failed });
   // the form starts from the first fresh answer and is never replaced while the dialog is open,
   // so a background refetch cannot wipe what the user typed
   const [initialValues, setInitialValues] = useState<V>();
-  const loaded = !query.isFetching && query.isSuccess ? result?.data : undefined;
+  const loaded = !query.isFetching && query.isSuccess ? data : undefined;
   useEffect(() => {
-    if (loaded && !initialValues) setInitialValues(toForm(loaded as T));
+    if (loaded && !initialValues) setInitialValues(toForm(loaded));
   }, [loaded, initialValues, toForm]);
   const ready = Boolean(initialValues);
 
-  const submit = (values: V) =>
-    mutate(
-      {
-        url: save,
-        method: methodOf(save),
-        values: { apiId: api.id, ...toPayload(values) },
-        successNotification: succeeded(successKey),
-        errorNotification: failed,
-      },
-      { onSuccess: onClose },
-    );
+  const submit = (values: V) => mutate(toPayload(values, api.id), { onSuccess: onClose });
 
   return (
     <Modal

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useCustom } from '@refinedev/core';
 import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount, ApiChartPoint } from '../../api/types';
+import type { ApiAccount } from '../../api/types';
+import { useCall } from '../../api/use-call';
 import { DEFAULTS } from '../../domain/constants';
 import { formatStatistic, trendSeries } from '../../domain/format';
 import { TrendChart } from '../../components/charts';
@@ -12,14 +12,12 @@ export const TREND_SIZE = { width: 160, height: 40 } as const;
 /** The USDT trend of one API (equity_usdt of /asset/imaging/get, layout 3), as a tiny lazily loaded line. */
 export function TrendCell({ api }: { api: ApiAccount }) {
   const { t } = useTranslation('apis');
-  const { result, query } = useCustom<ApiChartPoint[]>({
-    url: 'assetImaging',
-    method: 'get',
-    config: { query: { apiId: api.id, layout: DEFAULTS.assetLayout } },
+  const { data: points, query } = useCall(
+    'assetImaging',
+    { apiId: api.id, layout: DEFAULTS.assetLayout },
     // one failing chart must not flood the page with notifications: the cell says there is no data
-    errorNotification: false,
-  });
-  const points = Array.isArray(result?.data) ? result.data : undefined;
+    { errorNotification: false },
+  );
   const series = useMemo(() => trendSeries(points, (p) => p.dateTime, (p) => p.equity_usdt), [points]);
 
   if (query.isLoading) return <Skeleton.Node active style={TREND_SIZE} />;

@@ -1,18 +1,11 @@
 import { useMemo } from 'react';
-import { useCustom } from '@refinedev/core';
-import type { Bourse } from '../../api/types';
+import { useCall } from '../../api/use-call';
 
 /** The exchanges of /bourse/get: options for a select and a name by id. */
 export function useBourses() {
-  const { result, query } = useCustom<Bourse[]>({
-    url: 'bourseGet',
-    method: 'get',
-    queryOptions: { staleTime: 5 * 60_000 },
-  });
-  const data = result?.data;
+  const { data, query } = useCall('bourseGet', {}, { staleTime: 5 * 60_000 });
   return useMemo(() => {
-    // before the first answer Refine's result holds no array
-    const bourses = Array.isArray(data) ? data : [];
+    const bourses = data ?? [];
     return {
       bourses,
       loading: query.isLoading,

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Alert, Button, Card, Col, Form, Result, Row, Skeleton, Space, Switch, Typography } from 'antd';
-import { useCan, useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
+import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { GlobalConfig } from '../../api/types';
+import { useCall, useCallMutation } from '../../api/use-call';
 import {
   GENERAL_NUMBER_FIELDS,
   GLOBAL_CONFIG_FIELDS,
@@ -10,8 +11,6 @@ import {
   toGlobalConfigPayload,
 } from '../../domain/global-config-rules';
 import { ConfigNumberItem } from './config-number-item';
-
-type ConfigRecord = GlobalConfig & BaseRecord;
 
 /** Responsive columns of the field grids. */
 const GENERAL_COL = { xs: 24, sm: 12, lg: 8 };
@@ -25,11 +24,14 @@ export default function GlobalConfigEditPage() {
   const { t } = useTranslation('globalConfig');
   const [form] = Form.useForm<GlobalConfig>();
 
-  const { query, result } = useCustom<ConfigRecord>({ url: 'globalConfigGet', method: 'get' });
-  const loaded = query.isSuccess ? result.data : undefined;
+  const { query, data } = useCall('globalConfigGet', {});
+  const loaded = query.isSuccess ? data : undefined;
   const { data: permission } = useCan({ resource: 'global-config', action: 'edit' });
   const canSave = permission?.can === true;
-  const { mutate, mutation } = useCustomMutation<ConfigRecord>();
+  const { mutate, mutation } = useCallMutation('globalConfigUpdate', {
+    successNotification: () => ({ message: t('messages.saved'), type: 'success' }),
+    // a failure keeps the form as typed; Refine shows the server's info titled notifications.error
+  });
 
   // Show what the server holds unless the user has started editing: a refetch never eats typing.
   useEffect(() => {
@@ -38,22 +40,13 @@ export default function GlobalConfigEditPage() {
 
   const save = (values: GlobalConfig) => {
     const payload = toGlobalConfigPayload(values);
-    mutate(
-      {
-        url: 'globalConfigUpdate',
-        method: 'post',
-        values: payload,
-        successNotification: () => ({ message: t('messages.saved'), type: 'success' }),
-        // a failure keeps the form as typed; Refine shows the server's info titled notifications.error
+    mutate(payload, {
+      onSuccess: (reply) => {
+        const saved: GlobalConfig = { ...payload, ...reply };
+        form.setFields(GLOBAL_CONFIG_FIELDS.map((name) => ({ name, value: saved[name], touched: false })));
+        void query.refetch();
       },
-      {
-        onSuccess: ({ data }) => {
-          const saved: Partial<GlobalConfig> = data && typeof data === 'object' ? { ...payload, ...data } : payload;
-          form.setFields(GLOBAL_CONFIG_FIELDS.map((name) => ({ name, value: saved[name], touched: false })));
-          void query.refetch();
-        },
-      },
-    );
+    });
   };
 
   if (query.isError) {

@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Divider, Form, Input, InputNumber, Modal, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { ArbitrageStrategy } from '../../api/types';
+import { useCallMutation } from '../../api/use-call';
 import { MAX_STRATEGY_FILE_BYTES } from '../../domain/strategy-file';
 import { readStrategyFile, withinStrategyFileLimit } from './read-strategy-file';
 import { ParamsEditor } from './params-editor';
@@ -60,7 +60,8 @@ export function StrategyDialog({ mode, strategy, onClose, onSaved }: Props) {
   const [rely, setRely] = useState<UploadFile[]>([]);
   const [relyTooLarge, setRelyTooLarge] = useState(false);
   const reading = useRef(0);
-  const { mutate, mutation } = useCustomMutation<ArbitrageStrategy, HttpError, FormData | Record<string, unknown>>();
+  const saveFiles = useCallMutation('strategySaveFiles');
+  const update = useCallMutation('strategyUpdate');
   const limit = t('units.mib', { size: MAX_STRATEGY_FILE_BYTES / 1024 / 1024 });
 
   const initialValues = useMemo<Partial<FormValues>>(
@@ -116,24 +117,22 @@ export function StrategyDialog({ mode, strategy, onClose, onSaved }: Props) {
     const successNotification = () => ({ type: 'success' as const, message: t(mode === 'add' ? 'messages.added' : 'messages.updated') });
     const onSuccess = () => onSaved();
 
-    if (main.file || rely.length > 0 || mode === 'add') {
-      const body = new FormData();
-      body.append('defaultParams', defaultParams);
-      body.append('strategySoleId', values.strategySoleId);
-      body.append('strategyName', values.strategyName);
-      body.append('initialMoney', String(values.initialMoney));
-      rely.forEach((entry) => body.append('relyOnFiles', fileOf(entry), entry.name));
-      if (main.file) body.append('file', fileOf(main.file), main.file.name);
-      mutate({ url: 'strategySaveFiles', method: 'post', values: body, successNotification }, { onSuccess });
-    } else {
-      mutate(
+    if (main.file || rely.length > 0 || mode === 'add' || !strategy) {
+      saveFiles.mutate(
         {
-          url: 'strategyUpdate',
-          method: 'put',
-          values: { strategyId: strategy?.id, strategyName: values.strategyName, initialMoney: values.initialMoney, defaultParams },
-          successNotification,
+          defaultParams,
+          strategySoleId: values.strategySoleId,
+          strategyName: values.strategyName,
+          initialMoney: values.initialMoney,
+          relyOnFiles: rely.map(fileOf),
+          file: main.file ? fileOf(main.file) : undefined,
         },
-        { onSuccess },
+        { successNotification, onSuccess },
+      );
+    } else {
+      update.mutate(
+        { strategyId: strategy.id, strategyName: values.strategyName, initialMoney: values.initialMoney, defaultParams },
+        { successNotification, onSuccess },
       );
     }
   };
@@ -148,7 +147,7 @@ export function StrategyDialog({ mode, strategy, onClose, onSaved }: Props) {
       onOk={() => void submit()}
       okText={t('buttons.save', { ns: 'common' })}
       cancelText={t('buttons.cancel', { ns: 'common' })}
-      okButtonProps={{ disabled: Boolean(main.checking || (main.problem && main.file)), loading: mutation.isPending }}
+      okButtonProps={{ disabled: Boolean(main.checking || (main.problem && main.file)), loading: saveFiles.isPending || update.isPending }}
     >
       <Form form={form} layout="vertical" initialValues={initialValues} requiredMark>
         <Form.Item name="strategyName" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: t('messages.nameRequired') }]}>

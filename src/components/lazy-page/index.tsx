@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { ErrorBoundary } from '../components/error-boundary';
-import { PageLoading } from '../components/page-loading';
+import { ErrorBoundary } from '../error-boundary';
+import { PageLoading } from '../page-loading';
 import { withTimeout } from './chunk';
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;

@@ -1,0 +1,263 @@
+/**
+ * The payload and reply (the envelope's `data`) of every call of the contract table, by name. The
+ * token is added by the client and is not part of any payload. Field names are the spec's (§3, §7).
+ * `Unshown` marks a payload the spec does not show, `unknown` a reply it does not show; where the
+ * spec names a reply's fields without its shape, the shape chosen is written in docs/spec-coverage.md.
+ */
+import type { EndpointName } from './endpoints';
+import type {
+  ApiAccount,
+  ApiAccountSave,
+  ApiAdvanced,
+  ApiChartPoint,
+  ApiFees,
+  ApiName,
+  ArbitrageStrategy,
+  AssetTemplate,
+  Bourse,
+  CaptchaChallenge,
+  ChangePasswordRequest,
+  ChangeRecordPage,
+  ChildPosition,
+  ChildTask,
+  ChildTaskAdd,
+  EarningsPoint,
+  FollowTask,
+  FollowTaskSave,
+  GlobalConfig,
+  Indicators,
+  LoginReply,
+  LoginRequest,
+  ManualOrder,
+  OrderPage,
+  OrderRecord,
+  ParamSections,
+  PermissionData,
+  PositionStatistics,
+  RegisterRequest,
+  StrategyStatistics,
+  TaskAdd,
+  TaskBatchStatus,
+  TaskPage,
+  TaskParams,
+  TaskStatus,
+  TransactionType,
+  UnilateralLoginReply,
+  UnilateralLoginRequest,
+  UnilateralPage,
+  UnilateralPageRequest,
+  UnilateralStrategy,
+  UnilateralStrategyEdit,
+} from './types';
+
+/** A call that takes nothing but the token. */
+type None = Record<string, never>;
+/** A payload the spec does not show. */
+type Unshown = Record<string, unknown>;
+
+interface Call<P, R> {
+  payload: P;
+  reply: R;
+}
+
+type ById<K extends string> = Record<K, number>;
+type ApiId = ById<'apiId'>;
+type TaskId = ById<'taskId'>;
+/** A child task is `taskChildrenId` in its own calls… */
+type TaskChildrenId = ById<'taskChildrenId'>;
+/** …and `childrenTaskId` in its statistics calls (§7). */
+type ChildrenTaskId = ById<'childrenTaskId'>;
+type StrategyId = ById<'strategyId'>;
+
+/** POST /save_strategy_files as multipart: the client turns this into form fields and files. */
+export interface StrategyFilesSave {
+  defaultParams: string;
+  strategySoleId: string;
+  strategyName: string;
+  initialMoney: number;
+  relyOnFiles?: File[];
+  file?: File;
+}
+export interface StrategyUpdate {
+  strategyId: number;
+  strategyName: string;
+  initialMoney: number;
+  defaultParams: string;
+}
+export interface StatusSetting {
+  /** the status asked for (§4). */
+  settingStatus: number;
+}
+export interface KlineRequest {
+  excheng: number;
+  currencys: string;
+  types: number;
+  granularity: string;
+  field: string;
+  starttime: string;
+  endtime: string;
+}
+/** /web/query/order/SDC: JSON arrays whose first element is 0 (sum) or 1 (individual). */
+export interface OrderQuery {
+  apis: string;
+  days: string;
+  currencys: string;
+  tasks: string;
+}
+export interface SignPayload {
+  sign: string;
+}
+
+export interface CallTypes {
+  // Account and session
+  register: Call<RegisterRequest, unknown>;
+  logout: Call<None, null>;
+  changePassword: Call<ChangePasswordRequest, null>;
+  unilateralLogin: Call<UnilateralLoginRequest, UnilateralLoginReply>;
+  captcha: Call<None, CaptchaChallenge>;
+  login: Call<LoginRequest, LoginReply>;
+  permissions: Call<None, PermissionData>;
+
+  // API accounts
+  apiList: Call<None, ApiAccount[]>;
+  apiNames: Call<{ all?: boolean | 0 | 1 }, ApiName[]>;
+  apiAdd: Call<ApiAccountSave, { id: number }>;
+  apiUpdate: Call<ApiAccountSave & ApiId, { id: number }>;
+  apiDelete: Call<ApiId, null>;
+  apiClear: Call<ApiId, null>;
+  apiInit: Call<ApiId, { marginMode: string; leverage: number }>;
+  apiChargesGet: Call<ApiId, ApiFees>;
+  apiChargesUpdate: Call<ApiId & Partial<ApiFees>, ApiFees>;
+  apiAssetTemplateGet: Call<ApiId, AssetTemplate>;
+  apiAssetTemplateSave: Call<ApiId & AssetTemplate, AssetTemplate>;
+  apiAdvancedGet: Call<ApiId, ApiAdvanced>;
+  apiAdvancedUpdate: Call<ApiId & Partial<ApiAdvanced>, ApiAdvanced>;
+
+  // Assets
+  assetImaging: Call<ApiId & { layout: number }, ApiChartPoint[]>;
+  assetBorrowRecords: Call<ApiId, unknown>;
+  assetLedgerLog: Call<ApiId, unknown>;
+  assetManualSnapshot: Call<ApiId, unknown>;
+  assetChangingRate: Call<Unshown, unknown>;
+  assetStatistics: Call<Unshown, unknown>;
+  assetTradeRecords: Call<Unshown, unknown>;
+  currencyInformation: Call<{ bourse: number; types: number }, unknown>;
+  manualTrading: Call<ManualOrder, { id: number }>;
+  /** restore follow: a list of API ids joined as a string. */
+  restoreTask: Call<{ apiId: string }, unknown>;
+  hedgingRestoreTask: Call<{ apiId: string }, unknown>;
+
+  // Market
+  marketPut2: Call<{ params: [number, number, number, number][] }, null>;
+  marketPut: Call<Unshown, null>;
+  marketParamGet: Call<None, unknown>;
+  marketParamGet2: Call<None, unknown>;
+  bourseGet: Call<None, Bourse[]>;
+  transactionTypeGet: Call<{ bourseId: number }, TransactionType[]>;
+  currencyTypeGet: Call<{ aTransactionType: number; bTransactionType: number }, string[]>;
+  klineData: Call<KlineRequest, unknown>;
+  distanceDays: Call<{ startTime: string; distanceDays: number }, unknown>;
+  deliveryCode: Call<Unshown, unknown>;
+
+  // Strategies (arbitrage)
+  strategyHome: Call<None, ArbitrageStrategy[]>;
+  strategyParamsGet: Call<StrategyId, ParamSections>;
+  strategyParamsGet2: Call<StrategyId, ParamSections>;
+  strategySaveFiles: Call<StrategyFilesSave, ArbitrageStrategy>;
+  strategyUpdate: Call<StrategyUpdate, ArbitrageStrategy>;
+  strategyDelete: Call<StrategyId, null>;
+
+  // Tasks
+  taskList: Call<{ pagesize: number; page: number }, TaskPage>;
+  taskAdd: Call<TaskAdd, unknown>;
+  taskParamsUpdate: Call<TaskId & { params: TaskParams }, unknown>;
+  taskParamsGet: Call<TaskId, ParamSections>;
+  taskNameUpdate: Call<TaskId & { name: string }, unknown>;
+  taskStatusUpdate: Call<TaskId & StatusSetting, unknown>;
+  taskStatusDetection: Call<TaskId, TaskStatus>;
+  taskStatusUpdateBatch: Call<{ taskIds: number[] } & StatusSetting, unknown>;
+  taskStatusDetectionBatch: Call<{ taskIds: number[] } & StatusSetting, TaskBatchStatus>;
+  taskDelete: Call<TaskId, null>;
+  taskAvailableApi: Call<TaskId & { status: number }, ApiName[]>;
+  taskChildrenList: Call<TaskId, ChildTask[]>;
+  taskChildrenAdd: Call<ChildTaskAdd, unknown>;
+  taskChildrenStatusUpdate: Call<TaskChildrenId & StatusSetting, unknown>;
+  taskChildrenDelete: Call<TaskChildrenId, null>;
+  taskPositionStatistics: Call<TaskId, PositionStatistics>;
+  taskChildrenPositionStatistics: Call<ChildrenTaskId, ChildPosition>;
+  taskEarnings: Call<TaskId, EarningsPoint[]>;
+  taskChildrenEarnings: Call<ChildrenTaskId, EarningsPoint[]>;
+  manualClosePosition: Call<{ task_id: number; cids: string }, unknown>;
+  /** cparam: JSON of {dlt, count, duration, cid, change_type 'close' | 'open', direct}. */
+  manualTrade: Call<{ task_id: number; cparam: string }, unknown>;
+  manualTradeEnd: Call<{ task_id: number }, unknown>;
+  changeRecords: Call<{ task_id: number; bars: number; page_num: number }, ChangeRecordPage>;
+
+  // Global config
+  globalConfigGet: Call<None, GlobalConfig>;
+  globalConfigUpdate: Call<GlobalConfig, GlobalConfig>;
+
+  // Orders and statistics
+  orderApiNumber: Call<None, Record<string, number>>;
+  /** orderId with a '-' prefix asks for the previous page. */
+  orderNewest: Call<{ number: number; orderId?: string }, OrderRecord[]>;
+  orderQuerySDC: Call<OrderQuery, unknown>;
+  orderTotalData: Call<{ number: number }, unknown>;
+  orderPaging: Call<{ eachPageNumber: number; pagingNumber: number }, OrderPage>;
+
+  // Unilateral side
+  unilateralStrategyList: Call<None, UnilateralStrategy[]>;
+  unilateralStrategyState: Call<{ strategyIds: number[]; state: 0 | 1 }, unknown>;
+  unilateralStrategyShow: Call<StrategyId & { target: 0 | 1 }, unknown>;
+  unilateralStrategyUpdate: Call<StrategyId & UnilateralStrategyEdit, unknown>;
+  unilateralStrategyReproduction: Call<StrategyId, UnilateralStrategyEdit>;
+  unilateralOneClickFollow: Call<StrategyId & { type: 1 }, unknown>;
+  unilateralAllData: Call<SignPayload, unknown>;
+  unilateralChartData: Call<SignPayload, unknown>;
+  unilateralPageData: Call<UnilateralPageRequest, UnilateralPage>;
+  unilateralRetreatIndicators: Call<StrategyId, Indicators>;
+  unilateralTransactionIdentifier: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, unknown>;
+  unilateralMonitoringDetail: Call<{ target: number }, unknown>;
+  unilateralApiList: Call<Unshown, FollowTask[]>;
+  followTaskAdd: Call<FollowTaskSave, unknown>;
+  followTaskUpdate: Call<Omit<FollowTaskSave, 'unit'>, unknown>;
+  followTaskDetail: Call<ApiId, FollowTaskSave>;
+  followTaskState: Call<{ apis: number[]; state: number }, unknown>;
+  followTaskDelete: Call<ApiId, null>;
+  followOrderDetail: Call<{ api_ids: number[]; recordId: number; number: number }, unknown>;
+  followAssetRateChart: Call<ApiId & { layout: number }, unknown>;
+  followChangeTask: Call<Unshown, unknown>;
+  followAdjustPosition: Call<Unshown, unknown>;
+  followIndependentTrigger: Call<Unshown, unknown>;
+  signGet: Call<Unshown, unknown>;
+  signGet2: Call<Unshown, unknown>;
+  accountPage: Call<Unshown, unknown>;
+  coinRangeGet: Call<Unshown, unknown>;
+  coinRangeSave: Call<Unshown, unknown>;
+  binanceLeverage: Call<Unshown, unknown>;
+  followSignalGet: Call<Unshown, unknown>;
+  followSignalSave: Call<Unshown, unknown>;
+  currencyBlacklistGet: Call<Unshown, unknown>;
+  currencyBlacklistSave: Call<Unshown, unknown>;
+  binanceBlacklistGet: Call<Unshown, unknown>;
+  binanceBlacklistSave: Call<Unshown, unknown>;
+  binanceBlacklistDelete: Call<Unshown, unknown>;
+  simulatedData: Call<Unshown, unknown>;
+  simulatedOrderDetail: Call<Unshown, unknown>;
+  aevoTradeData: Call<Unshown, unknown>;
+  aevoTradeUpdate: Call<Unshown, unknown>;
+  internalKline: Call<Unshown, unknown>;
+  strategyData: Call<Unshown, StrategyStatistics>;
+  apiData: Call<Unshown, unknown>;
+  pagesData: Call<Unshown, unknown>;
+}
+
+/** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const callTypesCoverTheTable: Exactly<keyof CallTypes, EndpointName> = true;
+
+export type PayloadOf<N extends EndpointName> = CallTypes[N]['payload'];
+export type ReplyOf<N extends EndpointName> = CallTypes[N]['reply'];
+
+/** The payload argument: optional when the call needs nothing but the token. */
+export type PayloadArgs<N extends EndpointName> = None extends PayloadOf<N> ? [payload?: PayloadOf<N>] : [payload: PayloadOf<N>];
