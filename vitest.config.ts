@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 // These unit tests drive browser APIs (cookies, WebSocket, React hooks, same-origin relative URLs), so
 // they run beside the components in jsdom; a new unit test runs in Node unless it is listed here.
 const BROWSER_UNIT_TESTS = [
+  'tests/unit/calls.test.ts',
+  'tests/unit/data-provider.test.ts',
   'tests/unit/envelope.test.ts',
   'tests/unit/permissions.test.ts',
   'tests/unit/feed-manager.test.ts',

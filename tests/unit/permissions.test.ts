@@ -121,9 +121,9 @@ describe('the route table', () => {
     for (const route of consoleRoutes) expect(ruleOf(route.resource, route.action), route.path).toBeDefined();
   });
 
-  it('declares a Refine resource for every entity', () => {
+  it('declares a Refine resource for every entity (orders: the order statistics' paged list)', () => {
     expect(refineResources.map((r) => r.name).sort()).toEqual(
-      ['apis', 'child-tasks', 'follow-tasks', 'global-config', 'strategies', 'tasks', 'unilateral-strategies'].sort(),
+      ['apis', 'child-tasks', 'follow-tasks', 'global-config', 'orders', 'strategies', 'tasks', 'unilateral-strategies'].sort(),
     );
     expect(refineResources.find((r) => r.name === 'tasks')).toMatchObject({ list: '/task', show: '/task/taskDetail' });
     for (const r of refineResources) expect(r.name in PERMISSIONS).toBe(true);
