@@ -121,7 +121,7 @@ describe('the route table', () => {
     for (const route of consoleRoutes) expect(ruleOf(route.resource, route.action), route.path).toBeDefined();
   });
 
-  it('declares a Refine resource for every entity (orders: the order statistics' paged list)', () => {
+  it('declares a Refine resource for every entity', () => {
     expect(refineResources.map((r) => r.name).sort()).toEqual(
       ['apis', 'child-tasks', 'follow-tasks', 'global-config', 'orders', 'strategies', 'tasks', 'unilateral-strategies'].sort(),
     );
