@@ -169,8 +169,10 @@ const withinPriceLimit = (ctx: Context, d: Direction): boolean =>
  * share of fund_occupy, counted on leg A's entry notional) and the child's free capital (margins) allow.
  */
 const openAmount = (ctx: Context, cs: ChildState): number => {
-  const pA = ctx.quotes[0].ask;
-  const pB = ctx.quotes[1].ask;
+  // the dearest price any level of the book can fill at, so fills never go over the limits
+  const worst = 1 + ctx.book.slippage + (ctx.book.levels - 1) * ctx.book.step;
+  const pA = ctx.quotes[0].ask * worst;
+  const pB = ctx.quotes[1].ask * worst;
   const capital = childCapital(ctx.task, ctx.weights, cs.child.weight);
   const pos = cs.ledger.position;
   const used = pos.f[0][0] * pos.f[0][1] + pos.r[0][0] * pos.r[0][1];
