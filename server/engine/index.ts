@@ -1,0 +1,21 @@
+/** The task engine: pure functions over plain task state (see README.md). */
+export * from './types';
+export { stepTask, newTaskState, requestStatus, requestManual, endManual, DEFAULT_SETTINGS, DEFAULT_CLOSE_DLT, DEFAULT_OPEN_COUNT } from './step';
+export {
+  applyFill,
+  realisedPnl,
+  unrealisedPnl,
+  earningsPoint,
+  sumPositions,
+  virtualPosition,
+  taskCapital,
+  childCapital,
+  perDelivery,
+  emptyLedger,
+  emptyPosition,
+  withUsage,
+  isFlat,
+} from './ledger';
+export { seededRng, contractsToCoin, coinToContracts, type Rng } from './orders';
+export { legsOf, contractOf, deliveryExpiry, defaultExpiry, instrumentId, faceValue, deliveryKeyOf } from './calendar';
+export { execute, takerFee, premium, mid } from './pricing';

@@ -1,0 +1,320 @@
+/**
+ * One tick of a task: pending status changes take effect, open orders advance (fills move the
+ * children's positions), then each idle child decides — delivery close, close position, manual
+ * request, or the strategy's open/close on the spread.
+ */
+import { deliveryKeyOf, defaultExpiry, faceValue, isDelivery, legsOf, tradeTypeOf } from './calendar';
+import { applyFill, childCapital, emptyLedger, hasDirection, isFlat, legSign, perDelivery, withUsage } from './ledger';
+import { advanceOrder, contractsToCoin, coinToContracts, makePair, planPair, type Rng } from './orders';
+import { closeSides, execute, openSides, premium, takerFee, withFee, type Book, type Side } from './pricing';
+import {
+  TASK_STATUS,
+  CHILD_STATUS,
+  type ChildState,
+  type ChildTask,
+  type ClosedTrade,
+  type Direction,
+  type EngineInputs,
+  type EngineSettings,
+  type FeeConfig,
+  type Fill,
+  type Leg,
+  type ManualRequest,
+  type OrderParam,
+  type OrderRecord,
+  type PriceSource,
+  type Quote,
+  type StepResult,
+  type Task,
+  type TaskState,
+  type TaskStatus,
+} from './types';
+
+export const DEFAULT_SETTINGS: EngineSettings = { closeBeforeExpiryMs: 10 * 60_000, leverage: 10, abnormalRate: 0.02, cancelRate: 0.05 };
+export const DEFAULT_CLOSE_DLT = 0.001;
+export const DEFAULT_OPEN_COUNT = 20;
+const NO_FEES: FeeConfig = { ssHangCharges: 0, ssEatCharges: 0, fuHangCharges: 0, fuEatCharges: 0, csHangCharges: 0, csEatCharges: 0 };
+const DIRECTIONS: readonly Direction[] = ['f', 'r'];
+const MINUTE = 60_000;
+
+export const newTaskState = (task: Task, children: readonly ChildTask[]): TaskState => ({
+  task,
+  children: children.map((child) => ({ child, ledger: emptyLedger(), last_trade: -Infinity })),
+  open_orders: [],
+  manual: null,
+  pending_status: null,
+  seq: 1,
+});
+
+/** A status change takes effect `delayMs` later (2 start, 3 pause, 4 stop, 1 close position). */
+export const requestStatus = (state: TaskState, target: TaskStatus, now: number, delayMs: number): TaskState => ({
+  ...state,
+  pending_status: { target, at: now + delayMs },
+});
+
+/** §7 /taskServer/manual: a manual open or close over `duration` minutes for the children in cids. */
+export const requestManual = (state: TaskState, request: Omit<ManualRequest, 'remaining'>): TaskState => ({
+  ...state,
+  manual: { ...request, remaining: Object.fromEntries(request.cids.map((cid) => [cid, request.count])) },
+});
+/** §7 /taskServer/manualend. */
+export const endManual = (state: TaskState): TaskState => ({ ...state, manual: null });
+
+/** Everything a tick knows about the task, computed once for all its children. */
+interface Context {
+  task: Task;
+  legs: [Leg, Leg];
+  quotes: [Quote, Quote];
+  expiries: [number | null, number | null];
+  book: Book;
+  settings: EngineSettings;
+  dlt: number;
+  m: number;
+  closeDlt: number;
+  openCount: number;
+  priceLimit: number | null;
+  intervalMs: number;
+  nearExpiry: boolean;
+  inputs: EngineInputs;
+  weights: number[];
+  now: number;
+  rng: Rng;
+}
+
+const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, rng: Rng): Context => {
+  const { task } = state;
+  const p = task.params;
+  const legs = legsOf(p);
+  const settings = { ...DEFAULT_SETTINGS, ...inputs.settings };
+  const expiry = inputs.expiry ?? defaultExpiry;
+  const expiries = legs.map((l) => (isDelivery(tradeTypeOf(l.contractType)) ? expiry(l, now) : null)) as [number | null, number | null];
+  const key = deliveryKeyOf(legs);
+  const levels = Math.max(1, Math.min(inputs.global.depthMarket, Number(p.depth) || inputs.global.depthMarket));
+  const limit = Number(p.price_limit);
+  return {
+    task,
+    legs,
+    quotes: [prices(legs[0], now), prices(legs[1], now)],
+    expiries,
+    book: { levels, slippage: inputs.global.priceSlippage, step: Number(p.slip) || 0 },
+    settings,
+    dlt: perDelivery(p.dlt, key, Infinity),
+    m: perDelivery(p.m, key, 0),
+    closeDlt: Number(p.close_dlt ?? DEFAULT_CLOSE_DLT),
+    openCount: Number(p.open_count) || DEFAULT_OPEN_COUNT,
+    priceLimit: p.price_limit === undefined || p.price_limit === 'no' || !Number.isFinite(limit) ? null : limit,
+    intervalMs: inputs.global.tradingIntervalTime * 1000,
+    nearExpiry: expiries.some((e) => e !== null && e - now <= settings.closeBeforeExpiryMs),
+    inputs,
+    weights: state.children.map((c) => c.child.weight),
+    now,
+    rng,
+  };
+};
+
+const feesOf = (ctx: Context, child: ChildTask, leg: 0 | 1): FeeConfig => ctx.inputs.fees[child.link_api_id[leg]] ?? NO_FEES;
+
+/** Net prices (slippage, depth and fees) of trading `amounts` on both legs. */
+const netPrices = (ctx: Context, child: ChildTask, sides: readonly [Side, Side], amounts: readonly [number, number]): [number, number] =>
+  ([0, 1] as const).map((i) => withFee(sides[i], execute(sides[i], ctx.quotes[i], amounts[i], ctx.book).price, takerFee(feesOf(ctx, child, i), ctx.legs[i]))) as [
+    number,
+    number,
+  ];
+
+const limitOf = (ctx: Context, child: ChildTask): number => ctx.m * childCapital(ctx.task, ctx.weights, child.weight);
+
+interface Decision {
+  direction: Direction;
+  action: 'open' | 'close';
+  amounts: [number, number];
+  dlt: number;
+  spread: number;
+  orderType: OrderParam['order_type'];
+}
+
+/** Closes everything the child holds in one direction (f first). */
+const closeAll = (ctx: Context, cs: ChildState, orderType: OrderParam['order_type']): Decision | null => {
+  const d = DIRECTIONS.find((x) => hasDirection(cs.ledger.position, x));
+  if (!d) return null;
+  const amounts: [number, number] = [cs.ledger.position[d][0][1], cs.ledger.position[d][1][1]];
+  const net = netPrices(ctx, cs.child, closeSides(d), amounts);
+  return { direction: d, action: 'close', amounts, dlt: ctx.closeDlt, spread: premium(d, ...net), orderType };
+};
+
+/** The strategy: close a held direction once its premium is back to close_dlt; else open at dlt within the limits. */
+const automatic = (ctx: Context, cs: ChildState): Decision | null => {
+  const pos = cs.ledger.position;
+  for (const d of DIRECTIONS) {
+    if (!hasDirection(pos, d)) continue;
+    const amounts: [number, number] = [pos[d][0][1], pos[d][1][1]];
+    const spread = premium(d, ...netPrices(ctx, cs.child, closeSides(d), amounts));
+    if (spread <= ctx.closeDlt) return { direction: d, action: 'close', amounts, dlt: ctx.closeDlt, spread, orderType: 'auto' };
+  }
+  for (const d of DIRECTIONS) {
+    if (hasDirection(pos, d === 'f' ? 'r' : 'f')) continue;
+    const amount = openAmount(ctx, cs);
+    if (amount <= 0 || !withinPriceLimit(ctx, d)) continue;
+    const spread = premium(d, ...netPrices(ctx, cs.child, openSides(d), [amount, amount]));
+    if (spread >= ctx.dlt) return { direction: d, action: 'open', amounts: [amount, amount], dlt: ctx.dlt, spread, orderType: 'auto' };
+  }
+  return null;
+};
+
+/** price_limit bounds leg A: f does not buy it above the limit, r does not sell it below. */
+const withinPriceLimit = (ctx: Context, d: Direction): boolean =>
+  ctx.priceLimit === null || (d === 'f' ? ctx.quotes[0].ask <= ctx.priceLimit : ctx.quotes[0].bid >= ctx.priceLimit);
+
+/**
+ * One open step in coin: open_count contracts, cut to what the position limit (m × the child's
+ * share of fund_occupy, counted on leg A's entry notional) and the child's free capital (margins) allow.
+ */
+const openAmount = (ctx: Context, cs: ChildState): number => {
+  // the dearest price any level of the book can fill at, so fills never go over the limits
+  const worst = 1 + ctx.book.slippage + (ctx.book.levels - 1) * ctx.book.step;
+  const pA = ctx.quotes[0].ask * worst;
+  const pB = ctx.quotes[1].ask * worst;
+  const capital = childCapital(ctx.task, ctx.weights, cs.child.weight);
+  const pos = cs.ledger.position;
+  const used = pos.f[0][0] * pos.f[0][1] + pos.r[0][0] * pos.r[0][1];
+  const lev = (leg: Leg) => (tradeTypeOf(leg.contractType) === 'SS' ? 1 : ctx.settings.leverage);
+  const marginPerCoin = pA / lev(ctx.legs[0]) + pB / lev(ctx.legs[1]);
+  const byStep = contractsToCoin(ctx.openCount, ctx.task.params.currency_type, pA);
+  const byLimit = (limitOf(ctx, cs.child) - used) / pA;
+  const byFund = (capital - pos.mt[0] - pos.mt[1]) / marginPerCoin;
+  const amount = Math.min(byStep, byLimit, byFund);
+  // less than one contract is not worth an order
+  return amount * pA >= faceValue(ctx.task.params.currency_type) ? amount : 0;
+};
+
+/** A manual open (premium ≥ dlt in the asked direction) or close (profit ≥ dlt percent) for this child. */
+const manual = (ctx: Context, cs: ChildState, req: ManualRequest): Decision | null => {
+  const left = req.remaining?.[cs.child.task_children_id] ?? 0;
+  if (left <= 0) return null;
+  const currency = ctx.task.params.currency_type;
+  const pos = cs.ledger.position;
+  if (req.change_type === 'open') {
+    const d = req.direct ?? 'f';
+    const amount = contractsToCoin(left, currency, ctx.quotes[0].ask);
+    const spread = premium(d, ...netPrices(ctx, cs.child, openSides(d), [amount, amount]));
+    return spread >= req.dlt ? { direction: d, action: 'open', amounts: [amount, amount], dlt: req.dlt, spread, orderType: 'manual' } : null;
+  }
+  for (const d of DIRECTIONS) {
+    if (!hasDirection(pos, d)) continue;
+    const want = Math.min(pos[d][0][1], contractsToCoin(left, currency, ctx.quotes[0].bid));
+    const amounts: [number, number] = [want, pos[d][0][1] > 0 ? (pos[d][1][1] * want) / pos[d][0][1] : pos[d][1][1]];
+    const net = netPrices(ctx, cs.child, closeSides(d), amounts);
+    const share = (leg: 0 | 1) => (pos[d][leg][1] > 0 ? amounts[leg] / pos[d][leg][1] : 0);
+    const gross = ([0, 1] as const).reduce<number>((s, leg) => s + legSign(d, leg) * amounts[leg] * (net[leg] - pos[d][leg][0]), 0);
+    const openFees = cs.ledger.open_fee[d][0] * share(0) + cs.ledger.open_fee[d][1] * share(1);
+    const profitPercent = (100 * (gross - openFees)) / (pos[d][0][0] * want);
+    if (profitPercent >= req.dlt) return { direction: d, action: 'close', amounts, dlt: req.dlt, spread: profitPercent, orderType: 'manual' };
+  }
+  return null;
+};
+
+/** What an idle child does this tick, in order of precedence. */
+const decide = (ctx: Context, cs: ChildState, state: TaskState): Decision | null => {
+  if (ctx.nearExpiry) return closeAll(ctx, cs, 'delivery');
+  if (ctx.task.status === TASK_STATUS.closePosition) return closeAll(ctx, cs, 'close');
+  const req = state.manual;
+  if (req && req.cids.includes(cs.child.task_children_id)) {
+    const d = manual(ctx, cs, req);
+    if (d) return d;
+  }
+  if (ctx.task.status !== TASK_STATUS.running || cs.child.status !== CHILD_STATUS.started) return null;
+  return automatic(ctx, cs);
+};
+
+/** Advances every open order one status; final ones leave the open list and their fills hit the ledgers. */
+const advanceOrders = (state: TaskState, ctx: Context) => {
+  const orders: OrderRecord[] = [];
+  const fills: Fill[] = [];
+  const trades: ClosedTrade[] = [];
+  const open: OrderRecord[] = [];
+  const children = new Map(state.children.map((c) => [c.child.task_children_id, c]));
+  for (const order of state.open_orders) {
+    const cs = children.get(order.task_children_id);
+    const { order: next, fill } = advanceOrder(order, ctx.legs, cs ? feesOf(ctx, cs.child, order.leg) : NO_FEES, ctx.now);
+    orders.push(next);
+    if (next.status_ <= 2) open.push(next);
+    if (!fill || !cs) continue;
+    fills.push(fill);
+    const applied = applyFill(cs.ledger, fill);
+    children.set(cs.child.task_children_id, { ...cs, ledger: applied.ledger });
+    if (applied.trade) trades.push(applied.trade);
+  }
+  const updated = state.children.map((c) => {
+    const cs = children.get(c.child.task_children_id)!;
+    return cs === c ? c : { ...cs, ledger: withUsage(cs.ledger, ctx.legs, ctx.settings.leverage, limitOf(ctx, cs.child)) };
+  });
+  return { state: { ...state, children: updated, open_orders: open }, orders, fills, trades };
+};
+
+/** Places the pair a decision asks for; a manual request's remaining contracts go down by what will fill. */
+const place = (state: TaskState, ctx: Context, cs: ChildState, d: Decision): { state: TaskState; pair: OrderRecord[] } => {
+  const sides = d.action === 'open' ? openSides(d.direction) : closeSides(d.direction);
+  const outcome = planPair(sides, d.amounts, ctx.quotes, ctx.book, ctx.rng, ctx.settings);
+  const pair = makePair({
+    taskId: ctx.task.id,
+    child: cs.child,
+    seq: state.seq,
+    direction: d.direction,
+    action: d.action,
+    sides,
+    amounts: d.amounts,
+    legs: ctx.legs,
+    quotes: ctx.quotes,
+    expiries: ctx.expiries,
+    outcome,
+    dlt: d.dlt,
+    spread: d.spread,
+    orderType: d.orderType,
+    bourses: ctx.inputs.bourses ?? {},
+    book: ctx.book,
+    now: ctx.now,
+  });
+  let manualReq = state.manual;
+  if (d.orderType === 'manual' && manualReq?.remaining) {
+    const id = cs.child.task_children_id;
+    const done = coinToContracts(outcome.filled[0], ctx.task.params.currency_type, ctx.quotes[0].ask);
+    manualReq = { ...manualReq, remaining: { ...manualReq.remaining, [id]: Math.max(0, manualReq.remaining[id] - done) } };
+  }
+  const children = state.children.map((c) => (c === cs ? { ...c, last_trade: ctx.now } : c));
+  return { state: { ...state, children, manual: manualReq, seq: state.seq + 1, open_orders: [...state.open_orders, ...pair] }, pair };
+};
+
+/** A manual request ends after its duration or when every child has done its count. */
+const expireManual = (req: ManualRequest | null, now: number): ManualRequest | null => {
+  if (!req) return null;
+  const left = Object.values(req.remaining ?? {}).some((n) => n >= 0.5);
+  return left && now < req.start + req.duration * MINUTE ? req : null;
+};
+
+/**
+ * One tick of one task. Pure: the same state, inputs, prices, time and random sequence give the
+ * same result. `orders` are upserts (every order made or changed), `fills` and `trades` are new rows.
+ */
+export const stepTask = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, rng: Rng): StepResult => {
+  let current = state;
+  if (current.pending_status && current.pending_status.at <= now) {
+    current = { ...current, task: { ...current.task, status: current.pending_status.target }, pending_status: null };
+  }
+  const ctx = contextOf(current, inputs, prices, now, rng);
+  const advanced = advanceOrders(current, ctx);
+  current = advanced.state;
+  const orders = advanced.orders;
+  const busy = new Set(current.open_orders.map((o) => o.task_children_id));
+  for (const cs of current.children) {
+    if (busy.has(cs.child.task_children_id) || now - cs.last_trade < ctx.intervalMs) continue;
+    const decision = decide(ctx, cs, current);
+    if (!decision) continue;
+    const placed = place(current, ctx, cs, decision);
+    current = placed.state;
+    orders.push(...placed.pair);
+  }
+  current = { ...current, manual: expireManual(current.manual, now) };
+  if (current.task.status === TASK_STATUS.closePosition && current.open_orders.length === 0 && current.children.every((c) => isFlat(c.ledger.position))) {
+    current = { ...current, task: { ...current.task, status: TASK_STATUS.stopped } };
+  }
+  return { state: current, orders, fills: advanced.fills, trades: advanced.trades };
+};
