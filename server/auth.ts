@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Clock } from './clock';
 import type { Db } from './db';
 
 /** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex). */
@@ -65,7 +66,8 @@ export const toSessionUser = (row: UserRow): SessionUser => ({
 /** Tokens are stored hashed: a copy of the database does not hand out live sessions. */
 const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function createAuth(db: Db, now: () => number) {
+export function createAuth(db: Db, clock: Clock) {
+  const now = () => clock.now();
   return {
     async issueToken(userId: number): Promise<string> {
       const token = randomBytes(32).toString('hex');

@@ -1,8 +1,10 @@
 import type { EndpointName } from '../src/api/endpoints';
 import type { Auth, SessionUser } from './auth';
+import type { Clock } from './clock';
 import type { Db } from './db';
 import { CODE, fail, type Envelope } from './envelope';
 import type { Lang, MessageKey, MessageParams } from './messages';
+import type { ServerSettings } from './settings';
 import type { Payload } from './validate';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
@@ -10,8 +12,9 @@ export interface AppContext {
   db: Db;
   auth: Auth;
   dataDir: string;
-  /** the clock (ms since epoch); tests inject one to age tokens and captchas. */
-  now: () => number;
+  /** drives everything that changes by itself; tests inject a ManualClock. */
+  clock: Clock;
+  settings: ServerSettings;
 }
 
 export interface UploadedFile {

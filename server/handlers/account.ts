@@ -50,7 +50,7 @@ export const accountHandlers: HandlerMap = {
       await db.run(
         `INSERT INTO users (username, password_hash, tel_phone, is_super, level, pes, columns, strategy_keys, created_at)
          VALUES (?, ?, ?, 0, 0, 0, ?, ?, ?)`,
-        [username, hash, telPhone, JSON.stringify(TRADER_COLUMNS), JSON.stringify(TRADER_STRATEGY_KEYS), call.app.now()],
+        [username, hash, telPhone, JSON.stringify(TRADER_COLUMNS), JSON.stringify(TRADER_STRATEGY_KEYS), call.app.clock.now()],
       );
     } catch (error) {
       // two registrations racing for one name: the UNIQUE constraint decides

@@ -2,15 +2,13 @@ import type { ApiAccount, ApiAdvanced, ApiChartPoint, ApiFees, ApiName, AssetTem
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../envelope';
 import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../seed';
-import { floorMinute, formatMinute, sleep } from '../time';
+import { floorMinute, formatMinute } from '../time';
 import { has, id, num, oneOf, optBool, optNum, optStr, str, type Payload } from '../validate';
 
 /** What the console shows instead of a stored secret; the secret itself never leaves the server. */
 export const SECRET_MASK = '******';
 const mask = (secret: string): string => (secret ? SECRET_MASK : '');
 
-/** How long /api/init takes, so the console's spinner can be seen. */
-export const INIT_DELAY_MS = 1000;
 export const CHART_POINTS = 180;
 
 interface ApiRow {
@@ -109,7 +107,7 @@ export const apiAccountHandlers: HandlerMap = {
     const { lastId } = await call.app.db.run(
       `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, api_token, status, fees, advanced, asset_template, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [user.id, name, bourseId, apiKey, apiSecret, apiToken, status, JSON.stringify(DEFAULT_FEES), JSON.stringify(DEFAULT_ADVANCED), DEFAULT_ASSET_TEMPLATE, call.app.now()],
+      [user.id, name, bourseId, apiKey, apiSecret, apiToken, status, JSON.stringify(DEFAULT_FEES), JSON.stringify(DEFAULT_ADVANCED), DEFAULT_ASSET_TEMPLATE, call.app.clock.now()],
     );
     return call.ok({ id: lastId }, 'ok.add');
   },
@@ -145,7 +143,7 @@ export const apiAccountHandlers: HandlerMap = {
   /** Restarts the profit curve: one point now, at the current equity, with returns back to 0. */
   async apiClear(call) {
     const row = await ownApi(call);
-    const { db, now } = call.app;
+    const { db, clock } = call.app;
     const last = await db.get<{ equity_usdt: number; equity: number }>(
       'SELECT equity_usdt, equity FROM api_chart_points WHERE api_id = ? ORDER BY at DESC LIMIT 1',
       [row.id],
@@ -154,7 +152,7 @@ export const apiAccountHandlers: HandlerMap = {
       { sql: 'DELETE FROM api_chart_points WHERE api_id = ?', args: [row.id] },
       {
         sql: 'INSERT INTO api_chart_points (api_id, at, equity_usdt, rate_usdt, equity, equity_rate_usdt) VALUES (?, ?, ?, 0, ?, 0)',
-        args: [row.id, floorMinute(now()), last?.equity_usdt ?? row.asset_template, last?.equity ?? 0],
+        args: [row.id, floorMinute(clock.now()), last?.equity_usdt ?? row.asset_template, last?.equity ?? 0],
       },
     ]);
     return call.ok(null, 'ok.generic');
@@ -163,7 +161,8 @@ export const apiAccountHandlers: HandlerMap = {
   /** Sets cross margin and 10x leverage on the (simulated) exchange account. */
   async apiInit(call) {
     const row = await ownApi(call);
-    await sleep(INIT_DELAY_MS);
+    // a delay for realism (settings.initDelayMs), so the console's spinner can be seen
+    await call.app.clock.sleep(call.app.settings.initDelayMs);
     await call.app.db.run("UPDATE api_accounts SET margin_mode = 'cross', leverage = 10 WHERE id = ?", [row.id]);
     return call.ok({ marginMode: 'cross', leverage: 10 }, 'ok.init');
   },
@@ -247,7 +246,7 @@ export const apiAccountHandlers: HandlerMap = {
     const { lastId } = await app.db.run(
       `INSERT INTO manual_orders (user_id, api_id, symbol, type, price, amount, direction, way, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [user.id, row.id, symbol, type, way === 1 ? null : price, amount, direction, way, app.now()],
+      [user.id, row.id, symbol, type, way === 1 ? null : price, amount, direction, way, app.clock.now()],
     );
     return call.ok({ id: lastId }, 'ok.submit');
   },

@@ -166,7 +166,7 @@ async function saveStrategyFiles(call: CallContext) {
     relyOnFiles = relyNames;
   }
 
-  const now = app.now();
+  const now = app.clock.now();
   if (existing) {
     await app.db.run(
       'UPDATE strategies SET name = ?, initial_money = ?, default_params = ?, main_file = ?, rely_on_files = ?, updated_at = ? WHERE id = ?',
@@ -211,7 +211,7 @@ export const strategyHandlers: HandlerMap = {
       name,
       initialMoney,
       defaultParams,
-      call.app.now(),
+      call.app.clock.now(),
       row.id,
     ]);
     const saved = await call.app.db.get<StrategyRow>('SELECT * FROM strategies WHERE id = ?', [row.id]);

@@ -130,12 +130,20 @@ describe('API accounts', () => {
     expect(cleared.data[0]).toMatchObject({ rate_usdt: 0, equity_rate_usdt: 0 });
   });
 
-  it('init takes about a second and answers 初始化成功', async () => {
+  it('init answers 初始化成功 once the clock has moved by the initialise delay', async () => {
     const apiId = (await s.t.call('apiList', {}, { token: s.trader })).data[0].id;
-    const started = Date.now();
-    const reply = await s.t.call('apiInit', { apiId }, { token: s.trader });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(reply).toMatchObject({ code: 200, info: '初始化成功' });
+    const delay = s.t.server.context.settings.initDelayMs;
+    let settled = false;
+    const pending = s.t.call('apiInit', { apiId }, { token: s.trader }).finally(() => {
+      settled = true;
+    });
+    await s.t.clock.whenPending();
+    await s.t.advance(delay - 1);
+    expect(s.t.clock.pending()).toBe(1); // still initialising
+    expect(settled).toBe(false);
+    await s.t.advance(1);
+    expect(s.t.clock.pending()).toBe(0);
+    expect(await pending).toMatchObject({ code: 200, info: '初始化成功' });
     const listed = (await s.t.call('apiList', {}, { token: s.trader })).data[0];
     expect(listed.status_info).toContain('10');
   });

@@ -91,7 +91,7 @@ describe('feeds', () => {
     const session = await open(`${feeds.asset.path}?token=${token}`);
     session.socket.send('{}');
     expect(await session.next()).toBe('ok');
-    s.t.advance(2 * 24 * 60 * 60 * 1000 + 1000);
+    await s.t.advance(2 * 24 * 60 * 60 * 1000 + 1000);
     session.socket.send('{}');
     expect(JSON.parse(await session.next()).code).toBe(3);
     expect(await session.closed).toBe(1008);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
-import { startServer, type RunningServer } from '../../server/main';
+import { ManualClock } from '../../server/clock';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 
 export interface Reply<T = any> {
   code: number;
@@ -16,8 +17,13 @@ export interface TestServer {
   server: RunningServer;
   url: string;
   dataDir: string;
-  /** moves the server's clock forward (tokens expire after 2 days, captchas after 5 minutes). */
-  advance(ms: number): void;
+  /** the server's clock: it moves only when a test says so. */
+  clock: ManualClock;
+  /**
+   * moves the clock forward, running the timers that fall due (tokens expire after 2 days, captchas
+   * after 5 minutes, /api/init waits settings.initDelayMs), then lets the work they started settle.
+   */
+  advance(ms: number): Promise<void>;
   /** calls an endpoint by name, encoding the payload the way src/api/client.ts does. */
   call<T = any>(name: EndpointName, payload?: Record<string, unknown> | FormData, options?: { token?: string; lang?: string }): Promise<Reply<T>>;
   login(username: string, password: string): Promise<string>;
@@ -26,10 +32,18 @@ export interface TestServer {
 
 const text = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-export async function startTestServer(): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-server-'));
-  let offset = 0;
-  const server = await startServer({ port: 0, dataDir, staticDir: null, now: () => Date.now() + offset });
+/** A few turns of the event loop: what a timer started (database, sockets) gets to run. */
+export async function settle(turns = 10): Promise<void> {
+  for (let i = 0; i < turns; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Settings of a test server: nothing pushes by itself unless a test asks for it. */
+export const TEST_SETTINGS = { marketPushHz: 0 };
+
+export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir'> = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
+  const clock = new ManualClock();
+  const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings } });
 
   const call: TestServer['call'] = async (name, payload = {}, options = {}) => {
     const endpoint = endpoints[name];
@@ -72,8 +86,10 @@ export async function startTestServer(): Promise<TestServer> {
     server,
     url: server.url,
     dataDir,
-    advance: (ms) => {
-      offset += ms;
+    clock,
+    advance: async (ms) => {
+      clock.tick(ms);
+      await settle();
     },
     call,
     login,
