@@ -1,5 +1,6 @@
 import type { EndpointName } from '../src/api/endpoints';
 import type { Auth, SessionUser } from './auth';
+import type { EventBus } from './bus';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import { CODE, fail, type Envelope } from './envelope';
@@ -15,6 +16,8 @@ export interface AppContext {
   /** drives everything that changes by itself; tests inject a ManualClock. */
   clock: Clock;
   settings: ServerSettings;
+  /** what changed; feeds push to their subscribers when it fires. */
+  bus: EventBus;
 }
 
 export interface UploadedFile {

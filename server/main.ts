@@ -11,7 +11,8 @@ import { createAuth } from './auth';
 import { systemClock, type Clock } from './clock';
 import type { AppContext } from './context';
 import { openDb } from './db';
-import { registerFeeds } from './feeds';
+import { EventBus } from './bus';
+import { registerFeeds, type FeedGenerators } from './feeds';
 import { handlers } from './handlers';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
@@ -32,6 +33,8 @@ export interface ServerOptions {
   settings?: Partial<ServerSettings>;
   /** fastify's request log; default off. */
   logger?: boolean;
+  /** what each feed sends and pushes (default: answer `ok`); for tests and later areas. */
+  feedGenerators?: FeedGenerators;
 }
 
 export interface RunningServer {
@@ -53,6 +56,12 @@ function resolveStaticDir(option: string | null | undefined): string | null {
 /** `?token=abc&x=1` → `?token=***&x=1`. */
 export const redactToken = (url: string): string => url.replace(/([?&]token=)[^&]*/g, '$1***');
 
+/** 'market.tick' on the bus, settings.marketPushHz times a second (none at 0). */
+function startMarketTicker({ clock, bus, settings }: AppContext): () => void {
+  if (!(settings.marketPushHz > 0)) return () => undefined;
+  return clock.every(1000 / settings.marketPushHz, () => bus.emit('market.tick', { at: clock.now() }));
+}
+
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = path.resolve(opts.dataDir ?? './data');
   const clock = opts.clock ?? systemClock;
@@ -62,7 +71,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const db = await openDb(dataDir);
   await seed(db, dataDir, clock.now());
-  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings };
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus() };
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)
@@ -80,7 +89,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, wildcard: true });
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx);
+  registerFeeds(app, ctx, opts.feedGenerators);
+  const stopMarket = startMarketTicker(ctx);
+  app.addHook('onClose', async () => stopMarket());
   registerFallback(app, staticDir);
 
   try {

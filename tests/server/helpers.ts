@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
+import WebSocket from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
@@ -40,10 +41,10 @@ export async function settle(turns = 10): Promise<void> {
 /** Settings of a test server: nothing pushes by itself unless a test asks for it. */
 export const TEST_SETTINGS = { marketPushHz: 0 };
 
-export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir'> = {}): Promise<TestServer> {
+export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators'> = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
   const clock = new ManualClock();
-  const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings } });
+  const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings }, feedGenerators: options.feedGenerators });
 
   const call: TestServer['call'] = async (name, payload = {}, options = {}) => {
     const endpoint = endpoints[name];
@@ -118,3 +119,40 @@ export function signedInServer(): SignedInServer {
   afterAll(() => s.t.stop());
   return s;
 }
+
+export interface FeedSession {
+  messages: string[];
+  closed: Promise<number>;
+  socket: WebSocket;
+  next(): Promise<string>;
+}
+
+/** Opens a socket and records what it receives; `next()` waits for the next message. */
+export async function openFeed(url: string, path: string, headers: Record<string, string> = {}): Promise<FeedSession> {
+  const socket = new WebSocket(url.replace(/^http/, 'ws') + path, { headers });
+  const messages: string[] = [];
+  const waiters: ((text: string) => void)[] = [];
+  socket.on('message', (data) => {
+    const text = data.toString();
+    const waiter = waiters.shift();
+    if (waiter) waiter(text);
+    else messages.push(text);
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const queued = messages.shift();
+      if (queued !== undefined) return resolve(queued);
+      const timer = setTimeout(() => reject(new Error('no message within 3 s')), 3000);
+      waiters.push((text) => {
+        clearTimeout(timer);
+        resolve(text);
+      });
+    });
+  return { messages, closed, socket, next };
+}
+
