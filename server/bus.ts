@@ -16,21 +16,23 @@ export type ServerEvent = keyof ServerEvents;
 export type Listener<E extends ServerEvent> = (payload: ServerEvents[E]) => void;
 
 export class EventBus {
-  private listeners: { [E in ServerEvent]?: Set<Listener<E>> } = {};
+  // typed at on/off/emit; stored loosely
+  private listeners = new Map<ServerEvent, Set<(payload: never) => void>>();
 
   on<E extends ServerEvent>(event: E, listener: Listener<E>): () => void {
-    const set = (this.listeners[event] ??= new Set()) as Set<Listener<E>>;
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
     set.add(listener);
     return () => this.off(event, listener);
   }
 
   off<E extends ServerEvent>(event: E, listener: Listener<E>): void {
-    (this.listeners[event] as Set<Listener<E>> | undefined)?.delete(listener);
+    this.listeners.get(event)?.delete(listener);
   }
 
   /** calls every listener; one that throws is logged and does not stop the others. */
   emit<E extends ServerEvent>(event: E, payload: ServerEvents[E]): void {
-    for (const listener of [...((this.listeners[event] as Set<Listener<E>> | undefined) ?? [])]) {
+    for (const listener of [...(this.listeners.get(event) ?? [])] as Listener<E>[]) {
       try {
         listener(payload);
       } catch (error) {
@@ -40,6 +42,6 @@ export class EventBus {
   }
 
   listenerCount(event: ServerEvent): number {
-    return this.listeners[event]?.size ?? 0;
+    return this.listeners.get(event)?.size ?? 0;
   }
 }
