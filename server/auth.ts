@@ -1,5 +1,8 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Clock } from './clock';
 import type { Db } from './db';
+import { deleteOtherSessions, deleteSession, findSessionUser, insertCaptcha, insertSession, useCaptcha } from './store/sessions';
+import type { UserRow } from './store/users';
 
 /** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex). */
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
@@ -42,17 +45,7 @@ export interface SessionUser {
   strategyKeys: string[];
 }
 
-interface UserRow {
-  id: number;
-  username: string;
-  is_super: number;
-  level: number;
-  pes: number;
-  columns: string;
-  strategy_keys: string;
-}
-
-export const toSessionUser = (row: UserRow): SessionUser => ({
+export const toSessionUser = (row: Pick<UserRow, 'id' | 'username' | 'is_super' | 'level' | 'pes' | 'columns' | 'strategy_keys'>): SessionUser => ({
   id: row.id,
   username: row.username,
   isSuper: row.is_super === 1,
@@ -65,57 +58,40 @@ export const toSessionUser = (row: UserRow): SessionUser => ({
 /** Tokens are stored hashed: a copy of the database does not hand out live sessions. */
 const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function createAuth(db: Db, now: () => number) {
+export function createAuth(db: Db, clock: Clock) {
   return {
     async issueToken(userId: number): Promise<string> {
       const token = randomBytes(32).toString('hex');
-      const at = now();
-      await db.run('DELETE FROM sessions WHERE expires_at <= ?', [at]);
-      await db.run('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
-        tokenHash(token),
-        userId,
-        at,
-        at + SESSION_MS,
-      ]);
+      const at = clock.now();
+      await insertSession(db, tokenHash(token), userId, at, at + SESSION_MS);
       return token;
     },
 
     /** The signed-in user of a token, or null when it is missing, unknown or expired. */
     async resolve(token: unknown): Promise<SessionUser | null> {
       if (typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token)) return null;
-      const row = await db.get<UserRow & { expires_at: number }>(
-        `SELECT u.*, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-        [tokenHash(token)],
-      );
-      if (!row || row.expires_at <= now()) return null;
+      const row = await findSessionUser(db, tokenHash(token));
+      if (!row || row.expires_at <= clock.now()) return null;
       return toSessionUser(row);
     },
 
-    async revoke(token: string): Promise<void> {
-      await db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash(token)]);
-    },
+    revoke: (token: string): Promise<void> => deleteSession(db, tokenHash(token)),
 
     /** Ends every other session of the user (after a password change). */
-    async revokeOthers(userId: number, keepToken: string): Promise<void> {
-      await db.run('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?', [userId, tokenHash(keepToken)]);
-    },
+    revokeOthers: (userId: number, keepToken: string): Promise<void> => deleteOtherSessions(db, userId, tokenHash(keepToken)),
 
     async issueCaptcha(): Promise<string> {
       const challenge = randomBytes(16).toString('hex');
-      const at = now();
-      await db.run('DELETE FROM captchas WHERE expires_at <= ?', [at]);
-      await db.run('INSERT INTO captchas (challenge, expires_at) VALUES (?, ?)', [challenge, at + CAPTCHA_MS]);
+      const at = clock.now();
+      await insertCaptcha(db, challenge, at, at + CAPTCHA_MS);
       return challenge;
     },
 
     /** Checks a slider answer and uses the challenge up, whether the answer is right or not. */
     async consumeCaptcha(challenge: unknown, validate: unknown, seccode: unknown): Promise<boolean> {
       if (typeof challenge !== 'string' || !challenge) return false;
-      const used = await db.run('UPDATE captchas SET used = 1 WHERE challenge = ? AND used = 0 AND expires_at > ?', [
-        challenge,
-        now(),
-      ]);
-      return used.changes === 1 && validate === challenge && seccode === challenge + CAPTCHA_SECCODE_SUFFIX;
+      const used = await useCaptcha(db, challenge, clock.now());
+      return used && validate === challenge && seccode === challenge + CAPTCHA_SECCODE_SUFFIX;
     },
   };
 }

@@ -1,8 +1,11 @@
 import type { EndpointName } from '../src/api/endpoints';
 import type { Auth, SessionUser } from './auth';
+import type { EventBus } from './bus';
+import type { Clock } from './clock';
 import type { Db } from './db';
 import { CODE, fail, type Envelope } from './envelope';
 import type { Lang, MessageKey, MessageParams } from './messages';
+import type { ServerSettings } from './settings';
 import type { Payload } from './validate';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
@@ -10,8 +13,11 @@ export interface AppContext {
   db: Db;
   auth: Auth;
   dataDir: string;
-  /** the clock (ms since epoch); tests inject one to age tokens and captchas. */
-  now: () => number;
+  /** drives everything that changes by itself; tests inject a ManualClock. */
+  clock: Clock;
+  settings: ServerSettings;
+  /** what changed; feeds push to their subscribers when it fires. */
+  bus: EventBus;
 }
 
 export interface UploadedFile {

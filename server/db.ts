@@ -1,113 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type InArgs, type Client } from '@libsql/client';
+import { migrate } from './migrations';
 
-/** A small async face over the libsql client: rows come back as plain objects. */
-export interface Db {
+/** What stores query: the database, or a transaction of it (same face). Rows come back as plain objects. */
+export interface Queryable {
   all<T = Record<string, unknown>>(sql: string, args?: InArgs): Promise<T[]>;
   get<T = Record<string, unknown>>(sql: string, args?: InArgs): Promise<T | undefined>;
   run(sql: string, args?: InArgs): Promise<{ changes: number; lastId: number }>;
-  /** runs the statements in one transaction. */
+  /** runs the statements all or none (inside a transaction: as part of it). */
   batch(statements: { sql: string; args?: InArgs }[]): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  /**
+   * Runs `work` in one transaction (BEGIN IMMEDIATE … COMMIT; ROLLBACK when it throws, and the error
+   * is thrown on). The client is one connection, so transactions and single statements take turns:
+   * nothing else runs on the connection while a transaction is open. Calls made inside `work`
+   * through `db` instead of `tx` join the transaction; a nested `transaction` is part of the outer one.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): void;
 }
 
-/**
- * The schema. `IF NOT EXISTS` everywhere, so later areas add their tables here and an existing
- * data folder picks them up on the next start.
- */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS users (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  username TEXT NOT NULL UNIQUE COLLATE NOCASE,
-  password_hash TEXT NOT NULL,
-  tel_phone TEXT NOT NULL DEFAULT '',
-  is_super INTEGER NOT NULL DEFAULT 0,
-  level INTEGER NOT NULL DEFAULT 0,
-  pes INTEGER NOT NULL DEFAULT 0,
-  columns TEXT NOT NULL DEFAULT '[]',
-  strategy_keys TEXT NOT NULL DEFAULT '[]',
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sessions (
-  token_hash TEXT PRIMARY KEY,
-  user_id INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
-CREATE TABLE IF NOT EXISTS captchas (
-  challenge TEXT PRIMARY KEY,
-  expires_at INTEGER NOT NULL,
-  used INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS bourses (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS transaction_types (
-  bourse_id INTEGER NOT NULL,
-  type_id INTEGER NOT NULL,
-  PRIMARY KEY (bourse_id, type_id)
-);
-CREATE TABLE IF NOT EXISTS strategies (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  strategy_sole_id TEXT NOT NULL UNIQUE,
-  name TEXT NOT NULL,
-  initial_money REAL NOT NULL DEFAULT 0,
-  default_params TEXT NOT NULL DEFAULT '{}',
-  folder TEXT NOT NULL,
-  main_file TEXT NOT NULL DEFAULT '',
-  rely_on_files TEXT NOT NULL DEFAULT '[]',
-  updated_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS api_accounts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  user_id INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  bourse_id INTEGER NOT NULL,
-  api_key TEXT NOT NULL,
-  api_secret TEXT NOT NULL,
-  api_token TEXT NOT NULL DEFAULT '',
-  status INTEGER NOT NULL DEFAULT 4,
-  margin_mode TEXT NOT NULL DEFAULT '',
-  leverage INTEGER NOT NULL DEFAULT 0,
-  fees TEXT NOT NULL,
-  advanced TEXT NOT NULL,
-  asset_template REAL NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS api_accounts_user ON api_accounts (user_id);
-CREATE TABLE IF NOT EXISTS api_chart_points (
-  api_id INTEGER NOT NULL,
-  at INTEGER NOT NULL,
-  equity_usdt REAL NOT NULL,
-  rate_usdt REAL NOT NULL,
-  equity REAL NOT NULL,
-  equity_rate_usdt REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS api_chart_points_api ON api_chart_points (api_id, at);
-CREATE TABLE IF NOT EXISTS manual_orders (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  user_id INTEGER NOT NULL,
-  api_id INTEGER NOT NULL,
-  symbol TEXT NOT NULL,
-  type INTEGER NOT NULL,
-  price REAL,
-  amount REAL NOT NULL,
-  direction INTEGER NOT NULL,
-  way INTEGER NOT NULL,
-  status INTEGER NOT NULL DEFAULT 1,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS global_config (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL);
-`;
+export type { InArgs };
 
-export async function openDb(dataDir: string): Promise<Db> {
-  mkdirSync(dataDir, { recursive: true });
-  const client: Client = createClient({ url: `file:${path.resolve(dataDir, 'console.db')}` });
-  await client.execute('PRAGMA journal_mode = WAL');
-  await client.execute('PRAGMA busy_timeout = 5000');
-  await client.executeMultiple(SCHEMA);
-
+/** A face over a client that runs every statement directly (no turn-taking). */
+function direct(client: Client): Queryable {
   const rows = async (sql: string, args: InArgs = []) => (await client.execute({ sql, args })).rows;
   return {
     all: async <T>(sql: string, args?: InArgs) => (await rows(sql, args)).map((row) => ({ ...row }) as T),
@@ -120,17 +40,63 @@ export async function openDb(dataDir: string): Promise<Db> {
       return { changes: result.rowsAffected, lastId: Number(result.lastInsertRowid ?? 0) };
     },
     batch: async (statements) => {
-      if (statements.length) await client.batch(statements.map(({ sql, args }) => ({ sql, args: args ?? [] })), 'write');
+      for (const { sql, args } of statements) await client.execute({ sql, args: args ?? [] });
     },
-    close: () => client.close(),
   };
 }
 
-/** Runs a seed once per data folder (remembered in `meta`), so a new area can seed an older folder. */
-export async function seedOnce(db: Db, area: string, seed: () => Promise<void>): Promise<boolean> {
-  const key = `seeded:${area}`;
-  if (await db.get('SELECT value FROM meta WHERE key = ?', [key])) return false;
-  await seed();
-  await db.run('INSERT INTO meta (key, value) VALUES (?, ?)', [key, new Date().toISOString()]);
-  return true;
+/** Takes turns on the single connection: one transaction or one statement at a time. */
+function turnTaker() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
+
+export async function openDb(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const client: Client = createClient({ url: `file:${path.resolve(dataDir, 'console.db')}` });
+  await client.execute('PRAGMA journal_mode = WAL');
+  await client.execute('PRAGMA busy_timeout = 5000');
+
+  const raw = direct(client);
+  const inTransaction = new AsyncLocalStorage<true>();
+  const turn = turnTaker();
+  /** a statement: now when inside a transaction (it is part of it), else in its turn. */
+  const step = <T>(work: () => Promise<T>): Promise<T> => (inTransaction.getStore() ? work() : turn(work));
+
+  const db: Db = {
+    all: (sql, args) => step(() => raw.all(sql, args)),
+    get: (sql, args) => step(() => raw.get(sql, args)),
+    run: (sql, args) => step(() => raw.run(sql, args)),
+    batch: (statements) => (statements.length ? db.transaction((tx) => tx.batch(statements)) : Promise.resolve()),
+    transaction: (work) => {
+      if (inTransaction.getStore()) return work(raw);
+      return turn(() =>
+        inTransaction.run(true, async () => {
+          await client.execute('BEGIN IMMEDIATE');
+          try {
+            const result = await work(raw);
+            await client.execute('COMMIT');
+            return result;
+          } catch (error) {
+            // SQLite may have rolled back already (some errors end the transaction themselves)
+            await client.execute('ROLLBACK').catch(() => undefined);
+            throw error;
+          }
+        }),
+      );
+    },
+    close: () => client.close(),
+  };
+  try {
+    await migrate(db);
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  return db;
+}
+

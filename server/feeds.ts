@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { endpoints } from '../src/api/endpoints';
 import { feeds, type FeedName } from '../src/live/feeds';
 import type { SessionUser } from './auth';
+import type { ServerEvent, ServerEvents } from './bus';
 import type { AppContext } from './context';
 import { CODE, envelope } from './envelope';
 import { langOf, message, type Lang } from './messages';
@@ -20,15 +21,23 @@ export interface FeedClient {
   send(data: unknown): void;
 }
 
+/** Which subscribers a bus event concerns: `true` for all of them, or a test per client. */
+export type PushFilter<E extends ServerEvent> = true | ((client: FeedClient, payload: ServerEvents[E]) => boolean);
+
 /**
  * What a feed does once a client is signed in. Later areas plug a generator in per feed; a feed
  * without one answers every client message with `ok` (which the console ignores).
+ *
+ * A client's last message is its subscription (the coins, the task, the account it watches). When a
+ * bus event of `pushOn` fires, every concerned subscriber is sent the reply to that message again,
+ * so a generator writes one `onMessage` and the feed both answers and pushes.
  */
 export interface FeedGenerator {
   onOpen?(client: FeedClient): void | Promise<void>;
   /** the reply to one client message; `undefined` sends nothing. */
   onMessage?(client: FeedClient, text: string): unknown;
   onClose?(client: FeedClient): void;
+  pushOn?: { [E in ServerEvent]?: PushFilter<E> };
 }
 export type FeedGenerators = Partial<Record<FeedName, FeedGenerator>>;
 
@@ -65,13 +74,29 @@ export function cookieToken(header: string | undefined): string | undefined {
   return undefined;
 }
 
-function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket: WebSocket, request: FastifyRequest): void {
+/** A signed-in client that has sent its subscription, as the bus sees it. */
+interface Subscriber {
+  client: FeedClient;
+  /** re-sends the reply to the client's last message, after whatever it is handling now. */
+  push(): void;
+}
+
+function serve(
+  name: FeedName,
+  app: AppContext,
+  generator: FeedGenerator,
+  subscribers: Set<Subscriber>,
+  socket: WebSocket,
+  request: FastifyRequest,
+): void {
   const definition = feeds[name];
   const lang = langOf(request.headers['accept-language']);
   const queryToken = (request.query as Record<string, unknown> | undefined)?.token;
   let client: FeedClient | null = null;
   let closed = false;
   let queue: Promise<void> = Promise.resolve();
+  let lastMessage: string | undefined;
+  let subscriber: Subscriber | undefined;
 
   const refuse = () => {
     if (closed) return;
@@ -103,6 +128,11 @@ function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket
     return true;
   };
 
+  const reply = async (signedIn: FeedClient, text: string): Promise<void> => {
+    const data = generator.onMessage ? await generator.onMessage(signedIn, text) : 'ok';
+    if (data !== undefined) signedIn.send(data);
+  };
+
   const handle = async (text: string): Promise<void> => {
     if (closed) return;
     if (!client) {
@@ -114,8 +144,21 @@ function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket
       refuse(); // the session expired or was logged out while the socket was open
       return;
     }
-    const reply = generator.onMessage ? await generator.onMessage(client!, text) : 'ok';
-    if (reply !== undefined) client!.send(reply);
+    lastMessage = text;
+    subscribe(client!);
+    await reply(client!, text);
+  };
+
+  const pushAgain = async (): Promise<void> => {
+    if (closed || !client || lastMessage === undefined) return;
+    if (!(await app.auth.resolve(client.token))) return refuse();
+    await reply(client, lastMessage);
+  };
+
+  const subscribe = (signedIn: FeedClient) => {
+    if (subscriber || !generator.pushOn) return;
+    subscriber = { client: signedIn, push: () => enqueue(pushAgain) };
+    subscribers.add(subscriber);
   };
 
   const enqueue = (work: () => Promise<unknown>) => {
@@ -130,10 +173,24 @@ function serve(name: FeedName, app: AppContext, generator: FeedGenerator, socket
   socket.on('message', (data) => enqueue(() => handle(data.toString())));
   socket.on('close', () => {
     closed = true;
+    if (subscriber) subscribers.delete(subscriber);
     if (client) generator.onClose?.(client);
   });
   // a query token is accepted by every feed; feeds that expect one refuse a connection without it
   if (definition.tokenInQuery || queryToken !== undefined) enqueue(() => signIn(queryToken));
+}
+
+/** Pushes to the concerned subscribers of a feed whenever one of its `pushOn` events fires; returns the unsubscribe. */
+function listen(ctx: AppContext, generator: FeedGenerator, subscribers: Set<Subscriber>): () => void {
+  const offs = Object.entries(generator.pushOn ?? {}).map(([event, filter]) =>
+    ctx.bus.on(event as ServerEvent, (payload) => {
+      for (const subscriber of subscribers) {
+        const concerned = filter === true || (filter as (client: FeedClient, payload: unknown) => boolean)(subscriber.client, payload);
+        if (concerned) subscriber.push();
+      }
+    }),
+  );
+  return () => offs.forEach((off) => off());
 }
 
 /** Registers every socket of src/live/feeds.ts on its path. */
@@ -143,6 +200,9 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext, generators:
     const { path } = feeds[name];
     if (httpPaths.has(path)) throw new Error(`feed ${name} shares its path ${path} with a GET endpoint`);
     const generator = generators[name] ?? {};
+    const subscribers = new Set<Subscriber>();
+    const stopListening = listen(ctx, generator, subscribers);
+    app.addHook('onClose', async () => stopListening());
     app.route({
       method: 'GET',
       url: path,
@@ -150,7 +210,7 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext, generators:
         reply.code(200);
         return envelope(CODE.badRequest, message(langOf(request.headers['accept-language']), 'err.websocketOnly'));
       },
-      wsHandler: (socket, request) => serve(name, ctx, generator, socket, request),
+      wsHandler: (socket, request) => serve(name, ctx, generator, subscribers, socket, request),
     });
   }
 }

@@ -8,12 +8,15 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { createAuth } from './auth';
+import { systemClock, type Clock } from './clock';
 import type { AppContext } from './context';
 import { openDb } from './db';
-import { registerFeeds } from './feeds';
+import { EventBus } from './bus';
+import { registerFeeds, type FeedGenerators } from './feeds';
 import { handlers } from './handlers';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
+import { resolveSettings, type ServerSettings } from './settings';
 
 export interface ServerOptions {
   /** 0 = any free port; default 8080. */
@@ -24,15 +27,21 @@ export interface ServerOptions {
   staticDir?: string | null;
   /** default 127.0.0.1. */
   host?: string;
-  /** the clock, ms since epoch (default Date.now). Tests pass a movable one to age tokens and captchas. */
-  now?: () => number;
+  /** drives everything that changes by itself (default: real time). Tests pass a ManualClock. */
+  clock?: Clock;
+  /** delays for realism and push rates; defaults in server/settings.ts, short values in tests. */
+  settings?: Partial<ServerSettings>;
   /** fastify's request log; default off. */
   logger?: boolean;
+  /** what each feed sends and pushes (default: answer `ok`); for tests and later areas. */
+  feedGenerators?: FeedGenerators;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** what handlers and feeds share (clock, settings, database…), for tests. */
+  context: AppContext;
   close(): Promise<void>;
 }
 
@@ -47,15 +56,22 @@ function resolveStaticDir(option: string | null | undefined): string | null {
 /** `?token=abc&x=1` → `?token=***&x=1`. */
 export const redactToken = (url: string): string => url.replace(/([?&]token=)[^&]*/g, '$1***');
 
+/** 'market.tick' on the bus, settings.marketPushHz times a second (none at 0). */
+function startMarketTicker({ clock, bus, settings }: AppContext): () => void {
+  if (!(settings.marketPushHz > 0)) return () => undefined;
+  return clock.every(1000 / settings.marketPushHz, () => bus.emit('market.tick', { at: clock.now() }));
+}
+
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = path.resolve(opts.dataDir ?? './data');
-  const now = opts.now ?? Date.now;
+  const clock = opts.clock ?? systemClock;
+  const settings = resolveSettings(opts.settings);
   const host = opts.host ?? '127.0.0.1';
   const staticDir = resolveStaticDir(opts.staticDir);
 
   const db = await openDb(dataDir);
-  await seed(db, dataDir, now());
-  const ctx: AppContext = { db, auth: createAuth(db, now), dataDir, now };
+  await seed(db, dataDir, clock.now());
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus() };
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)
@@ -73,7 +89,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, wildcard: true });
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx);
+  registerFeeds(app, ctx, opts.feedGenerators);
+  const stopMarket = startMarketTicker(ctx);
+  app.addHook('onClose', async () => stopMarket());
   registerFallback(app, staticDir);
 
   try {
@@ -87,6 +105,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   return {
     url: `http://${shownHost}:${port}`,
     port,
+    context: ctx,
     close: async () => {
       await app.close();
       db.close();

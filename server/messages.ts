@@ -2,7 +2,27 @@
  * Every text the server sends back, in one table: zh-CN (default) and English (when the request's
  * Accept-Language starts with `en`). `{name}` placeholders are filled from the params.
  */
+import enGlobalConfig from '../src/locales/en/globalConfig.json';
+import zhGlobalConfig from '../src/locales/zh-CN/globalConfig.json';
+
 export type Lang = 'zh-CN' | 'en';
+
+/**
+ * Console texts the server repeats word for word, from the console's own locale files: a key
+ * `namespace:path.to.text` with i18next's `{{name}}` placeholders (e.g. the global config's problems).
+ */
+const consoleNamespaces = {
+  globalConfig: { 'zh-CN': zhGlobalConfig, en: enGlobalConfig },
+} as const;
+type ConsoleNamespace = keyof typeof consoleNamespaces;
+export type ConsoleKey = `${ConsoleNamespace}:${string}`;
+
+function consoleText(lang: Lang, key: ConsoleKey): string | undefined {
+  const [namespace, dotted] = key.split(':') as [ConsoleNamespace, string];
+  let node: unknown = consoleNamespaces[namespace]?.[lang];
+  for (const part of dotted.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
 
 const table = {
   // success
@@ -89,7 +109,7 @@ const table = {
   'contract.14': ['U本位永续', 'USDT-margined perpetual'],
 } as const satisfies Record<string, readonly [string, string]>;
 
-export type MessageKey = keyof typeof table;
+export type MessageKey = keyof typeof table | ConsoleKey;
 export type MessageParams = Record<string, string | number>;
 
 export function langOf(acceptLanguage: string | string[] | undefined): Lang {
@@ -97,10 +117,14 @@ export function langOf(acceptLanguage: string | string[] | undefined): Lang {
   return value && value.trim().toLowerCase().startsWith('en') ? 'en' : 'zh-CN';
 }
 
+const isConsoleKey = (key: string): key is ConsoleKey => key.includes(':');
+
 export function message(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
+  const fill = (whole: string, name: string) => (name in params ? String(params[name]) : whole);
+  if (isConsoleKey(key)) return (consoleText(lang, key) ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, fill);
   const [zh, en] = table[key];
   const text: string = lang === 'en' ? en : zh;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, fill);
 }
 
-export const hasMessage = (key: string): key is MessageKey => key in table;
+export const hasMessage = (key: string): key is MessageKey => (isConsoleKey(key) ? consoleText('zh-CN', key) !== undefined : key in table);

@@ -1,9 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from './auth';
 import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
-import { seedOnce, type Db } from './db';
+import type { Db } from './db';
+import { insertApi, insertChartPoints, type ChartPointRow } from './store/api-accounts';
+import { insertBourses } from './store/bourses';
+import { seedGlobalConfig } from './store/global-config';
+import { seedOnce } from './store/meta';
+import { insertStrategy, strategyFiles } from './store/strategies';
+import { findUserByName, insertUsers } from './store/users';
 import { floorMinute, MINUTE_MS } from './time';
 
 export {
@@ -114,20 +118,23 @@ function random(seed: number): () => number {
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 /** `count` minute points of an equity random walk ending at `end`. */
-export function chartSeries(apiId: number, principal: number, end: number, count: number, seed: number) {
+export function chartSeries(principal: number, end: number, count: number, seed: number): ChartPointRow[] {
   const next = random(seed);
   const start = floorMinute(end) - (count - 1) * MINUTE_MS;
   let equityUsdt = principal * (0.98 + next() * 0.04);
   let price = 30000 + next() * 5000;
   const coinStart = equityUsdt / price;
-  const points = [];
+  const points: ChartPointRow[] = [];
   for (let i = 0; i < count; i += 1) {
     equityUsdt *= 1 + (next() - 0.48) * 0.002;
     price *= 1 + (next() - 0.5) * 0.002;
     const coin = equityUsdt / price;
     points.push({
-      sql: 'INSERT INTO api_chart_points (api_id, at, equity_usdt, rate_usdt, equity, equity_rate_usdt) VALUES (?, ?, ?, ?, ?, ?)',
-      args: [apiId, start + i * MINUTE_MS, round(equityUsdt, 4), round((equityUsdt - principal) / principal, 6), round(coin, 6), round((coin - coinStart) / coinStart, 6)],
+      at: start + i * MINUTE_MS,
+      equity_usdt: round(equityUsdt, 4),
+      rate_usdt: round((equityUsdt - principal) / principal, 6),
+      equity: round(coin, 6),
+      equity_rate_usdt: round((coin - coinStart) / coinStart, 6),
     });
   }
   return points;
@@ -136,49 +143,53 @@ export function chartSeries(apiId: number, principal: number, end: number, count
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
 export async function seed(db: Db, dataDir: string, now: number): Promise<void> {
-  await seedOnce(db, 'reference', async () => {
-    await db.batch([
-      ...BOURSES.map((b) => ({ sql: 'INSERT OR IGNORE INTO bourses (id, name) VALUES (?, ?)', args: [b.id, b.name] })),
-      ...Object.entries(CONTRACT_TYPES).flatMap(([bourse, types]) =>
-        types.map((type) => ({ sql: 'INSERT OR IGNORE INTO transaction_types (bourse_id, type_id) VALUES (?, ?)', args: [Number(bourse), type] })),
-      ),
-      { sql: 'INSERT OR IGNORE INTO global_config (id, value) VALUES (1, ?)', args: [JSON.stringify(DEFAULT_GLOBAL_CONFIG)] },
-    ]);
+  await seedOnce(db, 'reference', now, async () => {
+    await insertBourses(db, BOURSES, CONTRACT_TYPES);
+    await seedGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
   });
 
-  await seedOnce(db, 'users', async () => {
-    const statements = [];
+  await seedOnce(db, 'users', now, async () => {
+    const rows = [];
     for (const user of DEMO_ACCOUNTS) {
-      statements.push({
-        sql: `INSERT INTO users (username, password_hash, tel_phone, is_super, level, pes, columns, strategy_keys, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        args: [user.username, await hashPassword(user.password), user.tel, user.isSuper, user.level, user.pes, JSON.stringify(user.columns), JSON.stringify(user.strategyKeys), now],
+      rows.push({
+        username: user.username,
+        passwordHash: await hashPassword(user.password),
+        telPhone: user.tel,
+        isSuper: user.isSuper,
+        level: user.level,
+        pes: user.pes,
+        columns: user.columns,
+        strategyKeys: [...user.strategyKeys],
+        createdAt: now,
       });
     }
-    await db.batch(statements);
+    await insertUsers(db, rows);
   });
 
-  await seedOnce(db, 'strategies', async () => {
+  await seedOnce(db, 'strategies', now, async () => {
+    const files = strategyFiles(dataDir);
     for (const strategy of SEED_STRATEGIES) {
       const folder = hex(8);
-      const dir = path.join(dataDir, 'strategies', folder);
-      mkdirSync(dir, { recursive: true });
       const mainFile = `main_${strategy.file}`;
-      writeFileSync(
-        path.join(dir, mainFile),
+      await files.write(
+        folder,
+        mainFile,
         `# ${strategy.name}/${JSON.stringify(strategy.header)}/v1\n# demo strategy of the reference server\n\ndef run(ctx):\n    pass\n`,
       );
-      await db.run(
-        `INSERT INTO strategies (strategy_sole_id, name, initial_money, default_params, folder, main_file, rely_on_files, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, '[]', ?)`,
-        [hex(8), strategy.name, strategy.initialMoney, JSON.stringify(strategy.params), folder, mainFile, now],
-      );
+      await insertStrategy(db, hex(8), folder, {
+        name: strategy.name,
+        initialMoney: strategy.initialMoney,
+        defaultParams: JSON.stringify(strategy.params),
+        mainFile,
+        relyOnFiles: [],
+        updatedAt: now,
+      });
     }
   });
 
-  await seedOnce(db, 'api-accounts', async () => {
-    const admin = await db.get<{ id: number }>("SELECT id FROM users WHERE username = 'admin'");
-    const trader = await db.get<{ id: number }>("SELECT id FROM users WHERE username = 'trader'");
+  await seedOnce(db, 'api-accounts', now, async () => {
+    const admin = await findUserByName(db, 'admin');
+    const trader = await findUserByName(db, 'trader');
     if (!admin || !trader) return;
     const accounts = [
       { userId: admin.id, name: 'OKEx-主账户', bourseId: 1, status: 1, template: 10000, token: hex(6) },
@@ -186,12 +197,20 @@ export async function seed(db: Db, dataDir: string, now: number): Promise<void> 
       { userId: trader.id, name: 'OKEx-trader', bourseId: 1, status: 4, template: 5000, token: hex(6) },
     ];
     for (const [index, account] of accounts.entries()) {
-      const { lastId } = await db.run(
-        `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, api_token, status, fees, advanced, asset_template, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [account.userId, account.name, account.bourseId, `demo-${hex(12)}`, hex(24), account.token, account.status, JSON.stringify(DEFAULT_FEES), JSON.stringify(DEFAULT_ADVANCED), account.template, now],
-      );
-      await db.batch(chartSeries(lastId, account.template, now, 200, 1000 + index));
+      const apiId = await insertApi(db, {
+        userId: account.userId,
+        name: account.name,
+        bourseId: account.bourseId,
+        apiKey: `demo-${hex(12)}`,
+        apiSecret: hex(24),
+        apiToken: account.token,
+        status: account.status,
+        fees: DEFAULT_FEES,
+        advanced: DEFAULT_ADVANCED,
+        assetTemplate: account.template,
+        createdAt: now,
+      });
+      await insertChartPoints(db, apiId, chartSeries(account.template, now, 200, 1000 + index));
     }
   });
 }

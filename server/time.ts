@@ -13,5 +13,3 @@ export const formatMinute = (ms: number): string => shifted(ms).slice(0, 16).rep
 export const formatSecond = (ms: number): string => shifted(ms).slice(0, 19).replace('T', ' ');
 
 export const floorMinute = (ms: number): number => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

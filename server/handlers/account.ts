@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../envelope';
 import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../seed';
+import { findUserById, findUserByName, insertUser, setPasswordHash, type UserRow } from '../store/users';
 import { has, optStr, str } from '../validate';
 
 const USERNAME = /^[\p{L}\p{N}_.\-]{1,32}$/u;
@@ -15,22 +16,11 @@ function checkNewPassword(password: unknown): string {
   return password;
 }
 
-interface UserRow {
-  id: number;
-  username: string;
-  password_hash: string;
-  is_super: number;
-  level: number;
-  pes: number;
-  columns: string;
-  strategy_keys: string;
-}
-
 /** The user whose name and password match, or a 400 that does not say which of the two was wrong. */
 async function authenticate(call: CallContext, usernameField: string, passwordField: string): Promise<UserRow> {
   const username = typeof call.payload[usernameField] === 'string' ? (call.payload[usernameField] as string).trim() : '';
   const password = typeof call.payload[passwordField] === 'string' ? (call.payload[passwordField] as string) : '';
-  const row = username ? await call.app.db.get<UserRow>('SELECT * FROM users WHERE username = ?', [username]) : undefined;
+  const row = username ? await findUserByName(call.app.db, username) : undefined;
   const matches = await verifyPassword(password, row?.password_hash);
   if (!row || !matches) throw invalid('err.wrongCredentials');
   return row;
@@ -44,14 +34,20 @@ export const accountHandlers: HandlerMap = {
     const password = checkNewPassword(call.payload.password);
     const telPhone = optStr(call.payload, 'telPhone', 32) ?? '';
     if (telPhone && !PHONE.test(telPhone)) throw invalid('err.telPhone');
-    if (await db.get('SELECT id FROM users WHERE username = ?', [username])) throw invalid('err.usernameTaken');
-    const hash = await hashPassword(password);
+    if (await findUserByName(db, username)) throw invalid('err.usernameTaken');
+    const passwordHash = await hashPassword(password);
     try {
-      await db.run(
-        `INSERT INTO users (username, password_hash, tel_phone, is_super, level, pes, columns, strategy_keys, created_at)
-         VALUES (?, ?, ?, 0, 0, 0, ?, ?, ?)`,
-        [username, hash, telPhone, JSON.stringify(TRADER_COLUMNS), JSON.stringify(TRADER_STRATEGY_KEYS), call.app.now()],
-      );
+      await insertUser(db, {
+        username,
+        passwordHash,
+        telPhone,
+        isSuper: 0,
+        level: 0,
+        pes: 0,
+        columns: TRADER_COLUMNS,
+        strategyKeys: TRADER_STRATEGY_KEYS,
+        createdAt: call.app.clock.now(),
+      });
     } catch (error) {
       // two registrations racing for one name: the UNIQUE constraint decides
       if (String(error).includes('UNIQUE')) throw invalid('err.usernameTaken');
@@ -101,12 +97,13 @@ export const accountHandlers: HandlerMap = {
     const { db, auth } = call.app;
     if (!has(call.payload, 'old_password')) throw invalid('err.required', { field: 'old_password' });
     if (!has(call.payload, 'new_password')) throw invalid('err.required', { field: 'new_password' });
-    const row = await db.get<UserRow>('SELECT * FROM users WHERE id = ?', [user.id]);
+    const row = await findUserById(db, user.id);
     const oldPassword = String(call.payload.old_password);
     if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw invalid('err.oldPassword');
     const newPassword = checkNewPassword(call.payload.new_password);
     if (newPassword === oldPassword) throw invalid('err.samePassword');
-    await db.run('UPDATE users SET password_hash = ? WHERE id = ?', [await hashPassword(newPassword), user.id]);
+    // only over the hash just checked: of two changes at once with the same old password, one wins
+    if (!(await setPasswordHash(db, user.id, await hashPassword(newPassword), row.password_hash))) throw invalid('err.oldPassword');
     if (call.token) await auth.revokeOthers(user.id, call.token);
     return call.ok(null, 'ok.changePassword');
   },

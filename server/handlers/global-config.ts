@@ -1,40 +1,50 @@
 import type { GlobalConfig } from '../../src/api/types';
+import { checkConfigNumber, MAX_BORROW_FIELDS, NUMBER_FIELDS, type NumberFieldRule } from '../../src/domain/global-config-rules';
 import { requireSuper, signedIn, type CallContext, type HandlerMap } from '../context';
+import { invalid } from '../envelope';
 import { DEFAULT_GLOBAL_CONFIG } from '../seed';
-import { optBool, optNum } from '../validate';
+import { readGlobalConfig, saveGlobalConfig } from '../store/global-config';
+import { has, optBool } from '../validate';
 
-const PERCENT_FIELDS = Object.keys(DEFAULT_GLOBAL_CONFIG).filter((key) => key.startsWith('maxBorrow')) as (keyof GlobalConfig)[];
-const INTEGER_FIELDS: (keyof GlobalConfig)[] = ['depthMarket'];
-const NUMBER_FIELDS = (Object.keys(DEFAULT_GLOBAL_CONFIG) as (keyof GlobalConfig)[]).filter(
-  (key) => key !== 'isBorrow' && !PERCENT_FIELDS.includes(key),
-);
+/** The field's name as the console's messages give it (its label; "BTC最大借贷比例" for a coin's percent). */
+function fieldName(call: CallContext, rule: NumberFieldRule): string {
+  const coin = MAX_BORROW_FIELDS.find((field) => field.name === rule.name)?.coin;
+  return coin ? call.t('globalConfig:fields.maxBorrow', { coin }) : call.t(`globalConfig:fields.${rule.name}`);
+}
 
-async function readConfig(call: CallContext): Promise<GlobalConfig> {
-  const row = await call.app.db.get<{ value: string }>('SELECT value FROM global_config WHERE id = 1');
-  return { ...DEFAULT_GLOBAL_CONFIG, ...(row ? (JSON.parse(row.value) as Partial<GlobalConfig>) : {}) };
+/**
+ * A number of the payload checked by the console's own rule (src/domain/global-config-rules.ts) and
+ * refused with the console's own message; undefined when the field is left out.
+ */
+function configNumber(call: CallContext, rule: NumberFieldRule): number | undefined {
+  if (!has(call.payload, rule.name)) return undefined;
+  const value = call.payload[rule.name];
+  const problem = typeof value === 'boolean' ? 'notNumber' : checkConfigNumber(rule.kind, value);
+  if (problem) throw invalid(`globalConfig:problems.${problem}`, { field: fieldName(call, rule) });
+  return Number(value);
 }
 
 export const globalConfigHandlers: HandlerMap = {
   async globalConfigGet(call) {
     signedIn(call);
-    return call.ok(await readConfig(call));
+    return call.ok(await readGlobalConfig(call.app.db, DEFAULT_GLOBAL_CONFIG));
   },
 
-  /** Super only. Fields left out keep their value; numbers are non-negative, maxBorrow* are percents. */
+  /** Super only. Fields left out keep their value. */
   async globalConfigUpdate(call) {
     requireSuper(call);
-    const next: GlobalConfig = await readConfig(call);
-    const values = next as unknown as Record<string, number | boolean>;
-    for (const field of NUMBER_FIELDS) {
-      const value = optNum(call.payload, field, { nonNegative: true, integer: INTEGER_FIELDS.includes(field) });
-      if (value !== undefined) values[field] = value;
+    const changes: Partial<GlobalConfig> = {};
+    for (const rule of NUMBER_FIELDS) {
+      const value = configNumber(call, rule);
+      if (value !== undefined) changes[rule.name] = value;
     }
-    for (const field of PERCENT_FIELDS) {
-      const value = optNum(call.payload, field, { min: 0, max: 100 });
-      if (value !== undefined) values[field] = value;
-    }
-    next.isBorrow = optBool(call.payload, 'isBorrow') ?? next.isBorrow;
-    await call.app.db.run('INSERT OR REPLACE INTO global_config (id, value) VALUES (1, ?)', [JSON.stringify(next)]);
+    const isBorrow = optBool(call.payload, 'isBorrow');
+    if (isBorrow !== undefined) changes.isBorrow = isBorrow;
+    const next = await call.app.db.transaction(async (tx) => {
+      const saved = { ...(await readGlobalConfig(tx, DEFAULT_GLOBAL_CONFIG)), ...changes };
+      await saveGlobalConfig(tx, saved);
+      return saved;
+    });
     return call.ok(next, 'ok.save');
   },
 };

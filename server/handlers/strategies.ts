@@ -1,10 +1,19 @@
 import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '../../src/domain/strategy-file';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ArbitrageStrategy, ParamSections, ParamValue } from '../../src/api/types';
 import { requireSuper, signedIn, type CallContext, type HandlerMap, type UploadedFile } from '../context';
 import { CODE, fail, invalid } from '../envelope';
+import {
+  deleteStrategy,
+  findStrategy as findStrategyRow,
+  findStrategyBySoleId,
+  insertStrategy,
+  listStrategies,
+  strategyFields,
+  strategyFiles,
+  updateStrategy,
+  type StrategyRow,
+} from '../store/strategies';
 import { formatSecond } from '../time';
 import { has, id, jsonObject, num, optNum, optStr, str } from '../validate';
 
@@ -68,18 +77,6 @@ export function safeFileName(original: string): string {
   return (clean || 'file').slice(-100);
 }
 
-interface StrategyRow {
-  id: number;
-  strategy_sole_id: string;
-  name: string;
-  initial_money: number;
-  default_params: string;
-  folder: string;
-  main_file: string;
-  rely_on_files: string;
-  updated_at: number;
-}
-
 const toStrategy = (row: StrategyRow): ArbitrageStrategy => ({
   id: row.id,
   strategy_sole_id: row.strategy_sole_id,
@@ -92,29 +89,10 @@ const toStrategy = (row: StrategyRow): ArbitrageStrategy => ({
 });
 
 async function findStrategy(call: CallContext): Promise<StrategyRow> {
-  const strategyId = id(call.payload, 'strategyId');
-  const row = await call.app.db.get<StrategyRow>('SELECT * FROM strategies WHERE id = ?', [strategyId]);
+  const row = await findStrategyRow(call.app.db, id(call.payload, 'strategyId'));
   if (!row) throw fail(CODE.notFound, 'err.strategyNotFound');
   return row;
 }
-
-const strategiesRoot = (call: CallContext): string => path.resolve(call.app.dataDir, 'strategies');
-
-/** The folder of a strategy; only server-generated hex names are ever joined to the data folder. */
-function folderPath(call: CallContext, folder: string): string {
-  if (!/^[0-9a-f]{8,64}$/.test(folder)) throw new Error(`unexpected strategy folder name ${folder}`);
-  return path.join(strategiesRoot(call), folder);
-}
-
-function writeInto(dir: string, name: string, data: Buffer): void {
-  const target = path.resolve(dir, name);
-  if (path.dirname(target) !== path.resolve(dir)) throw new Error(`refusing to write outside ${dir}`);
-  writeFileSync(target, data);
-}
-
-const removeFile = (dir: string, name: string): void => {
-  if (name && path.dirname(path.resolve(dir, name)) === path.resolve(dir)) rmSync(path.resolve(dir, name), { force: true });
-};
 
 /** Browsers send an empty, nameless part for a file input left empty: that is "no file". */
 const chosen = (file: UploadedFile): boolean => file.filename !== '' || file.data.length > 0;
@@ -129,9 +107,7 @@ async function saveStrategyFiles(call: CallContext) {
 
   const soleId = optStr(payload, 'strategySoleId', 64);
   if (soleId !== undefined && !SOLE_ID.test(soleId)) throw invalid('err.strategySoleId');
-  const existing = soleId
-    ? await app.db.get<StrategyRow>('SELECT * FROM strategies WHERE strategy_sole_id = ?', [soleId])
-    : undefined;
+  const existing = soleId ? await findStrategyBySoleId(app.db, soleId) : undefined;
 
   const name = existing && !has(payload, 'strategyName') ? existing.name : str(payload, 'strategyName', 64);
   const initialMoney = existing
@@ -152,34 +128,24 @@ async function saveStrategyFiles(call: CallContext) {
   const defaultParams = JSON.stringify(checkParams(params));
 
   // everything is valid: write the files, then the row
+  const files = strategyFiles(app.dataDir);
   const folder = existing?.folder ?? randomBytes(8).toString('hex');
-  const dir = folderPath(call, folder);
-  mkdirSync(dir, { recursive: true });
   if (mainFile) {
-    if (existing && existing.main_file !== mainName) removeFile(dir, existing.main_file);
-    writeInto(dir, mainName, mainFile.data);
+    if (existing && existing.main_file !== mainName) await files.remove(folder, existing.main_file);
+    await files.write(folder, mainName, mainFile.data);
   }
   let relyOnFiles = existing ? (JSON.parse(existing.rely_on_files) as string[]) : [];
   if (relyFiles.length) {
-    relyOnFiles.filter((old) => !relyNames.includes(old) && old !== mainName).forEach((old) => removeFile(dir, old));
-    relyFiles.forEach((file, index) => writeInto(dir, relyNames[index]!, file.data));
+    for (const old of relyOnFiles) if (!relyNames.includes(old) && old !== mainName) await files.remove(folder, old);
+    await Promise.all(relyFiles.map((file, index) => files.write(folder, relyNames[index]!, file.data)));
     relyOnFiles = relyNames;
   }
 
-  const now = app.now();
-  if (existing) {
-    await app.db.run(
-      'UPDATE strategies SET name = ?, initial_money = ?, default_params = ?, main_file = ?, rely_on_files = ?, updated_at = ? WHERE id = ?',
-      [name, initialMoney, defaultParams, mainName, JSON.stringify(relyOnFiles), now, existing.id],
-    );
-  } else {
-    await app.db.run(
-      `INSERT INTO strategies (strategy_sole_id, name, initial_money, default_params, folder, main_file, rely_on_files, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [soleId ?? randomBytes(8).toString('hex'), name, initialMoney, defaultParams, folder, mainName, JSON.stringify(relyOnFiles), now],
-    );
-  }
-  const saved = await app.db.get<StrategyRow>('SELECT * FROM strategies WHERE folder = ?', [folder]);
+  const fields = { name, initialMoney, defaultParams, mainFile: mainName, relyOnFiles, updatedAt: app.clock.now() };
+  const strategyId = existing
+    ? (await updateStrategy(app.db, existing.id, fields), existing.id)
+    : await insertStrategy(app.db, soleId ?? randomBytes(8).toString('hex'), folder, fields);
+  const saved = await findStrategyRow(app.db, strategyId);
   return call.ok(toStrategy(saved!), existing ? 'ok.update' : 'ok.add');
 }
 
@@ -192,8 +158,7 @@ async function paramSections(call: CallContext) {
 export const strategyHandlers: HandlerMap = {
   async strategyHome(call) {
     signedIn(call);
-    const rows = await call.app.db.all<StrategyRow>('SELECT * FROM strategies ORDER BY id');
-    return call.ok(rows.map(toStrategy));
+    return call.ok((await listStrategies(call.app.db)).map(toStrategy));
   },
 
   strategyParamsGet: paramSections,
@@ -202,27 +167,26 @@ export const strategyHandlers: HandlerMap = {
 
   async strategyUpdate(call) {
     requireSuper(call);
-    const row = await findStrategy(call);
-    const { payload } = call;
-    const name = has(payload, 'strategyName') ? str(payload, 'strategyName', 64) : row.name;
-    const initialMoney = optNum(payload, 'initialMoney', { nonNegative: true }) ?? row.initial_money;
-    const defaultParams = has(payload, 'defaultParams') ? JSON.stringify(checkParams(jsonObject(payload, 'defaultParams'))) : row.default_params;
-    await call.app.db.run('UPDATE strategies SET name = ?, initial_money = ?, default_params = ?, updated_at = ? WHERE id = ?', [
-      name,
-      initialMoney,
-      defaultParams,
-      call.app.now(),
-      row.id,
-    ]);
-    const saved = await call.app.db.get<StrategyRow>('SELECT * FROM strategies WHERE id = ?', [row.id]);
-    return call.ok(toStrategy(saved!), 'ok.update');
+    const { payload, app } = call;
+    const saved = await app.db.transaction(async (tx) => {
+      const row = await findStrategy(call);
+      await updateStrategy(tx, row.id, {
+        ...strategyFields(row),
+        name: has(payload, 'strategyName') ? str(payload, 'strategyName', 64) : row.name,
+        initialMoney: optNum(payload, 'initialMoney', { nonNegative: true }) ?? row.initial_money,
+        defaultParams: has(payload, 'defaultParams') ? JSON.stringify(checkParams(jsonObject(payload, 'defaultParams'))) : row.default_params,
+        updatedAt: app.clock.now(),
+      });
+      return (await findStrategyRow(tx, row.id))!;
+    });
+    return call.ok(toStrategy(saved), 'ok.update');
   },
 
   async strategyDelete(call) {
     requireSuper(call);
     const row = await findStrategy(call);
-    await call.app.db.run('DELETE FROM strategies WHERE id = ?', [row.id]);
-    rmSync(folderPath(call, row.folder), { recursive: true, force: true });
+    await deleteStrategy(call.app.db, row.id);
+    await strategyFiles(call.app.dataDir).removeFolder(row.folder);
     return call.ok(null, 'ok.delete');
   },
 };

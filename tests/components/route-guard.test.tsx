@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useList } from '@refinedev/core';
+import { useCall } from '../../src/api/use-call';
 import { RouteGuard } from '../../src/console/route-guard';
 import { RegisterForm } from '../../src/components/auth-forms/register-form';
 import { envelope, onCall, recordCall, server } from './msw';
@@ -38,7 +38,7 @@ describe('route guard', () => {
 
 describe('a call the permission table refuses', () => {
   function ConfigProbe() {
-    useList({ resource: 'probe', meta: { calls: { list: 'globalConfigGet' } } });
+    useCall('globalConfigGet', {});
     return <p>probe</p>;
   }
 

@@ -62,7 +62,7 @@ describe('captcha and login', () => {
     const invented = 'f'.repeat(32);
     expect((await t.call('login', { username: 'admin', password: 'admin123', ...answer(invented) })).code).toBe(400);
     const old = await captcha();
-    t.advance(5 * 60 * 1000 + 1000);
+    await t.advance(5 * 60 * 1000 + 1000);
     expect((await t.call('login', { username: 'admin', password: 'admin123', ...answer(old.challenge) })).code).toBe(400);
   });
 
@@ -82,9 +82,9 @@ describe('sessions', () => {
     expect((await t.call('permissions', {}, { token: 'a'.repeat(64) })).code).toBe(3);
     const token = await t.login('admin', 'admin123');
     expect((await t.call('permissions', {}, { token })).code).toBe(200);
-    t.advance(2 * DAY - 60_000);
+    await t.advance(2 * DAY - 60_000);
     expect((await t.call('permissions', {}, { token })).code).toBe(200);
-    t.advance(2 * 60_000);
+    await t.advance(2 * 60_000);
     const expired = await t.call('permissions', {}, { token });
     expect(expired.code).toBe(3);
     expect(expired.info).toBeTruthy();

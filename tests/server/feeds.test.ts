@@ -1,46 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { feeds, type FeedName } from '../../src/live/feeds';
-import { signedInServer } from './helpers';
+import { openFeed, signedInServer } from './helpers';
 
 const s = signedInServer();
 
-interface Session {
-  messages: string[];
-  closed: Promise<number>;
-  socket: WebSocket;
-  next(): Promise<string>;
-}
-
-/** Opens a socket and records what it receives; `next()` waits for the next message. */
-async function open(path: string, headers: Record<string, string> = {}): Promise<Session> {
-  const socket = new WebSocket(s.t.url.replace(/^http/, 'ws') + path, { headers });
-  const messages: string[] = [];
-  const waiters: ((text: string) => void)[] = [];
-  socket.on('message', (data) => {
-    const text = data.toString();
-    const waiter = waiters.shift();
-    if (waiter) waiter(text);
-    else messages.push(text);
-  });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  const next = () =>
-    new Promise<string>((resolve, reject) => {
-      const queued = messages.shift();
-      if (queued !== undefined) return resolve(queued);
-      const timer = setTimeout(() => reject(new Error('no message within 3 s')), 3000);
-      waiters.push((text) => {
-        clearTimeout(timer);
-        resolve(text);
-      });
-    });
-  return { messages, closed, socket, next };
-}
+/** Opens a socket on the test server and records what it receives. */
+const open = (path: string, headers: Record<string, string> = {}) => openFeed(s.t.url, path, headers);
 
 const names = Object.keys(feeds) as FeedName[];
 
@@ -91,7 +57,7 @@ describe('feeds', () => {
     const session = await open(`${feeds.asset.path}?token=${token}`);
     session.socket.send('{}');
     expect(await session.next()).toBe('ok');
-    s.t.advance(2 * 24 * 60 * 60 * 1000 + 1000);
+    await s.t.advance(2 * 24 * 60 * 60 * 1000 + 1000);
     session.socket.send('{}');
     expect(JSON.parse(await session.next()).code).toBe(3);
     expect(await session.closed).toBe(1008);

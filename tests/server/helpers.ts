@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
+import WebSocket from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
-import { startServer, type RunningServer } from '../../server/main';
+import { ManualClock } from '../../server/clock';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 
 export interface Reply<T = any> {
   code: number;
@@ -16,8 +18,13 @@ export interface TestServer {
   server: RunningServer;
   url: string;
   dataDir: string;
-  /** moves the server's clock forward (tokens expire after 2 days, captchas after 5 minutes). */
-  advance(ms: number): void;
+  /** the server's clock: it moves only when a test says so. */
+  clock: ManualClock;
+  /**
+   * moves the clock forward, running the timers that fall due (tokens expire after 2 days, captchas
+   * after 5 minutes, /api/init waits settings.initDelayMs), then lets the work they started settle.
+   */
+  advance(ms: number): Promise<void>;
   /** calls an endpoint by name, encoding the payload the way src/api/client.ts does. */
   call<T = any>(name: EndpointName, payload?: Record<string, unknown> | FormData, options?: { token?: string; lang?: string }): Promise<Reply<T>>;
   login(username: string, password: string): Promise<string>;
@@ -26,10 +33,18 @@ export interface TestServer {
 
 const text = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-export async function startTestServer(): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-server-'));
-  let offset = 0;
-  const server = await startServer({ port: 0, dataDir, staticDir: null, now: () => Date.now() + offset });
+/** A few turns of the event loop: what a timer started (database, sockets) gets to run. */
+export async function settle(turns = 10): Promise<void> {
+  for (let i = 0; i < turns; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Settings of a test server: nothing pushes by itself unless a test asks for it. */
+export const TEST_SETTINGS = { marketPushHz: 0 };
+
+export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators'> = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
+  const clock = new ManualClock();
+  const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings }, feedGenerators: options.feedGenerators });
 
   const call: TestServer['call'] = async (name, payload = {}, options = {}) => {
     const endpoint = endpoints[name];
@@ -72,8 +87,10 @@ export async function startTestServer(): Promise<TestServer> {
     server,
     url: server.url,
     dataDir,
-    advance: (ms) => {
-      offset += ms;
+    clock,
+    advance: async (ms) => {
+      clock.tick(ms);
+      await settle();
     },
     call,
     login,
@@ -102,3 +119,40 @@ export function signedInServer(): SignedInServer {
   afterAll(() => s.t.stop());
   return s;
 }
+
+export interface FeedSession {
+  messages: string[];
+  closed: Promise<number>;
+  socket: WebSocket;
+  next(): Promise<string>;
+}
+
+/** Opens a socket and records what it receives; `next()` waits for the next message. */
+export async function openFeed(url: string, path: string, headers: Record<string, string> = {}): Promise<FeedSession> {
+  const socket = new WebSocket(url.replace(/^http/, 'ws') + path, { headers });
+  const messages: string[] = [];
+  const waiters: ((text: string) => void)[] = [];
+  socket.on('message', (data) => {
+    const text = data.toString();
+    const waiter = waiters.shift();
+    if (waiter) waiter(text);
+    else messages.push(text);
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const queued = messages.shift();
+      if (queued !== undefined) return resolve(queued);
+      const timer = setTimeout(() => reject(new Error('no message within 3 s')), 3000);
+      waiters.push((text) => {
+        clearTimeout(timer);
+        resolve(text);
+      });
+    });
+  return { messages, closed, socket, next };
+}
+

@@ -1,0 +1,47 @@
+/**
+ * What changed inside the server, said once: the task engine, handlers and the market ticker emit,
+ * feeds listen and push to their subscribers. Listeners run synchronously, in the order they were added.
+ */
+export interface ServerEvents {
+  /** the market moved (emitted settings.marketPushHz times a second). */
+  'market.tick': { at: number };
+  /** a task of this user was added, changed status or was removed. */
+  'task.changed': { userId: number; taskId: number };
+  /** the assets of an API account changed. */
+  'asset.changed': { userId: number; apiId: number };
+  /** orders of an API account were placed, filled or cancelled. */
+  'orders.changed': { userId: number; apiId: number };
+}
+export type ServerEvent = keyof ServerEvents;
+export type Listener<E extends ServerEvent> = (payload: ServerEvents[E]) => void;
+
+export class EventBus {
+  // typed at on/off/emit; stored loosely
+  private listeners = new Map<ServerEvent, Set<(payload: never) => void>>();
+
+  on<E extends ServerEvent>(event: E, listener: Listener<E>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return () => this.off(event, listener);
+  }
+
+  off<E extends ServerEvent>(event: E, listener: Listener<E>): void {
+    this.listeners.get(event)?.delete(listener);
+  }
+
+  /** calls every listener; one that throws is logged and does not stop the others. */
+  emit<E extends ServerEvent>(event: E, payload: ServerEvents[E]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])] as Listener<E>[]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        console.error(`[server] listener of ${event}:`, error);
+      }
+    }
+  }
+
+  listenerCount(event: ServerEvent): number {
+    return this.listeners.get(event)?.size ?? 0;
+  }
+}

@@ -1,0 +1,122 @@
+import type { Db } from './db';
+
+/**
+ * The schema's history: migration N brings a database from `PRAGMA user_version` N-1 to N, in one
+ * transaction. Never edit a migration that has shipped; add the next one. Migration 1 is the schema of
+ * the versions before migrations (user_version 0, tables already there): `IF NOT EXISTS` everywhere,
+ * so such a data folder is upgraded in place and keeps its data.
+ */
+export const MIGRATIONS: readonly (readonly string[])[] = [
+  // 1: the first schema
+  [
+    `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS users (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      password_hash TEXT NOT NULL,
+      tel_phone TEXT NOT NULL DEFAULT '',
+      is_super INTEGER NOT NULL DEFAULT 0,
+      level INTEGER NOT NULL DEFAULT 0,
+      pes INTEGER NOT NULL DEFAULT 0,
+      columns TEXT NOT NULL DEFAULT '[]',
+      strategy_keys TEXT NOT NULL DEFAULT '[]',
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE TABLE IF NOT EXISTS sessions (
+      token_hash TEXT PRIMARY KEY,
+      user_id INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)`,
+    `CREATE TABLE IF NOT EXISTS captchas (
+      challenge TEXT PRIMARY KEY,
+      expires_at INTEGER NOT NULL,
+      used INTEGER NOT NULL DEFAULT 0
+    )`,
+    `CREATE TABLE IF NOT EXISTS bourses (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS transaction_types (
+      bourse_id INTEGER NOT NULL,
+      type_id INTEGER NOT NULL,
+      PRIMARY KEY (bourse_id, type_id)
+    )`,
+    `CREATE TABLE IF NOT EXISTS strategies (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      strategy_sole_id TEXT NOT NULL UNIQUE,
+      name TEXT NOT NULL,
+      initial_money REAL NOT NULL DEFAULT 0,
+      default_params TEXT NOT NULL DEFAULT '{}',
+      folder TEXT NOT NULL,
+      main_file TEXT NOT NULL DEFAULT '',
+      rely_on_files TEXT NOT NULL DEFAULT '[]',
+      updated_at INTEGER NOT NULL
+    )`,
+    `CREATE TABLE IF NOT EXISTS api_accounts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      bourse_id INTEGER NOT NULL,
+      api_key TEXT NOT NULL,
+      api_secret TEXT NOT NULL,
+      api_token TEXT NOT NULL DEFAULT '',
+      status INTEGER NOT NULL DEFAULT 4,
+      margin_mode TEXT NOT NULL DEFAULT '',
+      leverage INTEGER NOT NULL DEFAULT 0,
+      fees TEXT NOT NULL,
+      advanced TEXT NOT NULL,
+      asset_template REAL NOT NULL,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX IF NOT EXISTS api_accounts_user ON api_accounts (user_id)`,
+    `CREATE TABLE IF NOT EXISTS api_chart_points (
+      api_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      equity_usdt REAL NOT NULL,
+      rate_usdt REAL NOT NULL,
+      equity REAL NOT NULL,
+      equity_rate_usdt REAL NOT NULL
+    )`,
+    `CREATE INDEX IF NOT EXISTS api_chart_points_api ON api_chart_points (api_id, at)`,
+    `CREATE TABLE IF NOT EXISTS manual_orders (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      api_id INTEGER NOT NULL,
+      symbol TEXT NOT NULL,
+      type INTEGER NOT NULL,
+      price REAL,
+      amount REAL NOT NULL,
+      direction INTEGER NOT NULL,
+      way INTEGER NOT NULL,
+      status INTEGER NOT NULL DEFAULT 1,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE TABLE IF NOT EXISTS global_config (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL)`,
+  ],
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export class NewerDataError extends Error {
+  constructor(found: number) {
+    super(`the data folder is at schema version ${found}, newer than this server's ${SCHEMA_VERSION}: use a newer server`);
+    this.name = 'NewerDataError';
+  }
+}
+
+export async function schemaVersion(db: Pick<Db, 'get'>): Promise<number> {
+  const row = await db.get<{ user_version: number }>('PRAGMA user_version');
+  return Number(row?.user_version ?? 0);
+}
+
+/** Applies the migrations the database has not seen yet, each with its version bump in one transaction. */
+export async function migrate(db: Db, migrations: readonly (readonly string[])[] = MIGRATIONS): Promise<number> {
+  const found = await schemaVersion(db);
+  if (found > migrations.length) throw new NewerDataError(found);
+  for (let version = found + 1; version <= migrations.length; version += 1) {
+    await db.transaction(async (tx) => {
+      for (const sql of migrations[version - 1]!) await tx.run(sql);
+      await tx.run(`PRAGMA user_version = ${version}`);
+    });
+  }
+  return migrations.length;
+}

@@ -1,0 +1,138 @@
+import type { ApiAdvanced, ApiChartPoint, ApiFees, ApiName } from '../../src/api/types';
+import type { Queryable } from '../db';
+
+/** API accounts, their chart series and their manual orders. */
+
+export interface ApiRow {
+  id: number;
+  user_id: number;
+  name: string;
+  bourse_id: number;
+  bourse_name: string | null;
+  api_key: string;
+  api_secret: string;
+  api_token: string;
+  status: number;
+  margin_mode: string;
+  leverage: number;
+  fees: string;
+  advanced: string;
+  asset_template: number;
+}
+
+export interface NewApi {
+  userId: number;
+  name: string;
+  bourseId: number;
+  apiKey: string;
+  apiSecret: string;
+  apiToken: string;
+  status: number;
+  fees: ApiFees;
+  advanced: ApiAdvanced;
+  assetTemplate: number;
+  createdAt: number;
+}
+
+export interface ApiChanges {
+  name: string;
+  bourseId: number;
+  apiKey: string;
+  apiSecret: string;
+  apiToken: string;
+  status: number;
+}
+
+export type ChartPointRow = { at: number } & Omit<ApiChartPoint, 'dateTime'>;
+
+const SELECT_API = `SELECT a.*, b.name AS bourse_name FROM api_accounts a LEFT JOIN bourses b ON b.id = a.bourse_id`;
+
+/** The account if it belongs to the user (another user's account is not found). */
+export const findOwnApi = (db: Queryable, apiId: number, userId: number) =>
+  db.get<ApiRow>(`${SELECT_API} WHERE a.id = ? AND a.user_id = ?`, [apiId, userId]);
+
+export const listApis = (db: Queryable, userId: number) => db.all<ApiRow>(`${SELECT_API} WHERE a.user_id = ? ORDER BY a.id`, [userId]);
+
+export const listApiNames = (db: Queryable, userId: number, onlyHedging: boolean) =>
+  db.all<ApiName>(`SELECT id, name FROM api_accounts WHERE user_id = ? ${onlyHedging ? 'AND status = 1' : ''} ORDER BY id`, [userId]);
+
+export async function insertApi(db: Queryable, api: NewApi): Promise<number> {
+  const { lastId } = await db.run(
+    `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, api_token, status, fees, advanced, asset_template, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [api.userId, api.name, api.bourseId, api.apiKey, api.apiSecret, api.apiToken, api.status, JSON.stringify(api.fees), JSON.stringify(api.advanced), api.assetTemplate, api.createdAt],
+  );
+  return lastId;
+}
+
+export async function updateApi(db: Queryable, id: number, next: ApiChanges): Promise<void> {
+  await db.run('UPDATE api_accounts SET name = ?, bourse_id = ?, api_key = ?, api_secret = ?, api_token = ?, status = ? WHERE id = ?', [
+    next.name, next.bourseId, next.apiKey, next.apiSecret, next.apiToken, next.status, id,
+  ]);
+}
+
+export const deleteApi = (db: Queryable, id: number) =>
+  db.batch([
+    { sql: 'DELETE FROM api_chart_points WHERE api_id = ?', args: [id] },
+    { sql: 'DELETE FROM api_accounts WHERE id = ?', args: [id] },
+  ]);
+
+export async function setMargin(db: Queryable, id: number, marginMode: string, leverage: number): Promise<void> {
+  await db.run('UPDATE api_accounts SET margin_mode = ?, leverage = ? WHERE id = ?', [marginMode, leverage, id]);
+}
+
+export async function setFees(db: Queryable, id: number, fees: ApiFees): Promise<void> {
+  await db.run('UPDATE api_accounts SET fees = ? WHERE id = ?', [JSON.stringify(fees), id]);
+}
+
+export async function setAdvanced(db: Queryable, id: number, advanced: ApiAdvanced): Promise<void> {
+  await db.run('UPDATE api_accounts SET advanced = ? WHERE id = ?', [JSON.stringify(advanced), id]);
+}
+
+export async function setAssetTemplate(db: Queryable, id: number, assetTemplate: number): Promise<void> {
+  await db.run('UPDATE api_accounts SET asset_template = ? WHERE id = ?', [assetTemplate, id]);
+}
+
+export const lastChartPoint = (db: Queryable, apiId: number) =>
+  db.get<{ equity_usdt: number; equity: number }>('SELECT equity_usdt, equity FROM api_chart_points WHERE api_id = ? ORDER BY at DESC LIMIT 1', [apiId]);
+
+/** The last `count` points, oldest first. */
+export const chartPoints = (db: Queryable, apiId: number, count: number) =>
+  db.all<ChartPointRow>(
+    `SELECT * FROM (SELECT at, equity_usdt, rate_usdt, equity, equity_rate_usdt FROM api_chart_points
+     WHERE api_id = ? ORDER BY at DESC LIMIT ?) ORDER BY at`,
+    [apiId, count],
+  );
+
+const pointStatement = (apiId: number, p: ChartPointRow) => ({
+  sql: 'INSERT INTO api_chart_points (api_id, at, equity_usdt, rate_usdt, equity, equity_rate_usdt) VALUES (?, ?, ?, ?, ?, ?)',
+  args: [apiId, p.at, p.equity_usdt, p.rate_usdt, p.equity, p.equity_rate_usdt],
+});
+
+export const insertChartPoints = (db: Queryable, apiId: number, points: ChartPointRow[]) =>
+  db.batch(points.map((point) => pointStatement(apiId, point)));
+
+/** Replaces the whole series by one point. */
+export const restartChart = (db: Queryable, apiId: number, point: ChartPointRow) =>
+  db.batch([{ sql: 'DELETE FROM api_chart_points WHERE api_id = ?', args: [apiId] }, pointStatement(apiId, point)]);
+
+export interface NewManualOrder {
+  userId: number;
+  apiId: number;
+  symbol: string;
+  type: number;
+  price: number | null;
+  amount: number;
+  direction: number;
+  way: number;
+  createdAt: number;
+}
+
+export async function insertManualOrder(db: Queryable, order: NewManualOrder): Promise<number> {
+  const { lastId } = await db.run(
+    `INSERT INTO manual_orders (user_id, api_id, symbol, type, price, amount, direction, way, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [order.userId, order.apiId, order.symbol, order.type, order.price, order.amount, order.direction, order.way, order.createdAt],
+  );
+  return lastId;
+}

@@ -1,0 +1,87 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feeds } from '../../src/live/feeds';
+import type { FeedGenerators } from '../../server/feeds';
+import { openFeed, startTestServer, type TestServer } from './helpers';
+
+/** Feeds that answer with what they know, and push when the bus says it changed. */
+let version = 0;
+const generators: FeedGenerators = {
+  asset: {
+    onMessage: (client, text) => ({ user: client.user.username, asked: JSON.parse(text).apiId, version }),
+    pushOn: { 'asset.changed': (client, { userId }) => client.user.id === userId },
+  },
+  market: {
+    onMessage: (_client, text) => ({ coins: JSON.parse(text).data, version }),
+    pushOn: { 'market.tick': true },
+  },
+};
+
+let t: TestServer;
+let admin: string;
+let trader: string;
+beforeAll(async () => {
+  t = await startTestServer({ feedGenerators: generators, settings: { marketPushHz: 2 } });
+  admin = await t.login('admin', 'admin123');
+  trader = await t.login('trader', 'trader123');
+});
+afterAll(() => t.stop());
+
+const parse = async (next: Promise<string>) => JSON.parse(await next) as Record<string, unknown>;
+
+describe('feeds push when the bus fires', () => {
+  it('re-sends the reply to their last message to the subscribers an event concerns, and to no one else', async () => {
+    const traderFeed = await openFeed(t.url, `${feeds.asset.path}?token=${trader}`);
+    const adminFeed = await openFeed(t.url, `${feeds.asset.path}?token=${admin}`);
+    traderFeed.socket.send(JSON.stringify({ apiId: 7 }));
+    adminFeed.socket.send(JSON.stringify({ apiId: 1 }));
+    expect(await parse(traderFeed.next())).toEqual({ user: 'trader', asked: 7, version: 0 });
+    expect(await parse(adminFeed.next())).toEqual({ user: 'admin', asked: 1, version: 0 });
+
+    version = 1;
+    const traderId = (await t.server.context.auth.resolve(trader))!.id;
+    t.server.context.bus.emit('asset.changed', { userId: traderId, apiId: 7 });
+    expect(await parse(traderFeed.next())).toEqual({ user: 'trader', asked: 7, version: 1 });
+
+    // the admin was not concerned: the next thing on its socket is the answer to its own next message
+    adminFeed.socket.send(JSON.stringify({ apiId: 2 }));
+    expect(await parse(adminFeed.next())).toEqual({ user: 'admin', asked: 2, version: 1 });
+    traderFeed.socket.close();
+    adminFeed.socket.close();
+    await Promise.all([traderFeed.closed, adminFeed.closed]);
+  });
+
+  it('pushes the market at settings.marketPushHz as the clock moves, and stops once the socket is closed', async () => {
+    const market = await openFeed(t.url, `${feeds.market.path}?token=${admin}`);
+    market.socket.send(JSON.stringify({ token: admin, data: ['btc'] }));
+    expect(await parse(market.next())).toEqual({ coins: ['btc'], version });
+    version = 2;
+    await t.advance(1000); // 2 Hz: two ticks
+    expect(await parse(market.next())).toEqual({ coins: ['btc'], version: 2 });
+    expect(await parse(market.next())).toEqual({ coins: ['btc'], version: 2 });
+    market.socket.close();
+    await market.closed;
+    await t.advance(1000);
+    expect(market.messages).toEqual([]);
+  });
+
+  it('stops pushing to a subscriber whose session has ended', async () => {
+    const token = await t.login('trader', 'trader123');
+    const feed = await openFeed(t.url, `${feeds.asset.path}?token=${token}`);
+    feed.socket.send(JSON.stringify({ apiId: 3 }));
+    await feed.next();
+    await t.call('logout', {}, { token });
+    const user = (await t.server.context.auth.resolve(trader))!;
+    t.server.context.bus.emit('asset.changed', { userId: user.id, apiId: 3 });
+    expect(JSON.parse(await feed.next()).code).toBe(3);
+    expect(await feed.closed).toBe(1008);
+  });
+
+  it('keeps answering ok on feeds without a generator', async () => {
+    const task = await openFeed(t.url, `${feeds.task.path}?token=${admin}`);
+    task.socket.send('{}');
+    expect(await task.next()).toBe('ok');
+    task.socket.close();
+    await task.closed;
+  });
+});

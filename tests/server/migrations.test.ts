@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/auth';
+import { openDb } from '../../server/db';
+import { startServer } from '../../server/main';
+import { migrate, MIGRATIONS, schemaVersion, SCHEMA_VERSION } from '../../server/migrations';
+import { startTestServer } from './helpers';
+
+const SCHEMA_V0 = readFileSync(path.join(import.meta.dirname, 'fixtures/schema-v0.sql'), 'utf8');
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'console-migrate-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A data folder as the server wrote it before migrations: user_version 0, tables and data present. */
+async function folderOfVersion0(): Promise<string> {
+  const dir = freshDir();
+  const client = createClient({ url: `file:${path.join(dir, 'console.db')}` });
+  await client.executeMultiple(SCHEMA_V0);
+  const now = Date.now();
+  await client.batch(
+    [
+      ...['reference', 'users', 'strategies', 'api-accounts'].map((area) => ({ sql: 'INSERT INTO meta (key, value) VALUES (?, ?)', args: [`seeded:${area}`, '2024-01-01T00:00:00.000Z'] })),
+      { sql: 'INSERT INTO bourses (id, name) VALUES (1, ?)', args: ['OKEx'] },
+      {
+        sql: `INSERT INTO users (id, username, password_hash, is_super, level, pes, columns, strategy_keys, created_at)
+              VALUES (42, 'veteran', ?, 0, 0, 0, '["/api"]', '[]', ?)`,
+        args: [await hashPassword('veteran123'), now],
+      },
+      {
+        sql: `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, fees, advanced, asset_template, created_at)
+              VALUES (42, 'old account', 1, 'key-1', 'secret-1', '{}', '{}', 1234, ?)`,
+        args: [now],
+      },
+      { sql: 'INSERT INTO global_config (id, value) VALUES (1, ?)', args: ['{"voiceIntervalTime":77}'] },
+    ],
+    'write',
+  );
+  expect(Number((await client.execute('PRAGMA user_version')).rows[0]!.user_version)).toBe(0);
+  client.close();
+  return dir;
+}
+
+describe('migrations', () => {
+  it('upgrades a data folder made before migrations in place: its data is still there', async () => {
+    const dataDir = await folderOfVersion0();
+    const t = await startTestServer({ dataDir });
+    try {
+      const token = await t.login('veteran', 'veteran123');
+      const apis = (await t.call('apiList', {}, { token })).data;
+      expect(apis).toMatchObject([{ name: 'old account', apiKey: 'key-1', bourse_name: 'OKEx' }]);
+      expect((await t.call('apiAssetTemplateGet', { apiId: apis[0].id }, { token })).data).toEqual({ assetTemplate: 1234 });
+      expect((await t.call('globalConfigGet', {}, { token })).data.voiceIntervalTime).toBe(77);
+      // no seed ran again over it
+      await expect(t.login('admin', 'admin123')).rejects.toThrow();
+      expect(await schemaVersion(t.server.context.db)).toBe(SCHEMA_VERSION);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('starts a new data folder at the latest version, and a second start changes nothing', async () => {
+    const dir = freshDir();
+    const db = await openDb(dir);
+    expect(await schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(await migrate(db)).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('applies only the migrations a database has not seen, and a failing one leaves it as it was', async () => {
+    const db = await openDb(freshDir());
+    try {
+      const next = [...MIGRATIONS, ['ALTER TABLE users ADD COLUMN nickname TEXT NOT NULL DEFAULT \'\'']];
+      expect(await migrate(db, next)).toBe(SCHEMA_VERSION + 1);
+      expect(await db.get("SELECT name FROM pragma_table_info('users') WHERE name = 'nickname'")).toEqual({ name: 'nickname' });
+
+      const broken = [...next, ['CREATE TABLE half_done (id INTEGER)', 'THIS IS NOT SQL']];
+      await expect(migrate(db, broken)).rejects.toThrow();
+      expect(await schemaVersion(db)).toBe(SCHEMA_VERSION + 1);
+      expect(await db.get("SELECT name FROM sqlite_master WHERE name = 'half_done'")).toBeUndefined();
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a data folder made by a newer server, and leaves it untouched', async () => {
+    const dir = freshDir();
+    const client = createClient({ url: `file:${path.join(dir, 'console.db')}` });
+    await client.execute(`PRAGMA user_version = ${SCHEMA_VERSION + 5}`);
+    client.close();
+    await expect(startServer({ port: 0, dataDir: dir, staticDir: null })).rejects.toThrow(/newer/);
+    const again = createClient({ url: `file:${path.join(dir, 'console.db')}` });
+    expect(Number((await again.execute('PRAGMA user_version')).rows[0]!.user_version)).toBe(SCHEMA_VERSION + 5);
+    expect((await again.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows).toHaveLength(0);
+    again.close();
+  });
+});
