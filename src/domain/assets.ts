@@ -217,6 +217,7 @@ export type ChartUnit = 'usdt' | 'coin';
 export const CHART_UNITS: readonly ChartUnit[] = ['usdt', 'coin'];
 
 export interface RatioPoint {
+  [field: string]: string | number;
   time: string;
   /** equity in the unit chosen */
   equity: number;

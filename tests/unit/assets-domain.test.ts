@@ -13,6 +13,7 @@ import {
   sumStatistics,
   usedRates,
 } from '../../src/domain/assets';
+import type { AssetRow } from '../../src/live/messages';
 import { formatNumber } from '../../src/domain/format';
 
 const stats = (equity: number, pairs: Partial<Record<string, string>> = {}) => ({
@@ -63,8 +64,8 @@ describe('assets: summary sums', () => {
 });
 
 describe('assets: per-currency rows', () => {
-  const rowsA = [{ currency: 'btc', spot: 1, P_CW: 2, self_worth: 300, price: 100 }, { currency: 'eth', spot: 2, self_worth: 100, price: 10 }];
-  const rowsB = [{ currency: 'btc', spot: 0.5, P_CW: 1, self_worth: 600, price: 100 }];
+  const rowsA: AssetRow[] = [{ currency: 'btc', spot: 1, P_CW: 2, self_worth: 300, price: 100 }, { currency: 'eth', spot: 2, self_worth: 100, price: 10 }];
+  const rowsB: AssetRow[] = [{ currency: 'btc', spot: 0.5, P_CW: 1, self_worth: 600, price: 100 }];
 
   it('has the 19 columns after currency in the spec order', () => {
     expect(ASSET_COLUMNS.map((c) => c.key)).toEqual([
