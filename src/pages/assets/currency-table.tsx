@@ -41,7 +41,7 @@ export function CurrencyTable({ rows, bourse, loading }: { rows: readonly Curren
       title: t('columns.currency'),
       fixed: 'left',
       render: (currency: string) => (
-        <Button type="link" size="small" onClick={() => setOpen(currency)} aria-label={t('table.openChart', { currency })}>
+        <Button type="link" size="small" onClick={() => setOpen(currency)} aria-label={t('table.openChart', { currency: currency.toUpperCase() })}>
           {currency.toUpperCase()}
         </Button>
       ),
