@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ApiAccount } from '../../src/api/types';
 import { setRuntimeConfig } from '../../src/api/config';
+import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';
 import AssetsPage from '../../src/pages/assets';
 import { FakeSocket } from '../unit/fake-socket';
@@ -79,7 +80,7 @@ afterEach(() => {
 
 async function openWithApis(apis = APIS) {
   server.use(onCall('apiList', () => envelope(apis)));
-  renderPage(<AssetsPage manager={manager} />, { path: '/assets' });
+  renderPage(<><ShellFeedStatus manager={manager} /><AssetsPage manager={manager} /></>, { path: '/assets' });
   await screen.findByRole('menuitem', { name: '全部API' });
   act(() => socket().open());
 }
@@ -87,7 +88,7 @@ async function openWithApis(apis = APIS) {
 describe('/assets', () => {
   it('a user without an API sees an empty state that links to /api, and no socket opens', async () => {
     server.use(onCall('apiList', () => envelope([])));
-    renderPage(<AssetsPage manager={manager} />, { path: '/assets' });
+    renderPage(<><ShellFeedStatus manager={manager} /><AssetsPage manager={manager} /></>, { path: '/assets' });
     const link = await screen.findByRole('link', { name: '去添加API' });
     expect(link).toHaveAttribute('href', '/api');
     expect(FakeSocket.instances).toHaveLength(0);

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { setRuntimeConfig } from '../../src/api/config';
+import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';
 import StatisticPage from '../../src/pages/statistic';
 import { FakeSocket } from '../unit/fake-socket';
@@ -42,7 +43,7 @@ afterEach(() => {
   setRuntimeConfig({});
 });
 
-const open = () => renderPage(<StatisticPage manager={manager} />, { path: '/statistic' });
+const open = () => renderPage(<><ShellFeedStatus manager={manager} /><StatisticPage manager={manager} /></>, { path: '/statistic' });
 
 describe('/statistic live', () => {
   it('subscribes with the nine default currencies for 48 h and 18 orders; cards and the overall summary update live', async () => {

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
 import { assetView, joinApiIds, ledgerRecords, netAssetsOf } from '../../domain/assets';
 import { DEFAULTS } from '../../domain/constants';
-import { FeedStatusBadge } from '../../components/feed-status';
 import type { FeedManager } from '../../live/manager';
 import { failed } from '../../resources/apis/notifications';
 import { AssetSummaryCard } from './summary';
@@ -118,12 +117,10 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
 
   return (
     <Flex vertical gap={12} style={{ minWidth: 0 }}>
-      <Flex wrap gap={8} justify="space-between" align="center">
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <FeedStatusBadge feed="asset" manager={manager} />
-      </Flex>
+      {/* the feed's state and age show in the shell's ShellFeedStatus, which lists the feeds this page uses */}
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('title')}
+      </Typography.Title>
       <AssetActions apis={apis} selected={selected} />
       <Row gutter={[12, 12]}>
         <Col xs={24} md={6} lg={5}>

@@ -25,8 +25,8 @@ export function UsedRateBar({ rate }: { rate: UsedRate }) {
         percent={rate.percent}
         strokeColor={danger ? token.colorError : token.colorPrimary}
         status="normal"
-        size={{ height: inside ? 18 : 8 }}
-        percentPosition={inside ? { align: 'end', type: 'inner' } : { align: 'end', type: 'outer' }}
+        size={inside ? { height: 18 } : undefined}
+        percentPosition={inside ? { align: 'end', type: 'inner' } : undefined}
         format={() => percentText}
         aria-label={t(`rates.${rate.key}`)}
       />

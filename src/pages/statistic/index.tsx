@@ -1,6 +1,5 @@
 import { Card, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FeedStatusBadge } from '../../components/feed-status';
 import type { FeedManager } from '../../live/manager';
 import { LiveStatistics } from './live-statistics';
 import { PagedOrderList } from './paged-list';
@@ -12,12 +11,10 @@ export default function StatisticPage({ manager }: { manager?: FeedManager }) {
   const { t } = useTranslation('statistic');
   return (
     <Flex vertical gap={12} style={{ minWidth: 0 }}>
-      <Flex wrap gap={8} justify="space-between" align="center">
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <FeedStatusBadge feed="statistics" manager={manager} />
-      </Flex>
+      {/* the feed's state and age show in the shell's ShellFeedStatus, which lists the feeds this page uses */}
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('title')}
+      </Typography.Title>
       <Card size="small">
         <Tabs
           destroyOnHidden
