@@ -8,7 +8,7 @@ const rate = (percent: number, key: UsedRate['key'] = 'net'): UsedRate => ({ key
 const RED = 'rgb(255, 77, 79)'; // antd's colorError
 const bar = (key = 'net') => document.querySelector(`[data-rate="${key}"]`)!;
 const fill = (key = 'net') => bar(key).querySelector<HTMLElement>('.ant-progress-bg')!;
-const textOf = (key = 'net') => bar(key).querySelector('.ant-progress-text')!;
+const textOf = (key = 'net') => bar(key).querySelector('[data-percent-text]')!;
 
 beforeEach(() => void i18n.changeLanguage('zh-CN'));
 
@@ -42,6 +42,6 @@ describe('used-rate bars (§9 progress bar)', () => {
     render(<UsedRateBars rates={keys.map((key) => rate(10, key))} />);
     expect([...document.querySelectorAll('[data-rate]')].map((e) => e.getAttribute('data-rate'))).toEqual(keys);
     for (const label of ['期货+借币占用/总净值', '净值已用/闲置', '期货', '永续', '借币质押', '净借币']) expect(screen.getByText(label)).toBeInTheDocument();
-    expect(screen.getAllByText('10.00 / 100.00 USDT')).toHaveLength(6);
+    expect(screen.getAllByText(/^10\.00 \/ 100\.00 USDT/)).toHaveLength(6);
   });
 });

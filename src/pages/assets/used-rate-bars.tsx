@@ -13,21 +13,25 @@ export function UsedRateBar({ rate }: { rate: UsedRate }) {
   const danger = isDangerRate(rate.percent);
   const inside = isTextInside(rate.percent);
   const percentText = `${formatStatistic(rate.percent)}%`;
+  const percent = <span data-percent-text>{percentText}</span>;
   return (
     <div data-rate={rate.key} data-danger={danger} data-text-inside={inside}>
       <Flex justify="space-between" wrap gap={4}>
         <Typography.Text>{t(`rates.${rate.key}`)}</Typography.Text>
         <Typography.Text type="secondary">
           {t('rates.detail', { used: formatStatistic(rate.used), total: formatStatistic(rate.total) })}
+          {/* below 70 % the percentage stands beside the numbers, not after the bar (it would wrap at 375 px) */}
+          {!inside && <> · {percent}</>}
         </Typography.Text>
       </Flex>
       <Progress
         percent={rate.percent}
         strokeColor={danger ? token.colorError : token.colorPrimary}
         status="normal"
+        showInfo={inside}
         size={inside ? { height: 18 } : undefined}
         percentPosition={inside ? { align: 'end', type: 'inner' } : undefined}
-        format={() => percentText}
+        format={() => percent}
         aria-label={t(`rates.${rate.key}`)}
       />
     </div>
