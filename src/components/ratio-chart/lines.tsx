@@ -1,0 +1,44 @@
+import { DualAxes, Line } from '@ant-design/charts';
+import { theme } from 'antd';
+import { useThemeMode } from '../../app/theme';
+import type { RatioChartProps } from './types';
+
+const shortTime = (time: string) => (/^\d{4}-/.test(time) ? time.slice(5, 16) : time);
+
+/** The drawn chart; loaded lazily through RatioChart (index.tsx). */
+export default function Lines({ data, series, height = 280 }: RatioChartProps) {
+  const { token } = theme.useToken();
+  const { mode } = useThemeMode();
+  const colors = [token.colorPrimary, token.colorWarning];
+  const tooltipItem = (index: number) => ({
+    channel: 'y',
+    name: series[index].name,
+    valueFormatter: (v: unknown) => series[index].format?.(v) ?? String(v),
+  });
+  const common = {
+    data: [...data],
+    xField: 'time',
+    height,
+    autoFit: true,
+    theme: mode === 'dark' ? 'classicDark' : 'classic',
+    // minute times: a few readable ticks, without the year
+    axis: { x: { labelAutoHide: true, labelAutoRotate: false, tickCount: 4, labelFormatter: shortTime } },
+  };
+  if (series.length === 1) {
+    return <Line {...common} yField={series[0].field} style={{ stroke: colors[0], lineWidth: 1.5 }} tooltip={{ items: [tooltipItem(0)] }} />;
+  }
+  return (
+    <DualAxes
+      {...common}
+      // the axis titles name the two series
+      legend={false}
+      children={series.map((one, index) => ({
+        type: 'line',
+        yField: one.field,
+        style: { stroke: colors[index % colors.length], lineWidth: 1.5 },
+        axis: { y: { position: index === 0 ? 'left' : 'right', title: one.name }, x: common.axis.x },
+        tooltip: { items: [tooltipItem(index)] },
+      }))}
+    />
+  );
+}

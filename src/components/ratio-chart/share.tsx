@@ -1,0 +1,22 @@
+import { Column } from '@ant-design/charts';
+import { theme } from 'antd';
+import { useThemeMode } from '../../app/theme';
+import type { ShareChartProps } from './types';
+
+/** Columns of one value per name (e.g. self_worth per currency); loaded lazily through ShareChart. */
+export default function Share({ data, valueName, height = 220, format }: ShareChartProps) {
+  const { token } = theme.useToken();
+  const { mode } = useThemeMode();
+  return (
+    <Column
+      data={[...data]}
+      xField="name"
+      yField="value"
+      height={height}
+      autoFit
+      theme={mode === 'dark' ? 'classicDark' : 'classic'}
+      style={{ fill: token.colorPrimary }}
+      tooltip={{ items: [{ channel: 'y', name: valueName, valueFormatter: (v: unknown) => (format ? format(v) : String(v)) }] }}
+    />
+  );
+}

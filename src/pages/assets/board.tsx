@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { CameraOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ChartUnit, RatioRangeKey } from '../../domain/assets';
+import { NoApi } from './no-api';
+import { DEFAULT_RANGE, RatioControls, RatioPanel } from './ratio-panel';
+import { useApiAccounts } from './use-api-accounts';
+
+/** /assets/snapshot/board: every API's ratio curve side by side, one range (layout, default 3) and unit for all. */
+export default function AssetBoardPage() {
+  const { t } = useTranslation('assets');
+  const { apis, loading } = useApiAccounts();
+  const [range, setRange] = useState<RatioRangeKey>(DEFAULT_RANGE);
+  const [unit, setUnit] = useState<ChartUnit>('usdt');
+
+  if (loading) return <Skeleton active />;
+  if (apis.length === 0) return <Card><NoApi /></Card>;
+  return (
+    <Flex vertical gap={12} style={{ minWidth: 0 }}>
+      <Flex wrap gap={8} justify="space-between" align="center">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('board.title')}
+        </Typography.Title>
+        <Link to="/assets/snapshot">
+          <Button icon={<CameraOutlined />}>{t('board.openSnapshot')}</Button>
+        </Link>
+      </Flex>
+      <RatioControls range={range} unit={unit} onRange={setRange} onUnit={setUnit} />
+      <Row gutter={[12, 12]}>
+        {apis.map((api) => (
+          <Col key={api.id} xs={24} lg={12} xxl={8}>
+            <Card size="small" title={api.name} data-testid={`board-${api.id}`}>
+              <RatioPanel endpoint="assetImaging" apiId={api.id} name={api.name} fixed={{ range, unit }} height={200} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useCustom } from '@refinedev/core';
+import { Button, Empty, Flex, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiAccount } from '../../api/types';
+import { borrowLine, joinApiIds, type LedgerRecord } from '../../domain/assets';
+import { formatAmount, formatMinute, formatPrice, formatQuantity, EMPTY_VALUE } from '../../domain/format';
+import { ManualTradeDialog } from '../../resources/apis/manual-trade-dialog';
+
+/** §2 transfer records: currency, amount, type, time (the asset feed's ledger). */
+export function TransferRecords({ records }: { records: readonly LedgerRecord[] }) {
+  const { t } = useTranslation('assets');
+  return (
+    <Table<LedgerRecord>
+      rowKey="key"
+      size="small"
+      dataSource={[...records]}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('transfers.empty') }}
+      columns={[
+        { key: 'currency', dataIndex: 'currency', title: t('transfers.currency'), render: (v: string) => v.toUpperCase() || EMPTY_VALUE },
+        { key: 'amount', dataIndex: 'amount', title: t('transfers.amount'), align: 'right', render: formatAmount },
+        { key: 'type', dataIndex: 'type', title: t('transfers.type') },
+        { key: 'time', dataIndex: 'time', title: t('transfers.time'), render: (v: string) => formatMinute(v) },
+      ]}
+    />
+  );
+}
+
+/** §2 borrow records: numbered lines, or 'no borrow records yet'. */
+export function BorrowRecords({ records }: { records: readonly unknown[] }) {
+  const { t } = useTranslation('assets');
+  if (records.length === 0) return <Empty description={t('borrow.empty')} />;
+  return (
+    <ol data-testid="borrow-records" style={{ paddingInlineStart: 24, margin: 0 }}>
+      {records.map((entry, i) => (
+        <li key={i}>
+          <Typography.Text style={{ wordBreak: 'break-word' }}>{borrowLine(entry)}</Typography.Text>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A row of /asset/trade/records/get (assumed shape, see docs/spec-coverage.md). */
+interface TradeRecord {
+  id?: string | number;
+  time?: string;
+  instrument_id?: string;
+  type?: string | number;
+  price?: number | string;
+  amount?: number | string;
+  fee?: number | string;
+}
+
+/** §2 trade records of the APIs shown: /asset/trade/records/get {apiId: ids joined}. */
+export function TradeRecords({ apiIds }: { apiIds: readonly number[] }) {
+  const { t } = useTranslation('assets');
+  const { result, query } = useCustom<TradeRecord[]>({
+    url: 'assetTradeRecords',
+    method: 'get',
+    config: { query: { apiId: joinApiIds(apiIds) } },
+  });
+  const rows = (Array.isArray(result?.data) ? result.data : []).map((row, i) => ({ ...row, key: String(row.id ?? i) }));
+  return (
+    <Table
+      rowKey="key"
+      size="small"
+      loading={query.isLoading}
+      dataSource={rows}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('trades.empty') }}
+      columns={[
+        { key: 'time', dataIndex: 'time', title: t('trades.time'), render: (v: string) => formatMinute(v) },
+        { key: 'instrument', dataIndex: 'instrument_id', title: t('trades.instrument') },
+        { key: 'type', dataIndex: 'type', title: t('trades.type') },
+        { key: 'price', dataIndex: 'price', title: t('trades.price'), align: 'right', render: formatPrice },
+        { key: 'amount', dataIndex: 'amount', title: t('trades.amount'), align: 'right', render: formatQuantity },
+        { key: 'fee', dataIndex: 'fee', title: t('trades.fee'), align: 'right', render: formatAmount },
+      ]}
+    />
+  );
+}
+
+/** §2 manual trading on the one API selected (the API list's manual trade dialog). */
+export function ManualTrading({ api }: { api: ApiAccount }) {
+  const { t } = useTranslation('assets');
+  const [open, setOpen] = useState(false);
+  return (
+    <Flex vertical gap={8} align="flex-start">
+      <Typography.Text type="secondary">{t('manual.hint')}</Typography.Text>
+      <Button type="primary" onClick={() => setOpen(true)}>
+        {t('manual.open')}
+      </Button>
+      {open && <ManualTradeDialog api={api} onClose={() => setOpen(false)} />}
+    </Flex>
+  );
+}

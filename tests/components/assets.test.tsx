@@ -1,0 +1,190 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { ApiAccount } from '../../src/api/types';
+import { setRuntimeConfig } from '../../src/api/config';
+import { ShellFeedStatus } from '../../src/components/feed-status';
+import { FeedManager } from '../../src/live/manager';
+import AssetsPage from '../../src/pages/assets';
+import { FakeSocket } from '../unit/fake-socket';
+import { ManualFrames } from '../unit/live-harness';
+import { envelope, onCall, recordCall, server } from './msw';
+import { renderPage } from './render';
+
+vi.mock('@ant-design/charts', () => {
+  const chart = (name: string) => ({ data, yField, children }: { data: unknown[]; yField?: string; children?: { yField: string }[] }) => (
+    <div data-testid={`chart-${name}`} data-points={data.length} data-fields={yField ?? children?.map((c) => c.yField).join(',')} />
+  );
+  return { Line: chart('line'), DualAxes: chart('dual'), Column: chart('column'), Tiny: { Line: chart('tiny') } };
+});
+
+const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+const api = (id: number, name: string, status: 1 | 4 = 4): ApiAccount =>
+  ({ id, name, bourse_id: 1, bourse_name: 'okex', status_info: 'ok', apiKey: 'k', apiSecret: '', status }) as ApiAccount;
+const APIS = [api(1, 'alpha'), api(2, 'beta', 1)];
+
+const assetMessage = (apiId: number, equity: number, extra: Partial<{ list: unknown[]; borrow: unknown[]; ledger: unknown[] }> = {}) =>
+  JSON.stringify({
+    code: 200,
+    data: {
+      apiId,
+      asset_info: {
+        statistics: {
+          'total_equity(USDT)': equity,
+          'principal/surplus(USDT)': `${equity / 2}/${equity / 2}`,
+          total_position: 2,
+          'total_used/surplus(USDT)': `${equity * 0.6}/${equity * 0.4}`,
+          'futures_used/surplus(USDT)': `${equity * 0.1}/${equity * 0.9}`,
+          'swap_used/surplus(USDT)': '0/0',
+          'borrow_pledge_used/surplus(USDT)': '0/0',
+          'borrow_used/surplus(USDT)': `${equity * 0.1}/${equity * 0.1}`,
+        },
+        list: extra.list ?? [{ currency: 'btc', spot: 0.1, self_worth: equity, price: 50000 }],
+      },
+      ledger: extra.ledger ?? [],
+      borrow: extra.borrow ?? [],
+    },
+  });
+
+let frames: ManualFrames;
+let manager: FeedManager;
+const socket = () => FakeSocket.instances[FakeSocket.instances.length - 1];
+const sentIds = () => socket().sent.map((text) => JSON.parse(text).data as number[]);
+const push = (...messages: string[]) =>
+  act(() => {
+    messages.forEach((m) => socket().receive(m));
+    frames.run();
+  });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  setRuntimeConfig({ websocket: 'ws://feeds.test' });
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  frames = new ManualFrames();
+  manager = new FeedManager({ random: () => 0.5, requestFrame: frames.request, getToken: () => 'admin-token' });
+  server.use(
+    onCall('assetStatistics', () => envelope([{ dateTime: '2026-11-01 10:00', equity_usdt: 10, rate_usdt: 0.1, equity: 1, equity_rate_usdt: 0.2 }])),
+    onCall('assetTradeRecords', () => envelope([])),
+  );
+});
+afterEach(() => {
+  manager.closeAll();
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setRuntimeConfig({});
+});
+
+async function openWithApis(apis = APIS) {
+  server.use(onCall('apiList', () => envelope(apis)));
+  renderPage(<><ShellFeedStatus manager={manager} /><AssetsPage manager={manager} /></>, { path: '/assets' });
+  await screen.findByRole('menuitem', { name: '全部API' });
+  act(() => socket().open());
+}
+
+describe('/assets', () => {
+  it('a user without an API sees an empty state that links to /api, and no socket opens', async () => {
+    server.use(onCall('apiList', () => envelope([])));
+    renderPage(<><ShellFeedStatus manager={manager} /><AssetsPage manager={manager} /></>, { path: '/assets' });
+    const link = await screen.findByRole('link', { name: '去添加API' });
+    expect(link).toHaveAttribute('href', '/api');
+    expect(FakeSocket.instances).toHaveLength(0);
+  });
+
+  it("sums every API's message for 'all APIs'; choosing one API sends its id alone and shows its numbers", async () => {
+    await openWithApis();
+    expect(screen.getByRole('heading', { name: '权益' })).toBeInTheDocument();
+    expect(sentIds()[0]).toEqual([1, 2]);
+    push(assetMessage(1, 1000), assetMessage(2, 500));
+    expect(within(screen.getByTestId('summary-netAssets')).getByText(/1,500/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('summary-principal')).getByText(/750/)).toBeInTheDocument();
+    expect(screen.getByText('各币种自有价值合计 1500.0000 USDT')).toBeInTheDocument();
+    // the feed's state and age are on the page
+    expect(document.querySelector('[data-feed="asset"]')).toHaveAttribute('data-feed-state', 'live');
+    expect(screen.queryByRole('tab', { name: '手动交易' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'beta' }));
+    await waitFor(() => expect(sentIds().at(-1)).toEqual([2]));
+    expect(within(screen.getByTestId('summary-netAssets')).getByText(/^500/)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '手动交易' })).toBeInTheDocument();
+  });
+
+  it('shows the 20 columns of §2 in order with §9 decimals; a currency opens its chart', async () => {
+    const chart = recordCall('currencyInformation', [{ dateTime: '2026-11-01 10:00', price: 50000 }]);
+    server.use(chart.handler);
+    await openWithApis([APIS[0]]);
+    push(
+      assetMessage(1, 100, {
+        list: [{ currency: 'btc', spot: 1.23456789, futures: 2, P_CW: 1.23456789, F_CS: 0.5, wallet: 1, transfer: 0, self_worth: 100, price: 50123.456789, principal: 1, principal_usdt: 50 }],
+      }),
+    );
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      '币种', '现货', '期货', 'P_CW', 'P_NW', 'P_CQ', 'P_NQ', 'P_CS', 'F_CW', 'F_NW', 'F_CQ', 'F_NQ', 'F_CS',
+      '钱包', '划转', '自有价值', '价格', '本金', '本金(USDT)', '占比%',
+    ]);
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(1, 4)).toEqual(['1.2346', '2.0000', '1.234568']);
+    expect(cells[16]).toBe('50123.4568');
+    expect(cells[19]).toBe('100.00');
+
+    await userEvent.click(screen.getByRole('button', { name: '查看 BTC 走势' }));
+    expect(await screen.findByTestId('chart-line')).toHaveAttribute('data-points', '1');
+    expect(chart.calls[0]).toMatchObject({ currency: 'btc', bourse: '1', types: '1' });
+  });
+
+  it("borrow tab: 'no borrow records yet' when empty, else numbered lines; transfer records list currency, amount, type, time", async () => {
+    await openWithApis([APIS[0]]);
+    push(assetMessage(1, 100));
+    await userEvent.click(screen.getByRole('tab', { name: '借币记录' }));
+    expect(await screen.findByText('暂无借币记录')).toBeInTheDocument();
+
+    push(assetMessage(1, 100, { borrow: [{ currency: 'usdt', amount: 10 }, 'btc 0.1'], ledger: [{ currency: 'btc', amount: 0.5, type: 'transfer in', time: '2026-11-01 08:30:00' }] }));
+    const lines = within(screen.getByTestId('borrow-records')).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual(['currency: usdt, amount: 10', 'btc 0.1']);
+    expect(screen.getByTestId('borrow-records').tagName).toBe('OL');
+
+    await userEvent.click(screen.getByRole('tab', { name: '划转记录' }));
+    const row = (await screen.findByText('transfer in')).closest('tr')!;
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['BTC', '0.5000', 'transfer in', '2026-11-01 08:30']);
+  });
+
+  it('the API statistics tab asks /asset/statistics for the ids shown with layout 3; the range and unit change it', async () => {
+    const statistics = recordCall('assetStatistics', [{ dateTime: '2026-11-01 10:00', equity_usdt: 10, rate_usdt: 0.1, equity: 1, equity_rate_usdt: 0.2 }]);
+    server.use(statistics.handler);
+    await openWithApis();
+    expect(await screen.findByTestId('chart-dual')).toHaveAttribute('data-fields', 'equity,ratio');
+    expect(statistics.calls[0]).toMatchObject({ apiId: '1,2', layout: '3' });
+    await userEvent.click(screen.getByText('1周'));
+    await waitFor(() => expect(statistics.calls.at(-1)).toMatchObject({ layout: '4' }));
+    await userEvent.click(screen.getByText('币'));
+    expect(screen.getByTestId('ratio-panel')).toHaveAttribute('data-unit', 'coin');
+  });
+
+  it('the ratio curve dialog offers the five ranges and draws /asset/imaging/get of the API', async () => {
+    const imaging = recordCall('assetImaging', [{ dateTime: '2026-11-01 10:00', equity_usdt: 10, rate_usdt: 0.1, equity: 1, equity_rate_usdt: 0.2 }]);
+    server.use(imaging.handler);
+    await openWithApis();
+    await userEvent.click(screen.getByRole('button', { name: /比例曲线/ }));
+    const dialog = await screen.findByRole('dialog');
+    for (const range of ['10分钟', '1小时', '1天', '1周', '1个月']) expect(within(dialog).getByText(range)).toBeInTheDocument();
+    await waitFor(() => expect(imaging.calls[0]).toMatchObject({ apiId: '1', layout: '3' }));
+    await userEvent.click(within(dialog).getByText('10分钟'));
+    await waitFor(() => expect(imaging.calls.at(-1)).toMatchObject({ apiId: '1', layout: '1' }));
+  });
+
+  it('resume following sends the one-sided and the hedging ids, each list joined as a string', async () => {
+    const restore = recordCall('restoreTask');
+    const hedging = recordCall('hedgingRestoreTask');
+    server.use(hedging.handler, restore.handler); // '*/restore/task' would also match the hedging path
+    await openWithApis([api(1, 'alpha'), api(3, 'gamma'), api(2, 'beta', 1)]);
+    await userEvent.click(screen.getByRole('button', { name: /恢复跟随/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(restore.calls).toHaveLength(1));
+    expect(restore.calls[0]).toMatchObject({ apiId: '1,3' });
+    expect(hedging.calls[0]).toMatchObject({ apiId: '2' });
+  });
+});
