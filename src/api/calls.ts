@@ -6,6 +6,7 @@
  */
 import type { EndpointName } from './endpoints';
 import type {
+  ManualSnapshot,
   ApiAccount,
   ApiAccountSave,
   ApiAdvanced,
@@ -137,7 +138,7 @@ export interface CallTypes {
   assetImaging: Call<ApiId & { layout: number }, ApiChartPoint[]>;
   assetBorrowRecords: Call<ApiId, unknown>;
   assetLedgerLog: Call<ApiId, unknown>;
-  assetManualSnapshot: Call<ApiId, unknown>;
+  assetManualSnapshot: Call<ApiId, ManualSnapshot>;
   assetChangingRate: Call<Unshown, unknown>;
   assetStatistics: Call<Unshown, unknown>;
   assetTradeRecords: Call<Unshown, unknown>;

@@ -404,3 +404,10 @@ export interface StrategyStatistics {
   position_len: number;
   trade_len: number;
 }
+
+/** /asset/manual/snapshot/get: the API's assets at the moment asked (assumed shape: the asset feed's asset_info and a time). */
+export interface ManualSnapshot {
+  time: string;
+  statistics: Record<string, number | string>;
+  list: Record<string, number | string | null>[];
+}

@@ -117,12 +117,6 @@ export const asStatisticsReply = (data: unknown): StatisticsReply => {
 
 // ── Paging (/web/get/order/paging) ───────────────────────────────────────────────────
 
-/** `{total_paging, data}` of /web/get/order/paging. */
-export interface PagingReply {
-  total_paging: number;
-  data: OrderStatisticRow[];
-}
-
 /** The outcome of a page move: the page to load, or the §8 message to show. */
 export type PageMove = { page: number } | { message: 'digitsOnly' | 'firstPage' | 'lastPage' };
 

@@ -4,7 +4,7 @@ import { CameraOutlined, AppstoreOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import type { AssetRow, AssetStatistics } from '../../live/messages';
+import type { ManualSnapshot } from '../../api/types';
 import { mergeCurrencyRows, netAssetsOf, sumStatistics } from '../../domain/assets';
 import { formatAmount, formatMinute } from '../../domain/format';
 import { ShareChart } from '../../components/ratio-chart';
@@ -14,13 +14,6 @@ import { NoApi } from './no-api';
 import { RatioPanel } from './ratio-panel';
 import { AssetSummaryCard } from './summary';
 import { useApiAccounts } from './use-api-accounts';
-
-/** /asset/manual/snapshot/get: the API's assets at the moment asked (assumed shape: the feed's asset_info and a time). */
-export interface ManualSnapshot {
-  time: string;
-  statistics: AssetStatistics;
-  list: AssetRow[];
-}
 
 /** A snapshot as a view: when, the summary and bars, self_worth per currency as columns, the per-currency table. */
 export function SnapshotView({ snapshot, bourse }: { snapshot: ManualSnapshot; bourse: number }) {
@@ -59,7 +52,7 @@ export default function AssetSnapshotPage() {
   const take = async () => {
     setTaking(true);
     try {
-      setSnapshot({ apiId: api.id, data: await call<ManualSnapshot>('assetManualSnapshot', { apiId: api.id }) });
+      setSnapshot({ apiId: api.id, data: await call('assetManualSnapshot', { apiId: api.id }) });
     } catch (error) {
       notify.error(error);
     } finally {

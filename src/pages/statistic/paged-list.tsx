@@ -4,14 +4,15 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { PAGING } from '../../domain/constants';
-import { jumpTo, step, type PageMove, type PagingReply } from '../../domain/statistics';
+import type { OrderPage } from '../../api/types';
+import { jumpTo, step, type PageMove } from '../../domain/statistics';
 import { useNotify } from '../../components/notify';
 import { keyed, OrderTable } from './order-table';
 
 interface Page {
   number: number;
   total: number;
-  rows: PagingReply['data'];
+  rows: OrderPage['data'];
 }
 
 /**
@@ -31,7 +32,7 @@ export function PagedOrderList() {
     async (number: number) => {
       setLoading(true);
       try {
-        const reply = await call<PagingReply>('orderPaging', { eachPageNumber: PAGING.orderPageSize, pagingNumber: number });
+        const reply = await call('orderPaging', { eachPageNumber: PAGING.orderPageSize, pagingNumber: number });
         const rows = Array.isArray(reply?.data) ? reply.data : [];
         if (rows.length === 0) {
           void message.warning(t('paging.noMoreData'));
