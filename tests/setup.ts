@@ -7,8 +7,8 @@ import { connectApiToSession } from '../src/app/connect';
 // the client gets its session as the app hands it over (src/main.tsx)
 connectApiToSession();
 
-// findBy*/waitFor wait up to 5 s: a busy CI machine renders antd slowly
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait up to 10 s: a busy 2-core CI machine renders antd dialogs slowly (one place for this)
+configure({ asyncUtilTimeout: 10_000 });
 
 // both shipped languages are ready before any test renders
 await i18nReady;

@@ -14,14 +14,12 @@ import {
   recordSave,
   relyInput,
   saveButton,
-  slowDomTimeouts,
   user,
 } from './strategies-helpers';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-slowDomTimeouts();
 
 describe('adding a strategy', () => {
   it('fills the parameters from a valid main file and sends every multipart field', async () => {

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MAIN_FILE_INPUT_ID, RELY_FILES_INPUT_ID } from '../../src/resources/strategies/strategy-dialog';
 import type { ArbitrageStrategy } from '../../src/api/types';
@@ -6,11 +6,6 @@ import { envelope, onCall } from './msw';
 
 /** Shared by the strategies*.test.tsx files: fixtures, msw recorders and the dialog's controls. */
 
-/** antd dialogs are slow to render in jsdom, more so on a busy machine. */
-export function slowDomTimeouts() {
-  vi.setConfig({ testTimeout: 60_000 });
-  configure({ asyncUtilTimeout: 10_000 });
-}
 
 // the pointer-events check walks computed styles on every click: slow in jsdom, and antd sets none that matter here
 export const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });

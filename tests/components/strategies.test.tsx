@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import StrategyListPage from '../../src/resources/strategies/list';
 import { envelope, onCall, server } from './msw';
 import { renderPage, traderSession } from './render';
-import { ARBITRAGE_2, listing, slowDomTimeouts, user } from './strategies-helpers';
+import { ARBITRAGE_2, listing, user } from './strategies-helpers';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-slowDomTimeouts();
 
 describe('strategy list', () => {
   it('shows an ordinary user the strategies with 没有权限 instead of add, configure and delete', async () => {

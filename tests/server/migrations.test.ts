@@ -33,7 +33,7 @@ async function folderOfVersion0(): Promise<string> {
       { sql: 'INSERT INTO bourses (id, name) VALUES (1, ?)', args: ['OKEx'] },
       {
         sql: `INSERT INTO users (id, username, password_hash, is_super, level, pes, columns, strategy_keys, created_at)
-              VALUES (42, 'veteran', ?, 0, 0, 0, '["/api"]', '[]', ?)`,
+              VALUES (42, 'veteran', ?, 0, 0, 0, '["/api","/config"]', '[]', ?)`,
         args: [await hashPassword('veteran123'), now],
       },
       {
