@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { createAuth } from './auth';
 import type { AppContext } from './context';
@@ -14,6 +13,7 @@ import { registerFeeds } from './feeds';
 import { handlers } from './handlers';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
+import { registerStatic } from './static';
 
 export interface ServerOptions {
   /** 0 = any free port; default 8080. */
@@ -70,7 +70,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await app.register(formbody);
   await app.register(multipart, MULTIPART_OPTIONS);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  if (staticDir) await app.register(fastifyStatic, { root: staticDir, wildcard: true });
+  await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
   registerFeeds(app, ctx);
