@@ -23,7 +23,8 @@ function contractProxy() {
 export default defineConfig({
   plugins: [react()],
   server: { proxy: contractProxy() },
-  build: { chunkSizeWarningLimit: 2000 },
+  // the manifest tells scripts/prerender.ts which chunks each route needs (its modulepreload links)
+  build: { chunkSizeWarningLimit: 2000, manifest: true },
   test: {
     globals: true,
     environment: 'jsdom',

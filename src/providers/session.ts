@@ -12,7 +12,7 @@ export interface Session {
   kind: 'normal' | 'unilateral';
 }
 
-const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind' } as const;
+export const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind' } as const;
 
 export function saveSession(session: Session): void {
   const options = { expires: SESSION_DAYS, sameSite: 'strict' as const };
