@@ -1,6 +1,6 @@
-// Bytes on the wire: the JavaScript a page makes Chromium download, as the server sent it (encoded
-// size from Chromium's own network data: Network.loadingFinished.encodedDataLength), until the network
-// is idle. First visits use a fresh context (empty cache); console routes are signed in as admin by API.
+// Bytes on the wire: the JavaScript a page makes Chromium download, as the server sent it (the encoded
+// body size from Chromium's own network data: the sum of Network.dataReceived.encodedDataLength; with
+// the response headers, Network.loadingFinished.encodedDataLength), until the network is idle. First visits use a fresh context (empty cache); console routes are signed in as admin by API.
 import type { Browser, Page } from 'playwright-core';
 import { KEYS } from '../src/providers/session';
 import { endpoints } from '../src/api/endpoints';
@@ -8,8 +8,10 @@ import { newPage } from '../tests/e2e/harness';
 
 export interface ScriptBytes {
   url: string;
-  /** bytes received, headers included (0 when served from the browser's cache) */
+  /** body bytes received, as sent (compressed); 0 when served from the browser's cache */
   encoded: number;
+  /** bytes received with the response headers */
+  wire: number;
   /** bytes of the body once decoded */
   decoded: number;
   fromCache: boolean;
@@ -19,8 +21,9 @@ export interface PageBytes {
   finalPath: string;
   networkIdle: boolean;
   scripts: ScriptBytes[];
-  /** sum of `encoded` over scripts */
+  /** sums of `encoded` and `wire` over scripts */
   encoded: number;
+  wire: number;
 }
 
 /** Records every script's encoded and decoded size through the Chrome DevTools Protocol. */
@@ -31,19 +34,21 @@ async function recordScripts(page: Page): Promise<() => ScriptBytes[]> {
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     const isScript = type === 'Script' || /javascript|ecmascript/.test(response.mimeType) || /\.m?js(\?|$)/.test(response.url);
     if (isScript && !response.url.startsWith('data:'))
-      scripts.set(requestId, { url: response.url, encoded: 0, decoded: 0, fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker) });
+      scripts.set(requestId, { url: response.url, encoded: 0, wire: 0, decoded: 0, fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker) });
   });
   cdp.on('Network.requestServedFromCache', ({ requestId }) => {
     const script = scripts.get(requestId);
     if (script) script.fromCache = true;
   });
-  cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+  cdp.on('Network.dataReceived', ({ requestId, dataLength, encodedDataLength }) => {
     const script = scripts.get(requestId);
-    if (script) script.decoded += dataLength;
+    if (!script) return;
+    script.decoded += dataLength;
+    script.encoded += encodedDataLength;
   });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     const script = scripts.get(requestId);
-    if (script) script.encoded = encodedDataLength;
+    if (script) script.wire = encodedDataLength;
   });
   return () => [...scripts.values()];
 }
@@ -60,7 +65,7 @@ async function visit(page: Page, route: string, baseUrl: string): Promise<PageBy
   const list = scripts()
     .map((s) => ({ ...s, url: s.url.replace(baseUrl, '') }))
     .sort((a, b) => b.encoded - a.encoded);
-  return { route, finalPath: page.url().replace(baseUrl, ''), networkIdle, scripts: list, encoded: list.reduce((sum, s) => sum + s.encoded, 0) };
+  return { route, finalPath: page.url().replace(baseUrl, ''), networkIdle, scripts: list, encoded: list.reduce((sum, s) => sum + s.encoded, 0), wire: list.reduce((sum, s) => sum + s.wire, 0) };
 }
 
 /** Signs admin in through the API (captcha + login) and returns the session cookies the console reads. */

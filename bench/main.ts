@@ -70,7 +70,7 @@ try {
             median: `${kb(page.encoded)} KB`,
             budget: `≤ ${group.budgetKB} KB`,
             pass: page.encoded <= group.budgetKB * KB && !redirected.includes('/login'),
-            note: page.networkIdle ? undefined : 'network never idle',
+            note: `${page.scripts.length} files, ${kb(page.wire)} KB with headers${page.networkIdle ? '' : ', network never idle'}`,
           });
         }
       }
@@ -81,6 +81,7 @@ try {
         median: `${kb(again.encoded)} KB`,
         budget: `≤ ${budget.bytes.secondVisit.budgetKB} KB`,
         pass: again.encoded <= budget.bytes.secondVisit.budgetKB * KB,
+        note: `${again.scripts.filter((s) => s.fromCache).length} of ${again.scripts.length} files from the cache, ${kb(again.wire)} KB with headers`,
       });
     } finally {
       await browser.close();
