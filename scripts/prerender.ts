@@ -1,11 +1,12 @@
 // Build step after `vite build`: the public routes paint before any script runs.
 // - /login, /home and /guide are rendered with react-dom/static from the app's own tree (AppShell in a
 //   static router, the same tree the browser hydrates), with antd's styles for that markup inlined, into
-//   dist/<route>.html (served for those paths by server/state.ts).
+//   dist/<route>.html (served for those paths by server/static.ts).
 // - Every page (those three and index.html) preloads what it needs next in parallel with the entry
 //   script: config.json, the zh-CN texts, and the first route's chunks (modulepreload).
 // A visitor whose language, theme or session differs from the prerender's (zh-CN, light, signed out)
 // gets an empty root from a tiny inline check before paint, and the app renders as without prerender.
+// What a visitor types before hydration is recorded inline and given back after it (src/app/hydration.ts).
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -69,7 +70,9 @@ function staleCheck(themeKey: string, languageKey: string, language: string, tok
 async function render(AppShell: ComponentType, location: string): Promise<{ html: string; css: string }> {
   const cache = createCache();
   const tree = createElement(StyleProvider, { cache }, createElement(StaticRouter, { location }, createElement(AppShell)));
-  const { prelude } = await prerenderToNodeStream(tree);
+  // one piece: past progressiveChunkSize (12.8 KB by default) React would outline a page's boundary
+  // behind its fallback and an inline swap script, so the page would paint only with script on
+  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
   return { html: Buffer.concat(chunks).toString('utf8'), css: extractStyle(cache) };
@@ -100,8 +103,10 @@ async function main(): Promise<void> {
     const { STORAGE_KEY: themeKey } = await vite.ssrLoadModule('/src/app/theme.tsx');
     const { KEYS } = await vite.ssrLoadModule('/src/providers/session.ts');
     const { AppShell } = await vite.ssrLoadModule('/src/app/root.tsx');
+    const { recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION } = await vite.ssrLoadModule('/src/app/hydration.ts');
     await i18nReady;
-    const check = `<script>(${staleCheck.toString()})(${[themeKey, languageKey, DEFAULT_LANGUAGE, KEYS.token].map((v) => JSON.stringify(v)).join(',')})</script>`;
+    const call = (fn: (...args: string[]) => void, ...args: string[]) => `(${fn.toString()})(${args.map((v) => JSON.stringify(v)).join(',')});`;
+    const check = `<script>${call(staleCheck, themeKey, languageKey, DEFAULT_LANGUAGE, KEYS.token)}${call(recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION)}</script>`;
 
     for (const [route, page] of Object.entries(PRERENDERED)) {
       const { html, css } = await render(AppShell as ComponentType, route);
