@@ -9,6 +9,7 @@ const BROWSER_UNIT_TESTS = [
   'tests/unit/calls.test.ts',
   'tests/unit/data-provider.test.ts',
   'tests/unit/envelope.test.ts',
+  'tests/unit/hydration.test.tsx',
   'tests/unit/permissions.test.ts',
   'tests/unit/feed-manager.test.ts',
   'tests/unit/live-provider.test.ts',

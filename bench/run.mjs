@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench`: production build, then bench/first-load.ts measures the JS each page in
-// bench/budget.json makes a fresh visitor download, against its budget. Exit 1 when over budget.
-// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), CHROMIUM_PATH.
+// `npm run bench`: production build (npm run build: vite, prerender, precompression), then bench/main.ts
+// measures every figure of bench/budget.json against the reference server. Exit 1 when one misses.
+// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse, CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +12,8 @@ const say = (line) => console.log(`[bench] ${line}`);
 
 if (process.env.BENCH_SKIP_BUILD === '1') say('BENCH_SKIP_BUILD=1: measuring dist/ as it is');
 else {
-  say('production build (npx vite build)');
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  say('production build (npm run build)');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) {
     say(`build failed (exit ${build.status ?? build.signal})`);
     process.exit(build.status || 2);
@@ -29,11 +29,11 @@ try {
 }
 say(`chromium: ${chromium}`);
 
-const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/first-load.ts'], {
+const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/main.ts'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-  timeout: 10 * 60_000,
+  env: { ...process.env, CHROMIUM_PATH: chromium, CHROME_PATH: chromium },
+  timeout: 30 * 60_000,
 });
-if (run.error) say(`first-load did not finish: ${run.error.message}`);
+if (run.error) say(`bench did not finish: ${run.error.message}`);
 process.exit(run.status ?? 2);

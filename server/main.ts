@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { createAuth } from './auth';
 import { systemClock, type Clock } from './clock';
@@ -17,6 +16,7 @@ import { handlers } from './handlers';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
 import { resolveSettings, type ServerSettings } from './settings';
+import { registerStatic } from './static';
 
 export interface ServerOptions {
   /** 0 = any free port; default 8080. */
@@ -86,7 +86,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await app.register(formbody);
   await app.register(multipart, MULTIPART_OPTIONS);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  if (staticDir) await app.register(fastifyStatic, { root: staticDir, wildcard: true });
+  await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
   registerFeeds(app, ctx, opts.feedGenerators);

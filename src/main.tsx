@@ -1,5 +1,5 @@
 import '@ant-design/v5-patch-for-react-19';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from './api/config';
 import { i18nReady } from './providers/i18n';
 import { Root } from './app/root';
@@ -9,5 +9,9 @@ connectApiToSession();
 
 // The runtime config names the backend and the language's texts are needed for the first paint.
 void Promise.all([loadRuntimeConfig(), i18nReady]).then(() => {
-  createRoot(document.getElementById('root')!).render(<Root />);
+  const container = document.getElementById('root')!;
+  // /login, /home and /guide arrive prerendered (scripts/prerender.ts), unless the visitor's language,
+  // theme or session differs from the prerender's, in which case the page's inline check emptied it
+  if (container.hasChildNodes()) hydrateRoot(container, <Root />);
+  else createRoot(container).render(<Root />);
 });

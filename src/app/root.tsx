@@ -43,24 +43,31 @@ function Themed({ children }: { children: React.ReactNode }) {
 
 /**
  * The light outer shell: the public pages (login, home, guide, 404) load without Refine, tables or
- * charts; everything behind a session is the lazily loaded console.
+ * charts; everything behind a session is the lazily loaded console. Inside a router: the browser's
+ * (Root) or, at build time, a static one (scripts/prerender.ts) rendering the very same tree.
  */
+export function AppShell() {
+  return (
+    <ThemeModeProvider>
+      <Themed>
+        <SessionWatch />
+        <Routes>
+          <Route path="/" element={<Navigate to="/login" replace />} />
+          <Route path="/login" element={<LazyPage load={pages.login} />} />
+          <Route path="/home" element={<LazyPage load={pages.home} />} />
+          <Route path="/guide" element={<LazyPage load={pages.guide} />} />
+          <Route path="/404" element={<LazyPage load={pages.notFound} />} />
+          <Route path="*" element={<LazyPage load={pages.console} />} />
+        </Routes>
+      </Themed>
+    </ThemeModeProvider>
+  );
+}
+
 export function Root() {
   return (
     <BrowserRouter>
-      <ThemeModeProvider>
-        <Themed>
-          <SessionWatch />
-          <Routes>
-            <Route path="/" element={<Navigate to="/login" replace />} />
-            <Route path="/login" element={<LazyPage load={pages.login} />} />
-            <Route path="/home" element={<LazyPage load={pages.home} />} />
-            <Route path="/guide" element={<LazyPage load={pages.guide} />} />
-            <Route path="/404" element={<LazyPage load={pages.notFound} />} />
-            <Route path="*" element={<LazyPage load={pages.console} />} />
-          </Routes>
-        </Themed>
-      </ThemeModeProvider>
+      <AppShell />
     </BrowserRouter>
   );
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export type ThemeMode = 'light' | 'dark';
-const STORAGE_KEY = 'console.theme';
+export const STORAGE_KEY = 'console.theme';
 
 interface ThemeState {
   mode: ThemeMode;

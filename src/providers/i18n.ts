@@ -6,7 +6,7 @@ import type { I18nProvider } from '@refinedev/core';
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
-const STORAGE_KEY = 'console.language';
+export const STORAGE_KEY = 'console.language';
 
 /**
  * Every src/locales/<lng>/<ns>.json: a translator adds a folder and nothing else. Only the chosen

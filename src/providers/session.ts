@@ -15,7 +15,7 @@ export interface Session {
 /** Whether this session has already been ended by a code-3 reply (reset by the next login). */
 let ended = false;
 
-const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind' } as const;
+export const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind' } as const;
 
 export function saveSession(session: Session): void {
   ended = false;

@@ -5,14 +5,6 @@ import ApiListPage from '../../src/resources/apis/list';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
 
-vi.mock('@ant-design/charts', () => ({
-  Tiny: {
-    Line: ({ data }: { data: { time: string; value: number | null }[] }) => (
-      <div data-testid="tiny-line" data-points={data.length} data-last={data[data.length - 1]?.time} />
-    ),
-  },
-}));
-
 // antd's CSS-in-JS makes jsdom's getComputedStyle slow: skip user-event's pointer-events check
 const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 // antd's validation and dialogs take a moment in jsdom
@@ -90,11 +82,13 @@ describe('API list', () => {
     expect(within(second).getByText('单边')).toBeInTheDocument();
     expect(screen.queryByText('ignored-1')).not.toBeInTheDocument();
 
-    // 180 points + 7 future daily dates, times to the minute
-    const lines = await screen.findAllByTestId('tiny-line');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toHaveAttribute('data-points', '187');
-    expect(lines[0]).toHaveAttribute('data-last', '2024-05-08 03:19');
+    // an SVG line of the last 180 points, then 7 future daily dates left blank at the right
+    await waitFor(() => expect(document.querySelectorAll('svg[role="img"][aria-label*="USDT"]')).toHaveLength(2));
+    const lines = document.querySelectorAll('svg[role="img"][aria-label*="USDT"]');
+    const points = lines[0].querySelector('polyline')!.getAttribute('points')!.split(' ');
+    expect(points).toHaveLength(180);
+    expect(Number(points[179].split(',')[0])).toBeCloseTo((160 * 179) / 186, 0);
+    expect(lines[0].querySelector('title')?.textContent).toContain('2024-05-01 03:19');
 
     expect(document.body.textContent).not.toContain(SECRET_MASK);
     expect(screen.getByText('USDT走势', { selector: 'th' })).toBeInTheDocument();

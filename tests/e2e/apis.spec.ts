@@ -25,8 +25,8 @@ test('the super user binds an API, configures fees and advanced settings, initia
   const p = await signIn('admin', 'admin123');
   await p.goto('/api');
   await rowOf(p, 'OKEx-主账户').waitFor(); // seeded by the reference server
-  // every seeded row draws its USDT trend line (a lazily loaded chart)
-  await rowOf(p, 'OKEx-主账户').getByRole('img', { name: /USDT走势/ }).locator('canvas').first().waitFor();
+  // every seeded row draws its USDT trend line (an SVG sparkline)
+  await rowOf(p, 'OKEx-主账户').getByRole('img', { name: /USDT走势/ }).locator('polyline').first().waitFor();
 
   // bind a new API on exchange 3
   await p.getByRole('button', { name: /添加API/ }).click();

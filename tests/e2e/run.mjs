@@ -42,8 +42,8 @@ function main() {
   // 1. the console
   if (process.env.E2E_SKIP_BUILD === '1') say('E2E_SKIP_BUILD=1: using dist/ as it is');
   else if (distIsStale()) {
-    say('dist/ is missing or older than src/: building the console (npx vite build)');
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    say('dist/ is missing or older than src/: building the console (npm run build: vite, prerender, compression)');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) {
       say(`build failed (exit ${build.status ?? build.signal})`);
       process.exit(build.status || 1);

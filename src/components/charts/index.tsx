@@ -1,23 +1,21 @@
-import { lazy, Suspense } from 'react';
-import { Skeleton } from 'antd';
+import { Sparkline } from '../sparkline';
 import type { TrendChartProps } from './types';
 
 export type { TrendChartProps } from './types';
 
 /**
- * Chart components over @ant-design/charts, each loaded on first draw: the library is ~650 KB gzip,
- * so no page pays for it until it renders a chart (ARCHITECTURE pitfalls).
+ * Charts of the console. A trend line (a table cell, a card) is an SVG sparkline and pulls no chart
+ * engine; a chart with axes, tooltips or zoom uses @ant-design/charts (~650 KB gzip), imported only
+ * through `lazy(() => import(...))` from here, so no page pays for it until it draws one.
  */
-const TrendLine = lazy(() => import('./trend-line'));
 
 /** A tiny line of a trend series (e.g. an API's USDT equity); `label` names it for assistive tech. */
-export function TrendChart({ label, ...props }: TrendChartProps & { label: string }) {
-  const { width = 160, height = 40 } = props;
+export function TrendChart({ data, width = 160, height = 40, label, valueName, formatValue }: TrendChartProps & { label: string }) {
+  const last = data.findLast((point) => point.value !== null);
+  const shown = last ? `${valueName ?? ''}${valueName ? ': ' : ''}${formatValue ? formatValue(last.value) : String(last.value)} (${last.time})` : undefined;
   return (
-    <div role="img" aria-label={label} style={{ width, height }}>
-      <Suspense fallback={<Skeleton.Node active style={{ width, height }} />}>
-        <TrendLine {...props} />
-      </Suspense>
+    <div style={{ width, height }}>
+      <Sparkline values={data.map((point) => point.value)} width={width} height={height} label={label} title={shown} />
     </div>
   );
 }

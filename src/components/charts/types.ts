@@ -5,8 +5,8 @@ export interface TrendChartProps {
   data: readonly TrendPoint[];
   width?: number;
   height?: number;
-  /** what the tooltip calls a value (a translated series name) */
+  /** what the hover text calls the last value (a translated series name) */
   valueName?: string;
-  /** how the tooltip shows a value */
+  /** how the hover text shows a value */
   formatValue?: (value: unknown) => string;
 }

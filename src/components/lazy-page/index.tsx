@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { ErrorBoundary } from '../error-boundary';
 import { PageLoading } from '../page-loading';
 import { withTimeout } from './chunk';
+import { replayTypingBeforeHydration } from './hydration';
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -19,6 +20,12 @@ function lazyPage(load: PageLoader) {
   return page;
 }
 
+/** Renders nothing; its effect runs once the page beside it committed (hydrated, when prerendered). */
+function PageCommitted() {
+  useEffect(replayTypingBeforeHydration, []);
+  return null;
+}
+
 /**
  * One lazily loaded page in its own error boundary. Retry drops the cached lazy component, because
  * React keeps a failed import for the life of the lazy() it came from.
@@ -34,6 +41,7 @@ export function LazyPage({ load }: { load: PageLoader }) {
     <ErrorBoundary onRetry={retry}>
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <PageCommitted />
       </Suspense>
     </ErrorBoundary>
   );

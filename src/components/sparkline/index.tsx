@@ -1,18 +1,47 @@
 import { theme } from 'antd';
 
-/**
- * A tiny SVG line for fixed demo series on the landing page. @ant-design/charts would add ~650 KB
- * to a page whose budget is 250 KB (bench/budget.json), so the landing page draws its own line.
- */
-export function Sparkline({ values, width = 240, height = 64, label }: { values: readonly number[]; width?: number; height?: number; label: string }) {
-  const { token } = theme.useToken();
-  const min = Math.min(...values);
-  const span = Math.max(...values) - min || 1;
+export interface SparklineProps {
+  /** one value per step, left to right; null leaves its step empty (e.g. future dates at the end) */
+  values: readonly (number | null)[];
+  /** drawing units across; the line stretches to its box (100% wide) */
+  width?: number;
+  height?: number;
+  /** what assistive tech reads for the whole line */
+  label: string;
+  /** shown on hover (the SVG's own tooltip) */
+  title?: string;
+}
+
+/** Runs of non-null values as SVG polyline point lists, x by step over the whole series. */
+export function sparklinePaths(values: readonly (number | null)[], width: number, height: number): string[] {
+  const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  if (present.length === 0) return [];
+  const min = Math.min(...present);
+  const span = Math.max(...present) - min || 1;
   const step = width / Math.max(values.length - 1, 1);
-  const points = values.map((v, i) => `${(i * step).toFixed(1)},${(height - ((v - min) / span) * height).toFixed(1)}`).join(' ');
+  const runs: string[][] = [[]];
+  values.forEach((v, i) => {
+    if (v === null || !Number.isFinite(v)) {
+      if (runs[runs.length - 1].length > 0) runs.push([]);
+      return;
+    }
+    runs[runs.length - 1].push(`${(i * step).toFixed(1)},${(height - ((v - min) / span) * height).toFixed(1)}`);
+  });
+  return runs.filter((run) => run.length > 0).map((run) => run.join(' '));
+}
+
+/**
+ * A small SVG trend line, no chart engine: for a trend in a table cell or a card. Charts with axes,
+ * tooltips or zoom use @ant-design/charts, loaded lazily (src/components/charts).
+ */
+export function Sparkline({ values, width = 240, height = 64, label, title }: SparklineProps) {
+  const { token } = theme.useToken();
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} width="100%" height={height} preserveAspectRatio="none">
-      <polyline points={points} fill="none" stroke={token.colorPrimary} strokeWidth={2} vectorEffect="non-scaling-stroke" />
+    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} width="100%" height={height} preserveAspectRatio="none" style={{ display: 'block', overflow: 'visible' }}>
+      {title ? <title>{title}</title> : null}
+      {sparklinePaths(values, width, height).map((points) => (
+        <polyline key={points} points={points} fill="none" stroke={token.colorPrimary} strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+      ))}
     </svg>
   );
 }

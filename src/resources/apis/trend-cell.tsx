@@ -9,7 +9,7 @@ import { TrendChart } from '../../components/charts';
 
 export const TREND_SIZE = { width: 160, height: 40 } as const;
 
-/** The USDT trend of one API (equity_usdt of /asset/imaging/get, layout 3), as a tiny lazily loaded line. */
+/** The USDT trend of one API (equity_usdt of /asset/imaging/get, layout 3), as an SVG sparkline (no chart engine). */
 export function TrendCell({ api }: { api: ApiAccount }) {
   const { t } = useTranslation('apis');
   const { data: points, query } = useCall(

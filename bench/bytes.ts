@@ -1,0 +1,109 @@
+// Bytes on the wire: the JavaScript a page makes Chromium download, as the server sent it (the encoded
+// body size from Chromium's own network data: the sum of Network.dataReceived.encodedDataLength; with
+// the response headers, Network.loadingFinished.encodedDataLength), until the network is idle. First visits use a fresh context (empty cache); console routes are signed in as admin by API.
+import type { Browser, Page } from 'playwright-core';
+import { KEYS } from '../src/providers/session';
+import { endpoints } from '../src/api/endpoints';
+import { newPage } from '../tests/e2e/harness';
+
+export interface ScriptBytes {
+  url: string;
+  /** body bytes received, as sent (compressed); 0 when served from the browser's cache */
+  encoded: number;
+  /** bytes received with the response headers */
+  wire: number;
+  /** bytes of the body once decoded */
+  decoded: number;
+  fromCache: boolean;
+}
+export interface PageBytes {
+  route: string;
+  finalPath: string;
+  networkIdle: boolean;
+  scripts: ScriptBytes[];
+  /** sums of `encoded` and `wire` over scripts */
+  encoded: number;
+  wire: number;
+}
+
+/** Records every script's encoded and decoded size through the Chrome DevTools Protocol. */
+async function recordScripts(page: Page): Promise<() => ScriptBytes[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Map<string, ScriptBytes>();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    const isScript = type === 'Script' || /javascript|ecmascript/.test(response.mimeType) || /\.m?js(\?|$)/.test(response.url);
+    if (isScript && !response.url.startsWith('data:'))
+      scripts.set(requestId, { url: response.url, encoded: 0, wire: 0, decoded: 0, fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker) });
+  });
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => {
+    const script = scripts.get(requestId);
+    if (script) script.fromCache = true;
+  });
+  cdp.on('Network.dataReceived', ({ requestId, dataLength, encodedDataLength }) => {
+    const script = scripts.get(requestId);
+    if (!script) return;
+    script.decoded += dataLength;
+    script.encoded += encodedDataLength;
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const script = scripts.get(requestId);
+    if (script) script.wire = encodedDataLength;
+  });
+  return () => [...scripts.values()];
+}
+
+async function visit(page: Page, route: string, baseUrl: string): Promise<PageBytes> {
+  const scripts = await recordScripts(page);
+  await page.goto(route, { waitUntil: 'load', timeout: 60_000 });
+  let networkIdle = true;
+  try {
+    await page.waitForLoadState('networkidle', { timeout: 20_000 });
+  } catch {
+    networkIdle = false; // e.g. polling that never stops: count what arrived so far, and say so
+  }
+  const list = scripts()
+    .map((s) => ({ ...s, url: s.url.replace(baseUrl, '') }))
+    .sort((a, b) => b.encoded - a.encoded);
+  return { route, finalPath: page.url().replace(baseUrl, ''), networkIdle, scripts: list, encoded: list.reduce((sum, s) => sum + s.encoded, 0), wire: list.reduce((sum, s) => sum + s.wire, 0) };
+}
+
+/** Signs admin in through the API (captcha + login) and returns the session cookies the console reads. */
+export async function adminCookies(baseUrl: string): Promise<{ name: string; value: string; url: string }[]> {
+  const captcha = (await (await fetch(baseUrl + endpoints.captcha.path)).json()) as { data: { user_id: string; challenge: string } };
+  const { challenge, user_id } = captcha.data;
+  const body = new URLSearchParams({ userId: user_id, username: 'admin', password: 'admin123', geetest_challenge: challenge, geetest_validate: challenge, geetest_seccode: `${challenge}|jordan` });
+  const reply = (await (await fetch(baseUrl + endpoints.login.path, { method: endpoints.login.method, body })).json()) as { code: number; info: string; data: { token: string; level?: number; is_super?: number | string } };
+  if (reply.code !== 200) throw new Error(`admin login by API failed: ${reply.info}`);
+  const values: Record<keyof typeof KEYS, string> = {
+    token: reply.data.token,
+    userName: 'admin',
+    level: String(reply.data.level ?? 1),
+    isSuper: Number(reply.data.is_super) === 1 ? '1' : '0',
+    kind: 'normal',
+  };
+  return (Object.keys(KEYS) as (keyof typeof KEYS)[]).map((key) => ({ name: KEYS[key], value: values[key], url: baseUrl }));
+}
+
+/** A first visit: fresh context, empty cache, signed in or not. */
+export async function firstVisit(browser: Browser, baseUrl: string, route: string, cookies: { name: string; value: string; url: string }[] | null): Promise<PageBytes> {
+  const page = await newPage(browser, baseUrl);
+  if (cookies) await page.context().addCookies(cookies);
+  try {
+    return await visit(page, route, baseUrl);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** The same route twice in one context: what the second visit downloads again. */
+export async function secondVisit(browser: Browser, baseUrl: string, route: string): Promise<PageBytes> {
+  const page = await newPage(browser, baseUrl);
+  try {
+    await visit(page, route, baseUrl);
+    const again = await page.context().newPage();
+    return await visit(again, route, baseUrl);
+  } finally {
+    await page.context().close();
+  }
+}

@@ -1,0 +1,72 @@
+// Issue 7, as a browser sees it: the public pages paint before any script, hydrate without errors,
+// and a visitor the prerender did not render for (signed in, dark theme) still gets their own page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { e2eSuite, pageLog } from './harness';
+
+const suite = e2eSuite();
+const { open, signIn } = suite;
+
+test('/login, /home and /guide show their content with JavaScript off', async (t) => {
+  const p = await open();
+  const noScript = await p.context().browser()!.newContext({ baseURL: suite.app.url, javaScriptEnabled: false });
+  t.after(() => noScript.close());
+  const page = await noScript.newPage();
+  await page.goto('/login');
+  await page.getByRole('heading', { name: '登录' }).waitFor();
+  await page.getByLabel('用户名', { exact: true }).waitFor();
+  await page.goto('/home');
+  await page.getByText('查看新手指引').first().waitFor();
+  await page.goto('/guide');
+  assert.ok((await page.locator('#root').innerText()).trim().length > 0, '/guide paints text without script');
+});
+
+test('the prerendered /login hydrates in place: the same card, working, no errors', async () => {
+  const p = await open();
+  await p.goto('/login');
+  const slider = p.getByRole('slider');
+  await slider.and(p.locator('[aria-disabled="false"]')).waitFor(); // the captcha loaded: React runs the page
+  await p.getByLabel('用户名', { exact: true }).fill('admin');
+  assert.equal(await p.getByLabel('用户名', { exact: true }).inputValue(), 'admin');
+  assert.deepEqual(pageLog(p).filter((line) => !line.includes('requestfailed')), []);
+});
+
+test('what a visitor types before the script arrives is still there, and counts, after hydration', async () => {
+  const p = await open();
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await p.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await p.goto('/login', { waitUntil: 'commit' });
+  await p.getByLabel('用户名', { exact: true }).fill('admin');
+  await p.getByLabel('密码', { exact: true }).fill('admin123');
+  release();
+  const slider = p.getByRole('slider');
+  await slider.and(p.locator('[aria-disabled="false"]')).waitFor();
+  assert.equal(await p.getByLabel('用户名', { exact: true }).inputValue(), 'admin');
+  await slider.focus();
+  await slider.press('End');
+  await p.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await p.waitForURL('**/market');
+});
+
+test('a signed-in visitor on /login gets the signed-in header, not the prerendered one', async () => {
+  const p = await signIn('admin', 'admin123');
+  await p.goto('/login');
+  await p.getByTestId('user-menu').waitFor();
+  assert.equal(await p.getByRole('button', { name: /注\s*册/ }).count(), 0);
+  assert.deepEqual(pageLog(p).filter((line) => !line.includes('requestfailed')), []);
+});
+
+test('a visitor who chose the dark theme never gets the light prerendered page hydrated', async () => {
+  const p = await open();
+  await p.goto('/guide');
+  await p.evaluate(() => localStorage.setItem('console.theme', 'dark'));
+  await p.goto('/home');
+  await p.getByRole('button', { name: '主题' }).waitFor();
+  const background = await p.locator('.ant-layout').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  assert.notEqual(background, 'rgb(245, 245, 245)', `dark layout background, got ${background}`);
+  assert.deepEqual(pageLog(p).filter((line) => !line.includes('requestfailed')), []);
+});
