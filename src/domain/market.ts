@@ -50,6 +50,19 @@ export function validTables(): MarketTable[] {
   );
 }
 
+/**
+ * Tables in the spread order of §9: by leg A's rank, then leg B's (CQ before NW … before SS), then
+ * by exchanges and codes, so the board reads the same on every reload and in every browser.
+ */
+export function sortTables(tables: readonly MarketTable[]): MarketTable[] {
+  const sortKey = ([ea, eb, a, b]: MarketTable) => [spreadRank(a), spreadRank(b), ea, eb, a, b];
+  return [...tables].sort((x, y) => {
+    const [kx, ky] = [sortKey(x), sortKey(y)];
+    const i = kx.findIndex((v, n) => v !== ky[n]);
+    return i < 0 ? 0 : kx[i] - ky[i];
+  });
+}
+
 export const tableKey = (table: readonly number[]): string => table.join('-');
 
 /** The stored tables of /market/param/get2 (a list, or `{params: list}`), keeping only valid ones. */
