@@ -245,7 +245,7 @@ export interface DemandRow {
   available: number | string;
 }
 
-/** The demand feed's message (`{data: rows}` or the rows) → rows grouped per API, currencies in §9 order. */
+/** The demand feed's message (`{data: rows}` or the rows) → rows grouped per API (by id, so tables never jump), currencies in §9 order. */
 export function demandByApi(message: unknown): { apiId: number; apiName: string; rows: DemandRow[] }[] {
   const data = Array.isArray(message) ? message : (message as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) return [];
@@ -256,5 +256,5 @@ export function demandByApi(message: unknown): { apiId: number; apiName: string;
     group.rows.push(row);
     groups.set(row.api_id, group);
   });
-  return [...groups.values()].map((g) => ({ ...g, rows: sortByCurrency(g.rows, (r) => r.currency) }));
+  return [...groups.values()].sort((a, b) => a.apiId - b.apiId).map((g) => ({ ...g, rows: sortByCurrency(g.rows, (r) => r.currency) }));
 }
