@@ -15,7 +15,11 @@ export default function Candles({ candles, up, down, height, formatValue, names 
       autoFit
       scale={{ color: { domain: [-1, 0, 1], range: [down, token.colorTextTertiary, up] } }}
       legend={false}
-      axis={{ x: { labelAutoHide: true, labelAutoRotate: false }, y: { labelFormatter: formatValue } }}
+      axis={{
+        // 'MM-DD HH:mm' of the exchange's time, in the theme's text colours (dark mode)
+        x: { labelAutoHide: true, labelAutoRotate: false, labelFormatter: (time: string) => String(time).slice(5, 16), labelFill: token.colorTextSecondary, lineStroke: token.colorBorder, tickStroke: token.colorBorder },
+        y: { labelFormatter: formatValue, labelFill: token.colorTextSecondary, gridStroke: token.colorBorderSecondary, gridStrokeOpacity: 1 },
+      }}
       tooltip={{
         title: 'time',
         items: (['open', 'high', 'low', 'close'] as const).map((field) => ({ field, name: names[field], valueFormatter: formatValue })),
