@@ -64,7 +64,7 @@ export function KlineChart({ legs, currency, frame, field, colors, height = 240 
           down={colors.down}
           height={height}
           formatValue={(v) => formatMarketNumber(String(v))}
-          names={{ open: t('chart.open_'), high: t('chart.high'), low: t('chart.low'), close: t('chart.close') }}
+          names={{ open: t('chart.openPrice'), high: t('chart.high'), low: t('chart.low'), close: t('chart.close') }}
         />
       </Suspense>
     );
