@@ -72,6 +72,22 @@ const tables = () => screen.getAllByTestId('market-table');
 const cellOf = (table: HTMLElement, currency: string, column: number) =>
   within(table).getByText(currency.toUpperCase()).closest('tr')!.querySelectorAll('td')[column] as HTMLElement;
 
+/** Picks an option of a labelled select in the dialog; returns every option the select offered. */
+async function chooseIn(modal: HTMLElement, label: string, option: string) {
+  const select = within(modal).getByLabelText(label).closest('.ant-select') as HTMLElement;
+  fireEvent.mouseDown(select.querySelector('.ant-select-selector')!);
+  const dropdown = await waitFor(() => {
+    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].pop();
+    expect(open).toBeTruthy();
+    return open as HTMLElement;
+  });
+  const options = [...dropdown.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+  await userEvent.click(within(dropdown).getByText(option, { selector: '.ant-select-item-option-content' }));
+  return options;
+}
+const dialog = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+const ok = (scope: HTMLElement) => within(scope).getByText(/确\s*定|OK/, { selector: 'button span' });
+
 describe('market page', () => {
   it('restores the stored tables in spread order and subscribes the feed with them', async () => {
     await renderMarket();
@@ -172,19 +188,8 @@ describe('market page', () => {
   it('adds a table with only the combinations the exchanges offer, and pushes it with put2', async () => {
     const { put2 } = await renderMarket();
     await userEvent.click(screen.getByText('添加行情表'));
-    const modal = (await screen.findByText('添加行情表', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
-    const choose = async (label: string, option: string) => {
-      const select = within(modal).getByLabelText(label).closest('.ant-select') as HTMLElement;
-      fireEvent.mouseDown(select.querySelector('.ant-select-selector')!);
-      const dropdown = await waitFor(() => {
-        const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].pop();
-        expect(open).toBeTruthy();
-        return open as HTMLElement;
-      });
-      const options = [...dropdown.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
-      await userEvent.click(within(dropdown).getByText(option, { selector: '.ant-select-item-option-content' }));
-      return options;
-    };
+    const modal = await dialog('添加行情表');
+    const choose = (label: string, option: string) => chooseIn(modal, label, option);
     await choose('A交易所', 'Huobi');
     await choose('B交易所', 'Huobi');
     const aTypes = await choose('A类型', '季度');
@@ -193,11 +198,22 @@ describe('market page', () => {
     const bTypes = await choose('B类型', '当周');
     // only the legs after quarter in the spread order (CQ, NW, CW, CS, SS)
     expect(bTypes).toEqual(['现货', '当周', '次周']);
-    await userEvent.click(within(modal).getByText(/确\s*定|OK/, { selector: 'button span' }));
+    await userEvent.click(ok(modal));
 
     await waitFor(() => expect(put2.calls).toHaveLength(1));
     expect(put2.calls[0]).toEqual({ token: 'admin-token', params: [[2, 2, 4, 2], [1, 2, 4, 1], [1, 3, 5, 1]] });
     expect(tables().map((t) => t.dataset.table)).toEqual(['2-2-4-2', '1-2-4-1', '1-3-5-1']);
+  });
+
+  it('edits a table and pushes the change with put2', async () => {
+    const { put2 } = await renderMarket();
+    await userEvent.click(within(tables()[0]).getByLabelText('编辑行情表'));
+    const modal = await dialog('编辑行情表');
+    await chooseIn(modal, 'B类型', '当周');
+    await userEvent.click(ok(modal));
+    await waitFor(() => expect(put2.calls).toHaveLength(1));
+    expect(put2.calls[0].params).toEqual([[1, 2, 4, 2], [1, 3, 5, 1]]);
+    expect(tables().map((t) => t.dataset.table)).toEqual(['1-2-4-2', '1-3-5-1']);
   });
 
   it('removes a table after confirmation and pushes the rest with put2', async () => {

@@ -36,12 +36,13 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
   const aTypes = exchangeA && exchangeB ? typesForA(exchangeA, exchangeB) : [];
   const bTypes = exchangeA && exchangeB && typeA ? typesForB(exchangeA, exchangeB, typeA) : [];
 
-  // a choice upstream that no longer allows a type clears it
+  // a choice upstream that no longer allows a type clears it (not before the watched values arrive)
   useEffect(() => {
+    if (!exchangeA || !exchangeB) return;
     const { typeA: a, typeB: b } = form.getFieldsValue();
-    if (a !== undefined && !aTypes.includes(a)) form.setFieldValue('typeA', undefined);
-    if (b !== undefined && !bTypes.includes(b)) form.setFieldValue('typeB', undefined);
-  }, [form, aTypes.join(), bTypes.join()]);
+    if (a !== undefined && !typesForA(exchangeA, exchangeB).includes(a)) form.setFieldValue('typeA', undefined);
+    else if (a !== undefined && b !== undefined && !typesForB(exchangeA, exchangeB, a).includes(b)) form.setFieldValue('typeB', undefined);
+  }, [form, exchangeA, exchangeB, typeA]);
 
   const typeOptions = (codes: number[]) => codes.map((code) => ({ value: code, label: t(contractTypeLabelKey(code), { code }) }));
   const others = existing.filter((table) => !initial || tableKey(table) !== tableKey(initial)).map(tableKey);
