@@ -3,6 +3,7 @@
  * types of §3 (exchange 2 offers types 1–4 only).
  */
 import { contractType, type TradeType } from '../../src/domain/codes';
+import { spreadRank as sharedSpreadRank } from '../../src/domain/market';
 
 export const EXCHANGES = [1, 2, 3] as const;
 export type ExchangeId = (typeof EXCHANGES)[number];
@@ -43,9 +44,6 @@ export const tradeType = (type: ContractCode): TradeType => contractType(type)!.
 export const isUsdtMargined = (type: ContractCode): boolean => contractType(type)!.margin === 'usdt';
 export const isDelivery = (type: ContractCode): boolean => ['CW', 'NW', 'CQ', 'NQ'].includes(tradeType(type));
 
-/**
- * The spread order of §9 (CQ, NW, CW, CS, SS), longest-dated first; next quarter (NQ), which §9 does
- * not name, goes before CQ. A table's leg A never comes after its leg B in this order.
- */
-export const SPREAD_ORDER: readonly TradeType[] = ['NQ', 'CQ', 'NW', 'CW', 'CS', 'SS'];
-export const spreadRank = (type: ContractCode): number => SPREAD_ORDER.indexOf(tradeType(type));
+/** The spread order of §9 lives in src/domain/market.ts, shared with the console's table editor. */
+export { SPREAD_ORDER } from '../../src/domain/market';
+export const spreadRank = (type: ContractCode): number => sharedSpreadRank(type);

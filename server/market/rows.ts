@@ -2,12 +2,11 @@
  * Market tables (§3 "Market table config": [exchange A, exchange B, type A, type B]) and their rows
  * (§3 "Market row"). Field meanings and formulas: see README.md "Market rows".
  */
+import { typesForB as sharedTypesForB, validTables as sharedValidTables } from '../../src/domain/market';
 import { MarketError } from './messages';
 import { CURRENCY_MODEL, roundTo, type MarketSource, type Quote } from './sim';
 import {
   CURRENCIES,
-  EXCHANGES,
-  contractTypesOf,
   isContractCode,
   isExchange,
   offers,
@@ -56,20 +55,11 @@ export function checkTable(value: unknown): MarketTable {
   return [ea as ExchangeId, eb as ExchangeId, a, b];
 }
 
-/** Every table the console may offer: all combinations `checkTable` accepts. */
-export function validTables(): MarketTable[] {
-  const tables: MarketTable[] = [];
-  for (const ea of EXCHANGES)
-    for (const eb of EXCHANGES)
-      for (const a of contractTypesOf(ea))
-        for (const b of contractTypesOf(eb))
-          if (!(ea === eb && a === b) && spreadRank(a) <= spreadRank(b)) tables.push([ea, eb, a, b]);
-  return tables;
-}
+/** Every table the console may offer: all combinations `checkTable` accepts (rule in src/domain/market.ts). */
+export const validTables = (): MarketTable[] => sharedValidTables() as MarketTable[];
 
 /** The leg-B types the console may offer once exchange A, exchange B and type A are chosen. */
-export const typesForB = (ea: ExchangeId, eb: ExchangeId, a: ContractCode): ContractCode[] =>
-  contractTypesOf(eb).filter((b) => !(ea === eb && a === b) && spreadRank(a) <= spreadRank(b));
+export const typesForB = (ea: ExchangeId, eb: ExchangeId, a: ContractCode): ContractCode[] => sharedTypesForB(ea, eb, a) as ContractCode[];
 
 /** `GET /currencyType/get {aTransactionType, bTransactionType}`: currencies listed on both types (all nine). */
 export function currencyTypes(aType: number, bType: number): Currency[] {

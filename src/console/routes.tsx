@@ -53,7 +53,7 @@ const definitionOf = ({ meta }: { meta: NonNullable<ResourceProps['meta']> }) =>
 export const consoleRoutes: ConsoleRoute[] = [
   route('/user/index', 'nav.userIndex', 'account', { load: () => import('../pages/user'), shell: 'user' }),
   route('/user/static', 'nav.userStatic', 'account', { load: () => import('../pages/user/static'), shell: 'user' }),
-  route('/market', 'nav.market', 'market', inNav),
+  route('/market', 'nav.market', 'market', { load: () => import('../pages/market'), ...inNav }),
   route('/api', 'nav.api', 'apis', { load: () => import('../resources/apis/list'), ...inNav, definition: definitionOf(apisResource) }),
   route('/assets', 'nav.assetsEquity', 'assets', { load: () => import('../pages/assets'), nav: { group: 'nav.assets' } }),
   route('/assets/snapshot', 'nav.assetsSnapshot', 'assets', { action: 'snapshot', load: () => import('../pages/assets/snapshot'), nav: { group: 'nav.assets' } }),
@@ -63,7 +63,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/task/taskDetail', 'nav.taskDetail', 'tasks', { action: 'show' }),
   route('/task/taskTradeInfo', 'nav.taskTradeInfo', 'tasks', { action: 'trade' }),
   route('/config', 'nav.config', 'global-config', { load: () => import('../resources/global-config/edit'), nav: { group: 'nav.taskGroup' }, definition: definitionOf(globalConfigResource) }),
-  route('/demand', 'nav.demand', 'demand', { nav: { group: 'nav.taskGroup' } }),
+  route('/demand', 'nav.demand', 'demand', { load: () => import('../pages/demand'), nav: { group: 'nav.taskGroup' } }),
   route('/strategy', 'nav.strategy', 'strategies', { load: () => import('../resources/strategies/list'), ...inNav, definition: definitionOf(strategiesResource) }),
   route('/main/index/unilateral', 'nav.unilateral', 'unilateral-strategies', { nav: { group: 'nav.unilateralGroup' }, definition: definitionOf(unilateralStrategiesResource) }),
   route('/main/index/api', 'nav.unilateralApi', 'follow-tasks', { nav: { group: 'nav.unilateralGroup' }, definition: definitionOf(followTasksResource) }),

@@ -12,6 +12,8 @@ import type { AuthTab } from '../auth-forms/auth-dialog';
 // The dialogs load when first opened: the landing and login pages stay within their JS budget.
 const AuthDialog = lazy(() => import('../auth-forms/auth-dialog').then((m) => ({ default: m.AuthDialog })));
 const ChangePasswordDialog = lazy(() => import('../auth-forms/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+// the up/down colour setting of the market board, loaded with the user menu (not on the public pages' first load)
+const UpDownColorSetting = lazy(() => import('../../pages/market/up-down-colors').then((m) => ({ default: m.UpDownColorSetting })));
 
 /**
  * The header of every screen: brand, the navigation given by the shell, language and theme
@@ -67,6 +69,11 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
               content={
                 <Space direction="vertical" size={0} role="menu">
                   {compact && <Typography.Text strong style={{ paddingInline: 15 }}>{session.userName}</Typography.Text>}
+                  {userMenuOpen && (
+                    <Suspense>
+                      <UpDownColorSetting />
+                    </Suspense>
+                  )}
                   <Button role="menuitem" type="text" icon={<KeyOutlined />} onClick={() => (setUserMenuOpen(false), setChangingPassword(true))}>
                     {t('header.changePassword')}
                   </Button>

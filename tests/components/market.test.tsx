@@ -1,0 +1,286 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { theme } from 'antd';
+import MarketPage, { UpDownColorSetting } from '../../src/pages/market';
+import { UP_DOWN_STORAGE_KEY } from '../../src/pages/market/up-down-colors';
+import type { MarketRow, MarketTable } from '../../src/domain/market';
+import { envelope, onCall, recordCall, server } from './msw';
+import { renderPage } from './render';
+import { push, socketOf, useFakeSockets } from './market-feed';
+
+vi.mock('@ant-design/charts', () => ({
+  Stock: ({ data, scale }: { data: unknown[]; scale: { color: { range: string[] } } }) => (
+    <div data-testid="candles" data-count={data.length} data-up={scale.color.range[2]} data-down={scale.color.range[0]} />
+  ),
+}));
+
+const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+const { colorError: RED, colorSuccess: GREEN } = theme.getDesignToken();
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+useFakeSockets();
+beforeEach(() => {
+  localStorage.clear();
+  window.innerWidth = 1920;
+});
+
+const bourses = [
+  { id: 1, name: 'OKEx' },
+  { id: 2, name: 'Huobi' },
+  { id: 3, name: 'Binance' },
+];
+// stored out of spread order: the board shows CQ/SS (4→1) before CS/SS (5→1)
+const STORED: MarketTable[] = [
+  [1, 3, 5, 1],
+  [1, 2, 4, 1],
+];
+
+const row = (currency: string, aBid: number, extra: Partial<MarketRow> = {}): MarketRow => ({
+  currency_type: currency,
+  a_buy: `${aBid}/1.5`,
+  b_sell: '59990.1/2',
+  a_validity: 0,
+  b_validity: 0,
+  positive: '10.12/0.0169%',
+  negative: '20/0.0333%',
+  ...extra,
+});
+
+function baseHandlers(stored: unknown = STORED) {
+  const put2 = recordCall('marketPut2');
+  server.use(onCall('bourseGet', () => envelope(bourses)), onCall('marketParamGet2', () => envelope(stored)), put2.handler);
+  return put2;
+}
+
+async function renderMarket(options: { language?: 'zh-CN' | 'en'; stored?: unknown } = {}) {
+  const put2 = baseHandlers(options.stored);
+  const view = renderPage(
+    <>
+      <UpDownColorSetting />
+      <MarketPage />
+    </>,
+    { path: '/market', language: options.language },
+  );
+  await waitFor(() => expect(screen.getAllByTestId('market-table')).toHaveLength(Array.isArray(options.stored) ? options.stored.length : 2));
+  return { put2, view };
+}
+
+const tables = () => screen.getAllByTestId('market-table');
+const cellOf = (table: HTMLElement, currency: string, column: number) =>
+  within(table).getByText(currency.toUpperCase()).closest('tr')!.querySelectorAll('td')[column] as HTMLElement;
+
+/** Picks an option of a labelled select in the dialog; returns every option the select offered. */
+async function chooseIn(modal: HTMLElement, label: string, option: string) {
+  const select = within(modal).getByLabelText(label).closest('.ant-select') as HTMLElement;
+  fireEvent.mouseDown(select.querySelector('.ant-select-selector')!);
+  const dropdown = await waitFor(() => {
+    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].pop();
+    expect(open).toBeTruthy();
+    return open as HTMLElement;
+  });
+  const options = [...dropdown.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+  await userEvent.click(within(dropdown).getByText(option, { selector: '.ant-select-item-option-content' }));
+  return options;
+}
+const dialog = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+const ok = (scope: HTMLElement) => within(scope).getByText(/确\s*定|OK/, { selector: 'button span' });
+
+describe('market page', () => {
+  it('restores the stored tables in spread order and subscribes the feed with them', async () => {
+    await renderMarket();
+    expect(tables().map((t) => t.dataset.table)).toEqual(['1-2-4-1', '1-3-5-1']);
+    expect(within(tables()[0]).getByText('OKEx 季度 / Huobi 现货')).toBeInTheDocument();
+    const socket = socketOf('/get2')!;
+    expect(new URL(socket.url).searchParams.get('token')).toBe('admin-token');
+    act(() => socket.open());
+    expect(JSON.parse(socket.sent[0])).toEqual({ token: 'admin-token', data: [[1, 2, 4, 1], [1, 3, 5, 1]] });
+  });
+
+  it('shows prices with 4 decimals, validity of 1 or more in red, and the feed state per table', async () => {
+    await renderMarket();
+    const socket = socketOf('/get2')!;
+    push(socket, {
+      data: [
+        { table: [1, 2, 4, 1], rows: [row('eth', 3000.5, { a_validity: 2 }), row('btc', 60000.1), row('trx', 0.12345, { b_validity: 1 })] },
+        { table: [1, 3, 5, 1], rows: [row('btc', 60001)] },
+      ],
+    });
+    const [first] = tables();
+    // §9 order of currencies, whatever order the feed sent
+    expect(within(first).getAllByRole('row').slice(1).map((r) => r.querySelector('td')!.textContent)).toEqual(['BTC', 'ETH', 'TRX']);
+    expect(cellOf(first, 'btc', 1)).toHaveTextContent('60000.1000/1.5000');
+    expect(cellOf(first, 'btc', 2)).toHaveTextContent('59990.1000/2.0000');
+    expect(cellOf(first, 'btc', 5)).toHaveTextContent('10.1200/0.0169%');
+    // a finer tick (TRX) is kept, not rounded to 4
+    expect(cellOf(first, 'trx', 1)).toHaveTextContent('0.12345/1.5000');
+    expect(cellOf(first, 'eth', 3).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
+    expect(cellOf(first, 'btc', 3).querySelector('[data-stale]')).not.toHaveClass('ant-typography-danger');
+    expect(cellOf(first, 'trx', 4).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
+    for (const table of tables()) {
+      expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
+      expect(within(table).getByText(/实时/)).toBeInTheDocument();
+    }
+  });
+
+  it('flashes a changed cell in the up or down colour, and the setting flips the colours', async () => {
+    await renderMarket();
+    const socket = socketOf('/get2')!;
+    const send = (aBid: number, positive: string) =>
+      push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', aBid, { positive })] }, { table: [1, 3, 5, 1], rows: [] }] });
+    send(60000, '10/0.01%');
+    const cell = (column: number) => cellOf(tables()[0], 'btc', column).querySelector('.market-cell') as HTMLElement;
+    expect(cell(1)).not.toHaveAttribute('data-flash');
+
+    send(60010, '5/0.005%');
+    expect(cell(1)).toHaveAttribute('data-flash', 'up');
+    expect(cell(5)).toHaveAttribute('data-flash', 'down');
+    // zh-CN default: red up, green down
+    expect(cell(1).style.getPropertyValue('--market-flash')).toBe(RED);
+    expect(cell(5).style.getPropertyValue('--market-flash')).toBe(GREEN);
+
+    await userEvent.click(screen.getByText('绿涨红跌'));
+    expect(cell(1).style.getPropertyValue('--market-flash')).toBe(GREEN);
+    expect(cell(5).style.getPropertyValue('--market-flash')).toBe(RED);
+    expect(localStorage.getItem(UP_DOWN_STORAGE_KEY)).toBe('greenUp');
+  });
+
+  it('defaults to green up in English', async () => {
+    await renderMarket({ language: 'en' });
+    const socket = socketOf('/get2')!;
+    push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }] });
+    push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 59000)] }] });
+    const cell = cellOf(tables()[0], 'btc', 1).querySelector('.market-cell') as HTMLElement;
+    expect(cell).toHaveAttribute('data-flash', 'down');
+    expect(cell.style.getPropertyValue('--market-flash')).toBe(RED);
+  });
+
+  it.each([
+    [375, 'auto', 24],
+    [899, 'auto', 24],
+    [900, 'auto', 12],
+    [1499, 'auto', 12],
+    [1700, 'auto', 12],
+    [1900, 'auto', 8],
+    [2400, 'auto', 8],
+    [1900, '24/24', 24],
+    [1200, '8/24', 8],
+    [600, '8/24', 24],
+  ])('lays tables out on a grid: %i px, width %s → span %i', async (width, choice, span) => {
+    window.innerWidth = width;
+    await renderMarket();
+    if (choice !== 'auto') await userEvent.click(within(screen.getByTestId('table-width')).getByText(choice));
+    for (const col of screen.getAllByTestId('market-col')) expect(col).toHaveClass(`ant-col-${span}`);
+  });
+
+  it('follows a resize of the window', async () => {
+    await renderMarket();
+    expect(screen.getAllByTestId('market-col')[0]).toHaveClass('ant-col-8');
+    act(() => {
+      window.innerWidth = 800;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(screen.getAllByTestId('market-col')[0]).toHaveClass('ant-col-24');
+  });
+
+  it('adds a table with only the combinations the exchanges offer, and pushes it with put2', async () => {
+    const { put2 } = await renderMarket();
+    await userEvent.click(screen.getByText('添加行情表'));
+    const modal = await dialog('添加行情表');
+    const choose = (label: string, option: string) => chooseIn(modal, label, option);
+    await choose('A交易所', 'Huobi');
+    await choose('B交易所', 'Huobi');
+    const aTypes = await choose('A类型', '季度');
+    // exchange 2 offers 1–4 only; spot as A would leave nothing for B
+    expect(aTypes).toEqual(['当周', '次周', '季度']);
+    const bTypes = await choose('B类型', '当周');
+    // only the legs after quarter in the spread order (CQ, NW, CW, CS, SS)
+    expect(bTypes).toEqual(['现货', '当周', '次周']);
+    await userEvent.click(ok(modal));
+
+    await waitFor(() => expect(put2.calls).toHaveLength(1));
+    expect(put2.calls[0]).toEqual({ token: 'admin-token', params: [[2, 2, 4, 2], [1, 2, 4, 1], [1, 3, 5, 1]] });
+    expect(tables().map((t) => t.dataset.table)).toEqual(['2-2-4-2', '1-2-4-1', '1-3-5-1']);
+  });
+
+  it('edits a table and pushes the change with put2', async () => {
+    const { put2 } = await renderMarket();
+    await userEvent.click(within(tables()[0]).getByLabelText('编辑行情表'));
+    const modal = await dialog('编辑行情表');
+    await chooseIn(modal, 'B类型', '当周');
+    await userEvent.click(ok(modal));
+    await waitFor(() => expect(put2.calls).toHaveLength(1));
+    expect(put2.calls[0].params).toEqual([[1, 2, 4, 2], [1, 3, 5, 1]]);
+    expect(tables().map((t) => t.dataset.table)).toEqual(['1-2-4-2', '1-3-5-1']);
+  });
+
+  it('removes a table after confirmation and pushes the rest with put2', async () => {
+    const { put2 } = await renderMarket();
+    await userEvent.click(within(tables()[0]).getByLabelText('删除行情表'));
+    const confirm = await screen.findByText('确定删除这个行情表？');
+    await userEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getByText(/确\s*定|OK/, { selector: 'button span' }));
+    await waitFor(() => expect(put2.calls).toHaveLength(1));
+    expect(put2.calls[0].params).toEqual([[1, 3, 5, 1]]);
+    expect(tables().map((t) => t.dataset.table)).toEqual(['1-3-5-1']);
+  });
+
+  it('drops stored tables the exchanges do not offer and shows an empty board with none', async () => {
+    baseHandlers([[2, 2, 5, 1]]);
+    renderPage(<MarketPage />, { path: '/market' });
+    expect(await screen.findByText(/还没有行情表/)).toBeInTheDocument();
+    expect(socketOf('/get2')).toBeUndefined();
+  });
+
+  it('closes the market socket when the page is left', async () => {
+    const { view } = await renderMarket();
+    const socket = socketOf('/get2')!;
+    act(() => socket.open());
+    view.unmount();
+    expect(socket.closeCalls).toBe(1);
+  });
+});
+
+describe('market K-line popover', () => {
+  async function openChart(handler: Parameters<typeof onCall>[1]) {
+    const queries: Record<string, unknown>[] = [];
+    server.use(
+      onCall('klineData', (call) => {
+        queries.push(call.payload);
+        return handler(call);
+      }),
+    );
+    await renderMarket();
+    push(socketOf('/get2')!, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }] });
+    await userEvent.click(within(tables()[0]).getByTestId('chart-btc'));
+    return queries;
+  }
+  const candles = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ time: `2025-01-01 00:0${i}:00`, ts: i, open: 1, high: 2, low: 0.5, close: 1.5 }));
+
+  it('requests the §9 window of each frame for the two legs and draws the candles', async () => {
+    const before = Date.now();
+    const queries = await openChart(() => envelope({ granularity: '1T', field: 'positive', timezone: 'UTC+8', candles: candles(3) }));
+    const chart = await screen.findByTestId('candles');
+    expect(chart).toHaveAttribute('data-count', '3');
+    expect(chart).toHaveAttribute('data-up', RED);
+    const windows: Record<string, number> = { '1T': DAY, '30T': 3 * DAY, '1H': 6 * DAY, '4H': 24 * DAY, '1D': 144 * DAY, '1W': 24 * 7 * DAY };
+    for (const frame of ['30T', '1H', '4H', '1D', '1W']) {
+      await userEvent.click(within(screen.getByTestId('kline-frames')).getByText(frame));
+      await waitFor(() => expect(queries.some((q) => q.granularity === frame)).toBe(true));
+    }
+    expect(queries.map((q) => q.granularity)).toEqual(['1T', '30T', '1H', '4H', '1D', '1W']);
+    for (const q of queries) {
+      expect(q).toMatchObject({ token: 'admin-token', excheng: '1,2', types: '4,1', currencys: 'btc', field: 'positive' });
+      const [start, end] = [Number(q.starttime), Number(q.endtime)];
+      expect(end).toBeGreaterThanOrEqual(before);
+      expect(end - start).toBe(windows[q.granularity as string]);
+    }
+  });
+
+  it("shows a failed query with the 'k线时间查询 Message:' prefix", async () => {
+    await openChart(() => envelope(null, 400, 'K线只支持交易所 1, 2，不支持 3'));
+    expect(await screen.findByText('k线时间查询 Message:K线只支持交易所 1, 2，不支持 3')).toBeInTheDocument();
+  });
+});
