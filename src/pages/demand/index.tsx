@@ -12,7 +12,7 @@ const shortfall = (row: DemandRow): number => Math.max(0, Number(row.demand) - N
 /** /demand: funding demand, a live table per API and currency (spec §2, feed /ts/req). */
 export default function DemandPage() {
   const { t } = useTranslation('demand');
-  const feed = useFeed<unknown>('demand');
+  const feed = useFeed('demand');
   const groups = useMemo(() => demandByApi(feed.data), [feed.data]);
 
   const columns: ColumnsType<DemandRow> = [

@@ -69,7 +69,7 @@ export default function MarketPage() {
   const exchanges = (MARKET_EXCHANGES as readonly number[]).map((id) => ({ value: id, label: exchangeName(id) }));
 
   const subscribed = tables ?? [];
-  const feed = useFeed<unknown>('market', subscribed, { enabled: subscribed.length > 0 });
+  const feed = useFeed('market', subscribed, { enabled: subscribed.length > 0 });
   const rowsByTable = useMemo(() => {
     const byTable = readMarketMessage(feed.data, subscribed);
     byTable.forEach((rows, key) => byTable.set(key, sortByCurrency(rows, (r) => r.currency_type)));
