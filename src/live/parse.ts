@@ -157,7 +157,7 @@ export const parseStatistics = parser<StatisticsFeedMessage>((raw) => {
 });
 
 export const parseDemand = parser<DemandFeedMessage>((raw) =>
-  array(raw, 'message').map((value, i): DemandRow => {
+  array(Array.isArray(raw) ? raw : envelope(raw).data, 'data').map((value, i): DemandRow => {
     const row = scalarRecord(value, `[${i}]`);
     string(row.currency, `[${i}].currency`);
     return row as DemandRow;

@@ -16,7 +16,7 @@ describe('funding demand page', () => {
     const view = renderPage(<DemandPage />, { path: '/demand' });
     expect(await screen.findByText('暂无资金需求数据')).toBeInTheDocument();
     const socket = socketOf('/ts/req')!;
-    push(socket, { data: rows(1.25) });
+    await push(socket, { data: rows(1.25) });
     // §7: "1" on open (and every 1300 ms)
     expect(socket.sent).toEqual(['1']);
 
@@ -32,7 +32,7 @@ describe('funding demand page', () => {
     expect(screen.getByText(/实时/).closest('[data-feed]')).toHaveAttribute('data-feed-state', 'live');
 
     act(() => socket.receive('ok'));
-    push(socket, { data: rows(3) });
+    await push(socket, { data: rows(3) });
     expect(cells('BTC')).toEqual(['BTC', '3.0000', '2.0000', '1.0000']);
 
     // leaving the page says "0" and closes the socket
@@ -44,7 +44,7 @@ describe('funding demand page', () => {
   it('shows the feed reconnecting after a drop', async () => {
     renderPage(<DemandPage />, { path: '/demand' });
     const socket = socketOf('/ts/req')!;
-    push(socket, { data: rows(1) });
+    await push(socket, { data: rows(1) });
     act(() => socket.drop());
     expect(await screen.findByText(/重连中/)).toBeInTheDocument();
     // the rows stay on screen while the feed reconnects

@@ -21,11 +21,15 @@ export function socketOf(path: string): FakeSocket | undefined {
   return [...FakeSocket.instances].reverse().find((s) => new URL(s.url).pathname === path);
 }
 
-/** The server side: opens the socket and pushes one JSON message. */
-export function push(socket: FakeSocket, message: unknown) {
-  act(() => {
+/**
+ * The server side: opens the socket and pushes one JSON message, then waits for the animation frame
+ * in which the feed manager delivers it (one delivery per frame).
+ */
+export async function push(socket: FakeSocket, message: unknown) {
+  await act(async () => {
     if (socket.readyState !== 1) socket.open();
     socket.receive(JSON.stringify(message));
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   });
 }
 

@@ -102,7 +102,7 @@ describe('market page', () => {
   it('shows prices with 4 decimals, validity of 1 or more in red, and the feed state per table', async () => {
     await renderMarket();
     const socket = socketOf('/get2')!;
-    push(socket, {
+    await push(socket, {
       data: [
         { table: [1, 2, 4, 1], rows: [row('eth', 3000.5, { a_validity: 2 }), row('btc', 60000.1), row('trx', 0.12345, { b_validity: 1 })] },
         { table: [1, 3, 5, 1], rows: [row('btc', 60001)] },
@@ -130,11 +130,11 @@ describe('market page', () => {
     const socket = socketOf('/get2')!;
     const send = (aBid: number, positive: string) =>
       push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', aBid, { positive })] }, { table: [1, 3, 5, 1], rows: [] }] });
-    send(60000, '10/0.01%');
+    await send(60000, '10/0.01%');
     const cell = (column: number) => cellOf(tables()[0], 'btc', column).querySelector('.market-cell') as HTMLElement;
     expect(cell(1)).not.toHaveAttribute('data-flash');
 
-    send(60010, '5/0.005%');
+    await send(60010, '5/0.005%');
     expect(cell(1)).toHaveAttribute('data-flash', 'up');
     expect(cell(5)).toHaveAttribute('data-flash', 'down');
     // zh-CN default: red up, green down
@@ -150,8 +150,8 @@ describe('market page', () => {
   it('defaults to green up in English', async () => {
     await renderMarket({ language: 'en' });
     const socket = socketOf('/get2')!;
-    push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }] });
-    push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 59000)] }] });
+    await push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }] });
+    await push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 59000)] }] });
     const cell = cellOf(tables()[0], 'btc', 1).querySelector('.market-cell') as HTMLElement;
     expect(cell).toHaveAttribute('data-flash', 'down');
     expect(cell.style.getPropertyValue('--market-flash')).toBe(RED);
@@ -252,7 +252,7 @@ describe('market K-line popover', () => {
       }),
     );
     await renderMarket();
-    push(socketOf('/get2')!, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }] });
+    await push(socketOf('/get2')!, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }] });
     await userEvent.click(within(tables()[0]).getByTestId('chart-btc'));
     return queries;
   }
