@@ -11,8 +11,6 @@ import {
   isContractCode,
   isExchange,
   offers,
-  spreadRank,
-  tradeType,
   type ContractCode,
   type Currency,
   type ExchangeId,
@@ -39,8 +37,9 @@ export interface MarketRow {
 }
 
 /**
- * Checks one table: both exchanges exist and offer their type, the legs differ, and leg A is not
- * later than leg B in the spread order (NQ,) CQ, NW, CW, CS, SS — so spreads read "far − near".
+ * Checks one table: both exchanges exist and offer their type, and the two legs differ (the same type
+ * across two exchanges is fine). Any order of the legs is accepted — the task page's pairs are
+ * spot/this week, spot/quarter… — and every spread reads leg A − leg B.
  */
 export function checkTable(value: unknown): MarketTable {
   if (!Array.isArray(value) || value.length !== 4) throw new MarketError('err.market.table');
@@ -49,27 +48,20 @@ export function checkTable(value: unknown): MarketTable {
   for (const [e, t] of [[ea, ta], [eb, tb]]) {
     if (!isContractCode(t) || !offers(e, t)) throw new MarketError('err.market.contractType', { exchange: e, type: String(t) });
   }
-  const a = ta as ContractCode;
-  const b = tb as ContractCode;
-  if (ea === eb && a === b) throw new MarketError('err.market.sameLeg');
-  if (spreadRank(a) > spreadRank(b)) throw new MarketError('err.market.spreadOrder', { a: tradeType(a), b: tradeType(b) });
-  return [ea as ExchangeId, eb as ExchangeId, a, b];
+  if (ea === eb && ta === tb) throw new MarketError('err.market.sameLeg');
+  return [ea as ExchangeId, eb as ExchangeId, ta as ContractCode, tb as ContractCode];
 }
 
 /** Every table the console may offer: all combinations `checkTable` accepts. */
 export function validTables(): MarketTable[] {
   const tables: MarketTable[] = [];
   for (const ea of EXCHANGES)
-    for (const eb of EXCHANGES)
-      for (const a of contractTypesOf(ea))
-        for (const b of contractTypesOf(eb))
-          if (!(ea === eb && a === b) && spreadRank(a) <= spreadRank(b)) tables.push([ea, eb, a, b]);
+    for (const eb of EXCHANGES) for (const a of contractTypesOf(ea)) for (const b of typesForB(ea, eb, a)) tables.push([ea, eb, a, b]);
   return tables;
 }
 
 /** The leg-B types the console may offer once exchange A, exchange B and type A are chosen. */
-export const typesForB = (ea: ExchangeId, eb: ExchangeId, a: ContractCode): ContractCode[] =>
-  contractTypesOf(eb).filter((b) => !(ea === eb && a === b) && spreadRank(a) <= spreadRank(b));
+export const typesForB = (ea: ExchangeId, eb: ExchangeId, a: ContractCode): ContractCode[] => contractTypesOf(eb).filter((b) => !(ea === eb && a === b));
 
 /** `GET /currencyType/get {aTransactionType, bTransactionType}`: currencies listed on both types (all nine). */
 export function currencyTypes(aType: number, bType: number): Currency[] {
