@@ -110,6 +110,8 @@ const table = {
   'contract.14': ['U本位永续', 'USDT-margined perpetual'],
 
   // market tables, K-lines (server/market/messages.ts)
+  'err.jsonList': ['{field} 不是有效的 JSON 列表', '{field} is not a valid JSON list'],
+  'err.marketTables': ['行情表最多 {max} 个', 'at most {max} market tables'],
   ...MARKET_MESSAGES,
 } as const satisfies Record<string, readonly [string, string]>;
 
