@@ -4,6 +4,7 @@ import type { EventBus } from './bus';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import { CODE, fail, type Envelope } from './envelope';
+import type { ServerMarket } from './market-source';
 import type { Lang, MessageKey, MessageParams } from './messages';
 import type { ServerSettings } from './settings';
 import type { Payload } from './validate';
@@ -18,6 +19,8 @@ export interface AppContext {
   settings: ServerSettings;
   /** what changed; feeds push to their subscribers when it fires. */
   bus: EventBus;
+  /** the one market of this server: prices for rows and demand, the simulation for K-lines. */
+  market: ServerMarket;
 }
 
 export interface UploadedFile {

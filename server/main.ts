@@ -13,6 +13,8 @@ import { openDb } from './db';
 import { EventBus } from './bus';
 import { registerFeeds, type FeedGenerators } from './feeds';
 import { handlers } from './handlers';
+import { marketFeedGenerators } from './market-feeds';
+import { startMarket, type MarketOptions } from './market-source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
 import { resolveSettings, type ServerSettings } from './settings';
@@ -35,6 +37,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** what each feed sends and pushes (default: answer `ok`); for tests and later areas. */
   feedGenerators?: FeedGenerators;
+  /** where prices come from (default: the simulation seeded 'arbitrage'). */
+  market?: MarketOptions;
 }
 
 export interface RunningServer {
@@ -71,7 +75,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const db = await openDb(dataDir);
   await seed(db, dataDir, clock.now());
-  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus() };
+  const market = startMarket(clock, opts.market);
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)
@@ -89,14 +94,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, opts.feedGenerators);
-  const stopMarket = startMarketTicker(ctx);
-  app.addHook('onClose', async () => stopMarket());
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...opts.feedGenerators });
+  const stopTicker = startMarketTicker(ctx);
+  app.addHook('onClose', async () => {
+    stopTicker();
+    market.stop();
+  });
   registerFallback(app, staticDir);
 
   try {
     await app.listen({ port: opts.port ?? 8080, host });
   } catch (error) {
+    market.stop();
     db.close();
     throw error;
   }
@@ -113,8 +122,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
 }
 
+/** MARKET_SOURCE (sim, the default, or live) and MARKET_SEED. */
+function marketFromEnvironment(): MarketOptions {
+  const source = process.env.MARKET_SOURCE ?? 'sim';
+  if (source !== 'sim' && source !== 'live') throw new Error(`MARKET_SOURCE must be sim or live, not ${source}`);
+  return { source, seed: process.env.MARKET_SEED || undefined };
+}
+
 async function runFromCommandLine(): Promise<void> {
+  const market = marketFromEnvironment();
   const server = await startServer({
+    market,
     port: Number(process.env.PORT ?? 8080),
     dataDir: process.env.DATA_DIR ?? './data',
     // localhost = both loopbacks (127.0.0.1 and ::1); HOST=0.0.0.0 opens it to the network
@@ -123,6 +141,11 @@ async function runFromCommandLine(): Promise<void> {
   });
   console.log(`Arbitrage console reference server: ${server.url}`);
   console.log(`Data folder: ${path.resolve(process.env.DATA_DIR ?? './data')}`);
+  console.log(
+    market.source === 'live'
+      ? 'Market: live public tickers of OKX, HTX and Binance (read only, never trades), the simulation where one is missing'
+      : `Market: simulated, seed ${market.seed ?? 'arbitrage'} (MARKET_SOURCE=live for public exchange prices)`,
+  );
   console.log('Demo accounts:');
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.username} / ${account.password}  — ${account.role}`);
   const stop = () => {

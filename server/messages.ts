@@ -4,6 +4,7 @@
  */
 import enGlobalConfig from '../src/locales/en/globalConfig.json';
 import zhGlobalConfig from '../src/locales/zh-CN/globalConfig.json';
+import { MARKET_MESSAGES } from './market/messages';
 
 export type Lang = 'zh-CN' | 'en';
 
@@ -107,6 +108,11 @@ const table = {
   'contract.12': ['U本位次周', 'USDT-margined next week'],
   'contract.13': ['U本位季度', 'USDT-margined quarter'],
   'contract.14': ['U本位永续', 'USDT-margined perpetual'],
+
+  // market tables, K-lines (server/market/messages.ts)
+  'err.jsonList': ['{field} 不是有效的 JSON 列表', '{field} is not a valid JSON list'],
+  'err.marketTables': ['行情表最多 {max} 个', 'at most {max} market tables'],
+  ...MARKET_MESSAGES,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof table | ConsoleKey;

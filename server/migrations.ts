@@ -92,6 +92,15 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `CREATE TABLE IF NOT EXISTS global_config (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL)`,
   ],
+  // 2: market params per user (PUT /market/put2 tables, PUT /market/put params)
+  [
+    `CREATE TABLE market_params (
+      user_id INTEGER PRIMARY KEY,
+      tables TEXT,
+      params TEXT,
+      updated_at INTEGER NOT NULL
+    )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

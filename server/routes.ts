@@ -4,6 +4,7 @@ import type { AppContext, CallContext, HandlerMap, UploadedFile } from './contex
 import { CallError, CODE, envelope, type Envelope } from './envelope';
 import { langOf, message, type Lang, type MessageKey, type MessageParams } from './messages';
 import { MAX_STRATEGY_FILE_BYTES } from './handlers/strategies';
+import { MarketError } from './market/messages';
 import type { Payload } from './validate';
 import { mayCall } from './permissions';
 
@@ -52,6 +53,7 @@ const tokenOf = (payload: Payload): string | undefined => {
 export function errorEnvelope(error: unknown, lang: Lang): Envelope {
   const t = translate(lang);
   if (error instanceof CallError) return envelope(error.code, t(error.key, error.params));
+  if (error instanceof MarketError) return envelope(CODE.badRequest, t(error.key, error.params));
   const { code, statusCode, message: detail } = (error ?? {}) as { code?: string; statusCode?: number; message?: string };
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return envelope(CODE.tooLarge, t('err.tooManyParts'));
   if (statusCode === 413) return envelope(CODE.tooLarge, t('err.bodyTooLarge'));

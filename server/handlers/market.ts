@@ -1,9 +1,58 @@
 import type { TransactionType } from '../../src/api/types';
 import type { HandlerMap } from '../context';
-import { fail, CODE } from '../envelope';
+import { fail, CODE, invalid } from '../envelope';
+import { checkTable, currencyTypes, deliveryCodes, distanceDays, klines, parseKlineQuery, type MarketTable } from '../market';
 import { hasMessage } from '../messages';
 import { bourseExists, contractTypes, listBourses } from '../store/bourses';
-import { id } from '../validate';
+import { readMarketParams, readMarketTables, saveMarketParams, saveMarketTables } from '../store/market';
+import type { Queryable } from '../db';
+import { id, jsonObject, num, type Payload } from '../validate';
+import { signedIn } from '../context';
+
+/** At most this many tables per user (the benchmark shows 12). */
+export const MAX_MARKET_TABLES = 48;
+/** The params object of PUT /market/put, as JSON, at most this long. */
+export const MAX_MARKET_PARAMS_CHARS = 16 * 1024;
+
+/**
+ * The board of a user who never stored tables: spot against this week and quarter on exchange 1 (the
+ * task page's contract pairs), and the quarter across exchanges 1 and 2.
+ */
+export const DEFAULT_MARKET_TABLES: readonly MarketTable[] = [
+  [1, 1, 1, 2],
+  [1, 1, 1, 4],
+  [1, 2, 4, 4],
+];
+
+/** The user's tables, or the default board. */
+export async function userMarketTables(db: Queryable, userId: number): Promise<MarketTable[]> {
+  return (await readMarketTables(db, userId)) ?? DEFAULT_MARKET_TABLES.map((table) => [...table] as MarketTable);
+}
+
+/** A list given as a JSON value or as JSON text. */
+function jsonList(payload: Payload, field: string): unknown[] {
+  let value = payload[field];
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw invalid('err.jsonList', { field });
+    }
+  }
+  if (!Array.isArray(value)) throw invalid('err.jsonList', { field });
+  return value;
+}
+
+/** Checked tables without repeats (the console keys a table by its four numbers), in the order given. */
+export function checkTables(list: readonly unknown[]): MarketTable[] {
+  const byKey = new Map<string, MarketTable>();
+  for (const value of list) {
+    const table = checkTable(value);
+    if (!byKey.has(table.join('/'))) byKey.set(table.join('/'), table);
+  }
+  if (byKey.size > MAX_MARKET_TABLES) throw invalid('err.marketTables', { max: MAX_MARKET_TABLES });
+  return [...byKey.values()];
+}
 
 export const marketHandlers: HandlerMap = {
   async bourseGet(call) {
@@ -19,5 +68,50 @@ export const marketHandlers: HandlerMap = {
       return { id: type, name: hasMessage(key) ? call.t(key) : String(type) };
     });
     return call.ok(data);
+  },
+
+  /** Stores the user's market tables ([exchange A, exchange B, type A, type B] each). */
+  async marketPut2(call) {
+    const user = signedIn(call);
+    const tables = checkTables(jsonList(call.payload, 'params'));
+    await saveMarketTables(call.app.db, user.id, tables, call.app.clock.now());
+    return call.ok(null, 'ok.save');
+  },
+
+  async marketParamGet2(call) {
+    return call.ok(await userMarketTables(call.app.db, signedIn(call).id));
+  },
+
+  /** Stores the user's market params: a JSON object kept as given (the spec does not show its fields). */
+  async marketPut(call) {
+    const user = signedIn(call);
+    const params = jsonObject(call.payload, 'params');
+    if (JSON.stringify(params).length > MAX_MARKET_PARAMS_CHARS) throw invalid('err.tooLong', { field: 'params', max: MAX_MARKET_PARAMS_CHARS });
+    await saveMarketParams(call.app.db, user.id, params, call.app.clock.now());
+    return call.ok(null, 'ok.save');
+  },
+
+  async marketParamGet(call) {
+    return call.ok(await readMarketParams(call.app.db, signedIn(call).id));
+  },
+
+  currencyTypeGet(call) {
+    const { payload } = call;
+    return call.ok(currencyTypes(num(payload, 'aTransactionType'), num(payload, 'bTransactionType')));
+  },
+
+  /** K-lines come from the simulation, also in live mode (no history is fetched). */
+  klineData(call) {
+    const { market, clock } = call.app;
+    const now = clock.now();
+    return call.ok(klines(market.sim, parseKlineQuery(call.payload, now), now));
+  },
+
+  distanceDays(call) {
+    return call.ok(distanceDays(call.payload, call.app.clock.now()));
+  },
+
+  deliveryCode(call) {
+    return call.ok(deliveryCodes(call.app.clock.now()));
   },
 };

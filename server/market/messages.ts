@@ -8,10 +8,6 @@ export const MARKET_MESSAGES = {
   'err.market.currency': ['不支持的币种：{currency}', 'unsupported currency: {currency}'],
   'err.market.contractType': ['交易所 {exchange} 不支持合约类型 {type}', 'exchange {exchange} does not support contract type {type}'],
   'err.market.sameLeg': ['A、B 两边不能是同一交易所的同一合约', 'legs A and B must not be the same contract on the same exchange'],
-  'err.market.spreadOrder': [
-    'A 边合约须按 CQ、NW、CW、CS、SS 的顺序排在 B 边之前（或相同）：{a} / {b}',
-    'leg A must come before leg B (or equal) in the order CQ, NW, CW, CS, SS: {a} / {b}',
-  ],
   'err.market.table': ['行情表配置应为 [A交易所, B交易所, A类型, B类型]', 'a market table is [exchange A, exchange B, type A, type B]'],
   'err.kline.exchange': ['K线只支持交易所 {supported}，不支持 {exchange}', 'K-lines are available for exchanges {supported} only, not {exchange}'],
   'err.kline.legs': ['excheng 与 types 应各为一个或两个（以逗号分隔），且个数相同', 'excheng and types take one or two comma-separated values each, the same number of both'],

@@ -10,8 +10,6 @@ import {
   isContractCode,
   isExchange,
   offers,
-  spreadRank,
-  tradeType,
   type ContractCode,
   type Currency,
   type ExchangeId,
@@ -38,8 +36,9 @@ export interface MarketRow {
 }
 
 /**
- * Checks one table: both exchanges exist and offer their type, the legs differ, and leg A is not
- * later than leg B in the spread order (NQ,) CQ, NW, CW, CS, SS — so spreads read "far − near".
+ * Checks one table: both exchanges exist and offer their type, and the two legs differ (the same type
+ * across two exchanges is fine). Any order of the legs is accepted — the task page's pairs are
+ * spot/this week, spot/quarter… — and every spread reads leg A − leg B.
  */
 export function checkTable(value: unknown): MarketTable {
   if (!Array.isArray(value) || value.length !== 4) throw new MarketError('err.market.table');
@@ -48,11 +47,8 @@ export function checkTable(value: unknown): MarketTable {
   for (const [e, t] of [[ea, ta], [eb, tb]]) {
     if (!isContractCode(t) || !offers(e, t)) throw new MarketError('err.market.contractType', { exchange: e, type: String(t) });
   }
-  const a = ta as ContractCode;
-  const b = tb as ContractCode;
-  if (ea === eb && a === b) throw new MarketError('err.market.sameLeg');
-  if (spreadRank(a) > spreadRank(b)) throw new MarketError('err.market.spreadOrder', { a: tradeType(a), b: tradeType(b) });
-  return [ea as ExchangeId, eb as ExchangeId, a, b];
+  if (ea === eb && ta === tb) throw new MarketError('err.market.sameLeg');
+  return [ea as ExchangeId, eb as ExchangeId, ta as ContractCode, tb as ContractCode];
 }
 
 /** Every table the console may offer: all combinations `checkTable` accepts (rule in src/domain/market.ts). */

@@ -32,7 +32,7 @@ export const spreadRank = (type: number): number => {
 /** The leg-B types allowed once exchange A, exchange B and type A are chosen. */
 export const typesForB = (exchangeA: number, exchangeB: number, typeA: number): number[] =>
   marketTypesOf(exchangeA).includes(typeA)
-    ? marketTypesOf(exchangeB).filter((b) => !(exchangeA === exchangeB && typeA === b) && spreadRank(typeA) <= spreadRank(b))
+    ? marketTypesOf(exchangeB).filter((b) => !(exchangeA === exchangeB && typeA === b))
     : [];
 
 /** The leg-A types of exchange A that leave at least one leg-B type on exchange B. */

@@ -9,6 +9,8 @@ const s = signedInServer();
 const open = (path: string, headers: Record<string, string> = {}) => openFeed(s.t.url, path, headers);
 
 const names = Object.keys(feeds) as FeedName[];
+/** the feeds whose area has not plugged a generator in yet (market and demand answer their rows: market-wiring.test.ts) */
+const plain = names.filter((name) => name !== 'market' && name !== 'demand');
 
 describe('feeds', () => {
   it.each(names)('%s refuses a bad token with code 3, then closes', async (name) => {
@@ -21,7 +23,7 @@ describe('feeds', () => {
     expect(await session.closed).toBe(1008);
   });
 
-  it.each(names)('%s answers ok to a signed-in client', async (name) => {
+  it.each(plain)('%s answers ok to a signed-in client', async (name) => {
     const { path, tokenInQuery } = feeds[name];
     const session = await open(tokenInQuery ? `${path}?token=${s.admin}` : path);
     session.socket.send(tokenInQuery ? JSON.stringify({ token: s.admin, data: [] }) : JSON.stringify({ token: s.admin, data: [1, 2] }));
@@ -36,7 +38,9 @@ describe('feeds', () => {
     for (const [name, beat] of [['statistics', '{"currencys":[["btc",60]],"number":18}'], ['demand', '1']] as const) {
       const session = await open(feeds[name].path, { cookie: `userName=admin; token=${s.admin}; isSuper=1` });
       session.socket.send(beat);
-      expect(await session.next(), name).toBe('ok');
+      const reply = await session.next();
+      if (name === 'demand') expect(feeds.demand.parse(JSON.parse(reply)).ok, name).toBe(true);
+      else expect(reply, name).toBe('ok');
       session.socket.close();
       await session.closed;
       const anonymous = await open(feeds[name].path);

@@ -19,11 +19,13 @@ const split = (value: string): [number, number] => {
 };
 
 describe('market tables', () => {
-  it('accepts only legs the exchanges offer, different legs, and leg A first in the spread order CQ, NW, CW, CS, SS', () => {
+  it('accepts only legs the exchanges offer and two different legs, in either order (spot as leg A too)', () => {
     expect(checkTable([1, 1, 4, 1])).toEqual([1, 1, 4, 1]);
     expect(checkTable(['1', '2', '5', '1'])).toEqual([1, 2, 5, 1]);
     expect(checkTable([1, 2, 4, 4])).toEqual([1, 2, 4, 4]);
-    expect(keyOf(() => checkTable([1, 1, 1, 4]))).toBe('err.market.spreadOrder');
+    expect(checkTable([1, 1, 1, 4])).toEqual([1, 1, 1, 4]);
+    expect(checkTable([1, 1, 1, 2])).toEqual([1, 1, 1, 2]);
+    expect(checkTable([2, 1, 1, 1])).toEqual([2, 1, 1, 1]);
     expect(keyOf(() => checkTable([2, 1, 5, 1]))).toBe('err.market.contractType');
     expect(keyOf(() => checkTable([1, 1, 4, 4]))).toBe('err.market.sameLeg');
     expect(keyOf(() => checkTable([4, 1, 4, 1]))).toBe('err.market.exchange');
@@ -34,10 +36,13 @@ describe('market tables', () => {
     const tables = validTables();
     expect(tables.every((t) => checkTable(t))).toBe(true);
     expect(tables.some(([ea, eb, a, b]) => (ea === 2 && a > 4) || (eb === 2 && b > 4))).toBe(false);
-    expect(typesForB(1, 1, 4)).toEqual([1, 2, 3, 5, 11, 12, 13, 14]);
-    expect(typesForB(1, 2, 5)).toEqual([1]);
-    expect(typesForB(2, 2, 1)).toEqual([]);
-    expect(typesForB(2, 1, 1)).toEqual([1]);
+    expect(tables).toContainEqual([1, 1, 1, 2]);
+    // every ordered pair of offered legs (exchanges 1 and 3: ten types, 2: four) but a leg with itself
+    expect(tables).toHaveLength((10 + 4 + 10) ** 2 - (10 + 4 + 10));
+    expect(typesForB(1, 1, 4)).toEqual([1, 2, 3, 5, 10, 11, 12, 13, 14]);
+    expect(typesForB(1, 2, 5)).toEqual([1, 2, 3, 4]);
+    expect(typesForB(2, 2, 1)).toEqual([2, 3, 4]);
+    expect(typesForB(2, 1, 1)).toEqual([1, 2, 3, 4, 5, 10, 11, 12, 13, 14]);
   });
 
   it('answers every currency for a pair of types', () => {
@@ -65,6 +70,16 @@ describe('market rows', () => {
     // quarter over spot: a premium, so positive > 0 most of the time and negative ≥ positive
     expect(split(btc.positive)[0]).toBeGreaterThan(0);
     expect(split(btc.negative)[0]).toBeGreaterThan(split(btc.positive)[0]);
+  });
+
+  it('reads every spread as leg A − leg B, also with spot as leg A', () => {
+    const [btc] = marketRows(market, [1, 2, 1, 4], now);
+    const a = market.quote(1, 'btc', 1, now);
+    const b = market.quote(2, 'btc', 4, now);
+    expect(split(btc.positive)[0]).toBeCloseTo(a.bid - b.ask, 4);
+    expect(split(btc.negative)[0]).toBeCloseTo(a.ask - b.bid, 4);
+    // spot under the quarter's premium: both sides negative
+    expect(split(btc.positive)[0]).toBeLessThan(0);
   });
 
   it('spreads open and close: a pair’s spread crosses its mean several times over a day', () => {
