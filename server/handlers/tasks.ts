@@ -299,5 +299,8 @@ function idList(payload: Payload, field: string): number[] {
     }
   }
   const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined ? [] : [raw];
-  return parts.map((value, i) => id({ [field]: value }, i === 0 ? field : `${field}[${i}]`));
+  return parts.map((value, i) => {
+    const name = i === 0 ? field : `${field}[${i}]`;
+    return id({ [name]: value }, name);
+  });
 }
