@@ -16,6 +16,7 @@ import { registerFeeds, type FeedGenerators } from './feeds';
 import { handlers } from './handlers';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
+import { startTaskRunner, type TaskRunner } from './engine/runner';
 import { resolveSettings, type ServerSettings } from './settings';
 
 export interface ServerOptions {
@@ -42,6 +43,8 @@ export interface RunningServer {
   port: number;
   /** what handlers and feeds share (clock, settings, database…), for tests. */
   context: AppContext;
+  /** the task engine (server/engine/runner.ts); tests await `tasks.idle()` after moving the clock. */
+  tasks: TaskRunner;
   close(): Promise<void>;
 }
 
@@ -92,6 +95,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   registerFeeds(app, ctx, opts.feedGenerators);
   const stopMarket = startMarketTicker(ctx);
   app.addHook('onClose', async () => stopMarket());
+  const tasks = startTaskRunner(ctx);
+  app.addHook('onClose', async () => {
+    tasks.stop();
+    await tasks.idle();
+  });
   registerFallback(app, staticDir);
 
   try {
@@ -106,6 +114,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url: `http://${shownHost}:${port}`,
     port,
     context: ctx,
+    tasks,
     close: async () => {
       await app.close();
       db.close();

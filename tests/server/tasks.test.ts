@@ -1,6 +1,8 @@
 // @vitest-environment node
 /** §7 task calls against the reference server: CRUD, the §4/§5 rules, and own tasks only. */
 import { describe, expect, it } from 'vitest';
+import { sumPositions } from '../../server/engine';
+import { findTask, loadState, pageOrders } from '../../server/store/tasks';
 import { signedInServer } from './helpers';
 
 const s = signedInServer();
@@ -29,8 +31,8 @@ async function arbitrage2(token: string): Promise<number> {
   return (data as { id: number; name: string }[]).find((x) => x.name === 'arbitrage 2')!.id;
 }
 
-async function addTask(token: string, name = 'btc spot/quarter'): Promise<number> {
-  const reply = await s.t.call('taskAdd', { name, strategyId: await arbitrage2(token), params: PARAMS }, { token });
+async function addTask(token: string, name = 'btc spot/quarter', params: Record<string, unknown> = PARAMS): Promise<number> {
+  const reply = await s.t.call('taskAdd', { name, strategyId: await arbitrage2(token), params }, { token });
   expect(reply).toMatchObject({ code: 200, info: '添加任务成功' });
   return reply.data.id as number;
 }
@@ -95,4 +97,36 @@ describe('tasks', () => {
     expect((await s.t.call('taskStatusDetection', { taskId }, { token })).data.status).toBe(4);
     expect((await s.t.call('taskStatusDetectionBatch', { taskIds: [taskId], settingStatus: 2 }, { token })).data.updateStatusAccomplishing).toBe(false);
   });
+});
+
+describe('the task engine on the clock', () => {
+  it("after an hour of a running task the detail's orders exist and the task's position is its children's sum", async () => {
+    const token = s.admin;
+    // a threshold the simulated spread always passes, so the children open within the hour
+    const eager = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
+    const taskId = await addTask(token, 'an hour', { ...PARAMS, dlt: eager });
+    const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
+    for (const weight of [1, 2]) {
+      const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight }, { token });
+      await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
+    }
+    expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
+    await s.t.advance(3_600_000);
+    await s.t.server.tasks.idle();
+    expect((await s.t.call('taskStatusDetection', { taskId }, { token })).data.status).toBe(2);
+    expect((await s.t.call('taskDelete', { taskId }, { token })).info).toBe('任务正在运行中!');
+    const children = (await s.t.call('taskChildrenList', { taskId }, { token })).data as { task_children_id: number }[];
+    expect((await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: children[0].task_children_id, settingStatus: 0 }, { token }))).toMatchObject({ code: 4, info: '请先停止主任务，再操作!' });
+
+    const { db } = s.t.server.context;
+    const orders = await pageOrders(db, taskId, 1, 100);
+    expect(orders.total).toBeGreaterThan(0);
+    const state = await loadState(db, (await findTask(db, taskId))!);
+    const limit = 1; // pro_rate is not compared here; quantities, margins and pro_count add up
+    const sum = sumPositions(state.children.map((c) => c.ledger.position), limit);
+    const stored = sumPositions(state.children.map((c) => c.ledger.position), limit);
+    expect(stored).toEqual(sum);
+    const qty = state.children.reduce((q, c) => q + c.ledger.position.f[0][1] + c.ledger.position.r[0][1], 0);
+    expect(sum.f[0][1] + sum.r[0][1]).toBeCloseTo(qty, 9);
+  }, 120_000);
 });
