@@ -36,7 +36,7 @@ export function startTaskRunner(ctx: AppContext, seed = 'tasks'): TaskRunner {
     const changed: { userId: number; taskId: number }[] = [];
     await ctx.db.transaction(async (tx) => {
       const ids = await activeTaskIds(tx);
-      if (!ids.length) return;
+      if (!ids.length) return pause();
       const global = await readGlobalConfig(tx, DEFAULT_GLOBAL_CONFIG);
       const apis = await tx.all<{ id: number; fees: string; bourse_id: number }>('SELECT id, fees, bourse_id FROM api_accounts');
       const bourses = await tx.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
@@ -73,9 +73,25 @@ export function startTaskRunner(ctx: AppContext, seed = 'tasks'): TaskRunner {
     for (const event of changed) ctx.bus.emit('task.changed', event);
   };
 
-  const cancel = ctx.clock.every(TICK_MS, () => {
-    const at = ctx.clock.now();
-    tail = tail.then(() => tick(at)).catch((error: unknown) => console.error('[server] task engine:', error));
-  });
-  return { stop: cancel, idle: () => tail };
+  // the timer runs only while some task is active: an idle server has no timer pending
+  let cancel: (() => void) | null = null;
+  const pause = () => {
+    cancel?.();
+    cancel = null;
+  };
+  const wake = () => {
+    cancel ??= ctx.clock.every(TICK_MS, () => {
+      const at = ctx.clock.now();
+      tail = tail.then(() => tick(at)).catch((error: unknown) => console.error('[server] task engine:', error));
+    });
+  };
+  const off = ctx.bus.on('task.changed', wake);
+  void activeTaskIds(ctx.db).then((ids) => ids.length && wake());
+  return {
+    stop: () => {
+      off();
+      pause();
+    },
+    idle: () => tail,
+  };
 }
