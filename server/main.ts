@@ -17,6 +17,7 @@ import { marketFeedGenerators } from './market-feeds';
 import { startMarket, type MarketOptions } from './market-source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
+import { startTaskRunner, type TaskRunner } from './engine/runner';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './static';
 
@@ -46,6 +47,8 @@ export interface RunningServer {
   port: number;
   /** what handlers and feeds share (clock, settings, database…), for tests. */
   context: AppContext;
+  /** the task engine (server/engine/runner.ts); tests await `tasks.idle()` after moving the clock. */
+  tasks: TaskRunner;
   close(): Promise<void>;
 }
 
@@ -96,7 +99,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   registerRoutes(app, ctx, handlers);
   registerFeeds(app, ctx, { ...marketFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
+  const tasks = startTaskRunner(ctx);
   app.addHook('onClose', async () => {
+    tasks.stop();
+    await tasks.idle();
     stopTicker();
     market.stop();
   });
@@ -115,6 +121,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url: `http://${shownHost}:${port}`,
     port,
     context: ctx,
+    tasks,
     close: async () => {
       await app.close();
       db.close();

@@ -97,6 +97,21 @@ const table = {
   'err.mainFileRequired': ['请上传策略主文件', 'please upload the main strategy file'],
   'err.fileName': ['文件名无效：{file}', 'invalid file name: {file}'],
 
+  // tasks (spec §7 Tasks, §8)
+  'ok.taskAdd': ['添加任务成功', 'add task success'],
+  'ok.taskRename': ['修改任务名字成功!', 'task renamed!'],
+  'ok.taskConfig': ['配置成功', 'config task success'],
+  'err.taskNotFound': ['任务不存在或不属于当前用户', 'task not found, or it is not yours'],
+  'err.childNotFound': ['子任务不存在或不属于当前用户', 'child task not found, or it is not yours'],
+  'err.taskRunning': ['任务正在运行中!', 'the task is running!'],
+  'err.stopMainTask': ['请先停止主任务，再操作!', 'please stop the main task first!'],
+  'err.taskParamsIncomplete': ['参数不完整：缺少 {field}', 'incomplete parameters: {field} is missing'],
+  'err.taskLegFixed': ['已有任务的交易所和非交割类型不能修改：{field}', 'the exchanges and non-delivery types of an existing task cannot be changed: {field}'],
+  'err.taskLeg': ['交易所 {bourse} 不支持交易类型 {type}', 'exchange {bourse} does not offer transaction type {type}'],
+  'err.currency': ['不支持的币种：{currency}', 'unsupported currency: {currency}'],
+  'err.taskStatusChange': ['任务当前状态 {status} 不能改为 {target}', 'a task in status {status} cannot change to {target}'],
+  'err.childApiBourse': ['子任务的 API 账户必须分别属于交易所 {a} 和 {b}', "a child task's API accounts must be on exchanges {a} and {b}"],
+
   // contract types (spec §3)
   'contract.1': ['现货', 'spot'],
   'contract.2': ['当周', 'this week'],

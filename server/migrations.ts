@@ -101,6 +101,85 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       updated_at INTEGER NOT NULL
     )`,
   ],
+  // 3: the task engine (issue 9): tasks, child tasks, orders, fills, closed trades, earnings points
+  [
+    `CREATE TABLE task_tasks (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      strategy_id INTEGER NOT NULL,
+      strategy_name TEXT NOT NULL,
+      name TEXT NOT NULL,
+      status INTEGER NOT NULL DEFAULT 4,
+      params TEXT NOT NULL,
+      engine TEXT NOT NULL DEFAULT '{}',
+      active INTEGER NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX task_tasks_user ON task_tasks (user_id, id)`,
+    `CREATE INDEX task_tasks_active ON task_tasks (active, id)`,
+    `CREATE TABLE task_children (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      task_id INTEGER NOT NULL,
+      status INTEGER NOT NULL DEFAULT 0,
+      weight REAL NOT NULL,
+      api_a INTEGER NOT NULL,
+      api_b INTEGER NOT NULL,
+      ledger TEXT NOT NULL,
+      last_trade INTEGER,
+      realised REAL NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX task_children_task ON task_children (task_id, id)`,
+    `CREATE TABLE task_orders (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      client_id TEXT NOT NULL UNIQUE,
+      task_id INTEGER NOT NULL,
+      task_children_id INTEGER NOT NULL,
+      cparam TEXT NOT NULL,
+      result TEXT NOT NULL,
+      pairing_id TEXT NOT NULL,
+      status_ INTEGER NOT NULL,
+      createtime INTEGER NOT NULL
+    )`,
+    `CREATE INDEX task_orders_task ON task_orders (task_id, id)`,
+    `CREATE TABLE task_fills (
+      fill_id TEXT PRIMARY KEY,
+      client_id TEXT NOT NULL,
+      task_id INTEGER NOT NULL,
+      task_children_id INTEGER NOT NULL,
+      direction TEXT NOT NULL,
+      leg INTEGER NOT NULL,
+      action TEXT NOT NULL,
+      price REAL NOT NULL,
+      amount REAL NOT NULL,
+      fee REAL NOT NULL,
+      time INTEGER NOT NULL,
+      manual INTEGER NOT NULL
+    )`,
+    `CREATE INDEX task_fills_task ON task_fills (task_id, time)`,
+    `CREATE TABLE task_trades (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      client_id TEXT NOT NULL,
+      task_id INTEGER NOT NULL,
+      task_children_id INTEGER NOT NULL,
+      direction TEXT NOT NULL,
+      leg INTEGER NOT NULL,
+      amount REAL NOT NULL,
+      open_price REAL NOT NULL,
+      close_price REAL NOT NULL,
+      pnl REAL NOT NULL,
+      fee REAL NOT NULL,
+      time INTEGER NOT NULL
+    )`,
+    `CREATE INDEX task_trades_task ON task_trades (task_id, time)`,
+    `CREATE TABLE task_earnings (
+      task_id INTEGER NOT NULL,
+      task_children_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      value REAL NOT NULL,
+      PRIMARY KEY (task_id, task_children_id, at)
+    )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,6 +4,7 @@ import { apiAccountHandlers } from './api-accounts';
 import { globalConfigHandlers } from './global-config';
 import { marketHandlers } from './market';
 import { strategyHandlers } from './strategies';
+import { taskHandlers } from './tasks';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = {
@@ -12,4 +13,5 @@ export const handlers: HandlerMap = {
   ...apiAccountHandlers,
   ...strategyHandlers,
   ...globalConfigHandlers,
+  ...taskHandlers,
 };

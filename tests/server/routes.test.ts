@@ -22,10 +22,10 @@ describe('the contract table', () => {
   });
 
   it('checks the token before anything else on auth endpoints, and answers 501 for calls not built yet', async () => {
-    const anonymous = await s.t.call('taskList');
+    const anonymous = await s.t.call('changeRecords');
     expect(anonymous.code).toBe(3);
-    const reply = await s.t.call('taskList', {}, { token: s.admin, lang: 'en' });
-    expect(reply).toMatchObject({ code: 501, info: 'not implemented yet: taskList' });
+    const reply = await s.t.call('changeRecords', {}, { token: s.admin, lang: 'en' });
+    expect(reply).toMatchObject({ code: 501, info: 'not implemented yet: changeRecords' });
   });
 });
 

@@ -1,0 +1,281 @@
+import type { Queryable } from '../db';
+import {
+  emptyLedger,
+  isFlat,
+  type ChildLedger,
+  type ChildState,
+  type ChildStatus,
+  type ClosedTrade,
+  type Fill,
+  type ManualRequest,
+  type OrderRecord,
+  type StepResult,
+  type TaskParams,
+  type TaskState,
+  type TaskStatus,
+} from '../engine';
+
+/**
+ * Hedging tasks (issue 9): tasks, their child tasks, and what the task engine writes — orders
+ * (upserted by client_id), fills, closed trades and earnings points. A task's engine state that is
+ * not a row of its own (orders under way, the manual request, a requested status, the id sequence)
+ * is one JSON column; a child's ledger (§3 position data and open fees) is another.
+ */
+
+export interface TaskRow {
+  id: number;
+  user_id: number;
+  strategy_id: number;
+  strategy_name: string;
+  name: string;
+  status: number;
+  params: string;
+  engine: string;
+  active: number;
+  created_at: number;
+}
+
+export interface ChildRow {
+  id: number;
+  task_id: number;
+  status: number;
+  weight: number;
+  api_a: number;
+  api_b: number;
+  ledger: string;
+  last_trade: number | null;
+  realised: number;
+  created_at: number;
+  /** joined: the accounts' names and the task's owner */
+  name_a: string | null;
+  name_b: string | null;
+  user_id: number;
+}
+
+/** The part of TaskState kept in task_tasks.engine. */
+export interface EngineColumn {
+  open_orders: OrderRecord[];
+  manual: ManualRequest | null;
+  pending_status: TaskState['pending_status'];
+  seq: number;
+}
+
+const EMPTY_ENGINE: EngineColumn = { open_orders: [], manual: null, pending_status: null, seq: 1 };
+
+export const engineOf = (row: Pick<TaskRow, 'engine'>): EngineColumn => ({ ...EMPTY_ENGINE, ...(JSON.parse(row.engine) as Partial<EngineColumn>) });
+export const paramsOf = (row: Pick<TaskRow, 'params'>): TaskParams => JSON.parse(row.params) as TaskParams;
+export const ledgerOf = (row: Pick<ChildRow, 'ledger'>): ChildLedger => JSON.parse(row.ledger) as ChildLedger;
+
+// ── Tasks ──────────────────────────────────────────────────────────────────────────
+
+export interface NewTask {
+  userId: number;
+  strategyId: number;
+  strategyName: string;
+  name: string;
+  params: TaskParams;
+  createdAt: number;
+}
+
+export async function insertTask(db: Queryable, task: NewTask): Promise<number> {
+  const { lastId } = await db.run(
+    `INSERT INTO task_tasks (user_id, strategy_id, strategy_name, name, status, params, engine, created_at)
+     VALUES (?, ?, ?, ?, 4, ?, ?, ?)`,
+    [task.userId, task.strategyId, task.strategyName, task.name, JSON.stringify(task.params), JSON.stringify(EMPTY_ENGINE), task.createdAt],
+  );
+  return lastId;
+}
+
+/** The task if it belongs to the user (another user's task is not found). */
+export const findOwnTask = (db: Queryable, taskId: number, userId: number) =>
+  db.get<TaskRow>('SELECT * FROM task_tasks WHERE id = ? AND user_id = ?', [taskId, userId]);
+
+export const findTask = (db: Queryable, taskId: number) => db.get<TaskRow>('SELECT * FROM task_tasks WHERE id = ?', [taskId]);
+
+/** The user's tasks among `ids`. */
+export async function ownTasks(db: Queryable, userId: number, ids: readonly number[]): Promise<TaskRow[]> {
+  if (!ids.length) return [];
+  return db.all<TaskRow>(`SELECT * FROM task_tasks WHERE user_id = ? AND id IN (${ids.map(() => '?').join(',')}) ORDER BY id`, [userId, ...ids]);
+}
+
+/** One page of the user's tasks, newest first, and how many there are. */
+export async function pageTasks(db: Queryable, userId: number, page: number, size: number): Promise<{ rows: TaskRow[]; total: number }> {
+  const rows = await db.all<TaskRow>('SELECT * FROM task_tasks WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [userId, size, (page - 1) * size]);
+  const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_tasks WHERE user_id = ?', [userId]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export const updateTaskParams = (db: Queryable, taskId: number, params: TaskParams) =>
+  db.run('UPDATE task_tasks SET params = ? WHERE id = ?', [JSON.stringify(params), taskId]);
+
+export const renameTask = (db: Queryable, taskId: number, name: string) => db.run('UPDATE task_tasks SET name = ? WHERE id = ?', [name, taskId]);
+
+/** Saves a requested status (or manual request) made by a call; the engine applies it on its tick. */
+export const saveEngine = (db: Queryable, taskId: number, engine: EngineColumn) =>
+  db.run('UPDATE task_tasks SET engine = ?, active = 1 WHERE id = ?', [JSON.stringify(engine), taskId]);
+
+/** Removes a task and everything recorded about it. */
+export const deleteTask = (db: Queryable, taskId: number) =>
+  db.batch(
+    ['task_tasks WHERE id', 'task_children WHERE task_id', 'task_orders WHERE task_id', 'task_fills WHERE task_id', 'task_trades WHERE task_id', 'task_earnings WHERE task_id'].map(
+      (target) => ({ sql: `DELETE FROM ${target} = ?`, args: [taskId] }),
+    ),
+  );
+
+/** Tasks the engine has to step: running, pausing or closing, or with something under way or held. */
+export const activeTaskIds = async (db: Queryable): Promise<number[]> =>
+  (await db.all<{ id: number }>('SELECT id FROM task_tasks WHERE active = 1 ORDER BY id')).map((r) => Number(r.id));
+
+export const childCounts = async (db: Queryable, taskIds: readonly number[]): Promise<Map<number, number>> => {
+  if (!taskIds.length) return new Map();
+  const rows = await db.all<{ task_id: number; n: number }>(
+    `SELECT task_id, COUNT(*) AS n FROM task_children WHERE task_id IN (${taskIds.map(() => '?').join(',')}) GROUP BY task_id`,
+    [...taskIds],
+  );
+  return new Map(rows.map((r) => [Number(r.task_id), Number(r.n)]));
+};
+
+// ── Child tasks ────────────────────────────────────────────────────────────────────
+
+const SELECT_CHILD = `SELECT c.*, a.name AS name_a, b.name AS name_b, t.user_id AS user_id FROM task_children c
+  JOIN task_tasks t ON t.id = c.task_id
+  LEFT JOIN api_accounts a ON a.id = c.api_a
+  LEFT JOIN api_accounts b ON b.id = c.api_b`;
+
+export interface NewChild {
+  taskId: number;
+  weight: number;
+  apiA: number;
+  apiB: number;
+  createdAt: number;
+}
+
+export async function insertChild(db: Queryable, child: NewChild): Promise<number> {
+  const { lastId } = await db.run(
+    'INSERT INTO task_children (task_id, status, weight, api_a, api_b, ledger, created_at) VALUES (?, 0, ?, ?, ?, ?, ?)',
+    [child.taskId, child.weight, child.apiA, child.apiB, JSON.stringify(emptyLedger()), child.createdAt],
+  );
+  return lastId;
+}
+
+export const listChildren = (db: Queryable, taskId: number) => db.all<ChildRow>(`${SELECT_CHILD} WHERE c.task_id = ? ORDER BY c.id`, [taskId]);
+
+/** The child task if its main task belongs to the user. */
+export const findOwnChild = (db: Queryable, childId: number, userId: number) =>
+  db.get<ChildRow>(`${SELECT_CHILD} WHERE c.id = ? AND t.user_id = ?`, [childId, userId]);
+
+export const setChildStatus = (db: Queryable, childId: number, status: ChildStatus) =>
+  db.run('UPDATE task_children SET status = ? WHERE id = ?', [status, childId]);
+
+export const deleteChild = (db: Queryable, childId: number) => db.run('DELETE FROM task_children WHERE id = ?', [childId]);
+
+// ── Engine state ───────────────────────────────────────────────────────────────────
+
+export const childStateOf = (row: ChildRow): ChildState => ({
+  child: {
+    task_children_id: Number(row.id),
+    id: Number(row.task_id),
+    status: Number(row.status) as ChildStatus,
+    weight: Number(row.weight),
+    link_api_id: [Number(row.api_a), Number(row.api_b)],
+    task_children_info: [{ name: row.name_a ?? '' }, { name: row.name_b ?? '' }],
+  },
+  ledger: ledgerOf(row),
+  last_trade: row.last_trade === null ? -Infinity : Number(row.last_trade),
+});
+
+/** The engine's state of a task, as stepTask reads it. */
+export async function loadState(db: Queryable, row: TaskRow): Promise<TaskState> {
+  const engine = engineOf(row);
+  const children = await listChildren(db, row.id);
+  return {
+    task: { id: Number(row.id), name: row.name, strategy_name: row.strategy_name, status: Number(row.status) as TaskStatus, createtime: Number(row.created_at), params: paramsOf(row) },
+    children: children.map(childStateOf),
+    open_orders: engine.open_orders,
+    manual: engine.manual,
+    pending_status: engine.pending_status,
+    seq: engine.seq,
+  };
+}
+
+/** Whether the engine still has to step the task: not stopped, or something under way or held. */
+export const isActive = (s: TaskState): boolean =>
+  [1, 2, 3].includes(s.task.status) || s.pending_status !== null || s.manual !== null || s.open_orders.length > 0 || s.children.some((c) => !isFlat(c.ledger.position));
+
+const orderStatement = (o: OrderRecord) => ({
+  sql: `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (client_id) DO UPDATE SET result = excluded.result, status_ = excluded.status_, cparam = excluded.cparam`,
+  args: [o.client_id, o.task_id, o.task_children_id, JSON.stringify(o.cparam), JSON.stringify(o.result), o.pairing_id, o.status_, o.createtime],
+});
+
+const fillStatement = (f: Fill) => ({
+  sql: `INSERT INTO task_fills (fill_id, client_id, task_id, task_children_id, direction, leg, action, price, amount, fee, time, manual)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  args: [f.fill_id, f.client_id, f.task_id, f.task_children_id, f.direction, f.leg, f.action, f.price, f.amount, f.fee, f.time, f.manual ? 1 : 0],
+});
+
+const tradeStatement = (t: ClosedTrade) => ({
+  sql: `INSERT INTO task_trades (client_id, task_id, task_children_id, direction, leg, amount, open_price, close_price, pnl, fee, time)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  args: [t.client_id, t.task_id, t.task_children_id, t.direction, t.leg, t.amount, t.open_price, t.close_price, t.pnl, t.fee, t.time],
+});
+
+/** Writes what one step changed (call inside the tick's transaction). */
+export async function saveStep(db: Queryable, before: TaskState, out: StepResult): Promise<void> {
+  const { state } = out;
+  const engine: EngineColumn = { open_orders: state.open_orders, manual: state.manual, pending_status: state.pending_status, seq: state.seq };
+  const realisedOf = (childId: number) => out.trades.filter((t) => t.task_children_id === childId).reduce((s, t) => s + t.pnl - t.fee, 0);
+  const changedChildren = state.children.filter((c, i) => c !== before.children[i]);
+  await db.batch([
+    {
+      sql: 'UPDATE task_tasks SET status = ?, engine = ?, active = ? WHERE id = ?',
+      args: [state.task.status, JSON.stringify(engine), isActive(state) ? 1 : 0, state.task.id],
+    },
+    ...changedChildren.map((c) => ({
+      sql: 'UPDATE task_children SET ledger = ?, last_trade = ?, realised = realised + ? WHERE id = ?',
+      args: [JSON.stringify(c.ledger), Number.isFinite(c.last_trade) ? c.last_trade : null, realisedOf(c.child.task_children_id), c.child.task_children_id],
+    })),
+    ...out.orders.map(orderStatement),
+    ...out.fills.map(fillStatement),
+    ...out.trades.map(tradeStatement),
+  ]);
+}
+
+// ── Orders, trades and earnings ────────────────────────────────────────────────────
+
+export interface OrderRow {
+  id: number;
+  client_id: string;
+  task_id: number;
+  task_children_id: number;
+  cparam: string;
+  result: string;
+  pairing_id: string;
+  status_: number;
+  createtime: number;
+}
+
+/** One page of a task's orders, newest first. */
+export async function pageOrders(db: Queryable, taskId: number, page: number, size: number): Promise<{ rows: OrderRow[]; total: number }> {
+  const rows = await db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [taskId, size, (page - 1) * size]);
+  const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_orders WHERE task_id = ?', [taskId]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export const tradesOf = (db: Queryable, taskId: number) =>
+  db.all<ClosedTrade & { id: number }>('SELECT * FROM task_trades WHERE task_id = ? ORDER BY id', [taskId]);
+
+export const fillsOf = (db: Queryable, taskId: number) => db.all<Fill>('SELECT * FROM task_fills WHERE task_id = ? ORDER BY time, fill_id', [taskId]);
+
+/** Earnings points; child 0 is the whole task. */
+export const insertEarnings = (db: Queryable, points: { taskId: number; childId: number; at: number; value: number }[]) =>
+  db.batch(
+    points.map((p) => ({
+      sql: 'INSERT OR REPLACE INTO task_earnings (task_id, task_children_id, at, value) VALUES (?, ?, ?, ?)',
+      args: [p.taskId, p.childId, p.at, p.value],
+    })),
+  );
+
+export const earningsOf = (db: Queryable, taskId: number, childId = 0) =>
+  db.all<{ at: number; value: number }>('SELECT at, value FROM task_earnings WHERE task_id = ? AND task_children_id = ? ORDER BY at', [taskId, childId]);
