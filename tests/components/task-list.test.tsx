@@ -33,7 +33,7 @@ function wideScreen() {
 
 /** Picks an option of the select labelled `label`. */
 async function choose(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByLabelText(label));
+  fireEvent.mouseDown(screen.getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
   const item = await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' });
   await userEvent.click(item);
 }
@@ -83,8 +83,7 @@ describe('task page', () => {
     expect(slider).toHaveAttribute('aria-valuemax', '500');
     await userEvent.click(screen.getByText('ETH', { selector: '.ant-radio-button-wrapper span' }));
     expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
-    slider.focus();
-    await userEvent.keyboard('{ArrowRight}');
+    fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
     expect(localStorage.getItem('console.task.cardWidth')).toBe('441');
   });
 
