@@ -55,7 +55,7 @@ function ChangeRecords({ taskId }: { taskId: number }) {
   const columns = Object.keys(rows[0] ?? {}).map((key) => ({ key, dataIndex: key, title: key, render: (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v ?? '-')) }));
   return (
     <Table<Record<string, unknown>>
-      rowKey={(_, i) => `${page}-${i}`}
+      rowKey={(row) => JSON.stringify(row)}
       dataSource={rows}
       columns={columns}
       loading={query.isFetching}
