@@ -1,0 +1,10 @@
+import type { EarningsPoint } from '../../api/types';
+
+export interface EarningsChartProps {
+  data: readonly EarningsPoint[];
+  height?: number;
+  /** axis and tooltip names (translated by the caller). */
+  timeName: string;
+  valueName: string;
+  formatValue?: (value: unknown) => string;
+}

@@ -1,0 +1,298 @@
+/**
+ * Hedging tasks: the code tables of spec §3/§4 (task, child task and order status, otype, manual open
+ * direction, transaction types of task editing), the filters of the task page (§2), the §5 rules of
+ * the add / configure dialog as pure functions and the §9 defaults of the task screens.
+ * Labels are i18n keys of the `task` namespace, never text.
+ */
+import type { ParamValue, Task, TaskParams } from '../api/types';
+import type { TradeType } from './codes';
+
+// ── Task status (§4) ──────────────────────────────────────────────────────────────────
+export const TASK_STATUS = { notRunning: 0, closePosition: 1, running: 2, paused: 3, stopped: 4 } as const;
+/** The statuses a task may be asked to take (list and batch calls): 2 start, 4 stop, 3 pause; 1 closes its positions. */
+export type TaskTarget = 1 | 2 | 3 | 4;
+
+/** 2 running, 3 paused, 4 stopped, 0 and 1 not running. */
+export const taskStatusLabelKey = (status: number): string =>
+  status === TASK_STATUS.running || status === TASK_STATUS.paused || status === TASK_STATUS.stopped ? `task:status.${status}` : 'task:status.0';
+
+export const isRunning = (task: Pick<Task, 'status'>): boolean => task.status === TASK_STATUS.running;
+/** A running or paused task cannot be deleted (任务正在运行中!). */
+export const isDeletable = (task: Pick<Task, 'status'>): boolean => task.status !== TASK_STATUS.running && task.status !== TASK_STATUS.paused;
+
+/**
+ * The status the console polls for after asking for `target` (§4): start polls until 2, the others
+ * until 4 (stopped). A pause polls until 3: polling a paused task until 4 would never end (a choice,
+ * docs/spec-coverage.md).
+ */
+export const pollUntilStatus = (target: TaskTarget): number =>
+  target === TASK_STATUS.running ? TASK_STATUS.running : target === TASK_STATUS.paused ? TASK_STATUS.paused : TASK_STATUS.stopped;
+
+/** A single task is polled every 800 ms (§9), whatever the target. */
+
+// ── Child task status (§4) ────────────────────────────────────────────────────────────
+export const CHILD_STATUS = { start: 2, stop: 0 } as const;
+export const childStatusLabelKey = (status: number): string => (status === CHILD_STATUS.start ? 'task:childStatus.2' : 'task:childStatus.0');
+/** The server's code when a child is stopped or deleted while its main task runs (请先停止主任务，再操作!). */
+export const CHILD_NEEDS_STOPPED_TASK_CODE = 4;
+
+// ── Orders (§4) ───────────────────────────────────────────────────────────────────────
+/** status_: 1 create order, 2 executing, 3 completed, 4 abnormal end, 5/6/7 partially filled, 8 abnormal. */
+export const ORDER_STATUS_CODES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const orderStatusLabelKey = (code: number): string =>
+  (ORDER_STATUS_CODES as readonly number[]).includes(code) ? `task:orderStatus.${code}` : 'task:orderStatus.unknown';
+/** otype: 1 open long, 2 open short, 3 close long, 4 close short. */
+export const otypeLabelKey = (otype: number): string => ([1, 2, 3, 4].includes(otype) ? `task:otype.${otype}` : 'task:otype.unknown');
+/** Whether an order opens (otype 1, 2) or closes (3, 4) a position. */
+export const opensPosition = (otype: number): boolean => otype === 1 || otype === 2;
+
+// ── Manual trading (§4, §9) ───────────────────────────────────────────────────────────
+/** Manual open direction: f positive premium, r negative premium. */
+export const MANUAL_DIRECTIONS = ['f', 'r'] as const;
+export type ManualDirection = (typeof MANUAL_DIRECTIONS)[number];
+export const MANUAL_DEFAULTS = {
+  close: { count: 20, duration: 1, dlt: -0.01 },
+  open: { count: 20, duration: 1, dlt: -0.01, direct: 'f' as ManualDirection },
+} as const;
+/** The one contract type enabled in the manual trading form §5 names. */
+export const MANUAL_ENABLED_TRADE_TYPE: TradeType = 'CQ';
+
+export interface ManualTrade {
+  kind: 'close' | 'open';
+  dlt: number;
+  count: number;
+  duration: number;
+  childIds: readonly number[];
+  direct?: ManualDirection;
+}
+/** Sent only when at least one child task is selected (§5). */
+export const canSendManualTrade = (trade: Pick<ManualTrade, 'childIds'>): boolean => trade.childIds.length > 0;
+/** The cparam of /taskServer/manual: {dlt, count, duration, cid, change_type, direct} (cid: the child ids joined by commas). */
+export function manualTradeCparam(trade: ManualTrade): string {
+  return JSON.stringify({
+    dlt: trade.dlt,
+    count: trade.count,
+    duration: trade.duration,
+    cid: trade.childIds.join(','),
+    change_type: trade.kind,
+    ...(trade.kind === 'open' ? { direct: trade.direct ?? MANUAL_DEFAULTS.open.direct } : {}),
+  });
+}
+
+// ── Transaction types in task editing (§3) ────────────────────────────────────────────
+export interface TaskTransactionType {
+  code: number;
+  tradeType: TradeType;
+  /** delivery types may be changed on an existing task; spot and perpetual (6, 1, 5) may not. */
+  delivery: boolean;
+  /** exchange-1-like codes (2, 3, 4, 10) or exchange-2-like (7, 8, 9). */
+  family: 1 | 2;
+}
+const tt = (code: number, tradeType: TradeType, family: 1 | 2): TaskTransactionType => ({
+  code,
+  tradeType,
+  delivery: tradeType !== 'SS' && tradeType !== 'CS',
+  family,
+});
+/** 6 is read as exchange 2's spot and 7/8/9 as its this week / next week / quarter (a choice: §3 names only the groups). */
+export const TASK_TRANSACTION_TYPES: readonly TaskTransactionType[] = [
+  tt(1, 'SS', 1),
+  tt(2, 'CW', 1),
+  tt(3, 'NW', 1),
+  tt(4, 'CQ', 1),
+  tt(5, 'CS', 1),
+  tt(10, 'NQ', 1),
+  tt(6, 'SS', 2),
+  tt(7, 'CW', 2),
+  tt(8, 'NW', 2),
+  tt(9, 'CQ', 2),
+];
+export const EXCHANGE_2_LIKE = 2;
+export const taskTransactionType = (code: number | undefined) => TASK_TRANSACTION_TYPES.find((t) => t.code === code);
+/** The codes an exchange offers in the task dialog: exchange 2 the 6–9 family, the others 1–5 and 10. */
+export const transactionTypesFor = (bourseId: number | undefined): readonly TaskTransactionType[] =>
+  TASK_TRANSACTION_TYPES.filter((t) => t.family === (bourseId === EXCHANGE_2_LIKE ? 2 : 1));
+/** On an existing task only a delivery type may change, and only to another delivery type of its family (§5 Task config). */
+export function editableTransactionTypes(current: number | undefined): readonly TaskTransactionType[] {
+  const type = taskTransactionType(current);
+  if (!type?.delivery) return [];
+  return TASK_TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
+}
+export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => taskTransactionType(code)?.tradeType;
+
+// ── Task page filters (§2) ────────────────────────────────────────────────────────────
+export const ALL = 'all';
+/** Currency filter: all + BTC, ETH, BCH, EOS, ETC, XRP, LTC, TRX, BSV. */
+export const TASK_CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'] as const;
+/** Contract pair filter: all + the ten pairs of §2, as trade-type abbreviations. */
+export const CONTRACT_PAIRS = ['SS/CW', 'SS/NW', 'SS/CQ', 'SS/CS', 'CW/NW', 'CW/CQ', 'CW/CS', 'NW/CQ', 'NW/CS', 'CQ/CS'] as const;
+export type ContractPair = (typeof CONTRACT_PAIRS)[number];
+const PAIR_ORDER: readonly TradeType[] = ['SS', 'CW', 'NW', 'CQ', 'NQ', 'CS'];
+
+/** The contract pair of a task, whichever leg holds which type ('SS/CQ' for spot against quarter). */
+export function contractPairOf(params: TaskParams): string | undefined {
+  const a = tradeTypeOfTransaction(params.a_transaction_type);
+  const b = tradeTypeOfTransaction(params.b_transaction_type);
+  if (!a || !b) return undefined;
+  return [a, b].sort((x, y) => PAIR_ORDER.indexOf(x) - PAIR_ORDER.indexOf(y)).join('/');
+}
+
+export interface TaskFilters {
+  currency: string;
+  pair: string;
+  strategy: string | undefined;
+}
+export function matchesFilters(task: Task, filters: TaskFilters): boolean {
+  if (filters.strategy !== undefined && task.strategy_name !== filters.strategy) return false;
+  if (filters.currency !== ALL && String(task.params.currency_type ?? '').toLowerCase() !== filters.currency) return false;
+  if (filters.pair !== ALL && contractPairOf(task.params) !== filters.pair) return false;
+  return true;
+}
+
+/** The default strategy filter: the strategy whose name contains 'arbitrage 2' (else the first). */
+export const ARBITRAGE_2 = 'arbitrage 2';
+export const isArbitrage2 = (name: string | undefined): boolean => Boolean(name?.toLowerCase().includes(ARBITRAGE_2));
+export const defaultStrategyName = (names: readonly string[]): string | undefined => names.find(isArbitrage2) ?? names[0];
+
+/** running/total of the counter. */
+export const countRunning = (tasks: readonly Pick<Task, 'status'>[]) => ({ running: tasks.filter(isRunning).length, total: tasks.length });
+
+// ── Card width (§9) ───────────────────────────────────────────────────────────────────
+export const CARD_WIDTH = { min: 320, max: 500, default: 440, storageKey: 'console.task.cardWidth' } as const;
+export function clampCardWidth(value: unknown): number {
+  const n = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return CARD_WIDTH.default;
+  return Math.min(CARD_WIDTH.max, Math.max(CARD_WIDTH.min, Math.round(n)));
+}
+
+// ── Add / configure a task (§3 Task params when adding, §5 Add task) ──────────────────
+/** For 'arbitrage 2', dlt and m are edited per delivery type. */
+export const PER_TYPE_PARAMS = ['dlt', 'm'] as const;
+export const PER_TYPE_KEYS = ['CW', 'NW', 'CQ', 'NQ'] as const;
+/** The params the dialog shows as fields of their own; every other param of the strategy is a generic input. */
+export const NAMED_PARAMS = [
+  'currency_type',
+  'a_bourse',
+  'a_transaction_type',
+  'b_bourse',
+  'b_transaction_type',
+  'is_borrow',
+  'fund_occupy',
+  'virtual_initial_capital',
+  'depth',
+  'slip',
+  'price_limit',
+] as const;
+export const PRICE_LIMIT_NONE = 'no';
+
+export type FundOccupyMode = 'percent' | 'amount';
+/** '50%' → percent 50; '2000' → amount 2000. */
+export function parseFundOccupy(value: unknown): { mode: FundOccupyMode; value: number | undefined } {
+  const text = String(value ?? '').trim();
+  const percent = text.endsWith('%');
+  const n = Number(percent ? text.slice(0, -1) : text);
+  return { mode: percent ? 'percent' : 'amount', value: text === '' || !Number.isFinite(n) ? undefined : n };
+}
+export const formatFundOccupy = (value: number, mode: FundOccupyMode): string => (mode === 'percent' ? `${value}%` : String(value));
+
+const blank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && Number.isNaN(value));
+
+/** A form value as the server wants it: numbers as numbers, other text kept (§5: "other values to numbers"). */
+function asParam(value: unknown): ParamValue {
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'object' && value !== null) return value as Record<string, unknown>;
+  const text = String(value).trim();
+  const n = Number(text);
+  return text !== '' && Number.isFinite(n) ? n : text;
+}
+
+export interface TaskFormValues {
+  name?: string;
+  fund_occupy_mode?: FundOccupyMode;
+  /** every param of the strategy, named or not (dlt and m of 'arbitrage 2' as {CW, NW, CQ, NQ}). */
+  params: Record<string, unknown>;
+}
+export type TaskFormError = 'nameRequired' | 'incompleteParams';
+export type TaskFormResult = { ok: true; name: string; params: TaskParams } | { ok: false; error: TaskFormError };
+
+/**
+ * The §5 add-task rules: a name is required; every base param of the strategy must be present (a
+ * per-type param in each of CW/NW/CQ/NQ); is_borrow becomes a boolean, the others numbers; a blank
+ * price_limit becomes 'no'; fund_occupy gets '%' when percent is chosen.
+ */
+export function buildTaskParams(values: TaskFormValues, baseParams: readonly string[]): TaskFormResult {
+  const name = values.name?.trim() ?? '';
+  if (!name) return { ok: false, error: 'nameRequired' };
+  const params: TaskParams = {};
+  for (const key of baseParams) {
+    const value = values.params[key];
+    if (key === 'price_limit') {
+      params.price_limit = blank(value) ? PRICE_LIMIT_NONE : asParam(value);
+      continue;
+    }
+    if (key === 'is_borrow') {
+      params.is_borrow = value === true || value === 'true' || value === 1 || value === '1';
+      continue;
+    }
+    if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (entries.length === 0 || entries.some(([, v]) => blank(v))) return { ok: false, error: 'incompleteParams' };
+      params[key] = Object.fromEntries(entries.map(([k, v]) => [k, asParam(v)]));
+      continue;
+    }
+    if (blank(value)) return { ok: false, error: 'incompleteParams' };
+    params[key] = key === 'fund_occupy' ? formatFundOccupy(Number(value), values.fund_occupy_mode ?? 'percent') : asParam(value);
+  }
+  return { ok: true, name, params };
+}
+
+/** The values the dialog starts from, given a strategy's (or task's) params. */
+export function formValuesOf(params: Record<string, unknown>): Pick<TaskFormValues, 'fund_occupy_mode' | 'params'> {
+  const fund = parseFundOccupy(params.fund_occupy);
+  return {
+    fund_occupy_mode: fund.mode,
+    params: {
+      ...params,
+      ...('fund_occupy' in params ? { fund_occupy: fund.value } : {}),
+      ...('price_limit' in params && params.price_limit === PRICE_LIMIT_NONE ? { price_limit: undefined } : {}),
+    },
+  };
+}
+
+/** A copy of a task: same strategy and params, a new stopped task (the server creates it stopped). */
+export const copyName = (name: string, suffix: string): string => `${name}${suffix}`;
+
+/** The rename is sent only if the name changed. */
+export const renameNeeded = (before: string, after: string | undefined): boolean => Boolean(after?.trim()) && after!.trim() !== before;
+
+// ── Live part of a task (§7 task socket) ──────────────────────────────────────────────
+/**
+ * The position bar's used ratio: the socket's `position.pro_rate` (0–1, the share of the position
+ * limit in use), or `pro_rate` at the top of `position` (a choice: §3 names pro_rate without its scale).
+ */
+export function usedRatioOf(position: unknown): number | undefined {
+  if (!position || typeof position !== 'object') return undefined;
+  const rate = Number((position as Record<string, unknown>).pro_rate);
+  if (!Number.isFinite(rate)) return undefined;
+  return rate > 1 ? rate / 100 : rate;
+}
+
+/** The price ratios a card lists: the socket's `analysis` as label → number pairs (non-numbers skipped). */
+export function priceRatiosOf(analysis: unknown): [string, number][] {
+  if (!analysis || typeof analysis !== 'object') return [];
+  return Object.entries(analysis as Record<string, unknown>)
+    .map(([k, v]) => [k, Number(v)] as [string, number])
+    .filter(([, v]) => Number.isFinite(v));
+}
+
+/** Parses a JSON text field of an order record (cparam, result); {} when it is not JSON. */
+export function parseJsonField(text: unknown): Record<string, unknown> {
+  if (typeof text === 'object' && text !== null) return text as Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(String(text ?? ''));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

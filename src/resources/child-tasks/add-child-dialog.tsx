@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Form, InputNumber, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import type { Task } from '../../api/types';
+import { useCall } from '../../api/use-call';
+import { useNotify } from '../../components/notify';
+import { useBourses } from '../apis/use-bourses';
+import { useReloadTasks } from '../tasks/use-task-actions';
+
+interface Values {
+  apiA?: number;
+  apiB?: number;
+  weight?: number;
+}
+
+/**
+ * Add a child task (§5): one API account per exchange of the task, plus a weight. The accounts come
+ * from /task/available/api/get with `status` read as the exchange id (a choice: §7 does not say what
+ * status means there); the two ids travel as linkApiId [a, b] (see docs/spec-coverage.md).
+ */
+export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => void }) {
+  const { t } = useTranslation('task');
+  const notify = useNotify();
+  const reload = useReloadTasks();
+  const { nameOf } = useBourses();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const aBourse = Number(task.params.a_bourse);
+  const bBourse = Number(task.params.b_bourse);
+  const apisA = useCall('taskAvailableApi', { taskId: task.id, status: aBourse });
+  const apisB = useCall('taskAvailableApi', { taskId: task.id, status: bBourse });
+  const options = (list: typeof apisA.data) => (list ?? []).map((api) => ({ value: api.id, label: api.name }));
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    try {
+      // one API per exchange: the contract's linkApiId carries both (lead: type it as [number, number])
+      const linkApiId = [values.apiA!, values.apiB!] as unknown as number;
+      await call('taskChildrenAdd', { taskId: task.id, linkApiId, weight: values.weight! });
+      notify.success(t('messages.childAdded'));
+      onClose();
+      await reload();
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('child.addTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:buttons.ok')}
+      cancelText={t('common:buttons.cancel')}
+      okButtonProps={{ loading: saving }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ weight: 1 }}>
+        <Form.Item name="apiA" label={t('child.api', { exchange: nameOf(aBourse) })} rules={[{ required: true, message: t('child.apiRequired') }]}>
+          <Select aria-label={t('child.api', { exchange: nameOf(aBourse) })} options={options(apisA.data)} loading={apisA.query.isLoading} />
+        </Form.Item>
+        <Form.Item name="apiB" label={t('child.api', { exchange: nameOf(bBourse) })} rules={[{ required: true, message: t('child.apiRequired') }]}>
+          <Select aria-label={t('child.api', { exchange: nameOf(bBourse) })} options={options(apisB.data)} loading={apisB.query.isLoading} />
+        </Form.Item>
+        <Form.Item name="weight" label={t('child.weight')} rules={[{ required: true, message: t('child.weightRequired') }]}>
+          <InputNumber aria-label={t('child.weight')} min={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { useList } from '@refinedev/core';
+import { App, Button, Dropdown, List, Space, Tag, Typography, type MenuProps } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client';
+import type { ChildTask, Task } from '../../api/types';
+import { useNotify } from '../../components/notify';
+import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task';
+import { CHILD_TASKS, useReloadTasks } from '../tasks/use-task-actions';
+
+/** The children of one task (§3), read once per card. */
+export function useChildTasks(taskId: number) {
+  const { result, query } = useList<ChildTask>({
+    resource: CHILD_TASKS,
+    filters: [{ field: 'taskId', operator: 'eq', value: taskId }],
+    pagination: { mode: 'off' },
+  });
+  return { children: result.data ?? [], loading: query.isLoading };
+}
+
+/**
+ * Child task rows under a task card (§2): start, stop, delete, trade info, stop closing. Stopping or
+ * deleting a child while its main task runs is refused by the server (code 4, 请先停止主任务，再操作!),
+ * whose message is shown.
+ */
+export function ChildList({ task, children }: { task: Task; children: readonly ChildTask[] }) {
+  const { t } = useTranslation('task');
+  const { modal } = App.useApp();
+  const notify = useNotify();
+  const reload = useReloadTasks();
+  const navigate = useNavigate();
+
+  const act = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      notify.success(success);
+      await reload();
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  const onClick = (child: ChildTask): MenuProps['onClick'] => ({ key }) => {
+    const taskChildrenId = child.task_children_id;
+    switch (key) {
+      case 'start':
+      case 'stop':
+        return void act(() => call('taskChildrenStatusUpdate', { taskChildrenId, settingStatus: CHILD_STATUS[key] }), t('messages.operated'));
+      case 'delete':
+        return void modal.confirm({
+          title: t('confirm.title'),
+          content: t('confirm.deleteChild', { id: taskChildrenId }),
+          okText: t('common:buttons.ok'),
+          cancelText: t('common:buttons.cancel'),
+          okButtonProps: { danger: true },
+          onOk: () => act(() => call('taskChildrenDelete', { taskChildrenId }), t('messages.deleted')),
+        });
+      case 'tradeInfo':
+        return void navigate(`/task/taskTradeInfo?id=${taskChildrenId}&type=ctask`);
+      case 'stopClosing':
+        return void act(() => call('manualTradeEnd', { task_id: task.id }), t('messages.operated'));
+      default:
+        return undefined;
+    }
+  };
+
+  const items: MenuProps['items'] = ['start', 'stop', 'delete', 'tradeInfo', 'stopClosing'].map((key) => ({
+    key,
+    label: t(`childActions.${key}`),
+    danger: key === 'delete',
+  }));
+
+  if (children.length === 0) return <Typography.Text type="secondary">{t('card.noChildren')}</Typography.Text>;
+  return (
+    <List
+      size="small"
+      dataSource={[...children]}
+      rowKey="task_children_id"
+      renderItem={(child) => (
+        <List.Item
+          data-testid={`child-${child.task_children_id}`}
+          actions={[
+            <Dropdown key="menu" menu={{ items, onClick: onClick(child) }} trigger={['click']}>
+              <Button size="small" type="text" icon={<MoreOutlined />} aria-label={`${t('buttons.menu')} ${child.task_children_id}`} />
+            </Dropdown>,
+          ]}
+        >
+          <Space size={4} wrap style={{ minWidth: 0 }}>
+            <Typography.Text>{child.task_children_id}</Typography.Text>
+            <Typography.Text type="secondary" ellipsis>
+              {child.task_children_info.map((leg) => leg.name).join(' / ')}
+            </Typography.Text>
+            <Tag>×{child.weight}</Tag>
+            <Tag color={child.status === CHILD_STATUS.start ? 'green' : 'default'}>{t(childStatusLabelKey(child.status))}</Tag>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}

@@ -1,0 +1,255 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useDelete, useList } from '@refinedev/core';
+import { App, Button, Card, Dropdown, Empty, Grid, Pagination, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client';
+import { useCall } from '../../api/use-call';
+import { useNotify } from '../../components/notify';
+import { INTERVALS, PAGING } from '../../domain/constants';
+import {
+  ALL,
+  CARD_WIDTH,
+  CONTRACT_PAIRS,
+  TASK_CURRENCIES,
+  TASK_STATUS,
+  clampCardWidth,
+  copyName,
+  countRunning,
+  defaultStrategyName,
+  isDeletable,
+  matchesFilters,
+  type TaskFilters,
+} from '../../domain/task';
+import { useLiveResource } from '../../live/use-live-resource';
+import { useBourses } from '../apis/use-bourses';
+import { AddChildDialog } from '../child-tasks/add-child-dialog';
+import { BatchConfigDialog } from './batch-config-dialog';
+import { ManualTradeDialog } from './manual-trade-dialog';
+import { MarketChartDialog } from './market-chart-dialog';
+import { wait } from './poll';
+import { RenameDialog } from './rename-dialog';
+import { TaskCard, type CardAction, type LiveTask } from './task-card';
+import { TaskDialog, type TaskDialogMode } from './task-dialog';
+import { TASKS, useBatchStatus, useReloadTasks, useStatusChange } from './use-task-actions';
+
+type Dialog =
+  | { kind: 'task'; mode: TaskDialogMode }
+  | { kind: 'rename' | 'addChild' | 'chart'; task: LiveTask }
+  | { kind: 'manual'; task: LiveTask; trade: 'close' | 'open' }
+  | { kind: 'batchConfig'; taskIds: number[] };
+
+const storedWidth = () => clampCardWidth(typeof localStorage === 'undefined' ? null : localStorage.getItem(CARD_WIDTH.storageKey));
+
+/** /task, 'scheduled tasks' (§2 task page): the task cards with their filters, batch menu and dialogs. */
+export default function TaskListPage() {
+  const { t } = useTranslation('task');
+  const { modal } = App.useApp();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.md === false;
+  const { nameOf } = useBourses();
+  const reload = useReloadTasks();
+  const { mutate: remove } = useDelete();
+
+  const [page, setPage] = useState(1);
+  const { result, query } = useList<LiveTask>({ resource: TASKS, pagination: { currentPage: page, pageSize: PAGING.taskListPageSize, mode: 'server' } });
+  const tasks = result.data ?? [];
+  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
+  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
+
+  const { data: strategies = [] } = useCall('strategyHome', {});
+  const [filters, setFilters] = useState<TaskFilters>({ currency: ALL, pair: ALL, strategy: undefined });
+  useEffect(() => {
+    if (filters.strategy === undefined && strategies.length > 0) setFilters((f) => ({ ...f, strategy: defaultStrategyName(strategies.map((s) => s.name)) }));
+  }, [strategies, filters.strategy]);
+  const shown = tasks.filter((task) => matchesFilters(task, filters));
+  const { running, total } = countRunning(tasks);
+
+  const [width, setWidth] = useState(storedWidth);
+  const changeWidth = (value: number) => {
+    const next = clampCardWidth(value);
+    setWidth(next);
+    localStorage.setItem(CARD_WIDTH.storageKey, String(next));
+  };
+
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const select = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const selectedIds = shown.map((task) => task.id).filter((id) => selected.has(id));
+
+  const status = useStatusChange();
+  const batch = useBatchStatus();
+  const [dialog, setDialog] = useState<Dialog>();
+  const close = () => setDialog(undefined);
+
+  const copy = async (task: LiveTask) => {
+    const strategy = strategies.find((s) => s.name === task.strategy_name);
+    if (!strategy) return;
+    try {
+      await call('taskAdd', { name: copyName(task.name, t('dialog.copySuffix')), strategyId: strategy.id, params: task.params });
+      notify.success(t('messages.added'));
+      await wait(INTERVALS.addTaskRefreshMs);
+      await reload();
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  const confirmDelete = (task: LiveTask) => {
+    if (!isDeletable(task)) return void notify.warning(t('messages.taskRunning'));
+    modal.confirm({
+      title: t('confirm.title'),
+      content: t('confirm.delete', { name: task.name }),
+      okText: t('common:buttons.ok'),
+      cancelText: t('common:buttons.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        remove({
+          resource: TASKS,
+          id: task.id,
+          successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
+        }),
+    });
+  };
+
+  const onAction = (action: CardAction, task: LiveTask) => {
+    switch (action) {
+      case 'start':
+      case 'restart':
+        return status.change(task, TASK_STATUS.running);
+      case 'stop':
+        return status.change(task, TASK_STATUS.stopped);
+      case 'pause':
+        return status.change(task, TASK_STATUS.paused);
+      case 'closePosition':
+        return status.change(task, TASK_STATUS.closePosition);
+      case 'manualClose':
+        return setDialog({ kind: 'manual', task, trade: 'close' });
+      case 'manualOpen':
+        return setDialog({ kind: 'manual', task, trade: 'open' });
+      case 'delete':
+        return confirmDelete(task);
+      case 'configure':
+        return setDialog({ kind: 'task', mode: { kind: 'config', task } });
+      case 'details':
+        return void navigate(`/task/taskDetail?id=${task.id}`);
+      case 'tradeDetails':
+        return void navigate(`/task/taskTradeInfo?id=${task.id}&type=task`);
+      case 'addChild':
+        return setDialog({ kind: 'addChild', task });
+      case 'copy':
+        return void copy(task);
+    }
+  };
+
+  const batchItems: MenuProps['items'] = (['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const).map((key) => ({ key, label: t(`batch.${key}`) }));
+  const onBatch: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'selectAll') return setSelected(new Set(shown.map((task) => task.id)));
+    if (key === 'deselectAll') return setSelected(new Set());
+    if (key === 'configure') {
+      if (selectedIds.length === 0) return void notify.warning(t('messages.selectTasks'));
+      return setDialog({ kind: 'batchConfig', taskIds: selectedIds });
+    }
+    const target = key === 'start' ? TASK_STATUS.running : key === 'stop' ? TASK_STATUS.stopped : TASK_STATUS.paused;
+    return batch.change(selectedIds, target);
+  };
+
+  const currencyOptions = [ALL, ...TASK_CURRENCIES].map((c) => ({ value: c, label: c === ALL ? t('filters.all') : c.toUpperCase() }));
+  const pairOptions = [ALL, ...CONTRACT_PAIRS].map((p) => ({ value: p, label: p === ALL ? t('filters.all') : t(`pairs.${p}`) }));
+  const strategyOptions = strategies.map((s) => ({ value: s.name, label: s.name }));
+  const setFilter = (key: keyof TaskFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  return (
+    <Card
+      title={
+        <Space wrap size={[12, 4]}>
+          <span>{t('title')}</span>
+          <Typography.Text type="secondary" data-testid="task-counter">
+            {t('counter', { running, total })}
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        <Space wrap size={8}>
+          <Dropdown menu={{ items: batchItems, onClick: onBatch }} trigger={['click']}>
+            <Button loading={batch.running}>
+              {t('batch.menu')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } })}>
+            {t('buttons.add')}
+          </Button>
+        </Space>
+      }
+      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+    >
+      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        {narrow ? (
+          <Space wrap style={{ width: '100%' }}>
+            <Select aria-label={t('filters.currency')} value={filters.currency} onChange={setFilter('currency')} options={currencyOptions} style={{ width: 150 }} />
+            <Select aria-label={t('filters.pair')} value={filters.pair} onChange={setFilter('pair')} options={pairOptions} style={{ width: 170 }} />
+          </Space>
+        ) : (
+          <>
+            <Space wrap>
+              <Typography.Text>{t('filters.currency')}</Typography.Text>
+              <Radio.Group size="small" optionType="button" value={filters.currency} onChange={(e) => setFilter('currency')(e.target.value as string)} options={currencyOptions} />
+            </Space>
+            <Space wrap>
+              <Typography.Text>{t('filters.pair')}</Typography.Text>
+              <Radio.Group size="small" optionType="button" value={filters.pair} onChange={(e) => setFilter('pair')(e.target.value as string)} options={pairOptions} />
+            </Space>
+          </>
+        )}
+        <Space wrap style={{ width: '100%' }}>
+          <Typography.Text>{t('filters.strategy')}</Typography.Text>
+          <Select aria-label={t('filters.strategy')} value={filters.strategy} onChange={setFilter('strategy')} options={strategyOptions} style={{ minWidth: 160 }} />
+          {!narrow && (
+            <Space>
+              <Typography.Text>{t('cardWidth')}</Typography.Text>
+              <Slider aria-label={t('cardWidth')} min={CARD_WIDTH.min} max={CARD_WIDTH.max} value={width} onChange={changeWidth} style={{ width: 160 }} />
+            </Space>
+          )}
+        </Space>
+
+        <Spin spinning={query.isFetching && tasks.length === 0}>
+          {shown.length === 0 && !query.isLoading ? (
+            <Empty />
+          ) : (
+            <div style={{ display: 'grid', gap: 12, gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))` }}>
+              {shown.map((task) => (
+                <TaskCard
+                  key={task.id}
+                  task={task}
+                  selected={selected.has(task.id)}
+                  polling={status.pending.has(task.id)}
+                  bourseName={(id) => nameOf(id)}
+                  onSelect={select}
+                  onAction={onAction}
+                  onRename={(row) => setDialog({ kind: 'rename', task: row })}
+                  onChart={(row) => setDialog({ kind: 'chart', task: row })}
+                />
+              ))}
+            </div>
+          )}
+        </Spin>
+        <Pagination size="small" align="end" current={page} pageSize={PAGING.taskListPageSize} total={result.total ?? 0} onChange={setPage} showSizeChanger={false} hideOnSinglePage />
+      </Space>
+
+      {dialog?.kind === 'task' && <TaskDialog mode={dialog.mode} onClose={close} />}
+      {dialog?.kind === 'rename' && <RenameDialog task={dialog.task} onClose={close} />}
+      {dialog?.kind === 'addChild' && <AddChildDialog task={dialog.task} onClose={close} />}
+      {dialog?.kind === 'chart' && <MarketChartDialog task={dialog.task} onClose={close} />}
+      {dialog?.kind === 'manual' && <ManualTradeDialog task={dialog.task} kind={dialog.trade} onClose={close} />}
+      {dialog?.kind === 'batchConfig' && <BatchConfigDialog taskIds={dialog.taskIds} onClose={close} />}
+    </Card>
+  );
+}

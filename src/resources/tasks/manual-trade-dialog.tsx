@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useList } from '@refinedev/core';
+import { App, Checkbox, Form, InputNumber, Modal, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import type { ChildTask, Task } from '../../api/types';
+import { useNotify } from '../../components/notify';
+import { PER_TYPE_KEYS, MANUAL_DEFAULTS, MANUAL_DIRECTIONS, MANUAL_ENABLED_TRADE_TYPE, canSendManualTrade, manualTradeCparam, type ManualDirection } from '../../domain/task';
+import { CHILD_TASKS } from './use-task-actions';
+
+interface Values {
+  dlt: number;
+  count: number;
+  duration: number;
+  direct?: ManualDirection;
+  childIds: number[];
+  tradeType: string;
+}
+
+/**
+ * Manual close (task id, profit point %, amount, duration, child tasks) and manual open (task id, open
+ * price difference, amount, duration, direction f/r, child tasks), §2/§5/§9. Sent only with a child
+ * selected, after a confirm; only CQ is enabled among the trade types (§5).
+ */
+export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: 'close' | 'open'; onClose: () => void }) {
+  const { t } = useTranslation('task');
+  const { modal } = App.useApp();
+  const notify = useNotify();
+  const [form] = Form.useForm<Values>();
+  const [sending, setSending] = useState(false);
+  const { result } = useList<ChildTask>({ resource: CHILD_TASKS, filters: [{ field: 'taskId', operator: 'eq', value: task.id }], pagination: { mode: 'off' } });
+  const children = result.data ?? [];
+  const defaults = kind === 'open' ? MANUAL_DEFAULTS.open : MANUAL_DEFAULTS.close;
+
+  const send = async (values: Values) => {
+    setSending(true);
+    try {
+      await call('manualTrade', {
+        task_id: task.id,
+        cparam: manualTradeCparam({ kind, dlt: values.dlt, count: values.count, duration: values.duration, childIds: values.childIds, direct: values.direct }),
+      });
+      notify.success(t('messages.submitted'));
+      onClose();
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = () => {
+    const values = form.getFieldsValue(true) as Values;
+    if (!canSendManualTrade({ childIds: values.childIds ?? [] })) return void notify.warning(t('manual.childrenRequired'));
+    modal.confirm({
+      title: t('confirm.title'),
+      content: t('confirm.manual'),
+      okText: t('common:buttons.ok'),
+      cancelText: t('common:buttons.cancel'),
+      onOk: () => void send(values),
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title={t(kind === 'open' ? 'manual.openTitle' : 'manual.closeTitle')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('common:buttons.ok')}
+      cancelText={t('common:buttons.cancel')}
+      okButtonProps={{ loading: sending }}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ ...defaults, childIds: [], tradeType: MANUAL_ENABLED_TRADE_TYPE }}
+      >
+        <Form.Item label={t('manual.taskId')}>
+          <InputNumber aria-label={t('manual.taskId')} value={task.id} disabled style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="tradeType" label={t('manual.tradeType')}>
+          <Radio.Group options={PER_TYPE_KEYS.map((k) => ({ value: k, label: t(`tradeTypes.${k}`), disabled: k !== MANUAL_ENABLED_TRADE_TYPE }))} />
+        </Form.Item>
+        <Form.Item name="dlt" label={t(kind === 'open' ? 'manual.openDlt' : 'manual.profitPoint')}>
+          <InputNumber aria-label={t(kind === 'open' ? 'manual.openDlt' : 'manual.profitPoint')} step={0.01} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="count" label={t('manual.amount')}>
+          <InputNumber aria-label={t('manual.amount')} min={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="duration" label={t('manual.duration')}>
+          <InputNumber aria-label={t('manual.duration')} min={0} style={{ width: '100%' }} />
+        </Form.Item>
+        {kind === 'open' && (
+          <Form.Item name="direct" label={t('manual.direction')}>
+            <Radio.Group options={MANUAL_DIRECTIONS.map((d) => ({ value: d, label: t(`direction.${d}`) }))} />
+          </Form.Item>
+        )}
+        <Form.Item name="childIds" label={t('manual.children')}>
+          <Checkbox.Group options={children.map((c) => ({ value: c.task_children_id, label: `${c.task_children_id} ${c.task_children_info.map((l) => l.name).join(' / ')}` }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { Button, Card, Checkbox, Dropdown, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
+import { LineChartOutlined, MoreOutlined, PauseCircleTwoTone, PlayCircleTwoTone, StopTwoTone } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '../../api/types';
+import type { TaskLive } from '../../live/messages';
+import { UsedRateBar } from '../../components/used-rate-bar';
+import { formatStatistic } from '../../domain/format';
+import { TASK_STATUS, isRunning, priceRatiosOf, taskStatusLabelKey, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
+import { ChildList, useChildTasks } from '../child-tasks/child-list';
+
+/** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
+export type LiveTask = Task & Partial<Omit<TaskLive, 'id'>>;
+
+/** What a card's menu asks the page to do. */
+export type CardAction =
+  | 'start'
+  | 'stop'
+  | 'pause'
+  | 'restart'
+  | 'closePosition'
+  | 'manualClose'
+  | 'manualOpen'
+  | 'delete'
+  | 'configure'
+  | 'details'
+  | 'tradeDetails'
+  | 'addChild'
+  | 'copy';
+
+interface Props {
+  task: LiveTask;
+  selected: boolean;
+  polling: boolean;
+  bourseName: (id: number) => string;
+  onSelect: (id: number, selected: boolean) => void;
+  onAction: (action: CardAction, task: LiveTask) => void;
+  onRename: (task: LiveTask) => void;
+  onChart: (task: LiveTask) => void;
+}
+
+function StatusIcon({ status, label }: { status: number; label: string }) {
+  const icon =
+    status === TASK_STATUS.running ? <PlayCircleTwoTone twoToneColor="#52c41a" /> : status === TASK_STATUS.paused ? <PauseCircleTwoTone twoToneColor="#faad14" /> : <StopTwoTone twoToneColor="#bfbfbf" />;
+  return (
+    <span role="img" aria-label={label} title={label}>
+      {icon}
+    </span>
+  );
+}
+
+/** The card menu of §2, with the rules of §4: close position only when running, add child hidden when running. */
+export function cardMenuItems(task: Task, t: (key: string) => string): MenuProps['items'] {
+  const running = isRunning(task);
+  const paused = task.status === TASK_STATUS.paused;
+  const item = (key: CardAction, extra: { danger?: boolean; disabled?: boolean } = {}) => ({ key, label: t(`actions.${key}`), ...extra });
+  return [
+    running ? item('stop') : item('start'),
+    paused ? item('restart') : item('pause', { disabled: !running }),
+    ...(running ? [item('closePosition')] : []),
+    item('manualClose'),
+    item('manualOpen'),
+    item('delete', { danger: true }),
+    item('configure'),
+    item('details'),
+    item('tradeDetails'),
+    ...(running ? [] : [item('addChild')]),
+    item('copy'),
+  ];
+}
+
+/** One task (§2 task card): status icon, currency, checkbox, position bar, price ratios, strategy, child count, name-id, pairs, children. */
+export function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart }: Props) {
+  const { t } = useTranslation('task');
+  const { children } = useChildTasks(task.id);
+  const statusLabel = t(taskStatusLabelKey(task.status));
+  const ratio = usedRatioOf(task.position);
+  const ratios = priceRatiosOf(task.analysis);
+  const leg = (bourse: unknown, type: unknown) => {
+    const tradeType = tradeTypeOfTransaction(Number(type));
+    return `${bourseName(Number(bourse))} ${tradeType ? t(`tradeTypes.${tradeType}`) : String(type ?? '-')}`;
+  };
+
+  return (
+    <Card
+      size="small"
+      data-testid={`task-card-${task.id}`}
+      title={
+        <Space size={6} style={{ minWidth: 0 }}>
+          <Checkbox aria-label={t('card.select', { id: task.id })} checked={selected} onChange={(e) => onSelect(task.id, e.target.checked)} />
+          <StatusIcon status={task.status} label={statusLabel} />
+          <Tag color="blue">{String(task.params.currency_type ?? '').toUpperCase()}</Tag>
+          <Typography.Link title={t('card.rename')} onClick={() => onRename(task)} ellipsis style={{ maxWidth: 180 }}>
+            {`${task.name}-${task.id}`}
+          </Typography.Link>
+          {polling && <Spin size="small" aria-label={t('polling')} />}
+        </Space>
+      }
+      extra={
+        <Space size={0}>
+          <Button type="text" size="small" icon={<LineChartOutlined />} aria-label={t('actions.chart')} onClick={() => onChart(task)} />
+          <Dropdown menu={{ items: cardMenuItems(task, t), onClick: ({ key }) => onAction(key as CardAction, task) }} trigger={['click']}>
+            <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('buttons.menu')} ${task.id}`} />
+          </Dropdown>
+        </Space>
+      }
+    >
+      <Space direction="vertical" size={4} style={{ width: '100%' }}>
+        <Typography.Text type="secondary">
+          {leg(task.params.a_bourse, task.params.a_transaction_type)} / {leg(task.params.b_bourse, task.params.b_transaction_type)}
+        </Typography.Text>
+        <div>
+          <Typography.Text type="secondary">{t('card.position')}</Typography.Text>
+          <UsedRateBar ratio={ratio ?? 0} label={t('card.position')} />
+        </div>
+        {ratios.length > 0 && (
+          <Space size={[8, 0]} wrap aria-label={t('card.ratios')}>
+            {ratios.map(([key, value]) => (
+              <Typography.Text key={key} code>
+                {key}: {formatStatistic(value)}
+              </Typography.Text>
+            ))}
+          </Space>
+        )}
+        <Space size={8} wrap>
+          <Tag>{statusLabel}</Tag>
+          <Typography.Text>
+            {t('card.strategy')}: {task.strategy_name}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('card.children', { count: children.length })}</Typography.Text>
+        </Space>
+        <ChildList task={task} children={children} />
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { ArbitrageStrategy, ChildTask, Task } from '../../src/api/types';
+import { envelope, onCall, server } from './msw';
+
+export const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+export const strategies = [
+  { id: 1, name: 'arbitrage 2' },
+  { id: 2, name: 'arbitrage 1 basic' },
+] as ArbitrageStrategy[];
+export const bourses = [
+  { id: 1, name: 'OKEx' },
+  { id: 2, name: 'Huobi' },
+];
+const params = (currency: string, a: number, b: number) => ({ currency_type: currency, a_bourse: 1, a_transaction_type: a, b_bourse: 2, b_transaction_type: b, fund_occupy: '50%' });
+export const tasks: Task[] = [
+  { id: 1, name: 'alpha', strategy_name: 'arbitrage 2', status: 2, createtime: '2024-05-01 00:00:00', params: params('btc', 1, 9) },
+  { id: 2, name: 'beta', strategy_name: 'arbitrage 2', status: 4, createtime: '2024-05-01 00:00:00', params: params('eth', 2, 8) },
+  { id: 3, name: 'gamma', strategy_name: 'arbitrage 1 basic', status: 4, createtime: '2024-05-01 00:00:00', params: params('btc', 2, 4) },
+];
+export const children: Record<number, ChildTask[]> = {
+  1: [{ task_children_id: 11, id: 11, status: 2, weight: 1, task_children_info: [{ name: 'okex-a' }, { name: 'huobi-b' }] }],
+  2: [{ task_children_id: 21, id: 21, status: 0, weight: 2, task_children_info: [{ name: 'okex-c' }, { name: 'huobi-d' }] }],
+};
+
+/** The calls the task page makes on every render; returns the list calls it received. */
+export function taskHandlers(list: Task[] = tasks) {
+  const listCalls: Record<string, unknown>[] = [];
+  server.use(
+    onCall('taskList', ({ payload }) => {
+      listCalls.push(payload);
+      return envelope({ list, total: list.length });
+    }),
+    onCall('strategyHome', () => envelope(strategies)),
+    onCall('bourseGet', () => envelope(bourses)),
+    onCall('taskChildrenList', ({ payload }) => envelope(children[Number(payload.taskId)] ?? [])),
+  );
+  return { listCalls };
+}
+
+export const card = (id: number) => screen.getByTestId(`task-card-${id}`);
+
+/** Opens a card's menu and clicks one item. */
+export async function cardAction(id: number, label: string) {
+  await userEvent.click(within(card(id)).getByLabelText(`操作 ${id}`));
+  await userEvent.click(await screen.findByText(label, { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+}
+
+/** The items of the open dropdown menu. */
+export const openMenuItems = () =>
+  [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content')].map((el) => el.textContent);
+
+export async function dialog(title: string | RegExp): Promise<HTMLElement> {
+  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title, .ant-modal-confirm-content' });
+  return heading!.closest('.ant-modal') as HTMLElement;
+}
+export const button = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;

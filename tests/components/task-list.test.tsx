@@ -1,0 +1,207 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import TaskListPage from '../../src/resources/tasks/list';
+import { setRuntimeConfig } from '../../src/api/config';
+import { FakeSocket } from '../unit/fake-socket';
+import { envelope, onCall, recordCall, server } from './msw';
+import { renderPage } from './render';
+import { button, card, cardAction, dialog, openMenuItems, taskHandlers, userEvent } from './task-helpers';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  setRuntimeConfig({ websocket: 'ws://feeds.test' });
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  localStorage.clear();
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setRuntimeConfig({});
+});
+afterAll(() => server.close());
+
+/** Media queries match: antd's breakpoints see a wide screen. */
+function wideScreen() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({ matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as unknown as MediaQueryList,
+  );
+}
+
+/** Picks an option of the select labelled `label`. */
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  const item = await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' });
+  await userEvent.click(item);
+}
+
+async function renderTasks(language: 'zh-CN' | 'en' = 'zh-CN') {
+  const handlers = taskHandlers();
+  renderPage(<TaskListPage />, { path: '/task', language });
+  await screen.findByTestId('task-card-1');
+  return handlers;
+}
+
+describe('task page', () => {
+  it("shows the tasks of the 'arbitrage 2' strategy with the running/total counter, and filters by currency and pair", async () => {
+    await renderTasks();
+    expect(screen.getByTestId('task-card-2')).toBeInTheDocument();
+    expect(screen.queryByTestId('task-card-3')).not.toBeInTheDocument();
+    expect(screen.getByTestId('task-counter')).toHaveTextContent('运行中 1/3');
+    // name-id, currency, exchange/type pairs, child count and the child row
+    const first = card(1);
+    expect(within(first).getByText('alpha-1')).toBeInTheDocument();
+    expect(within(first).getByText('BTC')).toBeInTheDocument();
+    expect(within(first).getByText(/OKEx 现货 \/ Huobi 季度/)).toBeInTheDocument();
+    expect(await within(first).findByText('子任务 1')).toBeInTheDocument();
+    expect(within(first).getByText('okex-a / huobi-b')).toBeInTheDocument();
+
+    // a narrow screen (jsdom's media queries match nothing): the filters are two selects
+    await choose('币种', 'ETH');
+    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
+    expect(screen.getByTestId('task-card-2')).toBeInTheDocument();
+    await choose('合约对类型', '现货/季度');
+    expect(screen.queryByTestId('task-card-2')).not.toBeInTheDocument();
+    await choose('币种', '全部');
+    expect(screen.getByTestId('task-card-1')).toBeInTheDocument();
+    await choose('策略名称', 'arbitrage 1 basic');
+    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('task-card-3')).not.toBeInTheDocument();
+    await choose('合约对类型', '当周/季度');
+    expect(screen.getByTestId('task-card-3')).toBeInTheDocument();
+  });
+
+  it('on a wide screen shows the filters as buttons and a card width slider (320–500, default 440) that is remembered', async () => {
+    wideScreen();
+    await renderTasks();
+    const slider = screen.getByRole('slider');
+    expect(slider).toHaveAttribute('aria-valuenow', '440');
+    expect(slider).toHaveAttribute('aria-valuemin', '320');
+    expect(slider).toHaveAttribute('aria-valuemax', '500');
+    await userEvent.click(screen.getByText('ETH', { selector: '.ant-radio-button-wrapper span' }));
+    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
+    fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
+    expect(localStorage.getItem('console.task.cardWidth')).toBe('441');
+  });
+
+  it('offers the card menu of §2 with the §4 rules: close position only when running, add child hidden when running', async () => {
+    await renderTasks();
+    await userEvent.click(within(card(1)).getByLabelText('操作 1'));
+    expect(openMenuItems()).toEqual(['停止', '暂停', '平仓', '手动平仓', '手动开仓', '删除', '配置', '详情', '交易详情', '复制任务']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(card(2)).getByLabelText('操作 2'));
+    await waitFor(() => expect(openMenuItems()).toContain('添加子任务'));
+    expect(openMenuItems()).toEqual(['启动', '暂停', '手动平仓', '手动开仓', '删除', '配置', '详情', '交易详情', '添加子任务', '复制任务']);
+  });
+
+  it('starts a task, polls /task/status/detection every 800 ms until 2, then reads the list again 1 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { listCalls } = await renderTasks();
+    const update = recordCall('taskStatusUpdate');
+    const detections: number[] = [];
+    let reloadAt = 0;
+    server.use(
+      update.handler,
+      onCall('taskStatusDetection', () => {
+        detections.push(Date.now());
+        return envelope({ status: detections.length < 3 ? 4 : 2 });
+      }),
+    );
+    const before = listCalls.length;
+    await cardAction(2, '启动');
+    await waitFor(() => expect(update.calls).toEqual([expect.objectContaining({ taskId: '2', settingStatus: '2' })]));
+    await act(() => vi.advanceTimersByTimeAsync(800 * 3));
+    await waitFor(() => expect(detections).toHaveLength(3));
+    expect(detections[1]! - detections[0]!).toBeGreaterThanOrEqual(800);
+    expect(detections[2]! - detections[1]!).toBeGreaterThanOrEqual(800);
+    expect(listCalls.length).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
+    reloadAt = Date.now();
+    expect(reloadAt - detections[2]!).toBeGreaterThanOrEqual(1000);
+    expect(detections).toHaveLength(3);
+  });
+
+  it("batch: 'please select tasks!' with none selected; confirm, poll the batch detection every 1 s until done, then reload", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { listCalls } = await renderTasks();
+    await userEvent.click(screen.getByText('批量操作'));
+    await userEvent.click(await screen.findByText('启动', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    expect(await screen.findByText('请选择任务!')).toBeInTheDocument();
+
+    const update = recordCall('taskStatusUpdateBatch');
+    const checks: number[] = [];
+    server.use(
+      update.handler,
+      onCall('taskStatusDetectionBatch', () => {
+        checks.push(Date.now());
+        return envelope({ updateStatusAccomplishing: checks.length >= 2 });
+      }),
+    );
+    await userEvent.click(screen.getByText('批量操作'));
+    await userEvent.click(await screen.findByText('全选', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    await userEvent.click(screen.getByText('批量操作'));
+    await userEvent.click(await screen.findByText('停止', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    const confirm = await dialog('执行批量操作?');
+    const before = listCalls.length;
+    await userEvent.click(button(confirm, /确\s*定/));
+    await waitFor(() => expect(update.calls).toHaveLength(1));
+    expect(update.calls[0]).toMatchObject({ taskIds: [1, 2], settingStatus: 4 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(checks).toHaveLength(2));
+    expect(checks[1]! - checks[0]!).toBeGreaterThanOrEqual(1000);
+    await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
+  });
+
+  it('refuses to delete a running task (任务正在运行中!) and shows the server message when a child cannot stop (请先停止主任务，再操作!)', async () => {
+    await renderTasks();
+    const remove = recordCall('taskDelete');
+    server.use(remove.handler, onCall('taskChildrenStatusUpdate', () => envelope(null, 4, '请先停止主任务，再操作!')));
+    await cardAction(1, '删除');
+    expect(await screen.findByText('任务正在运行中!')).toBeInTheDocument();
+    expect(remove.calls).toHaveLength(0);
+
+    await userEvent.click(await screen.findByLabelText('操作 11'));
+    await userEvent.click(await screen.findByText('停止', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    expect(await screen.findByText('请先停止主任务，再操作!')).toBeInTheDocument();
+  });
+
+  it('renames by clicking the name, sending only a changed name (修改任务名字成功!)', async () => {
+    await renderTasks();
+    const rename = recordCall('taskNameUpdate');
+    server.use(rename.handler);
+    await userEvent.click(screen.getByText('alpha-1'));
+    let modal = await dialog('修改任务名字');
+    await userEvent.click(button(modal, /确\s*定/));
+    await waitFor(() => expect(screen.queryByText('修改任务名字', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+    expect(rename.calls).toHaveLength(0);
+
+    await userEvent.click(screen.getByText('alpha-1'));
+    modal = await dialog('修改任务名字');
+    const input = within(modal).getByLabelText('任务名称');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'omega');
+    await userEvent.click(button(modal, /确\s*定/));
+    expect(await screen.findByText('修改任务名字成功!')).toBeInTheDocument();
+    expect(rename.calls).toEqual([expect.objectContaining({ taskId: 1, name: 'omega' })]);
+  });
+
+  it('starts from the remembered card width', async () => {
+    wideScreen();
+    localStorage.setItem('console.task.cardWidth', '480');
+    await renderTasks();
+    expect(screen.getByRole('slider')).toHaveAttribute('aria-valuenow', '480');
+  });
+
+  it('speaks English when the console does', async () => {
+    await renderTasks('en');
+    expect(screen.getByText('Scheduled tasks')).toBeInTheDocument();
+    expect(screen.getByTestId('task-counter')).toHaveTextContent('Running 1/3');
+    await userEvent.click(screen.getByText('Batch'));
+    await userEvent.click(await screen.findByText('Configure', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    expect(await screen.findByText('please select tasks!')).toBeInTheDocument();
+  });
+});
