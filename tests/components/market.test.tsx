@@ -193,10 +193,10 @@ describe('market page', () => {
     await choose('A交易所', 'Huobi');
     await choose('B交易所', 'Huobi');
     const aTypes = await choose('A类型', '季度');
-    // exchange 2 offers 1–4 only; spot as A would leave nothing for B
-    expect(aTypes).toEqual(['当周', '次周', '季度']);
+    // exchange 2 offers 1–4 only
+    expect(aTypes).toEqual(['现货', '当周', '次周', '季度']);
     const bTypes = await choose('B类型', '当周');
-    // only the legs after quarter in the spread order (CQ, NW, CW, CS, SS)
+    // every offered leg but the one leg A already is
     expect(bTypes).toEqual(['现货', '当周', '次周']);
     await userEvent.click(ok(modal));
 

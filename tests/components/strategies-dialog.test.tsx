@@ -83,7 +83,7 @@ describe('adding a strategy', () => {
     // a valid file clears the error
     await user.upload(mainInput(), new File([VALID_MAIN], 'good.py'));
     await waitFor(() => expect(within(dialog).queryByText('无法解析该文本!')).not.toBeInTheDocument());
-    expect(saveButton()).toBeEnabled();
+    await waitFor(() => expect(saveButton()).toBeEnabled());
   });
 
   it('refuses to save without a main file', async () => {

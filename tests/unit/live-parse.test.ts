@@ -63,7 +63,7 @@ const malformed: Record<FeedName, Array<[unknown, string]>> = {
     [{ data: { automatic: [{ currency: 'btc', minutes: 60 }], manual: [], order: [] } }, 'data.automatic[0].pool is not a number'],
   ],
   demand: [
-    [{ rows: [] }, 'message is not a list'],
+    [{ rows: [] }, 'data is not a list'],
     [[{ amount: 1 }], '[0].currency is not text'],
   ],
   unilateral: [

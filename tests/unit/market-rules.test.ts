@@ -20,10 +20,10 @@ describe('market rules (src/domain/market.ts)', () => {
     expect(tables.length).toBeGreaterThan(100);
     for (const table of tables) expect(checkTable(table)).toEqual(table);
     expect(isValidTable([1, 2, 4, 1])).toBe(true);
-    expect(isValidTable([1, 1, 1, 4])).toBe(false); // spot before quarter: against the spread order
+    expect(isValidTable([1, 1, 1, 4])).toBe(true); // spot as leg A, quarter as leg B: any two offered legs
     expect(isValidTable([2, 1, 5, 1])).toBe(false); // exchange 2 has no perpetual
     expect(isValidTable([1, 1, 4, 4])).toBe(false); // the same leg twice
-    expect(typesForA(2, 2)).toEqual([2, 3, 4]);
+    expect(typesForA(2, 2)).toEqual([1, 2, 3, 4]);
     expect(typesForB(2, 2, 4)).toEqual([1, 2, 3]);
   });
 
