@@ -120,7 +120,7 @@ export const asStatisticsReply = (data: unknown): StatisticsReply => {
 /** The outcome of a page move: the page to load, or the §8 message to show. */
 export type PageMove = { page: number } | { message: 'digitsOnly' | 'firstPage' | 'lastPage' };
 
-/** The jump-to-page input: digits only (else 请输入数字); a page past the end is asked for and may come back empty. */
+/** The jump-to-page input: digits only (else the §8 'please enter a number' message); a page past the end is asked for and may come back empty. */
 export function jumpTo(input: string): PageMove {
   const text = input.trim();
   if (!isDigits(text) || Number(text) < 1) return { message: 'digitsOnly' };

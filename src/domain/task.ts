@@ -17,7 +17,7 @@ export const taskStatusLabelKey = (status: number): string =>
   status === TASK_STATUS.running || status === TASK_STATUS.paused || status === TASK_STATUS.stopped ? `task:status.${status}` : 'task:status.0';
 
 export const isRunning = (task: Pick<Task, 'status'>): boolean => task.status === TASK_STATUS.running;
-/** A running or paused task cannot be deleted (任务正在运行中!). */
+/** A running or paused task cannot be deleted (the §8 'task is running' message). */
 export const isDeletable = (task: Pick<Task, 'status'>): boolean => task.status !== TASK_STATUS.running && task.status !== TASK_STATUS.paused;
 
 /**
@@ -33,7 +33,7 @@ export const pollUntilStatus = (target: TaskTarget): number =>
 // ── Child task status (§4) ────────────────────────────────────────────────────────────
 export const CHILD_STATUS = { start: 2, stop: 0 } as const;
 export const childStatusLabelKey = (status: number): string => (status === CHILD_STATUS.start ? 'task:childStatus.2' : 'task:childStatus.0');
-/** The server's code when a child is stopped or deleted while its main task runs (请先停止主任务，再操作!). */
+/** The server's code when a child is stopped or deleted while its main task runs ('stop the main task first', §8). */
 export const CHILD_NEEDS_STOPPED_TASK_CODE = 4;
 
 // ── Orders (§4) ───────────────────────────────────────────────────────────────────────

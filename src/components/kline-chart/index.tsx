@@ -31,7 +31,7 @@ export interface KlineChartProps {
 
 /**
  * Candlesticks of /web/get/kline/data over the §9 window of the frame, ending now. Errors show with
- * the 'k线时间查询 Message:' prefix (§8). Reused by the task page's market chart dialog.
+ * the K-line query error prefix of §8 (locale key in the market namespace). Reused by the task page's market chart dialog.
  */
 export function KlineChart({ legs, currency, frame, field, colors, height = 240 }: KlineChartProps) {
   const { t } = useTranslation('market');

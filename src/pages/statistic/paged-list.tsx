@@ -17,8 +17,8 @@ interface Page {
 
 /**
  * §2 paged order list over /web/get/order/paging {eachPageNumber 18, pagingNumber}: previous / next
- * and a jump-to-page input (digits only, else 请输入数字); a page that comes back empty says
- * 没有更多数据了! and the list stays where it was.
+ * and a jump-to-page input (digits only, else the §8 'please enter a number' message); a page that comes back empty says
+ * 'no more data' (§8) and the list stays where it was.
  */
 export function PagedOrderList() {
   const { t } = useTranslation('statistic');

@@ -21,7 +21,7 @@ export function useChildTasks(taskId: number) {
 
 /**
  * Child task rows under a task card (§2): start, stop, delete, trade info, stop closing. Stopping or
- * deleting a child while its main task runs is refused by the server (code 4, 请先停止主任务，再操作!),
+ * deleting a child while its main task runs is refused by the server (code 4, the server's 'stop the main task first' message),
  * whose message is shown.
  */
 export function ChildList({ task, children }: { task: Task; children: readonly ChildTask[] }) {
