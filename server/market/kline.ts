@@ -49,7 +49,6 @@ export const DEFAULT_GRANULARITY = '1T';
 /** The longest answer: a little over one day of 1T candles (the default 1T window plus the running minute). */
 export const MAX_CANDLES = 1500;
 
-export type KlineField = 'price' | 'positive' | 'negative';
 
 export interface KlineQuery {
   legs: { exchange: ExchangeId; type: ContractCode }[];
@@ -60,21 +59,8 @@ export interface KlineQuery {
   end: number;
 }
 
-export interface Candle {
-  time: string;
-  ts: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
-
-export interface KlineReply {
-  granularity: string;
-  field: KlineField;
-  timezone: 'UTC+8' | 'UTC';
-  candles: Candle[];
-}
+export type { Candle, KlineField, KlineReply } from '../../src/domain/market';
+import type { Candle, KlineField, KlineReply } from '../../src/domain/market';
 
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
 const list = (v: unknown): string[] => (text(v) === '' ? [] : text(v).split(',').map((s) => s.trim()));

@@ -4,7 +4,7 @@
  */
 import { typesForB as sharedTypesForB, validTables as sharedValidTables } from '../../src/domain/market';
 import { MarketError } from './messages';
-import { CURRENCY_MODEL, roundTo, type MarketSource, type Quote } from './sim';
+import { CURRENCY_MODEL, roundTo, type MarketSource } from './sim';
 import {
   CURRENCIES,
   isContractCode,
@@ -17,23 +17,9 @@ import {
 
 export type MarketTable = [exchangeA: ExchangeId, exchangeB: ExchangeId, typeA: ContractCode, typeB: ContractCode];
 
-export interface MarketRow {
-  currency_type: Currency;
-  /** leg A's best bid (买一) 'price/size' */
-  a_buy: string;
-  /** leg B's best ask (卖一) 'price/size' */
-  b_sell: string;
-  /** whole seconds leg A's quote is stale (0 fresh; ≥ 1 shown red) */
-  a_validity: number;
-  b_validity: number;
-  /** A bid − B ask: 'difference/percent of B ask' */
-  positive: string;
-  /** A ask − B bid: 'difference/percent of B bid' */
-  negative: string;
-  /** 'sim' when the leg's price is simulated (in live mode: the exchange does not list it) */
-  a_source: Quote['source'];
-  b_source: Quote['source'];
-}
+/** §3 Market row: one type for console and server (fields and formulas in server/market/README.md). */
+export type { MarketRow } from '../../src/domain/market';
+import type { MarketRow } from '../../src/domain/market';
 
 /**
  * Checks one table: both exchanges exist and offer their type, and the two legs differ (the same type
