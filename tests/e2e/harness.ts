@@ -2,7 +2,7 @@
 // free port with a fresh data folder serving the built console, and Debian's Chromium through playwright-core.
 //
 // What a spec uses (most specs need only e2eSuite):
-//   e2eSuite()            one server + one browser per file; returns
+//   e2eSuite({viewport?})  one server + one browser per file; returns
 //     open(locale?)         a fresh page, signed out
 //     signIn(user, pw)      a fresh page signed in through the login API (no form, no slider): the page is
 //                           still blank, so goto() where the test starts
@@ -249,7 +249,7 @@ export async function whileWatching(locator: Locator, action: () => Promise<unkn
  * The hooks every spec file wants: one server (fresh data) and one browser per file, a fresh page per
  * test, closed after it, with a screenshot and log when it failed.
  */
-export function e2eSuite() {
+export function e2eSuite({ viewport }: { viewport?: { width: number; height: number } } = {}) {
   let app: App | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
@@ -269,7 +269,7 @@ export function e2eSuite() {
   /** A fresh page (new context: no cookies) for this test; a second call replaces the first. */
   const open = async (locale = 'zh-CN'): Promise<Page> => {
     await page?.context().close();
-    page = await newPage(browser!, app!.url, { locale });
+    page = await newPage(browser!, app!.url, { locale, viewport });
     return page;
   };
   return {

@@ -1,32 +1,12 @@
 // At 375 px (a phone): the navigation is a menu button opening a drawer, and no page scrolls sideways.
-import { after, afterEach, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, onFailure, startApp, type App } from './harness';
+import type { Page } from 'playwright-core';
+import { e2eSuite, login } from './harness';
 
 const PHONE = { width: 375, height: 740 };
-let app: App;
-let browser: Browser;
-let page: Page | undefined;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterEach(async (t) => {
-  await onFailure(t, page);
-  await page?.context().close();
-  page = undefined;
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const phone = async (): Promise<Page> => {
-  page = await newPage(browser, app.url, { viewport: PHONE });
-  return page;
-};
+const { open } = e2eSuite({ viewport: PHONE });
+const phone = (): Promise<Page> => open();
 
 /** How wide the document is: more than the viewport means the page scrolls sideways. */
 const scrollWidth = (p: Page) => p.evaluate(() => document.scrollingElement!.scrollWidth);
