@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from './auth';
+import { seededRng } from './random';
 import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
 import type { Db } from './db';
 import { insertApi, insertChartPoints, type ChartPointRow } from './store/api-accounts';
@@ -103,23 +104,12 @@ const SEED_STRATEGIES = [
   },
 ];
 
-/** A small deterministic random source, so every fresh data folder looks the same. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 /** `count` minute points of an equity random walk ending at `end`. */
 export function chartSeries(principal: number, end: number, count: number, seed: number): ChartPointRow[] {
-  const next = random(seed);
+  const next = seededRng(seed);
   const start = floorMinute(end) - (count - 1) * MINUTE_MS;
   let equityUsdt = principal * (0.98 + next() * 0.04);
   let price = 30000 + next() * 5000;

@@ -16,6 +16,7 @@ export {
   withUsage,
   isFlat,
 } from './ledger';
-export { seededRng, contractsToCoin, coinToContracts, type Rng } from './orders';
+export { contractsToCoin, coinToContracts } from './orders';
+export { seededRng, type Rng } from '../random';
 export { legsOf, contractOf, deliveryExpiry, defaultExpiry, instrumentId, faceValue, deliveryKeyOf } from './calendar';
 export { execute, takerFee, premium, mid } from './pricing';

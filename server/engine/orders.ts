@@ -6,19 +6,8 @@ import { faceValue, instrumentId, tradeTypeOf } from './calendar';
 import { execute, takerFee, type Book, type Side } from './pricing';
 import { ORDER_STATUS, type ChildTask, type Direction, type FeeConfig, type Fill, type Leg, type OrderParam, type OrderRecord, type OrderStatus, type Otype, type Quote } from './types';
 
-export type Rng = () => number;
+import type { Rng } from '../random';
 
-/** mulberry32: a small seeded random source, so a seed replays the same orders. */
-export const seededRng = (seed: number): Rng => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 const EPS = 1e-9;
 

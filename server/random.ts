@@ -1,0 +1,14 @@
+/** A random source in [0, 1). */
+export type Rng = () => number;
+
+/** mulberry32: a small seeded random source, so the same seed replays the same numbers (seed data, orders). */
+export const seededRng = (seed: number): Rng => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
