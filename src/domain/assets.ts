@@ -5,6 +5,7 @@
 import type { ApiChartPoint } from '../api/types';
 import type { AssetFeedData, AssetRow, AssetStatistics } from '../live/messages';
 import type { DecimalKind } from './format';
+import { PROGRESS_BAR } from './constants';
 
 /** §3 asset statistics keys, as the server names them. "x_used/surplus" values are "used/surplus" (or a number = used). */
 export const STATISTIC_KEYS = {
@@ -66,10 +67,8 @@ export function sumStatistics(all: readonly AssetStatistics[]): AssetSummary {
 }
 
 /** §9 progress bar: red from 60 % used, the text inside the bar from 70 %. */
-export const USED_RATE_THRESHOLDS = { dangerPercent: 60, textInsidePercent: 70 } as const;
-
-export const isDangerRate = (percent: number) => percent >= USED_RATE_THRESHOLDS.dangerPercent;
-export const isTextInside = (percent: number) => percent >= USED_RATE_THRESHOLDS.textInsidePercent;
+export const isDangerRate = (percent: number) => percent >= PROGRESS_BAR.redFromPercent;
+export const isTextInside = (percent: number) => percent >= PROGRESS_BAR.textInsideFromPercent;
 
 export type UsedRateKey = 'futuresBorrowOverNet' | 'net' | 'futures' | 'swap' | 'borrowPledge' | 'borrow';
 

@@ -48,3 +48,6 @@ export const TREND_CHART = { points: 180, futureDays: 7 } as const;
 
 /** Paths every signed-in user may open, whatever their permission list (spec §2 route guard). */
 export const DEFAULT_ALLOWED_PATHS = ['/login', '/home', '/user', '/guide', '/404'] as const;
+
+/** §9 progress bar: red when the used ratio is 60 % or more; the percentage inside the bar from 70 %. */
+export const PROGRESS_BAR = { redFromPercent: 60, textInsideFromPercent: 70 } as const;

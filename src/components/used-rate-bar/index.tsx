@@ -1,11 +1,10 @@
 import { Progress, theme } from 'antd';
+import { isDangerRate, isTextInside } from '../../domain/assets';
 
-/** §9 progress bar: red from 60% used, the percentage written inside the bar from 70%. */
-export const USED_RATE = { redFrom: 0.6, textInsideFrom: 0.7 } as const;
-
+/** The §9 look of a used share (0–1): its percent, red from 60 %, the text inside from 70 %. */
 export function usedRateLook(ratio: number): { red: boolean; textInside: boolean; percent: number } {
-  const share = Math.max(0, Math.min(1, ratio));
-  return { red: share >= USED_RATE.redFrom, textInside: share >= USED_RATE.textInsideFrom, percent: Math.round(share * 1000) / 10 };
+  const percent = Math.round(Math.max(0, Math.min(1, ratio)) * 1000) / 10;
+  return { red: isDangerRate(percent), textInside: isTextInside(percent), percent };
 }
 
 interface Props {

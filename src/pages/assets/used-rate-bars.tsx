@@ -4,8 +4,7 @@ import { isDangerRate, isTextInside, type UsedRate } from '../../domain/assets';
 import { formatStatistic } from '../../domain/format';
 
 /**
- * One §9 progress bar: red when the used ratio is 60 % or more, the percentage inside the bar from 70 %.
- * (A shared `src/components/used-rate-bar` is being built in parallel; merge into it when it lands.)
+ * One §9 progress bar with its label and used/total (the task card's bare bar is src/components/used-rate-bar): red when the used ratio is 60 % or more, the percentage inside the bar from 70 %.
  */
 export function UsedRateBar({ rate }: { rate: UsedRate }) {
   const { t } = useTranslation('assets');
