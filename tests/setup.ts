@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { i18nReady, loadLanguage } from '../src/providers/i18n';
+import { loadAntdLocale } from '../src/providers/antd-locale';
 import '../src/providers/dayjs-locale';
 import { connectApiToSession } from '../src/app/connect';
 
@@ -14,6 +15,7 @@ configure({ asyncUtilTimeout: 10_000 });
 await i18nReady;
 await loadLanguage('zh-CN');
 await loadLanguage('en');
+await loadAntdLocale('en');
 
 // jsdom lacks these browser APIs that antd relies on.
 if (typeof window !== 'undefined') {

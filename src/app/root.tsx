@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { loadAllTexts } from '../providers/i18n';
+import { antdLocale } from '../providers/antd-locale';
 import { onSessionInvalid } from '../providers/session';
 import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from './theme';
@@ -33,7 +32,7 @@ function Themed({ children }: { children: React.ReactNode }) {
   }, [t, i18n.language]);
   return (
     <ConfigProvider
-      locale={i18n.language === 'en' ? enUS : zhCN}
+      locale={antdLocale(i18n.language)}
       theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
     >
       <AntdApp>{children}</AntdApp>

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
+import { loadAntdLocale } from './antd-locale';
 
 /** Languages the console ships; zh-CN is the default (spec: the UI is in Chinese). */
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -50,7 +51,7 @@ export const i18nReady: Promise<void> = i18n
     returnNull: false,
     showSupportNotice: false,
   })
-  .then(() => Promise.all([loadLanguage(initial, FIRST_PAINT), loadLanguage(DEFAULT_LANGUAGE, FIRST_PAINT)]))
+  .then(() => Promise.all([loadLanguage(initial, FIRST_PAINT), loadLanguage(DEFAULT_LANGUAGE, FIRST_PAINT), loadAntdLocale(initial)]))
   .then(() => applyLanguage(initial));
 function applyLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
@@ -59,7 +60,7 @@ i18n.on('languageChanged', applyLanguage);
 
 export async function changeLanguage(lng: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lng);
-  await loadLanguage(lng);
+  await Promise.all([loadLanguage(lng), loadAntdLocale(lng)]);
   await i18n.changeLanguage(lng);
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Button, Space, Typography, theme } from 'antd';
+import { Button, Space, theme } from 'antd';
+import { PlainText } from '../plain-text';
 import { CheckCircleFilled, DoubleRightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
@@ -82,7 +83,7 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
   if (failure) {
     return (
       <Space>
-        <Typography.Text type="danger">{failure}</Typography.Text>
+        <PlainText tone="danger">{failure}</PlainText>
         <Button size="small" icon={<ReloadOutlined />} onClick={() => setAttempt((n) => n + 1)}>
           {t('auth.captchaReload')}
         </Button>
@@ -108,9 +109,9 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
         if (!done) setValue(0);
       }}
     >
-      <Typography.Text type="secondary" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <PlainText tone="secondary" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {!challenge ? t('auth.captchaLoading') : done ? t('auth.captchaDone') : t('auth.captchaHint')}
-      </Typography.Text>
+      </PlainText>
       <div
         role="slider"
         tabIndex={0}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button, Grid, Layout, Popover, Segmented, Space, Tooltip, Typography, theme } from 'antd';
+import { Button, Layout, Popover, Segmented, Space, Tooltip, theme } from 'antd';
 import { BulbOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { logout } from '../../providers/auth';
 import { changeLanguage, LANGUAGES, type Language } from '../../providers/i18n';
 import { useThemeMode } from '../../app/theme';
 import type { AuthTab } from '../auth-forms/auth-dialog';
+import { PlainText } from '../plain-text';
 
 // The dialogs load when first opened: the landing and login pages stay within their JS budget.
 const AuthDialog = lazy(() => import('../auth-forms/auth-dialog').then((m) => ({ default: m.AuthDialog })));
@@ -20,7 +21,9 @@ const UpDownColorSetting = lazy(() => import('../../pages/market/up-down-colors'
  * switches, and either login/register links (signed out) or the user menu (signed in).
  * Segmented and Popover rather than Select and Dropdown: rc-select and rc-menu would put ~25 KB
  * gzip on the first route (bench/budget.json). Below antd's `md` breakpoint it is compact (short
- * language names, the user name inside the user menu) so that it fits 375 px.
+ * language names, the user name inside the user menu) so that it fits 375 px; that is CSS (index.html's
+ * .wide-only / .narrow-only), not a JS breakpoint, so the prerendered markup is already right on a phone
+ * and hydration moves nothing (CLS 0).
  */
 export function AppHeader({ nav }: { nav?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -32,7 +35,6 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
   const [authTab, setAuthTab] = useState<AuthTab | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
-  const compact = Grid.useBreakpoint().md === false;
 
   const signOut = async () => {
     await logout();
@@ -41,10 +43,11 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
 
   return (
     <Layout.Header
-      style={{ display: 'flex', alignItems: 'center', gap: compact ? 8 : 16, paddingInline: compact ? 12 : 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      className="app-header"
+      style={{ display: 'flex', alignItems: 'center', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
       <Link to="/home" style={{ whiteSpace: 'nowrap' }}>
-        <Typography.Text strong>{t('app.brand')}</Typography.Text>
+        <PlainText strong>{t('app.brand')}</PlainText>
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>{nav}</div>
       <Space size="small">
@@ -53,7 +56,16 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
           size="small"
           value={i18n.language as Language}
           onChange={(lng) => void changeLanguage(lng)}
-          options={LANGUAGES.map((lng) => ({ value: lng, label: t(compact ? `languagesShort.${lng}` : `languages.${lng}`), title: t(`languages.${lng}`) }))}
+          options={LANGUAGES.map((lng) => ({
+            value: lng,
+            label: (
+              <>
+                <span className="wide-only">{t(`languages.${lng}`)}</span>
+                <span className="narrow-only">{t(`languagesShort.${lng}`)}</span>
+              </>
+            ),
+            title: t(`languages.${lng}`),
+          }))}
           data-testid="language-switch"
         />
         <Tooltip title={`${t('header.theme')}: ${t(mode === 'dark' ? 'header.themeDark' : 'header.themeLight')}`}>
@@ -68,7 +80,9 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
               onOpenChange={setUserMenuOpen}
               content={
                 <Space direction="vertical" size={0} role="menu">
-                  {compact && <Typography.Text strong style={{ paddingInline: 15 }}>{session.userName}</Typography.Text>}
+                  <PlainText strong className="narrow-only" style={{ paddingInline: 15 }}>
+                    {session.userName}
+                  </PlainText>
                   {userMenuOpen && (
                     <Suspense>
                       <UpDownColorSetting />
@@ -86,7 +100,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
               <Button type="text" aria-label={t('header.userMenu')} data-testid="user-menu">
                 <UserOutlined />
                 {/* a name is rendered as text, never as HTML */}
-                {!compact && <span>{session.userName}</span>}
+                <span className="wide-only">{session.userName}</span>
                 <DownOutlined />
               </Button>
             </Popover>

@@ -1,7 +1,8 @@
-import { Button, Col, Divider, Row, Space, Statistic, Typography, theme } from 'antd';
+import { Button, Col, Divider, Row, Space, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
+import { Heading, PlainText } from '../../components/plain-text';
 import { PublicShell } from '../../components/public-shell';
 import { HowToSteps } from '../../components/how-to-steps';
 import { Sparkline } from '../../components/sparkline';
@@ -16,8 +17,8 @@ export default function HomePage() {
   return (
     <PublicShell>
       <section style={{ padding: '64px 24px', textAlign: 'center', background: token.colorPrimaryBg }}>
-        <Typography.Title>{t('pages.home.heroTitle')}</Typography.Title>
-        <Typography.Paragraph style={{ maxWidth: 720, margin: '0 auto 24px' }}>{t('pages.home.heroText')}</Typography.Paragraph>
+        <Heading>{t('pages.home.heroTitle')}</Heading>
+        <PlainText paragraph style={{ maxWidth: 720, margin: '0 auto 24px' }}>{t('pages.home.heroText')}</PlainText>
         <Space>
           <Link to={signedIn ? '/market' : '/login'}>
             <Button type="primary" size="large">
@@ -31,8 +32,8 @@ export default function HomePage() {
       </section>
 
       <section style={{ padding: '48px 24px', maxWidth: 1200, margin: '0 auto' }}>
-        <Typography.Title level={2}>{t('pages.home.showcaseTitle')}</Typography.Title>
-        <Typography.Text type="secondary">{t('pages.home.showcaseNote')}</Typography.Text>
+        <Heading level={2}>{t('pages.home.showcaseTitle')}</Heading>
+        <PlainText tone="secondary">{t('pages.home.showcaseNote')}</PlainText>
         <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
           {DEMO_STRATEGIES.map((strategy) => (
             <Col xs={24} md={8} key={strategy.key}>
@@ -56,22 +57,22 @@ export default function HomePage() {
       </section>
 
       <section style={{ padding: '48px 24px', maxWidth: 1200, margin: '0 auto' }}>
-        <Typography.Title level={2}>{t('pages.home.stepsTitle')}</Typography.Title>
+        <Heading level={2}>{t('pages.home.stepsTitle')}</Heading>
         <HowToSteps />
       </section>
 
       <footer style={{ padding: '32px 24px', background: token.colorFillQuaternary }}>
         <Row gutter={24} style={{ maxWidth: 1200, margin: '0 auto' }}>
           <Col xs={24} md={8}>
-            <Typography.Title level={5}>{t('pages.home.footerAbout')}</Typography.Title>
-            <Typography.Text type="secondary">{t('pages.home.footerAboutText')}</Typography.Text>
+            <Heading level={5}>{t('pages.home.footerAbout')}</Heading>
+            <PlainText tone="secondary">{t('pages.home.footerAboutText')}</PlainText>
           </Col>
           <Col xs={24} md={8}>
-            <Typography.Title level={5}>{t('pages.home.footerHelp')}</Typography.Title>
+            <Heading level={5}>{t('pages.home.footerHelp')}</Heading>
             <Link to="/guide">{t('nav.guide')}</Link>
           </Col>
           <Col xs={24} md={8}>
-            <Typography.Title level={5}>{t('pages.home.footerLinks')}</Typography.Title>
+            <Heading level={5}>{t('pages.home.footerLinks')}</Heading>
             <Space direction="vertical" size={0}>
               <Link to="/login">{t('header.login')}</Link>
               <Link to="/market">{t('nav.market')}</Link>
@@ -79,9 +80,9 @@ export default function HomePage() {
           </Col>
         </Row>
         <Divider />
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: 0 }}>
+        <PlainText paragraph tone="secondary" style={{ textAlign: 'center', margin: 0 }}>
           {t('pages.home.footerRisk')}
-        </Typography.Paragraph>
+        </PlainText>
       </footer>
     </PublicShell>
   );

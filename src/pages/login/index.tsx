@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Layout, Segmented, Typography } from 'antd';
+import { Layout, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Panel } from '../../components/panel';
+import { Heading } from '../../components/plain-text';
 import { AppHeader } from '../../components/header';
 import { LoginForm } from '../../components/auth-forms/login-form';
 import { UnilateralLoginForm } from '../../components/auth-forms/unilateral-login-form';
@@ -20,9 +21,9 @@ export default function LoginPage() {
       <AppHeader />
       <Layout.Content style={{ display: 'flex', justifyContent: 'center', padding: '48px 16px' }}>
         <Panel style={{ width: 400, maxWidth: '100%' }}>
-          <Typography.Title level={3} style={{ textAlign: 'center' }}>
+          <Heading level={3} style={{ textAlign: 'center' }}>
             {t('auth.loginTitle')}
-          </Typography.Title>
+          </Heading>
           <Segmented<LoginKind>
             block
             value={kind}
