@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { createSimMarket, type ContractCode, type Currency, type ExchangeId } from '../market';
+import type { ContractCode, Currency, ExchangeId, MarketSource } from '../market';
 import { DEFAULT_GLOBAL_CONFIG } from '../seed';
 import { readGlobalConfig } from '../store/global-config';
 import { activeTaskIds, findTask, insertEarnings, loadState, saveStep } from '../store/tasks';
@@ -10,8 +10,8 @@ import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, typ
  * (`stepTask`) and written back, all in ONE transaction; then 'task.changed' tells the feeds.
  * Ticks queue behind each other, each with its own time, so a ManualClock moved an hour runs 3600.
  *
- * For now the runner has its own simulated market (`createSimMarket('tasks')`); switch it to the
- * server's shared market instance once the context carries one.
+ * Prices are the server's one market (`ctx.market.prices`, server/market-source.ts): a task trades at
+ * the prices the market board shows.
  */
 export interface TaskRunner {
   stop(): void;
@@ -22,13 +22,20 @@ export interface TaskRunner {
 const TICK_MS = 1000;
 const MINUTE_MS = 60_000;
 
-export function startTaskRunner(ctx: AppContext, seed = 'tasks'): TaskRunner {
-  const market = createSimMarket(seed);
+/** The engine's view of a market: quotes as `PriceSource`, expiries from the market's calendar. */
+export function enginePrices(market: MarketSource): { prices: PriceSource; expiry: NonNullable<EngineInputs['expiry']> } {
   const quote = (leg: Leg, now: number) => market.quote(leg.exchange as ExchangeId, leg.currency as Currency, leg.contractType as ContractCode, now);
-  const prices: PriceSource = (leg, now) => {
-    const q = quote(leg, now);
-    return { bid: q.bid, ask: q.ask, bidDepth: q.bidSize, askDepth: q.askSize };
+  return {
+    prices: (leg, now) => {
+      const q = quote(leg, now);
+      return { bid: q.bid, ask: q.ask, bidDepth: q.bidSize, askDepth: q.askSize };
+    },
+    expiry: (leg, now) => quote(leg, now).expiry ?? null,
   };
+}
+
+export function startTaskRunner(ctx: AppContext): TaskRunner {
+  const { prices, expiry } = enginePrices(ctx.market.prices);
   const rng = seededRng(20261123);
   let tail: Promise<void> = Promise.resolve();
 
@@ -44,7 +51,7 @@ export function startTaskRunner(ctx: AppContext, seed = 'tasks'): TaskRunner {
         global,
         fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
         bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
-        expiry: (leg, now) => quote(leg, now).expiry ?? null,
+        expiry,
       };
       const points: { taskId: number; childId: number; at: number; value: number }[] = [];
       for (const taskId of ids) {
