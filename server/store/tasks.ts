@@ -117,7 +117,15 @@ export const saveEngine = (db: Queryable, taskId: number, engine: EngineColumn) 
 /** Removes a task and everything recorded about it. */
 export const deleteTask = (db: Queryable, taskId: number) =>
   db.batch(
-    ['task_tasks WHERE id', 'task_children WHERE task_id', 'task_orders WHERE task_id', 'task_fills WHERE task_id', 'task_trades WHERE task_id', 'task_earnings WHERE task_id'].map(
+    [
+      'task_tasks WHERE id',
+      'task_children WHERE task_id',
+      'task_orders WHERE task_id',
+      'task_fills WHERE task_id',
+      'task_trades WHERE task_id',
+      'task_earnings WHERE task_id',
+      'task_changes WHERE task_id',
+    ].map(
       (target) => ({ sql: `DELETE FROM ${target} = ?`, args: [taskId] }),
     ),
   );
@@ -279,3 +287,73 @@ export const insertEarnings = (db: Queryable, points: { taskId: number; childId:
 
 export const earningsOf = (db: Queryable, taskId: number, childId = 0) =>
   db.all<{ at: number; value: number }>('SELECT at, value FROM task_earnings WHERE task_id = ? AND task_children_id = ? ORDER BY at', [taskId, childId]);
+
+/** Realised P/L per child (Σ pnl − fee of its closed trades); a deleted child's trades still count for the task. */
+export async function realisedByChild(db: Queryable, taskId: number): Promise<Map<number, number>> {
+  const rows = await db.all<{ child: number; realised: number }>(
+    'SELECT task_children_id AS child, SUM(pnl - fee) AS realised FROM task_trades WHERE task_id = ? GROUP BY task_children_id',
+    [taskId],
+  );
+  return new Map(rows.map((r) => [Number(r.child), Number(r.realised)]));
+}
+
+/** Leg A's closed trades of a task (or one child): amount and notional at the close price. */
+export async function closedLegA(db: Queryable, taskId: number, childId?: number): Promise<{ amount: number; notional: number }> {
+  const row = await db.get<{ amount: number | null; notional: number | null }>(
+    `SELECT SUM(amount) AS amount, SUM(amount * close_price) AS notional FROM task_trades WHERE task_id = ? AND leg = 0${childId === undefined ? '' : ' AND task_children_id = ?'}`,
+    childId === undefined ? [taskId] : [taskId, childId],
+  );
+  return { amount: Number(row?.amount ?? 0), notional: Number(row?.notional ?? 0) };
+}
+
+/** A task's orders for the detail page, newest first: `number` of them, after (older than) `before`, or the page before `after`. */
+export async function taskOrdersFrom(db: Queryable, taskId: number, number: number, cursor: { before?: number; after?: number }): Promise<OrderRow[]> {
+  if (cursor.after !== undefined) {
+    const rows = await db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? AND id > ? ORDER BY id ASC LIMIT ?', [taskId, cursor.after, number]);
+    return rows.reverse();
+  }
+  if (cursor.before !== undefined) return db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? AND id < ? ORDER BY id DESC LIMIT ?', [taskId, cursor.before, number]);
+  return db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? ORDER BY id DESC LIMIT ?', [taskId, number]);
+}
+
+/** Every order of a task (tests and the demo seed). */
+export const ordersOf = (db: Queryable, taskId: number) => db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? ORDER BY id', [taskId]);
+
+// ── Change records (§7 /changeServer/changerecords, migration 4) ──────────────────────
+
+/** What a call changed on a task: 'add', 'params', 'name', 'status', 'child_add', 'child_status', 'child_delete', 'manual', 'manual_end', 'close_position'. */
+export interface TaskChange {
+  taskId: number;
+  userId: number;
+  changeType: string;
+  before: unknown;
+  after: unknown;
+  at: number;
+}
+
+export const insertChange = (db: Queryable, c: TaskChange) =>
+  db.run('INSERT INTO task_changes (task_id, user_id, change_type, before, after, at) VALUES (?, ?, ?, ?, ?, ?)', [
+    c.taskId,
+    c.userId,
+    c.changeType,
+    c.before === undefined ? null : JSON.stringify(c.before),
+    c.after === undefined ? null : JSON.stringify(c.after),
+    c.at,
+  ]);
+
+export interface ChangeRow {
+  id: number;
+  task_id: number;
+  user_id: number;
+  change_type: string;
+  before: string | null;
+  after: string | null;
+  at: number;
+}
+
+/** One page of a task's change records, newest first, and how many there are. */
+export async function pageChanges(db: Queryable, taskId: number, page: number, size: number): Promise<{ rows: ChangeRow[]; total: number }> {
+  const rows = await db.all<ChangeRow>('SELECT * FROM task_changes WHERE task_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [taskId, size, (page - 1) * size]);
+  const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_changes WHERE task_id = ?', [taskId]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
