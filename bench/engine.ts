@@ -23,7 +23,7 @@ const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-'));
 const clock = new ManualClock();
-const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { marketPushHz: 0 } });
+const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { marketPushHz: 0, demoTasks: false } });
 const { db } = server.context;
 const now = clock.now();
 // admin's seeded accounts: 1 on exchange 1, 2 on exchange 2

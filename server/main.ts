@@ -19,6 +19,7 @@ import { startMarket, type MarketOptions } from './market-source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
 import { startTaskRunner, type TaskRunner } from './engine/runner';
+import { seedDemoTasks } from './engine/seed';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './static';
 
@@ -81,6 +82,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await seed(db, dataDir, clock.now());
   const market = startMarket(clock, opts.market);
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
+  if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)

@@ -4,7 +4,7 @@ import { DEFAULT_GLOBAL_CONFIG } from '../seed';
 import { readGlobalConfig } from '../store/global-config';
 import type { Queryable } from '../db';
 import { activeTaskIds, findTask, loadState, realisedByChild, saveStep, TickWriter, type EarningsRow, type TaskRow } from '../store/tasks';
-import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type Leg, type PriceSource, type TaskState } from './index';
+import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type Leg, type PriceSource, type StepResult, type TaskState } from './index';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
@@ -26,7 +26,7 @@ const TICK_MS = 1000;
 const MINUTE_MS = 60_000;
 
 /** The minute's earnings points of a task (§3): per child realised + unrealised at the mid prices, and the task's (child 0). */
-function earningsPoints(cached: Cached, prices: PriceSource, at: number): EarningsRow[] {
+export function earningsPoints(cached: Pick<Cached, 'state' | 'realised' | 'taskRealised'>, prices: PriceSource, at: number): EarningsRow[] {
   const { state } = cached;
   const legs = legsOf(state.task.params);
   const marks = [mid(prices(legs[0], at)), mid(prices(legs[1], at))] as const;
@@ -53,13 +53,36 @@ export function enginePrices(market: MarketSource): { prices: PriceSource; expir
   };
 }
 
+/** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names. */
+export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>): Promise<EngineInputs> {
+  const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
+  const apis = await db.all<{ id: number; fees: string }>('SELECT id, fees FROM api_accounts');
+  const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
+  return {
+    global,
+    fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
+    bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
+    expiry,
+  };
+}
+
 /** What the runner keeps of an active task between ticks, so a tick reads nothing it already knows. */
-interface Cached {
+export interface Cached {
   row: TaskRow;
   state: TaskState;
   /** realised P/L (Σ pnl − fee of the closed trades) per child id, and of the whole task */
   realised: Map<number, number>;
   taskRealised: number;
+}
+
+/** Moves a kept task to the state a step made, its realised P/L by the step's closed trades. */
+export function advance(cached: Pick<Cached, 'state' | 'realised' | 'taskRealised'>, out: StepResult): void {
+  cached.state = out.state;
+  for (const trade of out.trades) {
+    const value = trade.pnl - trade.fee;
+    cached.realised.set(trade.task_children_id, (cached.realised.get(trade.task_children_id) ?? 0) + value);
+    cached.taskRealised += value;
+  }
 }
 
 export function startTaskRunner(ctx: AppContext): TaskRunner {
@@ -89,15 +112,7 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
       const ids = await activeTaskIds(db);
       for (const id of [...cache.keys()]) if (!ids.includes(id)) cache.delete(id);
       if (!ids.length) return pause();
-      const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
-      const apis = await db.all<{ id: number; fees: string; bourse_id: number }>('SELECT id, fees, bourse_id FROM api_accounts');
-      const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
-      const inputs: EngineInputs = {
-        global,
-        fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
-        bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
-        expiry,
-      };
+      const inputs = await engineInputs(db, expiry);
       // the tick's rows are gathered and written at the end as a few multi-row statements
       const tx = new TickWriter(db);
       const minute = at % MINUTE_MS < TICK_MS;
@@ -107,12 +122,7 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
         const { row, state: before } = cached;
         const out = stepTask(before, inputs, prices, at, rng);
         await saveStep(tx, before, out);
-        cached.state = out.state;
-        for (const trade of out.trades) {
-          const value = trade.pnl - trade.fee;
-          cached.realised.set(trade.task_children_id, (cached.realised.get(trade.task_children_id) ?? 0) + value);
-          cached.taskRealised += value;
-        }
+        advance(cached, out);
         changed.push({ userId: Number(row.user_id), taskId });
         if (minute) tx.earnings.push(...earningsPoints(cached, prices, at));
       }
