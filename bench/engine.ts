@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ManualClock } from '../server/clock';
 import { startServer } from '../server/main';
 import { insertChild, insertTask } from '../server/store/tasks';
+import { params as taskParams } from '../tests/server/engine-fixtures';
 
 const budget = (JSON.parse(readFileSync(new URL('./budget.json', import.meta.url), 'utf8')) as { engine: { cpuMsPerSimulatedSecond: number; tasks: number; seconds: number } }).engine;
 const TASKS = Number(process.env.TASKS ?? budget.tasks);
@@ -30,23 +31,7 @@ const now = clock.now();
 await db.transaction(async (tx) => {
   for (let i = 0; i < TASKS; i++) {
     const [a, b] = PAIRS[i % PAIRS.length]!;
-    const params = {
-      currency_type: CURRENCIES[i % CURRENCIES.length]!,
-      a_bourse: 1,
-      a_transaction_type: a,
-      b_bourse: 2,
-      b_transaction_type: b,
-      fund_occupy: '50%',
-      virtual_initial_capital: 10000,
-      is_borrow: false,
-      depth: 5,
-      slip: 0.0005,
-      price_limit: 'no',
-      dlt: EAGER,
-      m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-      close_dlt: 0.05,
-      open_count: 20,
-    };
+    const params = taskParams({ currency_type: CURRENCIES[i % CURRENCIES.length]!, a_transaction_type: a, b_transaction_type: b, dlt: EAGER, close_dlt: 0.05 });
     const taskId = await insertTask(tx, { userId: 1, strategyId: 1, strategyName: 'arbitrage 2', name: `bench-${i}`, params, createdAt: now });
     for (const weight of [1, 2]) await insertChild(tx, { taskId, weight, apiA: 1, apiB: 2, createdAt: now });
   }

@@ -1,25 +1,10 @@
 /** Helpers for the task tests over the wired server: a task, its children, started and run on the clock. */
 import { expect } from 'vitest';
+import { params } from './engine-fixtures';
 import type { TestServer } from './helpers';
 
-export const TASK_PARAMS = {
-  currency_type: 'btc',
-  a_bourse: 1,
-  b_bourse: 2,
-  a_transaction_type: 1,
-  b_transaction_type: 4,
-  fund_occupy: '50%',
-  virtual_initial_capital: 10000,
-  is_borrow: false,
-  depth: 5,
-  slip: 0.0005,
-  price_limit: '',
-  max_borrow_ratio: 0.3,
-  dlt: { CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 },
-  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-  close_dlt: 0.001,
-  open_count: 20,
-};
+/** The engine fixtures' task as the console sends it: a blank price_limit (the server makes it 'no'). */
+export const TASK_PARAMS: Record<string, unknown> = { ...params(), price_limit: '', max_borrow_ratio: 0.3 };
 
 /** A threshold the simulated spread always passes: the children open at once and trade all the time. */
 export const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
