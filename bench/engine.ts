@@ -1,82 +1,70 @@
-// Task engine cost: 1,000 running tasks with 2 children each, ticked at 1 Hz for 60 simulated seconds
-// with a scripted price source whose premium swings open and back (so children open, close and
-// their orders move through every status). Measures the process's CPU time (user + system) spent in
-// stepTask; budget: under half of one core, i.e. < 500 ms of CPU per simulated second.
-// Run: npx tsx bench/engine.ts   (TASKS=… SECONDS=… to vary; exit 1 when over budget)
-import { newTaskState, seededRng, stepTask, type EngineInputs, type PriceSource, type TaskState } from '../server/engine';
+// Task engine cost (issue 9, bench/budget.json "engine"): the REAL runner of a started reference server
+// (server/engine/runner.ts: load, stepTask, SQLite writes in one transaction per tick, 'task.changed'),
+// with TASKS running tasks of 2 children each, ticked at 1 Hz on a ManualClock for SECONDS simulated
+// seconds. The tasks open at once and close at the next decision (dlt −5 %, close_dlt 5 %), so every
+// tick writes orders, fills and trades: the worst case. Measures the process's CPU time (user + system)
+// over the ticks; budget: under half of one core, i.e. CPU ms per simulated second < the budget.
+// Run: npx tsx bench/engine.ts   (TASKS=… BENCH_SECONDS=… to vary; exit 1 when over budget). Not in npm test.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ManualClock } from '../server/clock';
+import { startServer } from '../server/main';
+import { insertChild, insertTask } from '../server/store/tasks';
+import { params as taskParams } from '../tests/server/engine-fixtures';
 
-const TASKS = Number(process.env.TASKS ?? 1000);
-const SECONDS = Number(process.env.SECONDS ?? 60);
-const BUDGET_MS_PER_SECOND = 500;
-const T0 = Date.UTC(2025, 0, 6);
-const FEES = { ssHangCharges: 0.0008, ssEatCharges: 0.001, fuHangCharges: 0.0002, fuEatCharges: 0.0005, csHangCharges: 0.0002, csEatCharges: 0.0005 };
+const budget = (JSON.parse(readFileSync(new URL('./budget.json', import.meta.url), 'utf8')) as { engine: { cpuMsPerSimulatedSecond: number; tasks: number; seconds: number } }).engine;
+const TASKS = Number(process.env.TASKS ?? budget.tasks);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? budget.seconds);
+const WARMUP = 5;
 const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx'];
-const PAIRS: [number, number][] = [[1, 4], [2, 4], [1, 2], [3, 4], [4, 5], [1, 5], [2, 3], [4, 10]];
+/** leg types on exchange 1 (A) and exchange 2 (B, which has 1–4 only) */
+const PAIRS: [number, number][] = [[1, 4], [2, 4], [1, 2], [3, 4], [4, 3], [1, 3], [2, 3], [4, 1]];
+const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
 
-const inputs: EngineInputs = {
-  global: { depthMarket: 5, priceSlippage: 0.001, tradingIntervalTime: 1 },
-  fees: {},
-  bourses: { 1: 'OKEx', 2: 'Huobi' },
-  expiry: (_leg, now) => now + 30 * 86_400_000,
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-'));
+const clock = new ManualClock();
+const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { marketPushHz: 0, demoTasks: false } });
+const { db } = server.context;
+const now = clock.now();
+// admin's seeded accounts: 1 on exchange 1, 2 on exchange 2
+await db.transaction(async (tx) => {
+  for (let i = 0; i < TASKS; i++) {
+    const [a, b] = PAIRS[i % PAIRS.length]!;
+    const params = taskParams({ currency_type: CURRENCIES[i % CURRENCIES.length]!, a_transaction_type: a, b_transaction_type: b, dlt: EAGER, close_dlt: 0.05 });
+    const taskId = await insertTask(tx, { userId: 1, strategyId: 1, strategyName: 'arbitrage 2', name: `bench-${i}`, params, createdAt: now });
+    for (const weight of [1, 2]) await insertChild(tx, { taskId, weight, apiA: 1, apiB: 2, createdAt: now });
+  }
+  await tx.run('UPDATE task_children SET status = 2');
+  await tx.run('UPDATE task_tasks SET status = 2, active = 1');
+});
+server.context.bus.emit('task.changed', { userId: 1, taskId: 1 }); // wakes the runner
+
+const tick = async () => {
+  clock.tick(1000);
+  await server.tasks.idle();
 };
-
-const tasks: TaskState[] = [];
-for (let i = 0; i < TASKS; i++) {
-  const [a, b] = PAIRS[i % PAIRS.length];
-  const children = [1, 2].map((k) => {
-    const id = i * 2 + k;
-    inputs.fees[id * 10 + 1] = FEES;
-    inputs.fees[id * 10 + 2] = FEES;
-    return { task_children_id: id, id: i + 1, status: 2 as const, weight: k, link_api_id: [id * 10 + 1, id * 10 + 2] as [number, number], task_children_info: [{ name: 'a' }, { name: 'b' }] as [{ name: string }, { name: string }] };
-  });
-  const params = {
-    currency_type: CURRENCIES[i % CURRENCIES.length],
-    a_bourse: 1,
-    a_transaction_type: a,
-    b_bourse: 2,
-    b_transaction_type: b,
-    fund_occupy: '50%',
-    virtual_initial_capital: 10000,
-    is_borrow: false,
-    depth: 5,
-    slip: 0.0005,
-    price_limit: 'no',
-    dlt: { CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 },
-    m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-    close_dlt: 0.001,
-    open_count: 20,
-  };
-  tasks.push(newTaskState({ id: i + 1, name: `bench-${i}`, strategy_name: 'arbitrage 2', status: 2, createtime: T0, params }, children));
-}
-
-/** Leg A at 10000; leg B's premium swings ±1.5 % over 40 s, each currency and pair in its own phase. */
-const prices: PriceSource = (leg, now) => {
-  const phase = leg.currency.charCodeAt(0) + leg.contractType;
-  const p = leg.exchange === 1 ? 0 : 0.015 * Math.sin((2 * Math.PI * (now - T0)) / 40_000 + phase);
-  const mid = 10000 * (1 + p);
-  return { bid: mid * 0.9999, ask: mid * 1.0001, bidDepth: 1, askDepth: 1 };
-};
-
-const rng = seededRng(1);
-let orders = 0;
-let fills = 0;
+for (let s = 0; s < WARMUP; s++) await tick();
+const count = async (table: string) => Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+const before = { orders: await count('task_orders'), fills: await count('task_fills'), trades: await count('task_trades') };
 const start = process.cpuUsage();
 const wall = performance.now();
-for (let s = 0; s < SECONDS; s++) {
-  const now = T0 + s * 1000;
-  for (let i = 0; i < tasks.length; i++) {
-    const out = stepTask(tasks[i], inputs, prices, now, rng);
-    tasks[i] = out.state;
-    orders += out.orders.length;
-    fills += out.fills.length;
-  }
-}
+for (let s = 0; s < SECONDS; s++) await tick();
 const used = process.cpuUsage(start);
+const wallMs = performance.now() - wall;
 const cpuMs = (used.user + used.system) / 1000;
 const perSecond = cpuMs / SECONDS;
-console.log(`tasks ${TASKS} × 2 children, ${SECONDS} simulated s at 1 Hz: ${orders} order updates, ${fills} fills`);
-console.log(`CPU ${cpuMs.toFixed(0)} ms total (wall ${(performance.now() - wall).toFixed(0)} ms), ${perSecond.toFixed(1)} ms CPU per simulated second; budget ${BUDGET_MS_PER_SECOND} ms`);
-if (perSecond >= BUDGET_MS_PER_SECOND) {
+const made = { orders: (await count('task_orders')) - before.orders, fills: (await count('task_fills')) - before.fills, trades: (await count('task_trades')) - before.trades };
+await server.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`real runner, ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders, ${made.fills} fills, ${made.trades} closed trades`);
+console.log(`CPU ${cpuMs.toFixed(0)} ms (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${budget.cpuMsPerSimulatedSecond} ms`);
+if (made.trades === 0) {
+  console.error('no trades: the bench did not exercise the engine');
+  process.exit(1);
+}
+if (perSecond >= budget.cpuMsPerSimulatedSecond) {
   console.error('over budget');
   process.exit(1);
 }

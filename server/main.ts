@@ -14,10 +14,12 @@ import { EventBus } from './bus';
 import { registerFeeds, type FeedGenerators } from './feeds';
 import { handlers } from './handlers';
 import { marketFeedGenerators } from './market-feeds';
+import { taskFeedGenerators } from './task-feeds';
 import { startMarket, type MarketOptions } from './market-source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
 import { startTaskRunner, type TaskRunner } from './engine/runner';
+import { seedDemoTasks } from './engine/seed';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './static';
 
@@ -80,6 +82,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await seed(db, dataDir, clock.now());
   const market = startMarket(clock, opts.market);
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
+  if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)
@@ -97,7 +100,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   app.addHook('onClose', async () => {

@@ -180,6 +180,19 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (task_id, task_children_id, at)
     )`,
   ],
+  // 4: change records of tasks (§7 /changeServer/changerecords), written by the task calls
+  [
+    `CREATE TABLE task_changes (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      task_id INTEGER NOT NULL,
+      user_id INTEGER NOT NULL,
+      change_type TEXT NOT NULL,
+      before TEXT,
+      after TEXT,
+      at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX task_changes_task ON task_changes (task_id, id)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

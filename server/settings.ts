@@ -6,12 +6,15 @@ export interface ServerSettings {
   statusChangeDelayMs: number;
   /** market pushes per second ('market.tick' on the bus); 0 = none. */
   marketPushHz: number;
+  /** seed the demo tasks with a day of history on a data folder's first start (tests turn it off). */
+  demoTasks: boolean;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
   initDelayMs: 1000,
   statusChangeDelayMs: 2000,
   marketPushHz: 1,
+  demoTasks: true,
 };
 
 export const resolveSettings = (overrides: Partial<ServerSettings> = {}): ServerSettings => ({ ...DEFAULT_SETTINGS, ...overrides });

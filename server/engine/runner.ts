@@ -1,17 +1,20 @@
 import type { AppContext } from '../context';
-import { createSimMarket, type ContractCode, type Currency, type ExchangeId } from '../market';
+import type { ContractCode, Currency, ExchangeId, MarketSource } from '../market';
 import { DEFAULT_GLOBAL_CONFIG } from '../seed';
 import { readGlobalConfig } from '../store/global-config';
-import { activeTaskIds, findTask, insertEarnings, loadState, saveStep } from '../store/tasks';
-import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type Leg, type PriceSource } from './index';
+import type { Queryable } from '../db';
+import { activeTaskIds, findTask, loadState, realisedByChild, saveStep, TickWriter, type EarningsRow, type TaskRow } from '../store/tasks';
+import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type Leg, type PriceSource, type StepResult, type TaskState } from './index';
 
 /**
- * The task engine on the server's clock: every second, each active task is loaded, stepped once
- * (`stepTask`) and written back, all in ONE transaction; then 'task.changed' tells the feeds.
+ * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
+ * and written back, all in ONE transaction; then 'task.changed' tells the feeds. A task's state is
+ * kept between ticks and read again only after a call changed it ('task.changed' not of the runner's
+ * own); the tick's rows are written as a few multi-row statements (`TickWriter`).
  * Ticks queue behind each other, each with its own time, so a ManualClock moved an hour runs 3600.
  *
- * For now the runner has its own simulated market (`createSimMarket('tasks')`); switch it to the
- * server's shared market instance once the context carries one.
+ * Prices are the server's one market (`ctx.market.prices`, server/market-source.ts): a task trades at
+ * the prices the market board shows.
  */
 export interface TaskRunner {
   stop(): void;
@@ -22,55 +25,115 @@ export interface TaskRunner {
 const TICK_MS = 1000;
 const MINUTE_MS = 60_000;
 
-export function startTaskRunner(ctx: AppContext, seed = 'tasks'): TaskRunner {
-  const market = createSimMarket(seed);
+/** The minute's earnings points of a task (§3): per child realised + unrealised at the mid prices, and the task's (child 0). */
+export function earningsPoints(cached: Pick<Cached, 'state' | 'realised' | 'taskRealised'>, prices: PriceSource, at: number): EarningsRow[] {
+  const { state } = cached;
+  const legs = legsOf(state.task.params);
+  const marks = [mid(prices(legs[0], at)), mid(prices(legs[1], at))] as const;
+  const taskId = state.task.id;
+  let unrealised = 0;
+  const points: EarningsRow[] = state.children.map((cs) => {
+    const open = unrealisedPnl(cs.ledger, marks);
+    unrealised += open;
+    return { taskId, childId: cs.child.task_children_id, at, value: (cached.realised.get(cs.child.task_children_id) ?? 0) + open };
+  });
+  points.push({ taskId, childId: 0, at, value: cached.taskRealised + unrealised });
+  return points;
+}
+
+/** The engine's view of a market: quotes as `PriceSource`, expiries from the market's calendar. */
+export function enginePrices(market: MarketSource): { prices: PriceSource; expiry: NonNullable<EngineInputs['expiry']> } {
   const quote = (leg: Leg, now: number) => market.quote(leg.exchange as ExchangeId, leg.currency as Currency, leg.contractType as ContractCode, now);
-  const prices: PriceSource = (leg, now) => {
-    const q = quote(leg, now);
-    return { bid: q.bid, ask: q.ask, bidDepth: q.bidSize, askDepth: q.askSize };
+  return {
+    prices: (leg, now) => {
+      const q = quote(leg, now);
+      return { bid: q.bid, ask: q.ask, bidDepth: q.bidSize, askDepth: q.askSize };
+    },
+    expiry: (leg, now) => quote(leg, now).expiry ?? null,
   };
+}
+
+/** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names. */
+export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>): Promise<EngineInputs> {
+  const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
+  const apis = await db.all<{ id: number; fees: string }>('SELECT id, fees FROM api_accounts');
+  const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
+  return {
+    global,
+    fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
+    bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
+    expiry,
+  };
+}
+
+/** What the runner keeps of an active task between ticks, so a tick reads nothing it already knows. */
+export interface Cached {
+  row: TaskRow;
+  state: TaskState;
+  /** realised P/L (Σ pnl − fee of the closed trades) per child id, and of the whole task */
+  realised: Map<number, number>;
+  taskRealised: number;
+}
+
+/** Moves a kept task to the state a step made, its realised P/L by the step's closed trades. */
+export function advance(cached: Pick<Cached, 'state' | 'realised' | 'taskRealised'>, out: StepResult): void {
+  cached.state = out.state;
+  for (const trade of out.trades) {
+    const value = trade.pnl - trade.fee;
+    cached.realised.set(trade.task_children_id, (cached.realised.get(trade.task_children_id) ?? 0) + value);
+    cached.taskRealised += value;
+  }
+}
+
+export function startTaskRunner(ctx: AppContext): TaskRunner {
+  const { prices, expiry } = enginePrices(ctx.market.prices);
   const rng = seededRng(20261123);
   let tail: Promise<void> = Promise.resolve();
+  // tasks whose rows a call changed since they were cached: read again at the next tick
+  const cache = new Map<number, Cached>();
+  const dirty = new Set<number>();
+  let emitting = false;
+
+  const load = async (tx: Queryable, taskId: number): Promise<Cached | undefined> => {
+    const cached = cache.get(taskId);
+    if (cached && !dirty.has(taskId)) return cached;
+    dirty.delete(taskId);
+    const row = await findTask(tx, taskId);
+    if (!row) return undefined;
+    const realised = await realisedByChild(tx, taskId);
+    const fresh = { row, state: await loadState(tx, row), realised, taskRealised: [...realised.values()].reduce((a, b) => a + b, 0) };
+    cache.set(taskId, fresh);
+    return fresh;
+  };
 
   const tick = async (at: number): Promise<void> => {
     const changed: { userId: number; taskId: number }[] = [];
-    await ctx.db.transaction(async (tx) => {
-      const ids = await activeTaskIds(tx);
+    await ctx.db.transaction(async (db) => {
+      const ids = await activeTaskIds(db);
+      for (const id of [...cache.keys()]) if (!ids.includes(id)) cache.delete(id);
       if (!ids.length) return pause();
-      const global = await readGlobalConfig(tx, DEFAULT_GLOBAL_CONFIG);
-      const apis = await tx.all<{ id: number; fees: string; bourse_id: number }>('SELECT id, fees, bourse_id FROM api_accounts');
-      const bourses = await tx.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
-      const inputs: EngineInputs = {
-        global,
-        fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
-        bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
-        expiry: (leg, now) => quote(leg, now).expiry ?? null,
-      };
-      const points: { taskId: number; childId: number; at: number; value: number }[] = [];
+      const inputs = await engineInputs(db, expiry);
+      // the tick's rows are gathered and written at the end as a few multi-row statements
+      const tx = new TickWriter(db);
+      const minute = at % MINUTE_MS < TICK_MS;
       for (const taskId of ids) {
-        const row = await findTask(tx, taskId);
-        if (!row) continue;
-        const before = await loadState(tx, row);
+        const cached = await load(tx, taskId);
+        if (!cached) continue;
+        const { row, state: before } = cached;
         const out = stepTask(before, inputs, prices, at, rng);
         await saveStep(tx, before, out);
+        advance(cached, out);
         changed.push({ userId: Number(row.user_id), taskId });
-        if (at % MINUTE_MS < TICK_MS) {
-          const legs = legsOf(out.state.task.params);
-          const marks = [mid(prices(legs[0], at)), mid(prices(legs[1], at))] as const;
-          const realised = await tx.all<{ id: number; realised: number }>('SELECT id, realised FROM task_children WHERE task_id = ?', [taskId]);
-          const byChild = new Map(realised.map((r) => [Number(r.id), Number(r.realised)]));
-          let total = 0;
-          for (const cs of out.state.children) {
-            const value = (byChild.get(cs.child.task_children_id) ?? 0) + unrealisedPnl(cs.ledger, marks);
-            total += value;
-            points.push({ taskId, childId: cs.child.task_children_id, at, value });
-          }
-          points.push({ taskId, childId: 0, at, value: total });
-        }
+        if (minute) tx.earnings.push(...earningsPoints(cached, prices, at));
       }
-      await insertEarnings(tx, points);
+      await tx.flush();
     });
-    for (const event of changed) ctx.bus.emit('task.changed', event);
+    emitting = true;
+    try {
+      for (const event of changed) ctx.bus.emit('task.changed', event);
+    } finally {
+      emitting = false;
+    }
   };
 
   // the timer runs only while some task is active: an idle server has no timer pending
@@ -85,7 +148,11 @@ export function startTaskRunner(ctx: AppContext, seed = 'tasks'): TaskRunner {
       tail = tail.then(() => tick(at)).catch((error: unknown) => console.error('[server] task engine:', error));
     });
   };
-  const off = ctx.bus.on('task.changed', wake);
+  const off = ctx.bus.on('task.changed', ({ taskId }) => {
+    if (emitting) return; // the runner's own news: its cache is what it wrote
+    dirty.add(taskId);
+    wake();
+  });
   void activeTaskIds(ctx.db).then((ids) => ids.length && wake());
   return {
     stop: () => {

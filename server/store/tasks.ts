@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { InArgs, Queryable } from '../db';
 import {
   emptyLedger,
   isFlat,
@@ -117,7 +117,15 @@ export const saveEngine = (db: Queryable, taskId: number, engine: EngineColumn) 
 /** Removes a task and everything recorded about it. */
 export const deleteTask = (db: Queryable, taskId: number) =>
   db.batch(
-    ['task_tasks WHERE id', 'task_children WHERE task_id', 'task_orders WHERE task_id', 'task_fills WHERE task_id', 'task_trades WHERE task_id', 'task_earnings WHERE task_id'].map(
+    [
+      'task_tasks WHERE id',
+      'task_children WHERE task_id',
+      'task_orders WHERE task_id',
+      'task_fills WHERE task_id',
+      'task_trades WHERE task_id',
+      'task_earnings WHERE task_id',
+      'task_changes WHERE task_id',
+    ].map(
       (target) => ({ sql: `DELETE FROM ${target} = ?`, args: [taskId] }),
     ),
   );
@@ -202,44 +210,121 @@ export async function loadState(db: Queryable, row: TaskRow): Promise<TaskState>
 export const isActive = (s: TaskState): boolean =>
   [1, 2, 3].includes(s.task.status) || s.pending_status !== null || s.manual !== null || s.open_orders.length > 0 || s.children.some((c) => !isFlat(c.ledger.position));
 
-const orderStatement = (o: OrderRecord) => ({
-  sql: `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (client_id) DO UPDATE SET result = excluded.result, status_ = excluded.status_, cparam = excluded.cparam`,
-  args: [o.client_id, o.task_id, o.task_children_id, JSON.stringify(o.cparam), JSON.stringify(o.result), o.pairing_id, o.status_, o.createtime],
-});
+/** One earnings point (§3 curve) of a task (childId 0) or a child. */
+export interface EarningsRow {
+  taskId: number;
+  childId: number;
+  at: number;
+  value: number;
+}
 
-const fillStatement = (f: Fill) => ({
-  sql: `INSERT INTO task_fills (fill_id, client_id, task_id, task_children_id, direction, leg, action, price, amount, fee, time, manual)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  args: [f.fill_id, f.client_id, f.task_id, f.task_children_id, f.direction, f.leg, f.action, f.price, f.amount, f.fee, f.time, f.manual ? 1 : 0],
-});
+/** Rows a step (or a whole tick) writes, by table. */
+interface StepRows {
+  tasks: unknown[][];
+  children: unknown[][];
+  orders: unknown[][];
+  fills: unknown[][];
+  trades: unknown[][];
+  earnings: EarningsRow[];
+}
 
-const tradeStatement = (t: ClosedTrade) => ({
-  sql: `INSERT INTO task_trades (client_id, task_id, task_children_id, direction, leg, amount, open_price, close_price, pnl, fee, time)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  args: [t.client_id, t.task_id, t.task_children_id, t.direction, t.leg, t.amount, t.open_price, t.close_price, t.pnl, t.fee, t.time],
-});
+const emptyRows = (): StepRows => ({ tasks: [], children: [], orders: [], fills: [], trades: [], earnings: [] });
 
-/** Writes what one step changed (call inside the tick's transaction). */
-export async function saveStep(db: Queryable, before: TaskState, out: StepResult): Promise<void> {
+/** Each table's multi-row statement around `VALUES (…), (…)`, and its column count. */
+const WRITES: Record<keyof StepRows, { columns: number; sql: (values: string) => string }> = {
+  tasks: {
+    columns: 4,
+    sql: (v) => `WITH v(id, status, engine, active) AS (VALUES ${v})
+      UPDATE task_tasks SET status = v.status, engine = v.engine, active = v.active FROM v WHERE task_tasks.id = v.id`,
+  },
+  children: {
+    columns: 4,
+    sql: (v) => `WITH v(id, ledger, last_trade, realised) AS (VALUES ${v})
+      UPDATE task_children SET ledger = v.ledger, last_trade = v.last_trade, realised = task_children.realised + v.realised FROM v WHERE task_children.id = v.id`,
+  },
+  orders: {
+    columns: 8,
+    sql: (v) => `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime) VALUES ${v}
+      ON CONFLICT (client_id) DO UPDATE SET result = excluded.result, status_ = excluded.status_, cparam = excluded.cparam`,
+  },
+  fills: {
+    columns: 12,
+    sql: (v) => `INSERT INTO task_fills (fill_id, client_id, task_id, task_children_id, direction, leg, action, price, amount, fee, time, manual) VALUES ${v}`,
+  },
+  trades: {
+    columns: 11,
+    sql: (v) => `INSERT INTO task_trades (client_id, task_id, task_children_id, direction, leg, amount, open_price, close_price, pnl, fee, time) VALUES ${v}`,
+  },
+  earnings: { columns: 4, sql: (v) => `INSERT OR REPLACE INTO task_earnings (task_id, task_children_id, at, value) VALUES ${v}` },
+};
+
+/** Rows per statement: well under SQLite's limit of bound parameters. */
+const CHUNK = 400;
+
+function statements(rows: StepRows): { sql: string; args: InArgs }[] {
+  const out: { sql: string; args: InArgs }[] = [];
+  for (const table of Object.keys(WRITES) as (keyof StepRows)[]) {
+    const { columns, sql } = WRITES[table];
+    const list = table === 'earnings' ? rows.earnings.map((p) => [p.taskId, p.childId, p.at, p.value]) : rows[table];
+    const one = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
+    for (let i = 0; i < list.length; i += CHUNK) {
+      const chunk = list.slice(i, i + CHUNK);
+      out.push({ sql: sql(chunk.map(() => one).join(', ')), args: chunk.flat() as InArgs });
+    }
+  }
+  return out;
+}
+
+const orderRow = (o: OrderRecord) => [o.client_id, o.task_id, o.task_children_id, JSON.stringify(o.cparam), JSON.stringify(o.result), o.pairing_id, o.status_, o.createtime];
+const fillRow = (f: Fill) => [f.fill_id, f.client_id, f.task_id, f.task_children_id, f.direction, f.leg, f.action, f.price, f.amount, f.fee, f.time, f.manual ? 1 : 0];
+const tradeRow = (t: ClosedTrade) => [t.client_id, t.task_id, t.task_children_id, t.direction, t.leg, t.amount, t.open_price, t.close_price, t.pnl, t.fee, t.time];
+
+/** The rows of what one step changed. */
+function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
   const { state } = out;
   const engine: EngineColumn = { open_orders: state.open_orders, manual: state.manual, pending_status: state.pending_status, seq: state.seq };
   const realisedOf = (childId: number) => out.trades.filter((t) => t.task_children_id === childId).reduce((s, t) => s + t.pnl - t.fee, 0);
-  const changedChildren = state.children.filter((c, i) => c !== before.children[i]);
-  await db.batch([
-    {
-      sql: 'UPDATE task_tasks SET status = ?, engine = ?, active = ? WHERE id = ?',
-      args: [state.task.status, JSON.stringify(engine), isActive(state) ? 1 : 0, state.task.id],
-    },
-    ...changedChildren.map((c) => ({
-      sql: 'UPDATE task_children SET ledger = ?, last_trade = ?, realised = realised + ? WHERE id = ?',
-      args: [JSON.stringify(c.ledger), Number.isFinite(c.last_trade) ? c.last_trade : null, realisedOf(c.child.task_children_id), c.child.task_children_id],
-    })),
-    ...out.orders.map(orderStatement),
-    ...out.fills.map(fillStatement),
-    ...out.trades.map(tradeStatement),
-  ]);
+  rows.tasks.push([state.task.id, state.task.status, JSON.stringify(engine), isActive(state) ? 1 : 0]);
+  state.children.forEach((c, i) => {
+    if (c === before.children[i]) return;
+    rows.children.push([c.child.task_children_id, JSON.stringify(c.ledger), Number.isFinite(c.last_trade) ? c.last_trade : null, realisedOf(c.child.task_children_id)]);
+  });
+  for (const o of out.orders) rows.orders.push(orderRow(o));
+  for (const f of out.fills) rows.fills.push(fillRow(f));
+  for (const t of out.trades) rows.trades.push(tradeRow(t));
+}
+
+/**
+ * The runner's face of a tick's transaction: reads and statements go straight through; `saveStep`
+ * and `earnings` gather rows, which `flush` writes as a few multi-row statements per table.
+ */
+export class TickWriter implements Queryable {
+  readonly rows = emptyRows();
+  readonly earnings = this.rows.earnings;
+  constructor(private readonly tx: Queryable) {}
+  all<T>(sql: string, args?: InArgs) {
+    return this.tx.all<T>(sql, args);
+  }
+  get<T>(sql: string, args?: InArgs) {
+    return this.tx.get<T>(sql, args);
+  }
+  run(sql: string, args?: InArgs) {
+    return this.tx.run(sql, args);
+  }
+  batch(list: { sql: string; args?: InArgs }[]) {
+    return this.tx.batch(list);
+  }
+  async flush(): Promise<void> {
+    await this.tx.batch(statements(this.rows));
+  }
+}
+
+/** Writes what one step changed (call inside the tick's transaction; gathered when `db` is the tick's TickWriter). */
+export async function saveStep(db: Queryable, before: TaskState, out: StepResult): Promise<void> {
+  if (db instanceof TickWriter) return stepRows(before, out, db.rows);
+  const rows = emptyRows();
+  stepRows(before, out, rows);
+  await db.batch(statements(rows));
 }
 
 // ── Orders, trades and earnings ────────────────────────────────────────────────────
@@ -269,13 +354,77 @@ export const tradesOf = (db: Queryable, taskId: number) =>
 export const fillsOf = (db: Queryable, taskId: number) => db.all<Fill>('SELECT * FROM task_fills WHERE task_id = ? ORDER BY time, fill_id', [taskId]);
 
 /** Earnings points; child 0 is the whole task. */
-export const insertEarnings = (db: Queryable, points: { taskId: number; childId: number; at: number; value: number }[]) =>
-  db.batch(
-    points.map((p) => ({
-      sql: 'INSERT OR REPLACE INTO task_earnings (task_id, task_children_id, at, value) VALUES (?, ?, ?, ?)',
-      args: [p.taskId, p.childId, p.at, p.value],
-    })),
-  );
+export const insertEarnings = (db: Queryable, points: EarningsRow[]) => db.batch(statements({ ...emptyRows(), earnings: points }));
 
 export const earningsOf = (db: Queryable, taskId: number, childId = 0) =>
   db.all<{ at: number; value: number }>('SELECT at, value FROM task_earnings WHERE task_id = ? AND task_children_id = ? ORDER BY at', [taskId, childId]);
+
+/** Realised P/L per child (Σ pnl − fee of its closed trades); a deleted child's trades still count for the task. */
+export async function realisedByChild(db: Queryable, taskId: number): Promise<Map<number, number>> {
+  const rows = await db.all<{ child: number; realised: number }>(
+    'SELECT task_children_id AS child, SUM(pnl - fee) AS realised FROM task_trades WHERE task_id = ? GROUP BY task_children_id',
+    [taskId],
+  );
+  return new Map(rows.map((r) => [Number(r.child), Number(r.realised)]));
+}
+
+/** Leg A's closed trades of a task (or one child): amount and notional at the close price. */
+export async function closedLegA(db: Queryable, taskId: number, childId?: number): Promise<{ amount: number; notional: number }> {
+  const row = await db.get<{ amount: number | null; notional: number | null }>(
+    `SELECT SUM(amount) AS amount, SUM(amount * close_price) AS notional FROM task_trades WHERE task_id = ? AND leg = 0${childId === undefined ? '' : ' AND task_children_id = ?'}`,
+    childId === undefined ? [taskId] : [taskId, childId],
+  );
+  return { amount: Number(row?.amount ?? 0), notional: Number(row?.notional ?? 0) };
+}
+
+/** A task's orders for the detail page, newest first: `number` of them, after (older than) `before`, or the page before `after`. */
+export async function taskOrdersFrom(db: Queryable, taskId: number, number: number, cursor: { before?: number; after?: number }): Promise<OrderRow[]> {
+  if (cursor.after !== undefined) {
+    const rows = await db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? AND id > ? ORDER BY id ASC LIMIT ?', [taskId, cursor.after, number]);
+    return rows.reverse();
+  }
+  if (cursor.before !== undefined) return db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? AND id < ? ORDER BY id DESC LIMIT ?', [taskId, cursor.before, number]);
+  return db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? ORDER BY id DESC LIMIT ?', [taskId, number]);
+}
+
+/** Every order of a task (tests and the demo seed). */
+export const ordersOf = (db: Queryable, taskId: number) => db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? ORDER BY id', [taskId]);
+
+// ── Change records (§7 /changeServer/changerecords, migration 4) ──────────────────────
+
+/** What a call changed on a task: 'add', 'params', 'name', 'status', 'child_add', 'child_status', 'child_delete', 'manual', 'manual_end', 'close_position'. */
+export interface TaskChange {
+  taskId: number;
+  userId: number;
+  changeType: string;
+  before: unknown;
+  after: unknown;
+  at: number;
+}
+
+export const insertChange = (db: Queryable, c: TaskChange) =>
+  db.run('INSERT INTO task_changes (task_id, user_id, change_type, before, after, at) VALUES (?, ?, ?, ?, ?, ?)', [
+    c.taskId,
+    c.userId,
+    c.changeType,
+    c.before === undefined ? null : JSON.stringify(c.before),
+    c.after === undefined ? null : JSON.stringify(c.after),
+    c.at,
+  ]);
+
+export interface ChangeRow {
+  id: number;
+  task_id: number;
+  user_id: number;
+  change_type: string;
+  before: string | null;
+  after: string | null;
+  at: number;
+}
+
+/** One page of a task's change records, newest first, and how many there are. */
+export async function pageChanges(db: Queryable, taskId: number, page: number, size: number): Promise<{ rows: ChangeRow[]; total: number }> {
+  const rows = await db.all<ChangeRow>('SELECT * FROM task_changes WHERE task_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [taskId, size, (page - 1) * size]);
+  const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_changes WHERE task_id = ?', [taskId]);
+  return { rows, total: Number(count?.n ?? 0) };
+}

@@ -225,7 +225,8 @@ export interface ChildTask {
 }
 export interface ChildTaskAdd {
   taskId: number;
-  linkApiId: number;
+  /** one API account per exchange: [leg A's, leg B's] (one id serves both legs on one exchange). */
+  linkApiId: [number, number];
   weight: number;
 }
 /** [price, quantity] of one leg. */

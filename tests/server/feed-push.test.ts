@@ -78,10 +78,10 @@ describe('feeds push when the bus fires', () => {
   });
 
   it('keeps answering ok on feeds without a generator', async () => {
-    const task = await openFeed(t.url, `${feeds.task.path}?token=${admin}`);
-    task.socket.send('{}');
-    expect(await task.next()).toBe('ok');
-    task.socket.close();
-    await task.closed;
+    const plain = await openFeed(t.url, `${feeds.unilateral.path}?token=${admin}`);
+    plain.socket.send('{}');
+    expect(await plain.next()).toBe('ok');
+    plain.socket.close();
+    await plain.closed;
   });
 });

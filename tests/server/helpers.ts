@@ -39,7 +39,7 @@ export async function settle(turns = 10): Promise<void> {
 }
 
 /** Settings of a test server: nothing pushes by itself unless a test asks for it. */
-export const TEST_SETTINGS = { marketPushHz: 0 };
+export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false };
 
 export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators'> = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));

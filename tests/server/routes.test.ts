@@ -22,10 +22,10 @@ describe('the contract table', () => {
   });
 
   it('checks the token before anything else on auth endpoints, and answers 501 for calls not built yet', async () => {
-    const anonymous = await s.t.call('changeRecords');
+    const anonymous = await s.t.call('aevoTradeData');
     expect(anonymous.code).toBe(3);
-    const reply = await s.t.call('changeRecords', {}, { token: s.admin, lang: 'en' });
-    expect(reply).toMatchObject({ code: 501, info: 'not implemented yet: changeRecords' });
+    const reply = await s.t.call('aevoTradeData', {}, { token: s.admin, lang: 'en' });
+    expect(reply).toMatchObject({ code: 501, info: 'not implemented yet: aevoTradeData' });
   });
 });
 

@@ -3,39 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { sumPositions } from '../../server/engine';
 import { findTask, loadState, pageOrders } from '../../server/store/tasks';
+import { addTask as addTaskOf, strategyId, TASK_PARAMS } from './engine-tasks';
 import { signedInServer } from './helpers';
 
 const s = signedInServer();
 
-const PARAMS = {
-  currency_type: 'btc',
-  a_bourse: 1,
-  b_bourse: 2,
-  a_transaction_type: 1,
-  b_transaction_type: 4,
-  fund_occupy: '50%',
-  virtual_initial_capital: 10000,
-  is_borrow: false,
-  depth: 5,
-  slip: 0.0005,
-  price_limit: '',
-  max_borrow_ratio: 0.3,
-  dlt: { CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 },
-  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-  close_dlt: 0.001,
-  open_count: 20,
-};
-
-async function arbitrage2(token: string): Promise<number> {
-  const { data } = await s.t.call('strategyHome', {}, { token });
-  return (data as { id: number; name: string }[]).find((x) => x.name === 'arbitrage 2')!.id;
-}
-
-async function addTask(token: string, name = 'btc spot/quarter', params: Record<string, unknown> = PARAMS): Promise<number> {
-  const reply = await s.t.call('taskAdd', { name, strategyId: await arbitrage2(token), params }, { token });
-  expect(reply).toMatchObject({ code: 200, info: '添加任务成功' });
-  return reply.data.id as number;
-}
+const PARAMS = TASK_PARAMS;
+const addTask = (token: string, name = 'btc spot/quarter', params: Record<string, unknown> = PARAMS) => addTaskOf(s.t, token, name, params);
+const arbitrage2 = (token: string) => strategyId(s.t, token);
 
 describe('tasks', () => {
   it('adds, lists (paged), reads, renames and deletes a task of its owner', async () => {

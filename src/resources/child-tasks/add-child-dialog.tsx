@@ -37,8 +37,8 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
     if (!values) return;
     setSaving(true);
     try {
-      // one API per exchange: the contract's linkApiId carries both (lead: type it as [number, number])
-      const linkApiId = [values.apiA!, values.apiB!] as unknown as number;
+      // one API per exchange: the contract's linkApiId carries both
+      const linkApiId: [number, number] = [values.apiA!, values.apiB!];
       await call('taskChildrenAdd', { taskId: task.id, linkApiId, weight: values.weight! });
       notify.success(t('messages.childAdded'));
       onClose();
