@@ -28,6 +28,12 @@ export interface OrderStatRow extends OrderRow {
 const CURRENCY = `json_extract(t.params, '$.currency_type')`;
 const API_ID = `json_extract(o.cparam, '$.apiid')`;
 const FROM = `FROM task_orders o JOIN task_tasks t ON t.id = o.task_id`;
+/**
+ * The same join for lists newest first: '+' keeps SQLite from taking the (task_id, id) index and
+ * sorting every order of the user; it walks `task_orders_id_task` (migration 6) from the newest id and
+ * stops after the page. With tasks named, the (task_id, id) index is the right one.
+ */
+const fromNewest = (filter: OrderFilter) => (filter.taskIds?.length ? FROM : `FROM task_orders o JOIN task_tasks t ON t.id = +o.task_id`);
 
 const marks = (list: readonly unknown[]) => list.map(() => '?').join(',');
 
@@ -95,7 +101,7 @@ export async function listOrders(
   }
   const order = page.after !== undefined ? 'ASC' : 'DESC';
   const ids = await db.all<{ id: number }>(
-    `SELECT o.id ${FROM} WHERE ${w.sql}${cursor} ORDER BY o.id ${order} LIMIT ? OFFSET ?`,
+    `SELECT o.id ${fromNewest(filter)} WHERE ${w.sql}${cursor} ORDER BY o.id ${order} LIMIT ? OFFSET ?`,
     [...args, page.limit, page.offset ?? 0],
   );
   return rowsOf(
