@@ -15,6 +15,7 @@ import { endpoints, type EndpointName } from '../src/api/endpoints';
 import { ManualClock } from '../server/clock';
 import { startServer, type RunningServer } from '../server/main';
 import { seededRng } from '../server/engine';
+import { startTradingTask } from '../tests/server/order-fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,23 +36,6 @@ export interface OrdersResult {
   pass: boolean;
 }
 
-const PARAMS = {
-  a_bourse: 1,
-  b_bourse: 2,
-  a_transaction_type: 1,
-  b_transaction_type: 4,
-  fund_occupy: '50%',
-  virtual_initial_capital: 10000,
-  is_borrow: false,
-  depth: 5,
-  slip: 0.0005,
-  price_limit: '',
-  max_borrow_ratio: 0.3,
-  dlt: { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 },
-  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-  close_dlt: 0.001,
-  open_count: 20,
-};
 const CURRENCIES = ['btc', 'eth', 'eos', 'ltc', 'xrp', 'bch', 'etc', 'trx'];
 
 type Reply = { code: number; info: string; data: any };
@@ -79,14 +63,7 @@ function client(server: RunningServer) {
 
 /** Eight trading tasks for ten simulated minutes, then copies of their orders up to `total`. */
 async function fill(server: RunningServer, clock: ManualClock, api: ReturnType<typeof client>, total: number): Promise<number> {
-  const strategyId = ((await api.call('strategyHome')).data as { id: number; name: string }[]).find((s) => s.name === 'arbitrage 2')!.id;
-  for (const currency of CURRENCIES) {
-    const taskId = (await api.call('taskAdd', { name: `bench ${currency}`, strategyId, params: { ...PARAMS, currency_type: currency } })).data.id;
-    const apis = (await api.call('taskAvailableApi', { taskId, status: 1 })).data as { id: number }[];
-    const child = (await api.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 })).data.task_children_id;
-    await api.call('taskChildrenStatusUpdate', { taskChildrenId: child, settingStatus: 2 });
-    await api.call('taskStatusUpdate', { taskId, settingStatus: 2 });
-  }
+  for (const currency of CURRENCIES) await startTradingTask(async (name, payload) => (await api.call(name, payload)).data, `bench ${currency}`, currency);
   for (let s = 0; s < 600; s += 1) {
     clock.tick(1000);
     await server.tasks.idle();

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import type { OrderSideSums } from '../../src/domain/statistics';
 import type { OrderRow } from './tasks';
 
 /**
@@ -111,7 +112,7 @@ export async function listOrders(
 }
 
 /** Sums of one group of orders (USDT of the filled notional, fees), grouped as `SumBy` says. */
-export interface OrderSums {
+export interface OrderSums extends OrderSideSums {
   /** null when summed over the currencies */
   currency: string | null;
   /** 'manual' for cparam.order_type manual, else 'automatic' (auto, delivery, close position) */
@@ -119,12 +120,6 @@ export interface OrderSums {
   api_id: number | null;
   task_id: number | null;
   orders: number;
-  notional: number;
-  fee: number;
-  fu_buy: number;
-  fu_sell: number;
-  ss_buy: number;
-  ss_sell: number;
 }
 
 const NOTIONAL = `(COALESCE(json_extract(o.result, '$.deal_amount'), 0) * COALESCE(json_extract(o.result, '$.deal_price'), 0))`;

@@ -6,28 +6,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { startTradingTask, type DataCall } from '../server/order-fixtures';
 import { e2eSuite, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
-
-const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
-const PARAMS = {
-  a_bourse: 1,
-  b_bourse: 2,
-  a_transaction_type: 1,
-  b_transaction_type: 4,
-  fund_occupy: '50%',
-  virtual_initial_capital: 10000,
-  is_borrow: false,
-  depth: 5,
-  slip: 0.0005,
-  price_limit: '',
-  max_borrow_ratio: 0.3,
-  dlt: EAGER,
-  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-  close_dlt: 0.001,
-  open_count: 20,
-};
 
 /** A contract call with the page's session token (the way the console sends it). */
 async function call<T = any>(p: Page, name: EndpointName, payload: Record<string, unknown> = {}): Promise<T> {
@@ -41,17 +23,6 @@ async function call<T = any>(p: Page, name: EndpointName, payload: Record<string
   const reply = (await response.json()) as { code: number; info: string; data: T };
   assert.equal(reply.code, 200, `${name}: ${reply.info}`);
   return reply.data;
-}
-
-/** A running task with one started child on the admin's two seeded accounts. */
-async function runningTask(p: Page, currency: string): Promise<number> {
-  const strategyId = (await call<{ id: number; name: string }[]>(p, 'strategyHome')).find((s) => s.name === 'arbitrage 2')!.id;
-  const { id: taskId } = await call<{ id: number }>(p, 'taskAdd', { name: `e2e ${currency}`, strategyId, params: { ...PARAMS, currency_type: currency } });
-  const apis = await call<{ id: number }[]>(p, 'taskAvailableApi', { taskId, status: 1 });
-  const child = await call<{ task_children_id: number }>(p, 'taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 });
-  await call(p, 'taskChildrenStatusUpdate', { taskChildrenId: child.task_children_id, settingStatus: 2 });
-  await call(p, 'taskStatusUpdate', { taskId, settingStatus: 2 });
-  return taskId;
 }
 
 /** Stops the tasks and waits until their last orders are written (the order count stops moving). */
@@ -76,8 +47,9 @@ const cardPool = async (p: Page, currency: string) => (await p.getByTestId(`card
 test('after the engine has traded: live cards, the query by task, its CSV, and the paged list’s messages', async () => {
   const p = await signIn('admin', 'admin123');
   await p.goto('/home');
-  const btcTask = await runningTask(p, 'btc');
-  const ethTask = await runningTask(p, 'eth');
+  const pageCall: DataCall = (name, payload) => call(p, name, payload);
+  const { taskId: btcTask } = await startTradingTask(pageCall, 'e2e btc', 'btc');
+  const { taskId: ethTask } = await startTradingTask(pageCall, 'e2e eth', 'eth');
 
   // live: the btc card's pool (automatic) leaves 0.00 and keeps moving while the page stays
   await p.goto('/statistic');

@@ -12,44 +12,21 @@ import { taskDetail } from '../../server/handlers/tasks';
 import { engineOf, findTask, saveEngine } from '../../server/store/tasks';
 import { formatSecond } from '../../server/time';
 import { openFeed, signedInServer } from './helpers';
+import { startTradingTask, type DataCall } from './order-fixtures';
 
 const s = signedInServer();
-
-const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
-const PARAMS = {
-  currency_type: 'btc',
-  a_bourse: 1,
-  b_bourse: 2,
-  a_transaction_type: 1,
-  b_transaction_type: 4,
-  fund_occupy: '50%',
-  virtual_initial_capital: 10000,
-  is_borrow: false,
-  depth: 5,
-  slip: 0.0005,
-  price_limit: '',
-  max_borrow_ratio: 0.3,
-  dlt: EAGER,
-  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-  close_dlt: 0.001,
-  open_count: 20,
-};
 
 type Row = Required<Pick<OrderStatisticRow, 'task_id' | 'filled_notional' | 'fee' | 'types' | 'timestamp' | 'order_id'>> & OrderStatisticRow;
 const n = (value: unknown) => Number(value);
 const sum = (rows: readonly Row[], pick: (r: Row) => number) => rows.reduce((total, r) => total + pick(r), 0);
 const sumGroups = (groups: readonly StatisticGroup[], field: (typeof GROUP_FIELDS)[number]) => groups.reduce((t, g) => t + g[field], 0);
 
-async function startTask(token: string, name: string, params: Record<string, unknown>): Promise<{ taskId: number; children: number[] }> {
-  const strategies = (await s.t.call('strategyHome', {}, { token })).data as { id: number; name: string }[];
-  const strategyId = strategies.find((x) => x.name === 'arbitrage 2')!.id;
-  const taskId = (await s.t.call('taskAdd', { name, strategyId, params }, { token })).data.id as number;
-  const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
-  const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
-  await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
-  expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
-  return { taskId, children: [data.task_children_id as number] };
-}
+/** The admin's calls, failing on another code than 200. */
+const adminCall: DataCall = async (name, payload = {}) => {
+  const reply = await s.t.call(name, payload, { token: s.admin });
+  expect(reply.code, `${name}: ${reply.info}`).toBe(200);
+  return reply.data;
+};
 
 /** A manual open for the task's children, as /taskServer/manual will ask the engine (the engine's own request). */
 async function manualOpen(taskId: number, cids: number[]): Promise<void> {
@@ -72,11 +49,11 @@ let startedAt = 0;
 
 beforeAll(async () => {
   startedAt = s.t.clock.now();
-  const a = await startTask(s.admin, 'btc a', PARAMS);
-  const b = await startTask(s.admin, 'eth b', { ...PARAMS, currency_type: 'eth' });
-  Object.assign(tasks, { a: a.taskId, b: b.taskId, childrenA: a.children });
+  const a = await startTradingTask(adminCall, 'btc a', 'btc');
+  const b = await startTradingTask(adminCall, 'eth b', 'eth');
+  Object.assign(tasks, { a: a.taskId, b: b.taskId, childrenA: [a.childId] });
   await s.t.advance(40 * 60_000);
-  await manualOpen(a.taskId, a.children);
+  await manualOpen(a.taskId, [a.childId]);
   await s.t.advance(20 * 60_000);
   await s.t.server.tasks.idle();
 }, 180_000);

@@ -18,7 +18,7 @@ const ALL_CURRENCIES = 'all';
 /** §3 statistic group fields, automatic and manual apart: one row each (overall) or one per group. */
 export function GroupTable({ automatic, manual, perGroup = false, title }: { automatic: readonly QueryGroup[]; manual: readonly QueryGroup[]; perGroup?: boolean; title?: string }) {
   const { t } = useTranslation('statistic');
-  const rowsOf = (kind: GroupRow['kind'], groups: readonly StatisticGroup[]): GroupRow[] =>
+  const rowsOf = (kind: GroupRow['kind'], groups: readonly QueryGroup[]): GroupRow[] =>
     perGroup
       ? groups.map((g, i) => ({ ...sumGroups([g]), key: `${kind}-${i}`, kind, currency: g.currency, minutes: g.minutes, api_name: g.api_name, task_id: g.task_id }))
       : [{ ...sumGroups(groups), key: kind, kind }];
