@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: production build (npm run build: vite, prerender, precompression), then bench/main.ts
 // measures every figure of bench/budget.json against the reference server. Exit 1 when one misses.
-// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse, CHROMIUM_PATH.
+// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders, CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -15,6 +15,7 @@ import { registerFeeds, type FeedGenerators } from './feeds';
 import { handlers } from './handlers';
 import { marketFeedGenerators } from './market-feeds';
 import { taskFeedGenerators } from './task-feeds';
+import { orderFeedGenerators } from './order-feeds';
 import { startMarket, type MarketOptions } from './market-source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
@@ -100,7 +101,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   app.addHook('onClose', async () => {

@@ -13,3 +13,11 @@ export const formatMinute = (ms: number): string => shifted(ms).slice(0, 16).rep
 export const formatSecond = (ms: number): string => shifted(ms).slice(0, 19).replace('T', ' ');
 
 export const floorMinute = (ms: number): number => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+
+/** 'YYYY-MM-DD HH:mm:ss' (or 'YYYY-MM-DD') read as China Standard Time → ms; NaN when it is not such a time. */
+export function parseSecond(text: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!match) return NaN;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - OFFSET_MS;
+}

@@ -89,3 +89,17 @@ export function jsonObject(payload: Payload, field: string): Record<string, unkn
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('err.jsonObject', { field });
   return value as Record<string, unknown>;
 }
+
+/** A list given as a JSON value or as JSON text. */
+export function jsonList(payload: Payload, field: string): unknown[] {
+  let value = payload[field];
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw invalid('err.jsonList', { field });
+    }
+  }
+  if (!Array.isArray(value)) throw invalid('err.jsonList', { field });
+  return value;
+}

@@ -3,6 +3,7 @@ import { accountHandlers } from './account';
 import { apiAccountHandlers } from './api-accounts';
 import { globalConfigHandlers } from './global-config';
 import { marketHandlers } from './market';
+import { orderHandlers } from './orders';
 import { strategyHandlers } from './strategies';
 import { taskHandlers } from './tasks';
 
@@ -14,4 +15,5 @@ export const handlers: HandlerMap = {
   ...strategyHandlers,
   ...globalConfigHandlers,
   ...taskHandlers,
+  ...orderHandlers,
 };

@@ -6,7 +6,7 @@ import { hasMessage } from '../messages';
 import { bourseExists, contractTypes, listBourses } from '../store/bourses';
 import { readMarketParams, readMarketTables, saveMarketParams, saveMarketTables } from '../store/market';
 import type { Queryable } from '../db';
-import { id, jsonObject, num, type Payload } from '../validate';
+import { id, jsonList, jsonObject, num } from '../validate';
 import { signedIn } from '../context';
 
 /** At most this many tables per user (the benchmark shows 12). */
@@ -27,20 +27,6 @@ export const DEFAULT_MARKET_TABLES: readonly MarketTable[] = [
 /** The user's tables, or the default board. */
 export async function userMarketTables(db: Queryable, userId: number): Promise<MarketTable[]> {
   return (await readMarketTables(db, userId)) ?? DEFAULT_MARKET_TABLES.map((table) => [...table] as MarketTable);
-}
-
-/** A list given as a JSON value or as JSON text. */
-function jsonList(payload: Payload, field: string): unknown[] {
-  let value = payload[field];
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw invalid('err.jsonList', { field });
-    }
-  }
-  if (!Array.isArray(value)) throw invalid('err.jsonList', { field });
-  return value;
 }
 
 /** Checked tables without repeats (the console keys a table by its four numbers), in the order given. */

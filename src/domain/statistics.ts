@@ -37,6 +37,42 @@ export function sumGroups(groups: readonly StatisticGroup[]): GroupTotals {
   return totals;
 }
 
+/** What the reference server sums over a group of orders: USDT of the filled notional (amount × price) and fees. */
+export interface OrderSideSums {
+  notional: number;
+  fee: number;
+  /** futures and perpetual: buying (open long 1, close short 4) and selling (open short 2, close long 3) */
+  fu_buy: number;
+  fu_sell: number;
+  ss_buy: number;
+  ss_sell: number;
+}
+
+/**
+ * §3 statistic group fields from the sums of a group of orders (our reading; the spec names them only):
+ * pool = the filled notional, pool_accounted = pool − fees, more / empty = everything bought / sold,
+ * fu_more / fu_empty = futures bought / sold, ss_buy / ss_sell = spot bought / sold.
+ * So pool = more + empty, more = fu_more + ss_buy, empty = fu_empty + ss_sell.
+ */
+export const groupFields = (s: OrderSideSums): GroupTotals => ({
+  pool: s.notional,
+  pool_accounted: s.notional - s.fee,
+  more: s.fu_buy + s.ss_buy,
+  empty: s.fu_sell + s.ss_sell,
+  fu_more: s.fu_buy,
+  fu_empty: s.fu_sell,
+  ss_buy: s.ss_buy,
+  ss_sell: s.ss_sell,
+});
+
+/** The query panel's groups may name the API account and task they are about (individual mode). */
+export type QueryGroup = StatisticGroup & { api_id?: number | null; api_name?: string | null; task_id?: number | null };
+
+/** The server's day: times are China Standard Time (UTC+8), so "today" is that zone's date, whatever the browser's. */
+export const SERVER_UTC_OFFSET_HOURS = 8;
+export const serverToday = (now = Date.now()): dayjs.Dayjs =>
+  dayjs(new Date(now + SERVER_UTC_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10));
+
 /** The group of one currency and period, or zeros when the socket sent none. */
 export function groupOf(groups: readonly StatisticGroup[], currency: string, minutes: number): GroupTotals {
   const found = groups.find((g) => g.currency === currency && g.minutes === minutes);
@@ -101,8 +137,8 @@ export function sdcPayload({ mode, apis, currencies, tasks, range }: OrderQuery)
 
 /** What /web/query/order/SDC, /web/get/order/totalData and the statistics socket answer. */
 export interface StatisticsReply {
-  automatic: StatisticGroup[];
-  manual: StatisticGroup[];
+  automatic: QueryGroup[];
+  manual: QueryGroup[];
   order: OrderStatisticRow[];
 }
 

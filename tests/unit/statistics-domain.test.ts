@@ -1,4 +1,4 @@
-import { DEFAULT_PERIOD_MINUTES, GROUP_FIELDS, groupOf, jumpTo, ORDER_COLUMNS, sdcPayload, STATISTIC_CURRENCIES, STATISTIC_PERIODS, step, sumGroups, toCsv } from '../../src/domain/statistics';
+import { DEFAULT_PERIOD_MINUTES, GROUP_FIELDS, groupFields, groupOf, jumpTo, ORDER_COLUMNS, sdcPayload, serverToday, STATISTIC_CURRENCIES, STATISTIC_PERIODS, step, sumGroups, toCsv } from '../../src/domain/statistics';
 
 const group = (currency: string, minutes: number, n: number) => ({
   currency, minutes, pool: n, pool_accounted: n, more: n, empty: n, fu_more: n, fu_empty: n, ss_buy: n, ss_sell: n,
@@ -58,5 +58,17 @@ describe('paging (§8 messages)', () => {
 describe('CSV', () => {
   it('quotes cells with commas, quotes or newlines', () => {
     expect(toCsv(['a', 'b'], [[1, 'x,y'], ['say "hi"', null]])).toBe('a,b\r\n1,"x,y"\r\n"say ""hi""",\r\n');
+  });
+});
+
+describe('group fields from the sums of orders (the reference server)', () => {
+  it('pool is all the filled notional, more/empty what was bought/sold, pool_accounted after fees', () => {
+    const g = groupFields({ notional: 100, fee: 1.5, fu_buy: 30, fu_sell: 25, ss_buy: 20, ss_sell: 25 });
+    expect(g).toEqual({ pool: 100, pool_accounted: 98.5, more: 50, empty: 50, fu_more: 30, fu_empty: 25, ss_buy: 20, ss_sell: 25 });
+  });
+
+  it("today is the server's (UTC+8) date, whatever the browser's zone", () => {
+    expect(serverToday(Date.UTC(2026, 10, 23, 15, 59)).format('YYYY-MM-DD')).toBe('2026-11-23');
+    expect(serverToday(Date.UTC(2026, 10, 23, 16, 0)).format('YYYY-MM-DD')).toBe('2026-11-24');
   });
 });

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { useCustom } from '@refinedev/core';
 import { Button, Card, DatePicker, Flex, Form, Radio, Select, Space } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { asStatisticsReply, ORDER_COLUMNS, sdcPayload, STATISTIC_CURRENCIES, toCsv, type QueryMode } from '../../domain/statistics';
+import { asStatisticsReply, ORDER_COLUMNS, sdcPayload, serverToday, STATISTIC_CURRENCIES, toCsv, type QueryMode } from '../../domain/statistics';
 import { isDigits } from '../../domain/validation';
 import { useApiAccounts } from '../assets/use-api-accounts';
 import { downloadCsv } from './csv';
@@ -57,7 +57,7 @@ export function QueryPanel() {
           form={form}
           layout="vertical"
           onFinish={submit}
-          initialValues={{ mode: 0, range: [dayjs().startOf('day'), dayjs()] }}
+          initialValues={{ mode: 0, range: [serverToday(), serverToday()] }}
         >
           <Flex wrap gap={12}>
             <Form.Item name="apis" label={t('query.apis')} style={{ minWidth: 200, flex: '1 1 200px' }}>
