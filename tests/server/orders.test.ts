@@ -8,7 +8,6 @@ import type { OrderRecord } from '../../src/api/types';
 import { GROUP_FIELDS } from '../../src/domain/statistics';
 import type { OrderStatisticRow, StatisticGroup } from '../../src/live/messages';
 import { parseStatistics } from '../../src/live/parse';
-import { taskDetail } from '../../server/handlers/tasks';
 import { engineOf, findTask, saveEngine } from '../../server/store/tasks';
 import { formatSecond } from '../../server/time';
 import { openFeed, signedInServer } from './helpers';
@@ -134,11 +133,7 @@ describe('order statistics after an hour of simulated trading', () => {
   });
 
   it('the task detail’s orders are the statistics’ orders of that task; newest pages with the ‘-’ rule', async () => {
-    const { context } = s.t.server;
-    const user = (await context.auth.resolve(s.admin))!;
-    const ok = (data: unknown) => ({ code: 200, info: '', data });
-    const detail = await taskDetail({ app: context, user, payload: { taskId: tasks.a, pagesize: 1000, page: 1 }, ok } as never);
-    const detailRows = (detail.data as { list: OrderRecord[] }).list;
+    const detailRows = (await adminCall('taskDetail', { taskId: tasks.a, number: 1000 })) as OrderRecord[];
     const { rows } = await allPaged(s.admin);
     expect(detailRows.map((o) => o.id)).toEqual(rows.filter((r) => n(r.task_id) === tasks.a).map((r) => n(r.order_id)));
 
