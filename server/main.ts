@@ -14,6 +14,8 @@ import { EventBus } from './bus';
 import { registerFeeds, type FeedGenerators } from './feeds';
 import { handlers } from './handlers';
 import { marketFeedGenerators } from './market-feeds';
+import { assetFeedGenerators } from './asset-feeds';
+import { seedAssets } from './asset-accounts';
 import { startMarket, type MarketOptions } from './market-source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
@@ -79,6 +81,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const db = await openDb(dataDir);
   await seed(db, dataDir, clock.now());
   const market = startMarket(clock, opts.market);
+  await seedAssets(db, market, clock.now());
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
 
   const app = Fastify({
@@ -97,7 +100,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...assetFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   app.addHook('onClose', async () => {

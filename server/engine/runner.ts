@@ -53,6 +53,7 @@ export function startTaskRunner(ctx: AppContext, seed = 'tasks'): TaskRunner {
         const before = await loadState(tx, row);
         const out = stepTask(before, inputs, prices, at, rng);
         await saveStep(tx, before, out);
+        await (await import('../asset-accounts')).recordFills(tx, out.state, out.fills, prices, at);
         changed.push({ userId: Number(row.user_id), taskId });
         if (at % MINUTE_MS < TICK_MS) {
           const legs = legsOf(out.state.task.params);

@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../context';
 import { accountHandlers } from './account';
 import { apiAccountHandlers } from './api-accounts';
+import { assetHandlers } from './assets';
 import { globalConfigHandlers } from './global-config';
 import { marketHandlers } from './market';
 import { strategyHandlers } from './strategies';
@@ -14,4 +15,5 @@ export const handlers: HandlerMap = {
   ...strategyHandlers,
   ...globalConfigHandlers,
   ...taskHandlers,
+  ...assetHandlers,
 };
