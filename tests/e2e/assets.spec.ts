@@ -50,24 +50,27 @@ interface Shown {
   btcQuarter: number;
 }
 
-/** What the page shows now, read in one go (the numbers change with every socket message). */
-const shown = (p: Page): Promise<Shown> =>
-  p.evaluate(() => {
-    const number = (text: string | null | undefined) => Number((text ?? '').replace(/,/g, '').trim());
-    const figure = (key: string) => number(document.querySelector(`[data-testid="summary-${key}"] .ant-statistic-content`)?.textContent);
-    const table = Array.from(document.querySelectorAll('.ant-table')).find((t) => Array.from(t.querySelectorAll('th')).some((th) => th.textContent?.trim() === 'P_CQ'))!;
-    const headers = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim() ?? '');
-    const rows = Array.from(table.querySelectorAll('tbody tr.ant-table-row')).map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? ''));
-    const column = (row: string[], name: string) => number(row[headers.indexOf(name)]);
-    const kinds = ['P_CW', 'P_NW', 'P_CQ', 'P_NQ', 'P_CS'];
-    return {
-      netAssets: figure('netAssets'),
-      totalPosition: figure('totalPosition'),
-      rowsWorth: rows.reduce((sum, row) => sum + column(row, '自有价值'), 0),
-      rowsPosition: rows.reduce((sum, row) => sum + kinds.reduce((s, k) => s + Math.abs(column(row, k)) * column(row, '价格'), 0), 0),
-      btcQuarter: column(rows.find((row) => row[0] === 'BTC') ?? [], 'P_CQ'),
-    };
-  });
+/**
+ * What the page shows now, read in one go (the numbers change with every socket message). A string, so
+ * the test runner's transform adds no helpers the page does not have.
+ */
+const SHOWN = `(() => {
+  const number = (text) => Number((text || '').replace(/,/g, '').trim());
+  const figure = (key) => number(document.querySelector('[data-testid="summary-' + key + '"] .ant-statistic-content')?.textContent);
+  const table = Array.from(document.querySelectorAll('.ant-table')).find((t) => Array.from(t.querySelectorAll('th')).some((th) => th.textContent.trim() === 'P_CQ'));
+  const headers = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent.trim());
+  const rows = Array.from(table.querySelectorAll('tbody tr.ant-table-row')).map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()));
+  const column = (row, name) => number(row[headers.indexOf(name)]);
+  const kinds = ['P_CW', 'P_NW', 'P_CQ', 'P_NQ', 'P_CS'];
+  return {
+    netAssets: figure('netAssets'),
+    totalPosition: figure('totalPosition'),
+    rowsWorth: rows.reduce((sum, row) => sum + column(row, '自有价值'), 0),
+    rowsPosition: rows.reduce((sum, row) => sum + kinds.reduce((s, k) => s + Math.abs(column(row, k)) * column(row, '价格'), 0), 0),
+    btcQuarter: column(rows.find((row) => row[0] === 'BTC') || [], 'P_CQ'),
+  };
+})()`;
+const shown = (p: Page): Promise<Shown> => p.evaluate(SHOWN) as Promise<Shown>;
 
 test('after the engine has traded, /assets shows the positions; all APIs ↔ one changes the numbers and the socket’s ids; borrow tab', async () => {
   const p = await signIn('admin', 'admin123');
@@ -93,10 +96,7 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
   await p.getByRole('heading', { name: '权益' }).waitFor();
 
   // the engine fills within seconds; the page shows it at the next socket message (every 3 s)
-  await p.waitForFunction(() => {
-    const cell = document.querySelector('[data-testid="summary-totalPosition"] .ant-statistic-content');
-    return Number((cell?.textContent ?? '0').replace(/,/g, '')) > 0;
-  });
+  await p.waitForFunction(`Number((document.querySelector('[data-testid="summary-totalPosition"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) > 0`);
   const all = await shown(p);
   assert.ok(all.btcQuarter !== 0, `BTC quarter position shown: ${all.btcQuarter}`);
   assert.ok(Math.abs(all.rowsPosition - all.totalPosition) < 0.01 + all.totalPosition * 1e-6, `Σ positions ${all.rowsPosition} = total position ${all.totalPosition}`);
@@ -107,10 +107,7 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
   const huobi = apis.find((a) => a.name === 'Huobi-对冲')!;
   await Promise.all([sending([huobi.id]), p.getByRole('menuitem', { name: 'Huobi-对冲' }).click()]);
   await p.getByRole('tab', { name: '手动交易' }).waitFor(); // manual trading only with one API selected
-  await p.waitForFunction((before) => {
-    const cell = document.querySelector('[data-testid="summary-netAssets"] .ant-statistic-content');
-    return Math.abs(Number((cell?.textContent ?? '0').replace(/,/g, '')) - before) > 1;
-  }, all.netAssets);
+  await p.waitForFunction(`Math.abs(Number((document.querySelector('[data-testid="summary-netAssets"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) - ${all.netAssets}) > 1`);
   const one = await shown(p);
   assert.ok(one.netAssets < all.netAssets, `one API (${one.netAssets}) shows less than all (${all.netAssets})`);
   assert.ok(Math.abs(one.rowsWorth - one.netAssets) < 0.01, 'one API: Σ self_worth = net assets');
