@@ -5,31 +5,15 @@ import { feeds } from '../../src/live/feeds';
 import { STATISTIC_KEYS, sumStatistics, usedRates, mergeCurrencyRows, netAssetsOf, splitPair } from '../../src/domain/assets';
 import type { AssetFeedData } from '../../src/live/messages';
 import { findTask, loadState } from '../../server/store/tasks';
+import { params } from './engine-fixtures';
 import { openFeed, signedInServer } from './helpers';
 
 const s = signedInServer();
 
 const DAY = 86_400_000;
 const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
-const PARAMS = {
-  currency_type: 'btc',
-  a_bourse: 1,
-  b_bourse: 2,
-  a_transaction_type: 1,
-  b_transaction_type: 4,
-  fund_occupy: '50%',
-  virtual_initial_capital: 10000,
-  is_borrow: true,
-  depth: 5,
-  slip: 0.0005,
-  price_limit: '',
-  max_borrow_ratio: 0.3,
-  // a threshold the simulated spread always passes, so the children open at once
-  dlt: EAGER,
-  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-  close_dlt: 0.001,
-  open_count: 20,
-};
+// the engine fixture's task (btc spot on OKEx / quarter on Huobi), borrowing allowed, with the strategy's borrow param
+const PARAMS = params({ is_borrow: true, dlt: EAGER, max_borrow_ratio: 0.3 });
 
 const apisOf = async (token: string) => (await s.t.call('apiList', {}, { token })).data as { id: number; name: string; bourse_id: number }[];
 
