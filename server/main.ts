@@ -16,6 +16,8 @@ import { handlers } from './handlers';
 import { marketFeedGenerators } from './market-feeds';
 import { taskFeedGenerators } from './task-feeds';
 import { orderFeedGenerators } from './order-feeds';
+import { assetFeedGenerators } from './asset-feeds';
+import { seedAssets } from './asset-accounts';
 import { startMarket, type MarketOptions } from './market-source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './routes';
 import { DEMO_ACCOUNTS, seed } from './seed';
@@ -82,6 +84,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const db = await openDb(dataDir);
   await seed(db, dataDir, clock.now());
   const market = startMarket(clock, opts.market);
+  await seedAssets(db, market, clock.now());
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
 
@@ -101,7 +104,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   app.addHook('onClose', async () => {

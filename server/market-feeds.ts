@@ -1,7 +1,9 @@
 import type { FeedClient, FeedGenerator, FeedGenerators } from './feeds';
 import { checkTables, userMarketTables } from './handlers/market';
-import { CURRENCIES, isExchange, marketRows, MarketError, type MarketTable } from './market';
-import { lastChartPoint, listApis } from './store/api-accounts';
+import { marketPricer, valueAccount } from './asset-accounts';
+import { POSITION_KINDS } from './asset-book';
+import { CURRENCIES, marketRows, MarketError, type MarketTable } from './market';
+import { listApis } from './store/api-accounts';
 import { CallError } from './envelope';
 
 /** The tables a get2 message subscribes to (`{token, data: [table…]}`); undefined = the user's tables. */
@@ -50,26 +52,32 @@ export interface DemandRow {
 const round4 = (value: number): number => Math.round(value * 1e4) / 1e4;
 
 /**
- * The funding demand of one user: per API account and currency (§9's nine), in coins at the spot
- * mid price p of the account's exchange —
- *   demand    = principal / 9 / p   (principal: the account's asset template, USDT, split evenly)
- *   available = balance / 9 / p     (balance: the account's simulated equity, its last chart point's
- *                                     equity_usdt, or the principal before the first point)
- * Open positions do not enter yet (no task engine trades).
+ * The funding demand of one user, per API account and currency (§9's nine), in coins, from the
+ * account's simulated books (server/asset-book.ts) valued at the server's market now:
+ *   demand    = principal + max(0, −Σ positions)   (the coins paid in, plus what open short futures
+ *                                                    positions need to be covered)
+ *   available = spot + wallet − borrowed             (the coins the account holds, net of debt)
+ * coins rounded to 4 decimals.
  */
 export async function demandRows(client: FeedClient): Promise<DemandRow[]> {
   const { app, user } = client;
   const now = app.clock.now();
+  const pricer = marketPricer(app.market.prices, now);
   const rows: DemandRow[] = [];
   for (const api of await listApis(app.db, user.id)) {
-    const principal = api.asset_template;
-    const balance = (await lastChartPoint(app.db, api.id))?.equity_usdt ?? principal;
-    const exchange = isExchange(api.bourse_id) ? api.bourse_id : 1;
+    const { list } = await valueAccount(app.db, api, pricer, now);
     for (const currency of CURRENCIES) {
-      const spot = app.market.prices.quote(exchange, currency, 1, now);
-      const price = (spot.bid + spot.ask) / 2;
-      const share = 1 / CURRENCIES.length / price;
-      rows.push({ api_id: api.id, api_name: api.name, currency, demand: round4(principal * share), available: round4(balance * share) });
+      const row = list.find((r) => r.currency === currency);
+      if (!row) continue;
+      const n = (key: string) => Number(row[key] ?? 0);
+      const position = POSITION_KINDS.reduce((sum, kind) => sum + n(`P_${kind}`), 0);
+      rows.push({
+        api_id: api.id,
+        api_name: api.name,
+        currency,
+        demand: round4(n('principal') + Math.max(0, -position)),
+        available: round4(n('spot') + n('wallet') - n('borrowed')),
+      });
     }
   }
   return rows;

@@ -193,8 +193,45 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `CREATE INDEX task_changes_task ON task_changes (task_id, id)`,
   ],
-  // 5: reserved for the assets branch (issue 10); merge its list here
-  [],
+  // 5: the books of API accounts (issue 10 assets): balances, futures positions, transfers, borrowings
+  [
+    `CREATE TABLE asset_balances (
+      api_id INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      account TEXT NOT NULL,
+      amount REAL NOT NULL,
+      PRIMARY KEY (api_id, currency, account)
+    )`,
+    `CREATE TABLE asset_positions (
+      api_id INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      qty REAL NOT NULL,
+      entry REAL NOT NULL,
+      PRIMARY KEY (api_id, currency, kind)
+    )`,
+    `CREATE TABLE asset_ledger (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      api_id INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      amount REAL NOT NULL,
+      value_usdt REAL NOT NULL,
+      type TEXT NOT NULL,
+      time INTEGER NOT NULL
+    )`,
+    `CREATE INDEX asset_ledger_api ON asset_ledger (api_id, time)`,
+    `CREATE TABLE asset_borrows (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      api_id INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      type TEXT NOT NULL,
+      amount REAL NOT NULL,
+      balance REAL NOT NULL,
+      time INTEGER NOT NULL
+    )`,
+    `CREATE INDEX asset_borrows_api ON asset_borrows (api_id, time)`,
+    `CREATE INDEX task_fills_child ON task_fills (task_children_id, time)`,
+  ],
   // 6: order statistics (issue 10): the paged list walks ids newest first without reading the rows,
   // and the period sums (1 h / 24 h / 48 h, SDC days) find their orders by time
   [

@@ -1,3 +1,4 @@
+import { recordFills } from '../asset-accounts';
 import type { AppContext } from '../context';
 import type { ContractCode, Currency, ExchangeId, MarketSource } from '../market';
 import { DEFAULT_GLOBAL_CONFIG } from '../seed';
@@ -123,6 +124,7 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
         const out = stepTask(before, inputs, prices, at, rng);
         await saveStep(tx, before, out);
         advance(cached, out);
+        await recordFills(tx, out.state, out.fills, prices, at);
         changed.push({ userId: Number(row.user_id), taskId });
         if (minute) tx.earnings.push(...earningsPoints(cached, prices, at));
       }

@@ -1,3 +1,4 @@
+import { recordFills } from '../asset-accounts';
 import type { AppContext } from '../context';
 import { listApis } from '../store/api-accounts';
 import { seedOnce } from '../store/meta';
@@ -96,6 +97,8 @@ async function history(
       }
       const out = stepTask(kept.state, engine.inputs, engine.prices, at, engine.rng);
       await saveStep(tx, kept.state, out);
+      // the accounts' balances move with the history's fills, as the runner's do
+      await recordFills(tx, out.state, out.fills, engine.prices, at);
       advance(kept, out);
       tx.earnings.push(...earningsPoints(kept, engine.prices, at));
     }

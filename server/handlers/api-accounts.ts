@@ -1,12 +1,11 @@
-import type { ApiAccount, ApiAdvanced, ApiChartPoint, ApiFees, AssetTemplate } from '../../src/api/types';
+import type { ApiAccount, ApiAdvanced, ApiFees, AssetTemplate } from '../../src/api/types';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../envelope';
 import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../seed';
-import { floorMinute, formatMinute } from '../time';
+import { floorMinute } from '../time';
 import { ADVANCED_RANGES, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '../../src/domain/advanced';
 import type { Queryable } from '../db';
 import {
-  chartPoints,
   deleteApi,
   findOwnApi,
   insertApi,
@@ -28,8 +27,6 @@ import { has, id, num, oneOf, optBool, optNum, optStr, str, type Payload } from 
 /** What the console shows instead of a stored secret; the secret itself never leaves the server. */
 export const SECRET_MASK = '******';
 const mask = (secret: string): string => (secret ? SECRET_MASK : '');
-
-export const CHART_POINTS = 180;
 
 /** The caller's own API account; another user's account is reported as not found. */
 async function ownApi(call: CallContext, db: Queryable = call.app.db, field = 'apiId'): Promise<ApiRow> {
@@ -221,14 +218,6 @@ export const apiAccountHandlers: HandlerMap = {
       await setAdvanced(tx, row.id, next);
       return call.ok(next, 'ok.config');
     });
-  },
-
-  /** The last 180 points of the API's chart series, oldest first. */
-  async assetImaging(call) {
-    const row = await ownApi(call);
-    optNum(call.payload, 'layout', { integer: true, min: 1, max: 10 });
-    const data: ApiChartPoint[] = (await chartPoints(call.app.db, row.id, CHART_POINTS)).map(({ at, ...point }) => ({ dateTime: formatMinute(at), ...point }));
-    return call.ok(data);
   },
 
   async manualTrading(call) {

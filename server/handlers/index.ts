@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../context';
 import { accountHandlers } from './account';
 import { apiAccountHandlers } from './api-accounts';
+import { assetHandlers } from './assets';
 import { globalConfigHandlers } from './global-config';
 import { marketHandlers } from './market';
 import { orderHandlers } from './orders';
@@ -16,4 +17,5 @@ export const handlers: HandlerMap = {
   ...globalConfigHandlers,
   ...taskHandlers,
   ...orderHandlers,
+  ...assetHandlers,
 };

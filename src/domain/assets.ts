@@ -191,6 +191,24 @@ export function ledgerRecords(ledger: ReturnType<typeof assetView>['ledger']): L
   }));
 }
 
+/** A borrow record as the reference server sends it (`{currency, type: borrow|repay, amount, balance, time}`). */
+export interface BorrowRecord {
+  currency: string;
+  type: string;
+  amount: number;
+  /** what is still owed after it */
+  balance: number;
+  time: string;
+}
+
+/** The record when the entry has that shape, else undefined (shown with `borrowLine`). */
+export function borrowRecord(entry: unknown): BorrowRecord | undefined {
+  const [currency, type, amount, balance, time] = ['currency', 'type', 'amount', 'balance', 'time'].map((name) => fieldOf(entry, name));
+  if (typeof currency !== 'string' || typeof type !== 'string' || typeof time !== 'string') return undefined;
+  if (!Number.isFinite(Number(amount)) || !Number.isFinite(Number(balance))) return undefined;
+  return { currency, type, amount: Number(amount), balance: Number(balance), time };
+}
+
 /** A borrow record as one line of text: a string as it is, an object as "key: value" pairs. */
 export function borrowLine(entry: unknown): string {
   if (entry === null || entry === undefined) return '';

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import { createSimMarket, deliveryCodes, marketRows, type MarketTable } from '../../server/market';
 import { DEFAULT_MARKET_TABLES } from '../../server/handlers/market';
+import { marketPricer, valueAccount } from '../../server/asset-accounts';
+import { listApis } from '../../server/store/api-accounts';
 import { openFeed, settle, startTestServer, type FeedSession, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -162,40 +164,37 @@ describe('the demand feed (/ts/req)', () => {
     expect(Object.keys(rows[0]).sort()).toEqual(['api_id', 'api_name', 'available', 'currency', 'demand']);
     expect(new Set(rows.map((row: { api_name: string }) => row.api_name))).toEqual(new Set(['OKEx-主账户', 'Huobi-对冲']));
 
-    // demand = principal / 9 / spot mid of the account's exchange; available the same of the simulated balance
+    // demand = principal + max(0, −Σ positions), available = spot + wallet − borrowed: coins of the account's books
     const { market, db } = t.server.context;
+    const expectedAt = async (now: number) => {
+      const out = [];
+      const admin = await db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', ['admin']);
+      for (const api of await listApis(db, admin!.id)) {
+        const { list } = await valueAccount(db, api, marketPricer(market.prices, now), now);
+        for (const row of list.filter((r) => r.currency !== 'usdt')) {
+          const n = (key: string) => Number(row[key]);
+          const position = ['CW', 'NW', 'CQ', 'NQ', 'CS'].reduce((sum, kind) => sum + n(`P_${kind}`), 0);
+          const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
+          out.push({ api_id: api.id, api_name: api.name, currency: row.currency, demand: round4(n('principal') + Math.max(0, -position)), available: round4(n('spot') + n('wallet') - n('borrowed')) });
+        }
+      }
+      return out;
+    };
+    expect(rows).toEqual(await expectedAt(t.clock.now()));
     const btc = rows.find((row: { api_name: string; currency: string }) => row.api_name === 'OKEx-主账户' && row.currency === 'btc');
     const quote = market.prices.quote(1, 'btc', 1, t.clock.now());
-    const mid = (quote.bid + quote.ask) / 2;
-    expect(btc.demand).toBeCloseTo(10000 / 9 / mid, 4);
-    const last = await db.get<{ equity_usdt: number }>('SELECT equity_usdt FROM api_chart_points WHERE api_id = ? ORDER BY at DESC LIMIT 1', [btc.api_id]);
-    expect(btc.available).toBeCloseTo(last!.equity_usdt / 9 / mid, 4);
-
-    // every row follows the formula, at the time of the push
-    const balances = new Map<number, number>();
-    for (const id of new Set<number>(rows.map((row: { api_id: number }) => row.api_id))) {
-      balances.set(id, (await db.get<{ equity_usdt: number }>('SELECT equity_usdt FROM api_chart_points WHERE api_id = ? ORDER BY at DESC LIMIT 1', [id]))!.equity_usdt);
-    }
-    const principals = new Map([[1, 10000], [2, 8000]]);
-    const exchanges = new Map([[1, 1], [2, 2]]);
-    const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
-    const expectedAt = (now: number) =>
-      rows.map(({ api_id, api_name, currency }: { api_id: number; api_name: string; currency: 'btc' }) => {
-        const spot = market.prices.quote(exchanges.get(api_id) as 1, currency, 1, now);
-        const share = 1 / 9 / ((spot.bid + spot.ask) / 2);
-        return { api_id, api_name, currency, demand: round4(principals.get(api_id)! * share), available: round4(balances.get(api_id)! * share) };
-      });
-    expect(rows).toEqual(expectedAt(t.clock.now()));
+    // the opening books put 60 % of the principal into the nine coins, 2/3 of it on spot (asset-book.ts)
+    expect(btc.demand).toBeCloseTo((10000 * 0.6) / 9 / ((quote.bid + quote.ask) / 2), 2);
+    expect(btc.available).toBeCloseTo((btc.demand * 2) / 3, 3);
     await t.advance(500);
-    expect(JSON.parse(await session.next())).toEqual(expectedAt(t.clock.now()));
-    // "0" gets no reply: the next messages are the reply to "1" and the push of the next tick, at its new prices
+    expect(JSON.parse(await session.next())).toEqual(await expectedAt(t.clock.now()));
+    // "0" gets no reply: the next messages are the reply to "1" and the push of the next tick
     const before = t.clock.now();
     session.socket.send('0');
     session.socket.send('1');
-    expect(JSON.parse(await session.next())).toEqual(expectedAt(before));
+    expect(JSON.parse(await session.next())).toEqual(await expectedAt(before));
     await t.advance(500);
-    expect(expectedAt(t.clock.now())).not.toEqual(expectedAt(before));
-    expect(JSON.parse(await session.next())).toEqual(expectedAt(t.clock.now()));
+    expect(JSON.parse(await session.next())).toEqual(await expectedAt(t.clock.now()));
     session.socket.close();
     await session.closed;
 

@@ -110,3 +110,18 @@ describe('assets: chart series and ids', () => {
   });
   it('joins api ids as a string', () => expect(joinApiIds([1, 3])).toBe('1,3'));
 });
+
+describe('borrow records of the reference server', () => {
+  it('reads {currency, type, amount, balance, time}; anything else is left to borrowLine', async () => {
+    const { borrowRecord } = await import('../../src/domain/assets');
+    expect(borrowRecord({ currency: 'btc', type: 'borrow', amount: 0.5, balance: 0.5, time: '2024-01-02 03:04:05' })).toEqual({
+      currency: 'btc',
+      type: 'borrow',
+      amount: 0.5,
+      balance: 0.5,
+      time: '2024-01-02 03:04:05',
+    });
+    expect(borrowRecord('borrowed 1 btc')).toBeUndefined();
+    expect(borrowRecord({ currency: 'btc', type: 'borrow', amount: 'x', balance: 0, time: 't' })).toBeUndefined();
+  });
+});

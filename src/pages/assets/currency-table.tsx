@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useCustom } from '@refinedev/core';
 import { Button, Empty, Modal, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -31,10 +31,10 @@ function CurrencyChart({ currency, bourse }: { currency: string; bourse: number 
 }
 
 /** §2 per-currency table: currency and the 19 columns in the spec's order, §9 decimals; a currency opens its chart. */
-export function CurrencyTable({ rows, bourse, loading }: { rows: readonly CurrencyRow[]; bourse: number; loading?: boolean }) {
+export const CurrencyTable = memo(function CurrencyTable({ rows, bourse, loading }: { rows: readonly CurrencyRow[]; bourse: number; loading?: boolean }) {
   const { t } = useTranslation('assets');
   const [open, setOpen] = useState<string>();
-  const columns: TableColumnsType<CurrencyRow> = [
+  const columns = useMemo<TableColumnsType<CurrencyRow>>(() => [
     {
       key: 'currency',
       dataIndex: 'currency',
@@ -53,7 +53,7 @@ export function CurrencyTable({ rows, bourse, loading }: { rows: readonly Curren
       align: 'right' as const,
       render: (value: unknown) => formatNumber(value, decimals),
     })),
-  ];
+  ], [t]);
   return (
     <>
       <Table<CurrencyRow>
@@ -71,4 +71,4 @@ export function CurrencyTable({ rows, bourse, loading }: { rows: readonly Curren
       </Modal>
     </>
   );
-}
+});

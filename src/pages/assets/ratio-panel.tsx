@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useCustom } from '@refinedev/core';
 import { Empty, Flex, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export interface RatioPanelProps {
 }
 
 /** §2 ratio curve: ranges 10 min, 1 h, 1 day, 1 week, 1 month (layout 1-5, default 3); unit USDT or coin. */
-export function RatioPanel({ endpoint, apiId, name, fixed, height }: RatioPanelProps) {
+export const RatioPanel = memo(function RatioPanel({ endpoint, apiId, name, fixed, height }: RatioPanelProps) {
   const { t } = useTranslation('assets');
   const [ownRange, setRange] = useState<RatioRangeKey>(DEFAULT_RANGE);
   const [ownUnit, setUnit] = useState<ChartUnit>('usdt');
@@ -59,7 +59,7 @@ export function RatioPanel({ endpoint, apiId, name, fixed, height }: RatioPanelP
       )}
     </Flex>
   );
-}
+});
 
 /** The range (10 min … 1 month) and unit (USDT / coin) switches of a ratio curve. */
 export function RatioControls({ range, unit, onRange, onUnit }: { range: RatioRangeKey; unit: ChartUnit; onRange: (range: RatioRangeKey) => void; onUnit: (unit: ChartUnit) => void }) {

@@ -3,7 +3,7 @@ import { useCustom } from '@refinedev/core';
 import { Button, Empty, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
-import { borrowLine, joinApiIds, type LedgerRecord } from '../../domain/assets';
+import { borrowLine, borrowRecord, joinApiIds, type LedgerRecord } from '../../domain/assets';
 import { formatAmount, formatMinute, formatPrice, formatQuantity, EMPTY_VALUE } from '../../domain/format';
 import { ManualTradeDialog } from '../../resources/apis/manual-trade-dialog';
 
@@ -21,7 +21,7 @@ export function TransferRecords({ records }: { records: readonly LedgerRecord[] 
       columns={[
         { key: 'currency', dataIndex: 'currency', title: t('transfers.currency'), render: (v: string) => v.toUpperCase() || EMPTY_VALUE },
         { key: 'amount', dataIndex: 'amount', title: t('transfers.amount'), align: 'right', render: formatAmount },
-        { key: 'type', dataIndex: 'type', title: t('transfers.type') },
+        { key: 'type', dataIndex: 'type', title: t('transfers.type'), render: (v: string) => t(`transfers.types.${v}`, { defaultValue: v }) },
         { key: 'time', dataIndex: 'time', title: t('transfers.time'), render: (v: string) => formatMinute(v) },
       ]}
     />
@@ -32,11 +32,22 @@ export function TransferRecords({ records }: { records: readonly LedgerRecord[] 
 export function BorrowRecords({ records }: { records: readonly unknown[] }) {
   const { t } = useTranslation('assets');
   if (records.length === 0) return <Empty description={t('borrow.empty')} />;
+  const lineOf = (entry: unknown) => {
+    const record = borrowRecord(entry);
+    if (!record) return borrowLine(entry);
+    return t('borrow.line', {
+      time: formatMinute(record.time),
+      type: t(`borrow.types.${record.type}`, { defaultValue: record.type }),
+      currency: record.currency.toUpperCase(),
+      amount: formatAmount(record.amount),
+      balance: formatAmount(record.balance),
+    });
+  };
   return (
     <ol data-testid="borrow-records" style={{ paddingInlineStart: 24, margin: 0 }}>
       {records.map((entry, i) => (
         <li key={i}>
-          <Typography.Text style={{ wordBreak: 'break-word' }}>{borrowLine(entry)}</Typography.Text>
+          <Typography.Text style={{ wordBreak: 'break-word' }}>{lineOf(entry)}</Typography.Text>
         </li>
       ))}
     </ol>
@@ -75,7 +86,7 @@ export function TradeRecords({ apiIds }: { apiIds: readonly number[] }) {
       columns={[
         { key: 'time', dataIndex: 'time', title: t('trades.time'), render: (v: string) => formatMinute(v) },
         { key: 'instrument', dataIndex: 'instrument_id', title: t('trades.instrument') },
-        { key: 'type', dataIndex: 'type', title: t('trades.type') },
+        { key: 'type', dataIndex: 'type', title: t('trades.type'), render: (v: string | number) => t(`trades.types.${v}`, { defaultValue: String(v ?? '') }) },
         { key: 'price', dataIndex: 'price', title: t('trades.price'), align: 'right', render: formatPrice },
         { key: 'amount', dataIndex: 'amount', title: t('trades.amount'), align: 'right', render: formatQuantity },
         { key: 'fee', dataIndex: 'fee', title: t('trades.fee'), align: 'right', render: formatAmount },

@@ -11,7 +11,7 @@ export function AssetSummaryCard({ summary, rowsNetAssets }: { summary: AssetSum
   const figures = [
     { key: 'netAssets', value: summary.netAssets, precision: DECIMALS.amount },
     { key: 'principal', value: summary.principal, precision: DECIMALS.amount },
-    { key: 'totalPosition', value: summary.totalPosition, precision: DECIMALS.quantity },
+    { key: 'totalPosition', value: summary.totalPosition, precision: DECIMALS.amount },
   ];
   return (
     <Card size="small">

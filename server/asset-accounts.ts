@@ -1,0 +1,276 @@
+/**
+ * The assets of API accounts, over their books (asset-book.ts) and the store (store/assets.ts):
+ * opening a book, valuing it at the market's prices, booking the task engine's fills (the runner's
+ * hook `recordFills`), the equity history and its seed.
+ */
+import type { ApiAdvanced, ApiChartPoint } from '../src/api/types';
+import { RATIO_RANGES } from '../src/domain/assets';
+import {
+  ASSET_CURRENCIES,
+  KIND_CONTRACT,
+  USDT,
+  applyBookFill,
+  assetInfo,
+  equityOf,
+  fillSign,
+  openingBook,
+  type AssetInfo,
+  type Book,
+  type BorrowEvent,
+  type Marks,
+} from './asset-book';
+import type { Db, Queryable } from './db';
+import { legsOf, mid, type Fill, type PriceSource, type TaskState } from './engine';
+import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from './market';
+import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from './seed';
+import type { ApiRow, ChartPointRow } from './store/api-accounts';
+import {
+  allApis,
+  apisById,
+  borrowEntries,
+  deleteHistory,
+  firstPoint,
+  hasPointAt,
+  historySince,
+  insertBorrows,
+  insertDeposits,
+  insertHistory,
+  ledgerEntries,
+  ledgerSums,
+  loadBook,
+  saveBook,
+} from './store/assets';
+import { readGlobalConfig } from './store/global-config';
+import { seedOnce } from './store/meta';
+import { floorMinute, formatMinute, formatSecond, MINUTE_MS } from './time';
+
+/** The mid price now of an instrument: exchange, currency, contract type (1 spot). */
+export type Pricer = (exchange: number, currency: string, contractType: number) => number;
+
+/** Prices of the server's market (ctx.market.prices) at `now`. */
+export const marketPricer =
+  (market: MarketSource, now: number): Pricer =>
+  (exchange, currency, type) => {
+    const q = market.quote(exchange as ExchangeId, currency as Currency, type as ContractCode, now);
+    return (q.bid + q.ask) / 2;
+  };
+
+/** Prices of the task engine's source at `at` (what its fills were made at). */
+export const enginePricer =
+  (prices: PriceSource, at: number): Pricer =>
+  (exchange, currency, contractType) =>
+    mid(prices({ exchange, currency, contractType }, at));
+
+/** The marks of one account: its exchange's spot and contracts. */
+export const marksOf = (pricer: Pricer, exchange: number): Marks => ({
+  spot: (currency) => (currency === USDT ? 1 : pricer(exchange, currency, 1)),
+  contract: (currency, kind) => pricer(exchange, currency, KIND_CONTRACT[kind]),
+});
+
+const advancedOf = (api: ApiRow): ApiAdvanced => ({ ...DEFAULT_ADVANCED, ...(JSON.parse(api.advanced) as Partial<ApiAdvanced>) });
+
+/**
+ * The account's book; a book not opened yet is opened from the asset template at today's prices
+ * (deposits into spot and wallet, a transfer to the futures account).
+ */
+export async function ensureBook(db: Db | Queryable, api: ApiRow, pricer: Pricer, at: number): Promise<Book> {
+  const existing = await loadBook(db, api.id);
+  if (existing) return existing;
+  const open = async (tx: Queryable) => {
+    const again = await loadBook(tx, api.id);
+    if (again) return again;
+    const marks = marksOf(pricer, api.bourse_id);
+    const { book, deposits } = openingBook(Number(api.asset_template), marks.spot);
+    await saveBook(tx, api.id, book);
+    await insertDeposits(tx, api.id, deposits, at, (d) => book.balances[d.currency]?.futures ?? 0);
+    return book;
+  };
+  return 'transaction' in db ? db.transaction(open) : open(db);
+}
+
+/** `{statistics, list}` of an account now (§3), opening its book if needed. */
+export async function valueAccount(db: Db | Queryable, api: ApiRow, pricer: Pricer, at: number): Promise<AssetInfo> {
+  const book = await ensureBook(db, api, pricer, at);
+  const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
+  const maxBorrow = Object.fromEntries(ASSET_CURRENCIES.map((c) => [c, Number((global as unknown as Record<string, unknown>)[`maxBorrow${c.toUpperCase()}`] ?? 0)]));
+  return assetInfo(book, {
+    marks: marksOf(pricer, api.bourse_id),
+    ledger: await ledgerSums(db, api.id),
+    leverage: Number(api.leverage) || 10,
+    leverRiskRate: advancedOf(api).lever_risk_rate,
+    maxBorrow,
+  });
+}
+
+// ── The equity history ───────────────────────────────────────────────────────────────
+
+/** The coin unit of the history: equity in BTC. */
+const COIN = 'btc';
+
+/** A chart point of an equity, its rates relative to `base` (the series' first point; none = this one). */
+function chartPoint(at: number, equityUsdt: number, btc: number, base?: Pick<ChartPointRow, 'equity_usdt' | 'equity'>): ChartPointRow {
+  const coin = equityUsdt / btc;
+  return {
+    at,
+    equity_usdt: equityUsdt,
+    rate_usdt: base && base.equity_usdt ? equityUsdt / base.equity_usdt - 1 : 0,
+    equity: coin,
+    equity_rate_usdt: base && base.equity ? coin / base.equity - 1 : 0,
+  };
+}
+
+/** Stores the account's equity at minute `at` (once per minute). */
+export async function writeEquityPoint(db: Queryable, api: ApiRow, pricer: Pricer, at: number): Promise<void> {
+  const minute = floorMinute(at);
+  if (await hasPointAt(db, api.id, minute)) return;
+  const info = await valueAccount(db, api, pricer, at);
+  await insertHistory(db, api.id, [chartPoint(minute, equityOf(info), pricer(api.bourse_id, COIN, 1), await firstPoint(db, api.id))]);
+}
+
+/** §2 ratio curve ranges: layout → window (1 = 10 min … 5 = 1 month), at most ~180 points each. */
+const LAYOUT_WINDOW_MS: Record<number, number> = { 1: 10 * MINUTE_MS, 2: 60 * MINUTE_MS, 3: 1440 * MINUTE_MS, 4: 7 * 1440 * MINUTE_MS, 5: 30 * 1440 * MINUTE_MS };
+const MAX_POINTS = 180;
+export const LAYOUTS = RATIO_RANGES.map((r) => r.layout);
+
+export const windowOf = (layout: number) => {
+  const span = LAYOUT_WINDOW_MS[layout] ?? LAYOUT_WINDOW_MS[3]!;
+  return { span, step: Math.max(MINUTE_MS, Math.ceil(span / MAX_POINTS / MINUTE_MS) * MINUTE_MS) };
+};
+
+/** The account's series over a layout's window, ending with its equity now; rates relative to the window's first point. */
+export async function equitySeries(db: Db, api: ApiRow, layout: number, pricer: Pricer, now: number): Promise<ChartPointRow[]> {
+  const { span, step } = windowOf(layout);
+  const stored = await historySince(db, api.id, now - span, step);
+  const info = await valueAccount(db, api, pricer, now);
+  const live = chartPoint(now, equityOf(info), pricer(api.bourse_id, COIN, 1));
+  const last = stored[stored.length - 1];
+  const points = last && Math.floor(last.at / step) === Math.floor(now / step) ? [...stored.slice(0, -1), live] : [...stored, live];
+  return rebase(points);
+}
+
+/** Rates relative to the first point. */
+const rebase = (points: readonly ChartPointRow[]): ChartPointRow[] => points.map((p) => chartPoint(p.at, p.equity_usdt, p.equity_usdt / p.equity, points[0]));
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+export const toApiChartPoint = (p: ChartPointRow): ApiChartPoint => ({
+  dateTime: formatMinute(p.at),
+  equity_usdt: round(p.equity_usdt, 4),
+  rate_usdt: round(p.rate_usdt, 6),
+  equity: round(p.equity, 6),
+  equity_rate_usdt: round(p.equity_rate_usdt, 6),
+});
+
+/**
+ * The sum of several accounts' series (the API statistics tab): per step of the window, each
+ * account's last point so far (an account counts from its first point), rates relative to the first sum.
+ */
+export function sumSeries(series: readonly (readonly ChartPointRow[])[], step: number): ChartPointRow[] {
+  const buckets = [...new Set(series.flatMap((s) => s.map((p) => Math.floor(p.at / step))))].sort((a, b) => a - b);
+  const cursors = series.map(() => 0);
+  const last: (ChartPointRow | undefined)[] = series.map(() => undefined);
+  const sums: ChartPointRow[] = [];
+  for (const bucket of buckets) {
+    let at = 0;
+    series.forEach((s, i) => {
+      while (cursors[i]! < s.length && Math.floor(s[cursors[i]!]!.at / step) <= bucket) last[i] = s[cursors[i]!++];
+      at = Math.max(at, last[i]?.at ?? 0);
+    });
+    const equityUsdt = last.reduce((sum, p) => sum + (p?.equity_usdt ?? 0), 0);
+    const coin = last.reduce((sum, p) => sum + (p?.equity ?? 0), 0);
+    sums.push({ at, equity_usdt: equityUsdt, equity: coin, rate_usdt: 0, equity_rate_usdt: 0 });
+  }
+  return rebase(sums);
+}
+
+// ── The task engine's hook ───────────────────────────────────────────────────────────
+
+/**
+ * Books a tick's fills on the children's accounts (leg A on api_a, leg B on api_b) at the engine's
+ * prices, borrowing a spot shortfall where the task's is_borrow allows; at each new minute also
+ * stores the equity of the task's accounts. Runs inside the runner's transaction.
+ */
+export async function recordFills(tx: Queryable, state: TaskState, fills: readonly Fill[], prices: PriceSource, at: number): Promise<void> {
+  const newMinute = at % MINUTE_MS < 1000;
+  if (!fills.length && !newMinute) return;
+  const legs = legsOf(state.task.params);
+  const apiOf = new Map(state.children.map((c) => [c.child.task_children_id, c.child.link_api_id]));
+  const ids = [...new Set(state.children.flatMap((c) => c.child.link_api_id))];
+  const apis = new Map((await apisById(tx, ids)).map((a) => [Number(a.id), a]));
+  const pricer = enginePricer(prices, at);
+  const books = new Map<number, Book>();
+  const borrows = new Map<number, BorrowEvent[]>();
+  for (const fill of fills) {
+    const api = apis.get(apiOf.get(fill.task_children_id)?.[fill.leg] ?? -1);
+    if (!api) continue;
+    const book = books.get(api.id) ?? (await ensureBook(tx, api, pricer, at));
+    books.set(api.id, book);
+    const leg = legs[fill.leg];
+    const events = applyBookFill(
+      book,
+      { currency: leg.currency, contractType: leg.contractType, sign: fillSign(fill.direction, fill.leg, fill.action), price: fill.price, amount: fill.amount, fee: fill.fee },
+      { mayBorrow: state.task.params.is_borrow === true, autoRepay: advancedOf(api).is_auto_repayment },
+    );
+    borrows.set(api.id, [...(borrows.get(api.id) ?? []), ...events]);
+  }
+  for (const [apiId, book] of books) {
+    await saveBook(tx, apiId, book);
+    await insertBorrows(tx, apiId, borrows.get(apiId) ?? [], at);
+  }
+  if (newMinute) for (const api of apis.values()) await writeEquityPoint(tx, api, pricer, at);
+}
+
+// ── Seed ─────────────────────────────────────────────────────────────────────────────
+
+const DAY_MS = 1440 * MINUTE_MS;
+/** The seeded history: a month, a point every 10 minutes, and every minute over the last day. */
+export const SEED_HISTORY = { days: 30, coarseMs: 10 * MINUTE_MS, fineDays: 1 } as const;
+
+/** The minutes of the seeded history, oldest first. */
+export function seedMinutes(now: number): number[] {
+  const end = floorMinute(now);
+  const fineStart = end - SEED_HISTORY.fineDays * DAY_MS;
+  const times: number[] = [];
+  for (let t = end - SEED_HISTORY.days * DAY_MS; t < fineStart; t += SEED_HISTORY.coarseMs) times.push(t);
+  for (let t = fineStart; t <= end; t += MINUTE_MS) times.push(t);
+  return times;
+}
+
+/** The opening book valued at the simulation's past prices: a month of history that ends at today's equity. */
+export function seededHistory(book: Book, exchange: number, sim: SimMarket, now: number): ChartPointRow[] {
+  const points: ChartPointRow[] = [];
+  for (const at of seedMinutes(now)) {
+    const spot = (currency: string) => (currency === USDT ? 1 : sim.mid(exchange as ExchangeId, currency as Currency, 1, at));
+    let equity = 0;
+    for (const [currency, b] of Object.entries(book.balances)) equity += (b.spot + b.futures + b.wallet - b.borrowed) * spot(currency);
+    points.push(chartPoint(at, equity, spot(COIN), points[0]));
+  }
+  return points;
+}
+
+/**
+ * Opens the books of the seeded accounts with a month of equity history (replacing the accounts'
+ * earlier seeded points), once per data folder.
+ */
+export async function seedAssets(db: Db, market: { prices: MarketSource; sim: SimMarket }, now: number): Promise<void> {
+  await seedOnce(db, 'assets', now, async () => {
+    const pricer = marketPricer(market.prices, now);
+    await db.transaction(async (tx) => {
+      for (const api of await allApis(tx)) {
+        const book = await ensureBook(tx, api, pricer, now);
+        await deleteHistory(tx, api.id);
+        await insertHistory(tx, api.id, seededHistory(book, api.bourse_id, market.sim, now));
+      }
+    });
+  });
+}
+
+
+// ── Records ──────────────────────────────────────────────────────────────────────────
+
+/** §2 transfer records of an account, newest first: `{currency, amount, type, time}`. */
+export const ledgerRecords = async (db: Queryable, apiId: number) =>
+  (await ledgerEntries(db, apiId)).map(({ id: _id, time, ...entry }) => ({ ...entry, time: formatSecond(time) }));
+
+/** §2 borrow records of an account, newest first: `{currency, type, amount, balance, time}`. */
+export const borrowRecords = async (db: Queryable, apiId: number) =>
+  (await borrowEntries(db, apiId)).map(({ id: _id, time, ...entry }) => ({ ...entry, time: formatSecond(time) }));

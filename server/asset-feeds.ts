@@ -1,0 +1,50 @@
+import { borrowRecords, ledgerRecords, marketPricer, valueAccount } from './asset-accounts';
+import type { FeedClient, FeedGenerator, FeedGenerators } from './feeds';
+import { listApis } from './store/api-accounts';
+
+/** The API ids a message subscribes to: `{token, data: [apiId…]}` (numbers or digit strings); none = none. */
+export function subscribedApiIds(text: string): number[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const data = parsed && typeof parsed === 'object' ? (parsed as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data)) return [];
+  return [...new Set(data.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+}
+
+/** One message of the asset socket: `{code, data: {apiId, asset_info: {statistics, list}, ledger, borrow}}`. */
+export async function assetMessages(client: FeedClient, apiIds: readonly number[]) {
+  const { app, user } = client;
+  const now = app.clock.now();
+  const pricer = marketPricer(app.market.prices, now);
+  const wanted = new Set(apiIds);
+  const messages = [];
+  // own accounts only: ids of other users' accounts are left out
+  for (const api of (await listApis(app.db, user.id)).filter((a) => wanted.has(a.id))) {
+    const asset_info = await valueAccount(app.db, api, pricer, now);
+    const ledger = await ledgerRecords(app.db, api.id);
+    const borrow = await borrowRecords(app.db, api.id);
+    messages.push({ code: 200, data: { apiId: api.id, asset_info, ledger, borrow } });
+  }
+  return messages;
+}
+
+/**
+ * /asset/get (token in the query): every 3 s the console sends `{token, data: [apiId…]}`; each message
+ * is answered with one message per own API id of it ('ok' when it names none). Pushed again when the assets of one of the
+ * client's subscribed accounts change ('asset.changed').
+ */
+export const assetFeed: FeedGenerator = {
+  async onMessage(client, text) {
+    const messages = await assetMessages(client, subscribedApiIds(text));
+    for (const message of messages) client.send(message);
+    // a subscription naming none of the user's accounts is acknowledged with 'ok' (the console ignores it)
+    return messages.length ? undefined : 'ok';
+  },
+  pushOn: { 'asset.changed': (client, { userId }) => client.user.id === userId },
+};
+
+export const assetFeedGenerators: FeedGenerators = { asset: assetFeed };

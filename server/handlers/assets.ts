@@ -1,0 +1,152 @@
+import { RATIO_RANGES } from '../../src/domain/assets';
+import { DEFAULTS } from '../../src/domain/constants';
+import { borrowRecords, equitySeries, ledgerRecords, marketPricer, sumSeries, toApiChartPoint, valueAccount, windowOf, LAYOUTS } from '../asset-accounts';
+import { signedIn, type CallContext, type HandlerMap } from '../context';
+import { CODE, fail, invalid } from '../envelope';
+import { isContractCode, isCurrency, isExchange, offers } from '../market';
+import { findOwnApi, listApis, type ApiRow } from '../store/api-accounts';
+import { tradeRecords } from '../store/assets';
+import { formatMinute, formatSecond, MINUTE_MS } from '../time';
+import { id, num, optNum, str } from '../validate';
+
+/**
+ * §7 Assets: the charts, records and snapshot of the caller's own API accounts (another user's
+ * account is not found), valued at the server's market (`ctx.market`) now.
+ */
+
+/** The caller's accounts of an apiId field: one id, or ids joined by commas (§7 "a list joined as a string"). */
+export async function ownApis(call: CallContext, field = 'apiId'): Promise<ApiRow[]> {
+  const user = signedIn(call);
+  const text = String(call.payload[field] ?? '').trim();
+  if (!text) throw invalid('err.required', { field });
+  const ids = [...new Set(text.split(',').map((part) => id({ [field]: part.trim() }, field)))];
+  const rows: ApiRow[] = [];
+  for (const apiId of ids) {
+    const row = await findOwnApi(call.app.db, apiId, user.id);
+    if (!row) throw fail(CODE.notFound, 'err.apiNotFound');
+    rows.push(row);
+  }
+  return rows;
+}
+
+const ownApi = async (call: CallContext): Promise<ApiRow> => {
+  const user = signedIn(call);
+  const row = await findOwnApi(call.app.db, id(call.payload, 'apiId'), user.id);
+  if (!row) throw fail(CODE.notFound, 'err.apiNotFound');
+  return row;
+};
+
+const layoutOf = (call: CallContext): number => {
+  const layout = optNum(call.payload, 'layout', { integer: true }) ?? DEFAULTS.assetLayout;
+  if (!LAYOUTS.includes(layout as (typeof LAYOUTS)[number])) throw invalid('err.oneOf', { field: 'layout', values: LAYOUTS.join(', ') });
+  return layout;
+};
+
+const pricerOf = (call: CallContext) => marketPricer(call.app.market.prices, call.app.clock.now());
+
+/** A currency's price chart: every 10 minutes over the last day. */
+const CURRENCY_CHART = { spanMs: 1440 * MINUTE_MS, stepMs: 10 * MINUTE_MS };
+
+export const assetHandlers: HandlerMap = {
+  /** One account's ratio curve over the layout's range (1 = 10 min … 5 = 1 month, default 3 = 1 day). */
+  async assetImaging(call) {
+    const api = await ownApi(call);
+    const now = call.app.clock.now();
+    return call.ok((await equitySeries(call.app.db, api, layoutOf(call), pricerOf(call), now)).map(toApiChartPoint));
+  },
+
+  /** The ratio curve of the accounts shown (ids joined), summed. */
+  async assetStatistics(call) {
+    const apis = await ownApis(call);
+    const layout = layoutOf(call);
+    const now = call.app.clock.now();
+    const pricer = pricerOf(call);
+    const series = [];
+    for (const api of apis) series.push(await equitySeries(call.app.db, api, layout, pricer, now));
+    return call.ok(sumSeries(series, windowOf(layout).step).map(toApiChartPoint));
+  },
+
+  async assetBorrowRecords(call) {
+    const api = await ownApi(call);
+    return call.ok(await borrowRecords(call.app.db, api.id));
+  },
+
+  async assetLedgerLog(call) {
+    const api = await ownApi(call);
+    return call.ok(await ledgerRecords(call.app.db, api.id));
+  },
+
+  /** A snapshot taken now: `{time, statistics, list}`. */
+  async assetManualSnapshot(call) {
+    const api = await ownApi(call);
+    const now = call.app.clock.now();
+    const info = await valueAccount(call.app.db, api, pricerOf(call), now);
+    return call.ok({ apiId: api.id, time: formatSecond(now), ...info });
+  },
+
+  /** Per own account: its equity now and how much it changed over each ratio range. */
+  async assetChangingRate(call) {
+    const user = signedIn(call);
+    const now = call.app.clock.now();
+    const pricer = pricerOf(call);
+    const data = [];
+    for (const api of await listApis(call.app.db, user.id)) {
+      const rates: Record<string, number> = {};
+      let equity = 0;
+      for (const range of RATIO_RANGES) {
+        const series = await equitySeries(call.app.db, api, range.layout, pricer, now);
+        const last = series[series.length - 1]!;
+        equity = last.equity_usdt;
+        rates[range.key] = Number(last.rate_usdt.toFixed(6));
+      }
+      data.push({ apiId: api.id, name: api.name, equity_usdt: Number(equity.toFixed(4)), rates });
+    }
+    return call.ok(data);
+  },
+
+  /** The task engine's fills on the accounts shown, newest first. */
+  async assetTradeRecords(call) {
+    const apis = await ownApis(call);
+    const rows = await tradeRecords(call.app.db, apis.map((a) => a.id));
+    return call.ok(rows.map((r) => ({ ...r, time: formatSecond(Number(r.time)), type: r.otype })));
+  },
+
+  /** A currency's price over the last day on an exchange and contract type: `[{dateTime, price}]`. */
+  async currencyInformation(call) {
+    signedIn(call);
+    const bourse = num(call.payload, 'bourse', { integer: true });
+    const types = optNum(call.payload, 'types', { integer: true }) ?? 1;
+    const currency = str(call.payload, 'currency', 16).toLowerCase();
+    if (!isCurrency(currency)) throw invalid('err.currency', { currency });
+    if (!isExchange(bourse) || !isContractCode(types) || !offers(bourse, types)) throw invalid('err.contractType', { bourse, type: types });
+    const now = call.app.clock.now();
+    const end = Math.floor(now / CURRENCY_CHART.stepMs) * CURRENCY_CHART.stepMs;
+    const data = [];
+    for (let t = end - CURRENCY_CHART.spanMs; t <= end; t += CURRENCY_CHART.stepMs) {
+      data.push({ dateTime: formatMinute(t), price: Number(call.app.market.sim.mid(bourse, currency, types, t).toPrecision(8)) });
+    }
+    const live = marketPricer(call.app.market.prices, now)(bourse, currency, types);
+    data.push({ dateTime: formatMinute(now), price: Number(live.toPrecision(8)) });
+    return call.ok(data);
+  },
+
+  /** Resume following (one-sided accounts): acknowledged per account; the asset socket is pushed. */
+  async restoreTask(call) {
+    return restore(call);
+  },
+  async hedgingRestoreTask(call) {
+    return restore(call);
+  },
+};
+
+/**
+ * The reference server runs no follow tasks of its own (the unilateral side is not built), so resuming
+ * following checks the accounts (own, existing) and answers which were resumed.
+ */
+async function restore(call: CallContext) {
+  const user = signedIn(call);
+  const apis = await ownApis(call);
+  for (const api of apis) call.app.bus.emit('asset.changed', { userId: user.id, apiId: api.id });
+  return call.ok({ apiId: apis.map((a) => a.id).join(',') }, 'ok.generic');
+}
+
