@@ -20,6 +20,8 @@ export const SESSION_DAYS = 2;
 
 export const PAGING = {
   taskListPageSize: 10,
+  /** The task page reads every task at once (the reference server's largest page), so its filters and counter cover them all and its cards are windowed (a choice, docs/spec-coverage.md). */
+  taskPageReadSize: 1000,
   orderPageSize: 18,
   taskDetailPageSize: 100,
   unilateralPageSize: 20,

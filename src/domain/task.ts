@@ -5,7 +5,8 @@
  * Labels are i18n keys of the `task` namespace, never text.
  */
 import type { ParamValue, Task, TaskParams } from '../api/types';
-import type { TradeType } from './codes';
+import { codeOfTradeType, type TradeType } from './codes';
+import type { KlineLeg } from './market';
 
 // ── Task status (§4) ──────────────────────────────────────────────────────────────────
 export const TASK_STATUS = { notRunning: 0, closePosition: 1, running: 2, paused: 3, stopped: 4 } as const;
@@ -119,6 +120,17 @@ export function editableTransactionTypes(current: number | undefined): readonly 
   return TASK_TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
 }
 export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => taskTransactionType(code)?.tradeType;
+
+/** The K-line legs of a task's pair (market dialog): each leg's exchange with its task code read as the market's contract code. */
+export function klineLegsOf(params: TaskParams): KlineLeg[] | undefined {
+  const leg = (bourse: unknown, code: unknown): KlineLeg | undefined => {
+    const tradeType = tradeTypeOfTransaction(Number(code));
+    return tradeType && Number.isFinite(Number(bourse)) ? { exchange: Number(bourse), type: codeOfTradeType(tradeType) } : undefined;
+  };
+  const a = leg(params.a_bourse, params.a_transaction_type);
+  const b = leg(params.b_bourse, params.b_transaction_type);
+  return a && b ? [a, b] : undefined;
+}
 
 // ── Task page filters (§2) ────────────────────────────────────────────────────────────
 export const ALL = 'all';

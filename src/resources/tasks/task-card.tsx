@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Card, Checkbox, Dropdown, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { LineChartOutlined, MoreOutlined, PauseCircleTwoTone, PlayCircleTwoTone, StopTwoTone } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +70,7 @@ export function cardMenuItems(task: Task, t: (key: string) => string): MenuProps
 }
 
 /** One task (§2 task card): status icon, currency, checkbox, position bar, price ratios, strategy, child count, name-id, pairs, children. */
-export function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart }: Props) {
+export const TaskCard = memo(function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart }: Props) {
   const { t } = useTranslation('task');
   const { children } = useChildTasks(task.id);
   const statusLabel = t(taskStatusLabelKey(task.status));
@@ -132,4 +133,4 @@ export function TaskCard({ task, selected, polling, bourseName, onSelect, onActi
       </Space>
     </Card>
   );
-}
+});
