@@ -225,7 +225,8 @@ export interface ChildTask {
 }
 export interface ChildTaskAdd {
   taskId: number;
-  linkApiId: number;
+  /** the linked API account, or one per exchange of the task [leg A's, leg B's] (§3 "linked API per exchange"). */
+  linkApiId: number | readonly [number, number];
   weight: number;
 }
 /** [price, quantity] of one leg. */
