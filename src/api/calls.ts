@@ -188,6 +188,8 @@ export interface CallTypes {
   taskChildrenPositionStatistics: Call<ChildrenTaskId, ChildPosition>;
   taskEarnings: Call<TaskId, EarningsPoint[]>;
   taskChildrenEarnings: Call<ChildrenTaskId, EarningsPoint[]>;
+  /** orderId with a '-' prefix asks for the page before (newer orders). */
+  taskDetail: Call<TaskId & { number: number; orderId?: string }, OrderRecord[]>;
   manualClosePosition: Call<{ task_id: number; cids: string }, unknown>;
   /** cparam: JSON of {dlt, count, duration, cid, change_type 'close' | 'open', direct}. */
   manualTrade: Call<{ task_id: number; cparam: string }, unknown>;
@@ -201,7 +203,7 @@ export interface CallTypes {
   // Orders and statistics
   orderApiNumber: Call<None, Record<string, number>>;
   /** orderId with a '-' prefix asks for the previous page. */
-  orderNewest: Call<{ number: number; orderId?: string }, OrderRecord[]>;
+  orderNewest: Call<{ number: number; orderId?: string; taskId?: number }, OrderRecord[]>;
   orderQuerySDC: Call<OrderQuery, unknown>;
   orderTotalData: Call<{ number: number }, unknown>;
   orderPaging: Call<{ eachPageNumber: number; pagingNumber: number }, OrderPage>;

@@ -225,8 +225,8 @@ export interface ChildTask {
 }
 export interface ChildTaskAdd {
   taskId: number;
-  /** the linked API account, or one per exchange of the task [leg A's, leg B's] (§3 "linked API per exchange"). */
-  linkApiId: number | readonly [number, number];
+  /** one API account per exchange: [leg A's, leg B's] (one id serves both legs on one exchange). */
+  linkApiId: [number, number];
   weight: number;
 }
 /** [price, quantity] of one leg. */

@@ -276,6 +276,7 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   taskChildrenPositionStatistics: to('child-tasks', 'show'),
   taskEarnings: to('tasks', 'show'),
   taskChildrenEarnings: to('child-tasks', 'show'),
+  taskDetail: to('tasks', 'show'),
   manualClosePosition: to('tasks', 'trade'),
   manualTrade: to('tasks', 'trade'),
   manualTradeEnd: to('tasks', 'trade'),

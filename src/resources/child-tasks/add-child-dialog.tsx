@@ -37,8 +37,9 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
     if (!values) return;
     setSaving(true);
     try {
-      // one API per exchange: linkApiId carries both, leg A's first
-      await call('taskChildrenAdd', { taskId: task.id, linkApiId: [values.apiA!, values.apiB!], weight: values.weight! });
+      // one API per exchange: the contract's linkApiId carries both
+      const linkApiId: [number, number] = [values.apiA!, values.apiB!];
+      await call('taskChildrenAdd', { taskId: task.id, linkApiId, weight: values.weight! });
       notify.success(t('messages.childAdded'));
       onClose();
       await reload();
