@@ -24,6 +24,8 @@ export const PAGING = {
   taskPageReadSize: 1000,
   orderPageSize: 18,
   taskDetailPageSize: 100,
+  /** change records per page on the trade info page (bars; a choice: §9 is silent). */
+  changeRecordsPageSize: 10,
   unilateralPageSize: 20,
 } as const;
 
