@@ -290,6 +290,24 @@ export function usedRatioOf(position: unknown): number | undefined {
   return rate > 1 ? rate / 100 : rate;
 }
 
+/**
+ * The quantity a task holds (§3 position data): leg A's quantity of f plus that of r, as the trade info's
+ * current position amount counts it; undefined before the socket has said.
+ */
+export function positionAmountOf(position: unknown): number | undefined {
+  if (!position || typeof position !== 'object') return undefined;
+  const { f, r } = position as { f?: unknown; r?: unknown };
+  const legA = (side: unknown) => (Array.isArray(side) && Array.isArray(side[0]) ? Number(side[0][1]) : NaN);
+  const amount = legA(f) + legA(r);
+  return Number.isFinite(amount) ? amount : undefined;
+}
+
+/** The task's P/L now (the socket's muldata.earnings: realised + unrealised, the curve's last point). */
+export function earningsOf(muldata: unknown): number | undefined {
+  const value = muldata && typeof muldata === 'object' ? Number((muldata as Record<string, unknown>).earnings) : NaN;
+  return Number.isFinite(value) ? value : undefined;
+}
+
 /** The price ratios a card lists: the socket's `analysis` as label → number pairs (non-numbers skipped). */
 export function priceRatiosOf(analysis: unknown): [string, number][] {
   if (!analysis || typeof analysis !== 'object') return [];

@@ -210,10 +210,12 @@ describe('task page', () => {
     const socket = FakeSocket.instances.find((x) => x.url.includes('/ts/websocket'))!;
     act(() => socket.open());
     const before = listCalls.length;
-    act(() => socket.receive(JSON.stringify({ code: 200, data: [{ id: 2, status: 2, position: { pro_rate: 0.75 }, analysis: { positive: 1.23456 } }] })));
+    act(() => socket.receive(JSON.stringify({ code: 200, data: [{ id: 2, status: 2, position: { f: [[100, 3], [101, 3]], r: [[0, 0], [0, 0]], pro_rate: 0.75 }, muldata: { earnings: 4.567 }, analysis: { positive: 1.23456 } }] })));
     await waitFor(() => expect(within(card(2)).getByText(/positive: 1\.23/)).toBeInTheDocument());
     expect(within(card(2)).getByRole('img', { name: '运行中' })).toBeInTheDocument();
     expect(within(card(2)).getByText('75%')).toBeInTheDocument();
+    expect(within(card(2)).getByTestId('task-holding-2')).toHaveTextContent('持仓数量: 3.0000');
+    expect(within(card(2)).getByTestId('task-pnl-2')).toHaveTextContent('收益: 4.57');
     expect(screen.getByTestId('task-counter')).toHaveTextContent('运行中 2/3');
     expect(listCalls.length).toBe(before);
   });

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Task } from '../../api/types';
 import type { TaskLive } from '../../live/messages';
 import { UsedRateBar } from '../../components/used-rate-bar';
-import { formatStatistic } from '../../domain/format';
-import { TASK_STATUS, isRunning, priceRatiosOf, taskStatusLabelKey, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
+import { formatAmount, formatStatistic } from '../../domain/format';
+import { TASK_STATUS, earningsOf, isRunning, positionAmountOf, priceRatiosOf, taskStatusLabelKey, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
 import { ChildList, useChildTasks } from '../child-tasks/child-list';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
@@ -76,6 +76,8 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
   const statusLabel = t(taskStatusLabelKey(task.status));
   const ratio = usedRatioOf(task.position);
   const ratios = priceRatiosOf(task.analysis);
+  const holding = positionAmountOf(task.position);
+  const pnl = earningsOf(task.muldata);
   const leg = (bourse: unknown, type: unknown) => {
     const tradeType = tradeTypeOfTransaction(Number(type));
     return `${bourseName(Number(bourse))} ${tradeType ? t(`tradeTypes.${tradeType}`) : String(type ?? '-')}`;
@@ -113,6 +115,16 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           <Typography.Text type="secondary">{t('card.position')}</Typography.Text>
           <UsedRateBar ratio={ratio ?? 0} label={t('card.position')} />
         </div>
+        {(holding !== undefined || pnl !== undefined) && (
+          <Space size={[12, 0]} wrap>
+            <Typography.Text data-testid={`task-holding-${task.id}`}>
+              {t('card.holding')}: {formatAmount(holding)}
+            </Typography.Text>
+            <Typography.Text data-testid={`task-pnl-${task.id}`}>
+              {t('card.pnl')}: {formatStatistic(pnl)}
+            </Typography.Text>
+          </Space>
+        )}
         {ratios.length > 0 && (
           <Space size={[8, 0]} wrap aria-label={t('card.ratios')}>
             {ratios.map(([key, value]) => (
