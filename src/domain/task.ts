@@ -132,6 +132,9 @@ export function klineLegsOf(params: TaskParams): KlineLeg[] | undefined {
   return a && b ? [a, b] : undefined;
 }
 
+/** Whether an available API account (/task/available/api/get) is on the exchange; one without bourse_id is taken as asked. */
+export const accountOnExchange = (api: { bourse_id?: unknown }, bourse: number): boolean => api.bourse_id === undefined || Number(api.bourse_id) === bourse;
+
 // ── Task page filters (§2) ────────────────────────────────────────────────────────────
 export const ALL = 'all';
 /** Currency filter: all + BTC, ETH, BCH, EOS, ETC, XRP, LTC, TRX, BSV. */

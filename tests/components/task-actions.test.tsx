@@ -1,26 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import TaskListPage from '../../src/resources/tasks/list';
-import { setRuntimeConfig } from '../../src/api/config';
-import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
-import { button, card, cardAction, dialog, taskHandlers, userEvent } from './task-helpers';
+import { button, card, cardAction, dialog, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  setRuntimeConfig({ websocket: 'ws://feeds.test' });
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  setRuntimeConfig({});
-});
-afterAll(() => server.close());
+taskPageSetup();
 
 const menuItem = (label: string) => screen.findByText(label, { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' });
 
@@ -61,7 +45,7 @@ describe('task card actions', () => {
     expect(detections).toHaveLength(2);
   });
 
-  it('configure a stopped task: the name fixed, 'params not fully filled in!' (参数未填写完整!), then 配置任务成功', async () => {
+  it("configure a stopped task: the name fixed, 'params not fully filled in!' (参数未填写完整!), then 配置任务成功", async () => {
     const sections = {
       taskBaseParams: { currency_type: 'eth', a_bourse: 1, a_transaction_type: 2, b_bourse: 2, b_transaction_type: 8, fund_occupy: '50%', price_limit: 'no' },
       debitCreditParams: { is_borrow: false },
@@ -92,14 +76,21 @@ describe('task card actions', () => {
       add.handler,
       onCall('taskAvailableApi', ({ payload }) => {
         asked.push(payload);
-        return envelope(Number(payload.status) === 1 ? [{ id: 5, name: 'okex-main' }] : [{ id: 6, name: 'huobi-main' }]);
+        // the reference server answers the accounts of both exchanges, each with its bourse_id
+        return envelope([
+          { id: 5, name: 'okex-main', bourse_id: 1 },
+          { id: 6, name: 'huobi-main', bourse_id: 2 },
+        ]);
       }),
     );
     await cardAction(2, '添加子任务');
     const modal = await dialog('添加子任务');
     await userEvent.click(button(modal, /确\s*定/));
     expect(await within(modal).findAllByText('请选择API')).toHaveLength(2);
-    await choose(modal, 'OKEx API', 'okex-main');
+    fireEvent.mouseDown(within(modal).getAllByLabelText('OKEx API')[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+    const okex = await screen.findByText('okex-main', { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' });
+    expect(within(okex.closest('.ant-select-dropdown') as HTMLElement).queryByText('huobi-main')).not.toBeInTheDocument();
+    await userEvent.click(okex);
     await choose(modal, 'Huobi API', 'huobi-main');
     await userEvent.clear(within(modal).getByLabelText('权重'));
     await userEvent.type(within(modal).getByLabelText('权重'), '3');
@@ -138,7 +129,7 @@ describe('task card actions', () => {
     const remove = recordCall('taskChildrenDelete');
     const end = recordCall('manualTradeEnd');
     server.use(status.handler, remove.handler, end.handler);
-    const childMenu = () => userEvent.click(within(card(2)).getByLabelText('操作 21'));
+    const childMenu = () => userEvent.click(within(card(2)).getByLabelText('子任务操作 21'));
     await within(card(2)).findByText('okex-c / huobi-d');
     await childMenu();
     await userEvent.click(await menuItem('启动'));

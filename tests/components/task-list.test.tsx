@@ -1,27 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import TaskListPage from '../../src/resources/tasks/list';
-import { setRuntimeConfig } from '../../src/api/config';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
-import { button, card, cardAction, dialog, openMenuItems, taskHandlers, tasks, userEvent } from './task-helpers';
+import { button, card, cardAction, dialog, openMenuItems, taskHandlers, taskPageSetup, tasks, userEvent } from './task-helpers';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  setRuntimeConfig({ websocket: 'ws://feeds.test' });
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-  localStorage.clear();
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  setRuntimeConfig({});
-});
-afterAll(() => server.close());
+taskPageSetup();
 
 /** Media queries match: antd's breakpoints see a wide screen. */
 function wideScreen() {
@@ -95,6 +79,7 @@ describe('task page', () => {
     await userEvent.click(within(card(2)).getByLabelText('操作 2'));
     await waitFor(() => expect(openMenuItems()).toContain('添加子任务'));
     expect(openMenuItems()).toEqual(['启动', '暂停', '手动平仓', '手动开仓', '删除', '配置', '详情', '交易详情', '添加子任务', '复制任务']);
+
   });
 
   it('starts a task, polls /task/status/detection every 800 ms until 2, then reads the list again 1 s later', async () => {
@@ -164,7 +149,7 @@ describe('task page', () => {
     expect(await screen.findByText('任务正在运行中!')).toBeInTheDocument();
     expect(remove.calls).toHaveLength(0);
 
-    await userEvent.click(await screen.findByLabelText('操作 11'));
+    await userEvent.click(await screen.findByLabelText('子任务操作 11'));
     await userEvent.click(await screen.findByText('停止', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     expect(await screen.findByText('请先停止主任务，再操作!')).toBeInTheDocument();
   });
@@ -257,5 +242,15 @@ describe('task page', () => {
     expect(add.calls).toEqual([expect.objectContaining({ strategyId: 1, name: 'beta-副本', params: tasks[1]!.params })]);
     await act(() => vi.advanceTimersByTimeAsync(600));
     await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
+  });
+
+  it('offers stop, and restart in the pause slot, for a paused task', async () => {
+    taskHandlers([{ ...tasks[1]!, status: 3 }]);
+    renderPage(<TaskListPage />, { path: '/task' });
+    await screen.findByTestId('task-card-2');
+    expect(within(card(2)).getByRole('img', { name: '已暂停' })).toBeInTheDocument();
+    await userEvent.click(within(card(2)).getByLabelText('操作 2'));
+    await waitFor(() => expect(openMenuItems()).toContain('重启'));
+    expect(openMenuItems()).toEqual(['停止', '重启', '手动平仓', '手动开仓', '删除', '配置', '详情', '交易详情', '添加子任务', '复制任务']);
   });
 });

@@ -2,11 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import TaskDetailPage from '../../src/pages/task-detail';
 import TaskTradeInfoPage from '../../src/pages/task-trade-info';
 import TaskListPage from '../../src/resources/tasks/list';
-import { setRuntimeConfig } from '../../src/api/config';
-import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
-import { button, cardAction, dialog, taskHandlers, userEvent } from './task-helpers';
+import { button, cardAction, dialog, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 
 vi.mock('@ant-design/charts', () => ({
   Line: ({ data, axis }: { data: { time: string; value: number }[]; axis: { x: { title: string } } }) => (
@@ -14,21 +12,7 @@ vi.mock('@ant-design/charts', () => ({
   ),
 }));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  setRuntimeConfig({ websocket: 'ws://feeds.test' });
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  setRuntimeConfig({});
-});
-afterAll(() => server.close());
+taskPageSetup();
 
 const order = (id: number, status_: number) => ({
   id,

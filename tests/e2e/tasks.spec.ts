@@ -6,31 +6,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
-import { e2eSuite, whileWatching } from './harness';
+import { callAs, e2eSuite, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
 
-interface Envelope<T> {
-  code: number;
-  info: string;
-  data: T;
-}
-
-/** Calls the contract as the page's signed-in user (its token cookie), answering the envelope as it is. */
-async function api<T>(p: Page, name: EndpointName, payload: Record<string, unknown> = {}): Promise<Envelope<T>> {
-  const token = decodeURIComponent((await p.context().cookies()).find((c) => c.name === 'token')?.value ?? '');
-  const { method, path: url, encoding } = endpoints[name];
-  const body = { token, ...payload };
-  const asText = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  const response = await p.request.fetch(encoding === 'query' ? `${url}?${new URLSearchParams(asText)}` : url, {
-    method,
-    ...(encoding === 'json' ? { data: body } : encoding === 'form' ? { form: asText } : {}),
-  });
-  return (await response.json()) as Envelope<T>;
-}
+const api = callAs;
 
 const menuItem = (p: Page, label: string) => p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true });
+/** Clicks an item of the open dropdown menu, then waits until the menu has closed (so the next menu is the only one). */
+async function chooseItem(p: Page, label: string) {
+  await menuItem(p, label).click();
+  await p.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
+}
 const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const lastDialog = (p: Page) => p.locator('.ant-modal:visible').last();
 
@@ -48,13 +35,15 @@ const idOf = async (card: Locator) => Number((await card.getAttribute('data-test
 
 async function cardAction(p: Page, card: Locator, label: string) {
   await card.getByRole('button', { name: new RegExp(`^操作 ${await idOf(card)}$`) }).click();
-  await menuItem(p, label).click();
+  await chooseItem(p, label);
 }
 
 /** Picks the first option of an antd select labelled `label` inside `scope`. */
 async function pickFirst(p: Page, scope: Locator, label: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+  const select = scope.getByRole('combobox', { name: label, exact: true });
+  await select.click();
+  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+  await select.press('Enter');
 }
 
 const statusIcon = (card: Locator, label: string) => card.getByRole('img', { name: label, exact: true });
@@ -63,7 +52,7 @@ async function addChild(p: Page, card: Locator, weight: string) {
   await cardAction(p, card, '添加子任务');
   const dialog = lastDialog(p);
   await dialog.getByText('添加子任务', { exact: true }).waitFor();
-  const apis = dialog.getByLabel(/ API$/);
+  const apis = dialog.getByRole('combobox', { name: / API$/ });
   for (const label of await apis.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''))) await pickFirst(p, dialog, label);
   await dialog.getByLabel('权重').fill(weight);
   await whileWatching(p.getByText('添加成功', { exact: true }), () => ok(dialog).click());
@@ -88,6 +77,12 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   await addChild(p, card, '1');
   await addChild(p, card, '2');
   await card.getByText('子任务 2').waitFor();
+  // children are added stopped: start each from its row menu
+  for (const childId of await card.locator('[data-testid^="child-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('child-', '')))) {
+    await card.getByRole('button', { name: `子任务操作 ${childId}`, exact: true }).click();
+    await whileWatching(p.getByText('操作成功').first(), () => chooseItem(p, '启动'));
+    await card.getByTestId(`child-${childId}`).getByText('运行中').waitFor();
+  }
 
   // start: the card's spinner shows while /task/status/detection is polled, then it runs
   await whileWatching(card.getByLabel('等待任务状态更新…'), () => cardAction(p, card, '启动'));
@@ -170,7 +165,7 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
 
   const batch = async (label: string, icon: string) => {
     await p.getByRole('button', { name: /批量操作/ }).click();
-    await menuItem(p, label).click();
+    await chooseItem(p, label);
     await ok(lastDialog(p)).click();
     for (const n of [1, 2, 3]) await statusIcon(await cardOf(p, `e2e batch ${n}`), icon).waitFor({ timeout: 30_000 });
   };
@@ -196,6 +191,8 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
     const reply = await api(q, name, payload);
     assert.notEqual(reply.code, 200, `${name} on admin's task answered 200`);
   }
-  const still = await api<{ list: { id: number; name: string }[] }>(p, 'taskList', { pagesize: 1000, page: 1 });
+  const admin = await signIn('admin', 'admin123');
+  await admin.goto('/task');
+  const still = await api<{ list: { id: number; name: string }[] }>(admin, 'taskList', { pagesize: 1000, page: 1 });
   assert.equal(still.data.list.find((t) => t.id === ids[0])?.name, 'e2e batch 1');
 });

@@ -61,7 +61,8 @@ function ChangeRecords({ taskId }: { taskId: number }) {
   const [page, setPage] = useState(1);
   const size = PAGING.changeRecordsPageSize;
   const { data, query } = useCall('changeRecords', { task_id: taskId, bars: size, page_num: page });
-  const rows = (data?.datas ?? []) as ChangeRecord[];
+  // the contract types datas loosely (§7 names no fields); these are the reference server's
+  const rows = (data?.datas ?? []) as unknown as ChangeRecord[];
   return (
     <Table<ChangeRecord>
       rowKey="id"

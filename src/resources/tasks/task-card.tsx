@@ -49,13 +49,14 @@ function StatusIcon({ status, label }: { status: number; label: string }) {
   );
 }
 
-/** The card menu of §2, with the rules of §4: close position only when running, add child hidden when running. */
+/** The card menu of §2, with the rules of §4: close position only when running, add child hidden when running, stop for a running or paused task. */
 export function cardMenuItems(task: Task, t: (key: string) => string): MenuProps['items'] {
   const running = isRunning(task);
   const paused = task.status === TASK_STATUS.paused;
   const item = (key: CardAction, extra: { danger?: boolean; disabled?: boolean } = {}) => ({ key, label: t(`actions.${key}`), ...extra });
+  // a paused task is still live (it cannot be deleted): it offers stop, and restart in the pause slot
   return [
-    running ? item('stop') : item('start'),
+    running || paused ? item('stop') : item('start'),
     paused ? item('restart') : item('pause', { disabled: !running }),
     ...(running ? [item('closePosition')] : []),
     item('manualClose'),
