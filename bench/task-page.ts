@@ -54,41 +54,34 @@ try {
   await page.goto('/guide');
   await page.waitForLoadState('networkidle');
   const before = await scriptMs();
-  await page.evaluate(() => {
-    history.pushState({}, '', '/task');
-    dispatchEvent(new PopStateEvent('popstate'));
-  });
+  await page.evaluate("history.pushState({}, '', '/task'); dispatchEvent(new PopStateEvent('popstate'))");
   await page.waitForFunction((n) => document.querySelector('[data-testid="task-grid"]')?.getAttribute('data-rows') !== null && document.querySelectorAll('[data-testid^="task-card-"]').length > 0 && Number(document.querySelector('[data-testid="task-counter"]')?.textContent?.split('/').pop()) === n, TASKS, { timeout: 60_000 });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   const firstRender = (await scriptMs()) - before;
   const mounted = await page.locator('[data-testid^="task-card-"]').count();
   say(`first render: ${firstRender.toFixed(0)} ms of script, ${mounted} cards mounted of ${TASKS}`);
 
   // frames and long tasks while the socket's updates arrive (it sends every 3 s)
   await page.waitForTimeout(4000); // the children's reads and the first socket round settle
-  await page.evaluate(() => {
-    const w = window as unknown as { __bench: { frames: number[]; longTasks: number[]; stop: boolean } };
-    w.__bench = { frames: [], longTasks: [], stop: false };
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__bench.longTasks.push(e.duration))).observe({ type: 'longtask' });
+  // as text: the bench runs through tsx, whose helpers (__name) do not exist in the page
+  await page.evaluate(`(() => {
+    const bench = { frames: [], longTasks: [], stop: false };
+    window.__bench = bench;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => bench.longTasks.push(e.duration))).observe({ type: 'longtask' });
     let last = performance.now();
-    const tick = (now: number) => {
-      w.__bench.frames.push(now - last);
+    const tick = (now) => {
+      bench.frames.push(now - last);
       last = now;
-      if (!w.__bench.stop) requestAnimationFrame(tick);
+      if (!bench.stop) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
-  const updatesBefore = await page.evaluate(() => document.querySelector('[data-testid="task-grid"]')?.innerHTML.length ?? 0);
+  })()`);
   await page.waitForTimeout(UPDATE_SECONDS * 1000);
-  const { frames, longTasks } = await page.evaluate(() => {
-    const w = window as unknown as { __bench: { frames: number[]; longTasks: number[]; stop: boolean } };
-    w.__bench.stop = true;
-    return w.__bench;
-  });
+  const { frames, longTasks } = (await page.evaluate('(() => { window.__bench.stop = true; return window.__bench; })()')) as { frames: number[]; longTasks: number[] };
   const sorted = frames.slice(1).sort((a, b) => a - b);
   const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? Infinity;
   const longest = Math.max(0, ...longTasks);
-  say(`updates for ${UPDATE_SECONDS} s: ${sorted.length} frames, p95 ${p95.toFixed(1)} ms, ${longTasks.length} long tasks, longest ${longest.toFixed(0)} ms (grid ${updatesBefore} chars)`);
+  say(`updates for ${UPDATE_SECONDS} s: ${sorted.length} frames, p95 ${p95.toFixed(1)} ms, ${longTasks.length} long tasks, longest ${longest.toFixed(0)} ms`);
 
   const rows = [
     { figure: `task page first render, ${TASKS} tasks (script ms)`, value: firstRender, max: budget.firstRenderScriptMs.max },
@@ -96,7 +89,8 @@ try {
     { figure: 'task page longest long task while updates arrive (ms)', value: longest, max: budget.longestTaskMs.max },
   ];
   for (const r of rows) {
-    const pass = r.value <= r.max;
+    // Chromium coarsens performance.now() to 0.1 ms, so a frame of 16.7 ms can read 16.700000000001: compare at 0.1 ms
+    const pass = Number(r.value.toFixed(1)) <= r.max;
     if (!pass) failed += 1;
     console.log(`| ${r.figure} | ${r.value.toFixed(1)} | ≤ ${r.max} | ${pass ? 'pass' : 'FAIL'} |`);
   }

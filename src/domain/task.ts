@@ -133,7 +133,10 @@ export function klineLegsOf(params: TaskParams): KlineLeg[] | undefined {
 }
 
 /** Whether an available API account (/task/available/api/get) is on the exchange; one without bourse_id is taken as asked. */
-export const accountOnExchange = (api: { bourse_id?: unknown }, bourse: number): boolean => api.bourse_id === undefined || Number(api.bourse_id) === bourse;
+export function accountOnExchange(api: object, bourse: number): boolean {
+  const id = (api as { bourse_id?: unknown }).bourse_id;
+  return id === undefined || Number(id) === bourse;
+}
 
 // ── Task page filters (§2) ────────────────────────────────────────────────────────────
 export const ALL = 'all';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDelete, useList } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Empty, Grid, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
@@ -24,16 +24,19 @@ import {
 } from '../../domain/task';
 import { useLiveResource } from '../../live/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
-import { AddChildDialog } from '../child-tasks/add-child-dialog';
-import { BatchConfigDialog } from './batch-config-dialog';
-import { ManualTradeDialog } from './manual-trade-dialog';
-import { MarketChartDialog } from './market-chart-dialog';
 import { wait } from './poll';
-import { RenameDialog } from './rename-dialog';
 import { TaskCard, type CardAction, type LiveTask } from './task-card';
-import { TaskDialog, type TaskDialogMode } from './task-dialog';
+import type { TaskDialogMode } from './task-dialog';
 import { TASKS, useBatchStatus, useReloadTasks, useStatusChange } from './use-task-actions';
 import { WindowedGrid } from './windowed-grid';
+
+// the dialogs (forms, selects, the chart) load when first opened, not with the page of cards
+const TaskDialog = lazy(() => import('./task-dialog').then((m) => ({ default: m.TaskDialog })));
+const RenameDialog = lazy(() => import('./rename-dialog').then((m) => ({ default: m.RenameDialog })));
+const AddChildDialog = lazy(() => import('../child-tasks/add-child-dialog').then((m) => ({ default: m.AddChildDialog })));
+const MarketChartDialog = lazy(() => import('./market-chart-dialog').then((m) => ({ default: m.MarketChartDialog })));
+const ManualTradeDialog = lazy(() => import('./manual-trade-dialog').then((m) => ({ default: m.ManualTradeDialog })));
+const BatchConfigDialog = lazy(() => import('./batch-config-dialog').then((m) => ({ default: m.BatchConfigDialog })));
 
 type Dialog =
   | { kind: 'task'; mode: TaskDialogMode }
@@ -257,12 +260,14 @@ export default function TaskListPage() {
         </Spin>
       </Space>
 
-      {dialog?.kind === 'task' && <TaskDialog mode={dialog.mode} onClose={close} />}
-      {dialog?.kind === 'rename' && <RenameDialog task={dialog.task} onClose={close} />}
-      {dialog?.kind === 'addChild' && <AddChildDialog task={dialog.task} onClose={close} />}
-      {dialog?.kind === 'chart' && <MarketChartDialog task={dialog.task} onClose={close} />}
-      {dialog?.kind === 'manual' && <ManualTradeDialog task={dialog.task} kind={dialog.trade} onClose={close} />}
-      {dialog?.kind === 'batchConfig' && <BatchConfigDialog taskIds={dialog.taskIds} onClose={close} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'task' && <TaskDialog mode={dialog.mode} onClose={close} />}
+        {dialog?.kind === 'rename' && <RenameDialog task={dialog.task} onClose={close} />}
+        {dialog?.kind === 'addChild' && <AddChildDialog task={dialog.task} onClose={close} />}
+        {dialog?.kind === 'chart' && <MarketChartDialog task={dialog.task} onClose={close} />}
+        {dialog?.kind === 'manual' && <ManualTradeDialog task={dialog.task} kind={dialog.trade} onClose={close} />}
+        {dialog?.kind === 'batchConfig' && <BatchConfigDialog taskIds={dialog.taskIds} onClose={close} />}
+      </Suspense>
     </Card>
   );
 }

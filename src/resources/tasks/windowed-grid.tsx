@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 
 /** Rows drawn beyond the screen's edges, and the height a row is taken to have before it is measured. */
-const OVERSCAN_ROWS = 2;
+const OVERSCAN_ROWS = 1;
 const ESTIMATED_ROW_PX = 280;
 const GAP_PX = 12;
 
