@@ -20,8 +20,12 @@ export const SESSION_DAYS = 2;
 
 export const PAGING = {
   taskListPageSize: 10,
+  /** The task page reads every task at once (the reference server's largest page), so its filters and counter cover them all and its cards are windowed (a choice, docs/spec-coverage.md). */
+  taskPageReadSize: 1000,
   orderPageSize: 18,
   taskDetailPageSize: 100,
+  /** change records per page on the trade info page (bars; a choice: §9 is silent). */
+  changeRecordsPageSize: 10,
   unilateralPageSize: 20,
 } as const;
 

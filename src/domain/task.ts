@@ -5,7 +5,8 @@
  * Labels are i18n keys of the `task` namespace, never text.
  */
 import type { ParamValue, Task, TaskParams } from '../api/types';
-import type { TradeType } from './codes';
+import { codeOfTradeType, type TradeType } from './codes';
+import type { KlineLeg } from './market';
 
 // ── Task status (§4) ──────────────────────────────────────────────────────────────────
 export const TASK_STATUS = { notRunning: 0, closePosition: 1, running: 2, paused: 3, stopped: 4 } as const;
@@ -119,6 +120,23 @@ export function editableTransactionTypes(current: number | undefined): readonly 
   return TASK_TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
 }
 export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => taskTransactionType(code)?.tradeType;
+
+/** The K-line legs of a task's pair (market dialog): each leg's exchange with its task code read as the market's contract code. */
+export function klineLegsOf(params: TaskParams): KlineLeg[] | undefined {
+  const leg = (bourse: unknown, code: unknown): KlineLeg | undefined => {
+    const tradeType = tradeTypeOfTransaction(Number(code));
+    return tradeType && Number.isFinite(Number(bourse)) ? { exchange: Number(bourse), type: codeOfTradeType(tradeType) } : undefined;
+  };
+  const a = leg(params.a_bourse, params.a_transaction_type);
+  const b = leg(params.b_bourse, params.b_transaction_type);
+  return a && b ? [a, b] : undefined;
+}
+
+/** Whether an available API account (/task/available/api/get) is on the exchange; one without bourse_id is taken as asked. */
+export function accountOnExchange(api: object, bourse: number): boolean {
+  const id = (api as { bourse_id?: unknown }).bourse_id;
+  return id === undefined || Number(id) === bourse;
+}
 
 // ── Task page filters (§2) ────────────────────────────────────────────────────────────
 export const ALL = 'all';
@@ -276,6 +294,24 @@ export function usedRatioOf(position: unknown): number | undefined {
   const rate = Number((position as Record<string, unknown>).pro_rate);
   if (!Number.isFinite(rate)) return undefined;
   return rate > 1 ? rate / 100 : rate;
+}
+
+/**
+ * The quantity a task holds (§3 position data): leg A's quantity of f plus that of r, as the trade info's
+ * current position amount counts it; undefined before the socket has said.
+ */
+export function positionAmountOf(position: unknown): number | undefined {
+  if (!position || typeof position !== 'object') return undefined;
+  const { f, r } = position as { f?: unknown; r?: unknown };
+  const legA = (side: unknown) => (Array.isArray(side) && Array.isArray(side[0]) ? Number(side[0][1]) : NaN);
+  const amount = legA(f) + legA(r);
+  return Number.isFinite(amount) ? amount : undefined;
+}
+
+/** The task's P/L now (the socket's muldata.earnings: realised + unrealised, the curve's last point). */
+export function earningsOf(muldata: unknown): number | undefined {
+  const value = muldata && typeof muldata === 'object' ? Number((muldata as Record<string, unknown>).earnings) : NaN;
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /** The price ratios a card lists: the socket's `analysis` as label → number pairs (non-numbers skipped). */

@@ -19,10 +19,12 @@ interface Options {
   /** null renders signed out. */
   session?: Session | null;
   language?: 'zh-CN' | 'en';
+  /** a page visited before (history one step back), for pages that go back. */
+  from?: string;
 }
 
 /** Renders a console page inside Refine, antd and a router, as the console mounts it. */
-export function renderPage(ui: ReactElement, { path = '/', pattern, session = adminSession, language = 'zh-CN' }: Options = {}) {
+export function renderPage(ui: ReactElement, { path = '/', pattern, session = adminSession, language = 'zh-CN', from }: Options = {}) {
   clearSession();
   resetPermissions();
   if (session) saveSession(session);
@@ -30,7 +32,7 @@ export function renderPage(ui: ReactElement, { path = '/', pattern, session = ad
   return render(
     <ConfigProvider>
       <AntdApp>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={from ? [from, path] : [path]} initialIndex={from ? 1 : 0}>
           <Refine {...refineProps}>
             <Routes>
               <Route path={pattern ?? path.split('?')[0]} element={ui} />

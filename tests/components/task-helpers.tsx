@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ArbitrageStrategy, ChildTask, Task } from '../../src/api/types';
+import { setRuntimeConfig } from '../../src/api/config';
+import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';
 
 export const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -56,3 +58,23 @@ export async function dialog(title: string | RegExp): Promise<HTMLElement> {
   return heading!.closest('.ant-modal') as HTMLElement;
 }
 export const button = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
+
+/** The hooks of every task page test file: msw, a fake task socket, real timers and a clean slate after each test. */
+export function taskPageSetup() {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    setRuntimeConfig({ websocket: 'ws://feeds.test' });
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    localStorage.clear();
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    setRuntimeConfig({});
+  });
+  afterAll(() => server.close());
+}

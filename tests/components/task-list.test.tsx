@@ -1,27 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import TaskListPage from '../../src/resources/tasks/list';
-import { setRuntimeConfig } from '../../src/api/config';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
-import { button, card, cardAction, dialog, openMenuItems, taskHandlers, userEvent } from './task-helpers';
+import { button, card, cardAction, dialog, openMenuItems, taskHandlers, taskPageSetup, tasks, userEvent } from './task-helpers';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  setRuntimeConfig({ websocket: 'ws://feeds.test' });
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-  localStorage.clear();
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  setRuntimeConfig({});
-});
-afterAll(() => server.close());
+taskPageSetup();
 
 /** Media queries match: antd's breakpoints see a wide screen. */
 function wideScreen() {
@@ -95,6 +79,7 @@ describe('task page', () => {
     await userEvent.click(within(card(2)).getByLabelText('操作 2'));
     await waitFor(() => expect(openMenuItems()).toContain('添加子任务'));
     expect(openMenuItems()).toEqual(['启动', '暂停', '手动平仓', '手动开仓', '删除', '配置', '详情', '交易详情', '添加子任务', '复制任务']);
+
   });
 
   it('starts a task, polls /task/status/detection every 800 ms until 2, then reads the list again 1 s later', async () => {
@@ -164,7 +149,7 @@ describe('task page', () => {
     expect(await screen.findByText('任务正在运行中!')).toBeInTheDocument();
     expect(remove.calls).toHaveLength(0);
 
-    await userEvent.click(await screen.findByLabelText('操作 11'));
+    await userEvent.click(await screen.findByLabelText('子任务操作 11'));
     await userEvent.click(await screen.findByText('停止', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     expect(await screen.findByText('请先停止主任务，再操作!')).toBeInTheDocument();
   });
@@ -203,5 +188,69 @@ describe('task page', () => {
     await userEvent.click(screen.getByText('Batch'));
     await userEvent.click(await screen.findByText('Configure', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     expect(await screen.findByText('please select tasks!')).toBeInTheDocument();
+  });
+
+  it('keeps each card live from the task socket: status, position bar and price ratios change without a reload', async () => {
+    const { listCalls } = await renderTasks();
+    const socket = FakeSocket.instances.find((x) => x.url.includes('/ts/websocket'))!;
+    act(() => socket.open());
+    const before = listCalls.length;
+    act(() => socket.receive(JSON.stringify({ code: 200, data: [{ id: 2, status: 2, position: { f: [[100, 3], [101, 3]], r: [[0, 0], [0, 0]], pro_rate: 0.75 }, muldata: { earnings: 4.567 }, analysis: { positive: 1.23456 } }] })));
+    await waitFor(() => expect(within(card(2)).getByText(/positive: 1\.23/)).toBeInTheDocument());
+    expect(within(card(2)).getByRole('img', { name: '运行中' })).toBeInTheDocument();
+    expect(within(card(2)).getByText('75%')).toBeInTheDocument();
+    expect(within(card(2)).getByTestId('task-holding-2')).toHaveTextContent('持仓数量: 3.0000');
+    expect(within(card(2)).getByTestId('task-pnl-2')).toHaveTextContent('收益: 4.57');
+    expect(screen.getByTestId('task-counter')).toHaveTextContent('运行中 2/3');
+    expect(listCalls.length).toBe(before);
+  });
+
+  it('mounts only the cards on screen when there are a thousand tasks', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ ...tasks[1]!, id: 1000 + i, name: `t${i}` }));
+    taskHandlers(many);
+    renderPage(<TaskListPage />, { path: '/task' });
+    await screen.findByTestId('task-card-1000');
+    const grid = screen.getByTestId('task-grid');
+    expect(grid).toHaveAttribute('data-rows', '1000');
+    expect(document.querySelectorAll('[data-testid^="task-card-"]').length).toBeLessThan(12);
+    expect(screen.getByTestId('task-counter')).toHaveTextContent('运行中 0/1000');
+  });
+
+  it("opens the market chart of the task's pair: the K-line of its two legs, read as market codes", async () => {
+    const queries: Record<string, unknown>[] = [];
+    server.use(
+      onCall('klineData', ({ payload }) => {
+        queries.push(payload);
+        return envelope({ granularity: '1T', field: 'positive', timezone: 'UTC+8', candles: [] });
+      }),
+    );
+    await renderTasks();
+    await userEvent.click(within(card(1)).getByLabelText('行情图表'));
+    await waitFor(() => expect(queries).toHaveLength(1));
+    // leg A: exchange 1 spot (task code 1); leg B: exchange 2 quarter (task code 9, the market's 4)
+    expect(queries[0]).toMatchObject({ excheng: '1,2', types: '1,4', currencys: 'btc', granularity: '1T' });
+  });
+
+  it('copies a task as a new task with the same strategy and params (添加任务成功)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { listCalls } = await renderTasks();
+    const add = recordCall('taskAdd');
+    server.use(add.handler);
+    const before = listCalls.length;
+    await cardAction(2, '复制任务');
+    expect(await screen.findByText('添加任务成功')).toBeInTheDocument();
+    expect(add.calls).toEqual([expect.objectContaining({ strategyId: 1, name: 'beta-副本', params: tasks[1]!.params })]);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
+  });
+
+  it('offers stop, and restart in the pause slot, for a paused task', async () => {
+    taskHandlers([{ ...tasks[1]!, status: 3 }]);
+    renderPage(<TaskListPage />, { path: '/task' });
+    await screen.findByTestId('task-card-2');
+    expect(within(card(2)).getByRole('img', { name: '已暂停' })).toBeInTheDocument();
+    await userEvent.click(within(card(2)).getByLabelText('操作 2'));
+    await waitFor(() => expect(openMenuItems()).toContain('重启'));
+    expect(openMenuItems()).toEqual(['停止', '重启', '手动平仓', '手动开仓', '删除', '配置', '详情', '交易详情', '添加子任务', '复制任务']);
   });
 });

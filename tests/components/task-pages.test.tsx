@@ -2,11 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import TaskDetailPage from '../../src/pages/task-detail';
 import TaskTradeInfoPage from '../../src/pages/task-trade-info';
 import TaskListPage from '../../src/resources/tasks/list';
-import { setRuntimeConfig } from '../../src/api/config';
-import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
-import { button, cardAction, dialog, taskHandlers, userEvent } from './task-helpers';
+import { button, cardAction, dialog, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 
 vi.mock('@ant-design/charts', () => ({
   Line: ({ data, axis }: { data: { time: string; value: number }[]; axis: { x: { title: string } } }) => (
@@ -14,21 +12,7 @@ vi.mock('@ant-design/charts', () => ({
   ),
 }));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  setRuntimeConfig({ websocket: 'ws://feeds.test' });
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  setRuntimeConfig({});
-});
-afterAll(() => server.close());
+taskPageSetup();
 
 const order = (id: number, status_: number) => ({
   id,
@@ -46,7 +30,7 @@ describe('task detail', () => {
   it('pages the orders with status_ labels, refuses to go before the first page or past the last', async () => {
     const calls: Record<string, unknown>[] = [];
     server.use(
-      onCall('orderNewest', ({ payload }) => {
+      onCall('taskDetail', ({ payload }) => {
         calls.push(payload);
         return envelope([order(1, 3), order(2, 5)]);
       }),
@@ -73,25 +57,30 @@ describe('task detail', () => {
     await waitFor(() => expect(calls.at(-1)).toMatchObject({ number: '2', orderId: '2' }));
   });
 
-  // the step back after 0.8 s cannot be seen in a one-entry memory router: only that it waits
-  it("says 'no trade data' and does not leave before 0.8 s", async () => {
+  it("says 'no trade data' and goes back after 0.8 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    server.use(onCall('orderNewest', () => envelope([])));
-    renderPage(<TaskDetailPage />, { path: '/task/taskDetail?id=7', pattern: '/task/taskDetail', language: 'en' });
+    server.use(onCall('taskDetail', () => envelope([])));
+    renderPage(<TaskDetailPage />, { path: '/task/taskDetail?id=7', pattern: '/task/taskDetail', language: 'en', from: '/task' });
     expect(await screen.findByText('no trade data')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(700));
     expect(screen.queryByTestId('redirected')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByTestId('redirected')).toBeInTheDocument();
   });
 });
 
 describe('task trade info', () => {
-  it('shows current positions, closed P/L, the earnings curve and change records of a task', async () => {
+  it('shows current positions, closed P/L, the earnings curve and change records of a task (paged)', async () => {
+    const pagesAsked: Record<string, unknown>[] = [];
     server.use(
       onCall('taskPositionStatistics', () =>
         envelope({ task_virtual_position: { price: 100, amount: 2, earnings_amount: 0.5, earnings: 12.345 }, task_virtual_earnings: { price: 90, amount: 1, earnings_amount: 0.2, earnings: 3.456 } }),
       ),
       onCall('taskEarnings', () => envelope([{ dateTime: '2024-05-01 10:00', earningsVal: 1 }, { dateTime: '2024-05-01 11:00', earningsVal: 2 }])),
-      onCall('changeRecords', () => envelope({ datas: [{ change: 'weight 1 → 2' }], pages: 1 })),
+      onCall('changeRecords', ({ payload }) => {
+        pagesAsked.push(payload);
+        return envelope({ datas: [{ id: 1, task_id: 7, change_type: 'params', before: { depth: 5 }, after: { depth: 7 }, operator: 'admin', createtime: '2024-05-01 10:00:00' }], pages: 2 });
+      }),
     );
     renderPage(<TaskTradeInfoPage />, { path: '/task/taskTradeInfo?id=7&type=task', pattern: '/task/taskTradeInfo' });
     expect(await screen.findByText('12.35')).toBeInTheDocument();
@@ -99,17 +88,25 @@ describe('task trade info', () => {
     const line = await screen.findByTestId('earnings-line');
     expect(line).toHaveAttribute('data-points', '2');
     expect(line).toHaveAttribute('data-axis', '时间');
-    expect(await screen.findByText('weight 1 → 2')).toBeInTheDocument();
+    expect(await screen.findByText('修改参数')).toBeInTheDocument();
+    expect(screen.getByText('{"depth":7}')).toBeInTheDocument();
+    expect(pagesAsked[0]).toMatchObject({ task_id: '7', bars: '10', page_num: '1' });
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(pagesAsked.at(-1)).toMatchObject({ page_num: '2' }));
   });
 
-  it("shows the server's info when the earnings fail", async () => {
+  it("shows the server's info when the earnings fail and goes back after 1 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
       onCall('taskChildrenPositionStatistics', () => envelope({ f: [[100, 1], [101, 1]], mt: [5, 6], pro_count: 1, pro_rate: 0.2 })),
       onCall('taskChildrenEarnings', () => envelope(null, 1, 'no earnings yet')),
     );
-    renderPage(<TaskTradeInfoPage />, { path: '/task/taskTradeInfo?id=70&type=ctask', pattern: '/task/taskTradeInfo' });
+    renderPage(<TaskTradeInfoPage />, { path: '/task/taskTradeInfo?id=70&type=ctask', pattern: '/task/taskTradeInfo', from: '/task' });
     expect(await screen.findByText('no earnings yet')).toBeInTheDocument();
-    expect(screen.getByText('101.0000')).toBeInTheDocument();
+    expect(await screen.findByText('101.0000')).toBeInTheDocument();
+    expect(screen.queryByTestId('redirected')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1100));
+    expect(screen.getByTestId('redirected')).toBeInTheDocument();
   });
 });
 

@@ -158,7 +158,7 @@ export async function loginUnilateral(page: Page, userName: string, password: st
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-interface Envelope<T> {
+export interface Envelope<T> {
   code: number;
   info: string;
   data: T;
@@ -174,6 +174,22 @@ async function callApi<T>(page: Page, name: EndpointName, payload: Record<string
   const reply = (await response.json()) as Envelope<T>;
   if (reply.code !== 200) throw new Error(`${name} failed: ${reply.code} ${reply.info}`);
   return { data: reply.data, origin: new URL(response.url()).origin };
+}
+
+/**
+ * Calls the contract as the page's signed-in user (the token cookie travels in the payload as §7 says)
+ * and answers the envelope as it came, failure or not: for specs and benches that check refusals.
+ */
+export async function callAs<T>(page: Page, name: EndpointName, payload: Record<string, unknown> = {}): Promise<Envelope<T>> {
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '');
+  const { method, path: url, encoding } = endpoints[name];
+  const body = { token, ...payload };
+  const asText = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const response = await page.request.fetch(encoding === 'query' ? `${url}?${new URLSearchParams(asText)}` : url, {
+    method,
+    ...(encoding === 'json' ? { data: body } : encoding === 'form' ? { form: asText } : {}),
+  });
+  return (await response.json()) as Envelope<T>;
 }
 
 interface SessionCookies {

@@ -8,6 +8,7 @@ import {
   editableTransactionTypes,
   formValuesOf,
   isDeletable,
+  klineLegsOf,
   manualTradeCparam,
   matchesFilters,
   orderStatusLabelKey,
@@ -139,5 +140,21 @@ describe('manual trading (§5, §9)', () => {
     expect(usedRatioOf({ pro_rate: 0.65 })).toBe(0.65);
     expect(usedRatioOf({ pro_rate: 72 })).toBe(0.72);
     expect(usedRatioOf(null)).toBeUndefined();
+  });
+});
+
+describe('klineLegsOf (the market chart dialog of a task)', () => {
+  it("reads each leg's task code as the market's contract code, exchange 2's 6–9 family included", () => {
+    expect(klineLegsOf({ a_bourse: 1, a_transaction_type: 4, b_bourse: 2, b_transaction_type: 9 })).toEqual([
+      { exchange: 1, type: 4 },
+      { exchange: 2, type: 4 },
+    ]);
+    expect(klineLegsOf({ a_bourse: 1, a_transaction_type: 10, b_bourse: 2, b_transaction_type: 6 })).toEqual([
+      { exchange: 1, type: 10 },
+      { exchange: 2, type: 1 },
+    ]);
+  });
+  it('has no legs when a code is unknown', () => {
+    expect(klineLegsOf({ a_bourse: 1, a_transaction_type: 99, b_bourse: 2, b_transaction_type: 9 })).toBeUndefined();
   });
 });

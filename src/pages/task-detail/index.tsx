@@ -9,9 +9,9 @@ import { formatMinute, formatPrice } from '../../domain/format';
 import { opensPosition, orderStatusLabelKey, otypeLabelKey, parseJsonField } from '../../domain/task';
 
 /**
- * /task/taskDetail?id= (§2 task detail): the task's orders, a page at a time. Pages move by order id
- * (/web/get/order/newest {number, orderId}; a '-' prefix asks for the page before). The task's id
- * travels as taskId (an assumption: §7 does not say how the call is narrowed to one task).
+ * /task/taskDetail?id= (§2 task detail): the task's orders, newest first, a page at a time. Pages move
+ * by order id as /web/get/order/newest's do ({taskId, number, orderId}; a '-' prefix asks for the page
+ * before), through the task detail call (an assumed path: §7 does not say how orders are narrowed to one task).
  */
 export default function TaskDetailPage() {
   const { t } = useTranslation('task');
@@ -22,8 +22,7 @@ export default function TaskDetailPage() {
   const [size, setSize] = useState<number>(PAGING.taskDetailPageSize);
   const [sizeText, setSizeText] = useState(String(PAGING.taskDetailPageSize));
   const [cursor, setCursor] = useState<{ orderId?: string; index: number }>({ index: 0 });
-  const byTask = { taskId };
-  const { data, query } = useCall('orderNewest', { number: size, ...(cursor.orderId ? { orderId: cursor.orderId } : {}), ...byTask });
+  const { data, query } = useCall('taskDetail', { taskId, number: size, ...(cursor.orderId ? { orderId: cursor.orderId } : {}) });
   const [rows, setRows] = useState<OrderRecord[]>([]);
 
   useEffect(() => {

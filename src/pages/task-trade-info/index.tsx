@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Card, Col, Row, Table } from 'antd';
+import { Card, Col, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ChildPosition, EarningsPoint, PositionStatistics, VirtualFigures } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { EarningsChart } from '../../components/earnings-chart';
-import { INTERVALS } from '../../domain/constants';
+import { INTERVALS, PAGING } from '../../domain/constants';
 import { formatAmount, formatPrice, formatStatistic } from '../../domain/format';
-
-const CHANGE_RECORDS_PAGE_SIZE = 10;
 
 function FiguresTable({ figures }: { figures: VirtualFigures | undefined }) {
   const { t } = useTranslation('task');
@@ -47,23 +45,44 @@ function ChildLegsTable({ position }: { position: ChildPosition | undefined }) {
   );
 }
 
+interface ChangeRecord {
+  id: number;
+  change_type?: string;
+  before?: unknown;
+  after?: unknown;
+  operator?: string;
+  createtime?: string;
+}
+const shown = (value: unknown): string => (value === null || value === undefined ? '-' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** A task's change records (/changeServer/changerecords {task_id, bars, page_num} → datas, pages), a page at a time. */
 function ChangeRecords({ taskId }: { taskId: number }) {
   const { t } = useTranslation('task');
   const [page, setPage] = useState(1);
-  const { data, query } = useCall('changeRecords', { task_id: taskId, bars: CHANGE_RECORDS_PAGE_SIZE, page_num: page });
-  const rows = data?.datas ?? [];
-  const columns = Object.keys(rows[0] ?? {}).map((key) => ({ key, dataIndex: key, title: key, render: (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v ?? '-')) }));
+  const size = PAGING.changeRecordsPageSize;
+  const { data, query } = useCall('changeRecords', { task_id: taskId, bars: size, page_num: page });
+  // the contract types datas loosely (§7 names no fields); these are the reference server's
+  const rows = (data?.datas ?? []) as unknown as ChangeRecord[];
   return (
-    <Table<Record<string, unknown>>
-      rowKey={(row) => JSON.stringify(row)}
+    <Table<ChangeRecord>
+      rowKey="id"
       dataSource={rows}
-      columns={columns}
       loading={query.isFetching}
       size="small"
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('tradeInfo.noRecords') }}
-      pagination={{ current: page, pageSize: CHANGE_RECORDS_PAGE_SIZE, total: (data?.pages ?? 1) * CHANGE_RECORDS_PAGE_SIZE, onChange: setPage, showSizeChanger: false }}
-    />
+      pagination={{ current: page, pageSize: size, total: (data?.pages ?? 1) * size, onChange: setPage, showSizeChanger: false, size: 'small' }}
+    >
+      <Table.Column<ChangeRecord> key="createtime" title={t('tradeInfo.changeColumns.createtime')} render={(_, r) => shown(r.createtime)} />
+      <Table.Column<ChangeRecord>
+        key="type"
+        title={t('tradeInfo.changeColumns.type')}
+        render={(_, r) => t(`tradeInfo.changeTypes.${r.change_type ?? 'unknown'}`, { defaultValue: shown(r.change_type) })}
+      />
+      <Table.Column<ChangeRecord> key="before" title={t('tradeInfo.changeColumns.before')} render={(_, r) => <Typography.Text code>{shown(r.before)}</Typography.Text>} />
+      <Table.Column<ChangeRecord> key="after" title={t('tradeInfo.changeColumns.after')} render={(_, r) => <Typography.Text code>{shown(r.after)}</Typography.Text>} />
+      <Table.Column<ChangeRecord> key="operator" title={t('tradeInfo.changeColumns.operator')} render={(_, r) => shown(r.operator)} />
+    </Table>
   );
 }
 

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import type { Task } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { useNotify } from '../../components/notify';
+import { accountOnExchange } from '../../domain/task';
 import { useBourses } from '../apis/use-bourses';
 import { useReloadTasks } from '../tasks/use-task-actions';
 
@@ -30,7 +31,9 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
   const bBourse = Number(task.params.b_bourse);
   const apisA = useCall('taskAvailableApi', { taskId: task.id, status: aBourse });
   const apisB = useCall('taskAvailableApi', { taskId: task.id, status: bBourse });
-  const options = (list: typeof apisA.data) => (list ?? []).map((api) => ({ value: api.id, label: api.name }));
+  // a reply may list the accounts of both exchanges, each with its bourse_id: each select keeps its exchange's
+  const options = (list: typeof apisA.data, bourse: number) =>
+    (list ?? []).filter((api) => accountOnExchange(api, bourse)).map((api) => ({ value: api.id, label: api.name }));
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -63,10 +66,10 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
     >
       <Form form={form} layout="vertical" initialValues={{ weight: 1 }}>
         <Form.Item name="apiA" label={t('child.api', { exchange: nameOf(aBourse) })} rules={[{ required: true, message: t('child.apiRequired') }]}>
-          <Select aria-label={t('child.api', { exchange: nameOf(aBourse) })} options={options(apisA.data)} loading={apisA.query.isLoading} />
+          <Select aria-label={t('child.api', { exchange: nameOf(aBourse) })} options={options(apisA.data, aBourse)} loading={apisA.query.isLoading} />
         </Form.Item>
         <Form.Item name="apiB" label={t('child.api', { exchange: nameOf(bBourse) })} rules={[{ required: true, message: t('child.apiRequired') }]}>
-          <Select aria-label={t('child.api', { exchange: nameOf(bBourse) })} options={options(apisB.data)} loading={apisB.query.isLoading} />
+          <Select aria-label={t('child.api', { exchange: nameOf(bBourse) })} options={options(apisB.data, bBourse)} loading={apisB.query.isLoading} />
         </Form.Item>
         <Form.Item name="weight" label={t('child.weight')} rules={[{ required: true, message: t('child.weightRequired') }]}>
           <InputNumber aria-label={t('child.weight')} min={0} style={{ width: '100%' }} />

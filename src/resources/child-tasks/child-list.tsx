@@ -82,7 +82,7 @@ export function ChildList({ task, children }: { task: Task; children: readonly C
           data-testid={`child-${child.task_children_id}`}
           actions={[
             <Dropdown key="menu" menu={{ items, onClick: onClick(child) }} trigger={['click']}>
-              <Button size="small" type="text" icon={<MoreOutlined />} aria-label={`${t('buttons.menu')} ${child.task_children_id}`} />
+              <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t('child.menu', { id: child.task_children_id })} />
             </Dropdown>,
           ]}
         >

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDelete, useList } from '@refinedev/core';
-import { App, Button, Card, Dropdown, Empty, Grid, Pagination, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Grid, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,15 +24,19 @@ import {
 } from '../../domain/task';
 import { useLiveResource } from '../../live/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
-import { AddChildDialog } from '../child-tasks/add-child-dialog';
-import { BatchConfigDialog } from './batch-config-dialog';
-import { ManualTradeDialog } from './manual-trade-dialog';
-import { MarketChartDialog } from './market-chart-dialog';
 import { wait } from './poll';
-import { RenameDialog } from './rename-dialog';
 import { TaskCard, type CardAction, type LiveTask } from './task-card';
-import { TaskDialog, type TaskDialogMode } from './task-dialog';
+import type { TaskDialogMode } from './task-dialog';
 import { TASKS, useBatchStatus, useReloadTasks, useStatusChange } from './use-task-actions';
+import { WindowedGrid } from './windowed-grid';
+
+// the dialogs (forms, selects, the chart) load when first opened, not with the page of cards
+const TaskDialog = lazy(() => import('./task-dialog').then((m) => ({ default: m.TaskDialog })));
+const RenameDialog = lazy(() => import('./rename-dialog').then((m) => ({ default: m.RenameDialog })));
+const AddChildDialog = lazy(() => import('../child-tasks/add-child-dialog').then((m) => ({ default: m.AddChildDialog })));
+const MarketChartDialog = lazy(() => import('./market-chart-dialog').then((m) => ({ default: m.MarketChartDialog })));
+const ManualTradeDialog = lazy(() => import('./manual-trade-dialog').then((m) => ({ default: m.ManualTradeDialog })));
+const BatchConfigDialog = lazy(() => import('./batch-config-dialog').then((m) => ({ default: m.BatchConfigDialog })));
 
 type Dialog =
   | { kind: 'task'; mode: TaskDialogMode }
@@ -54,8 +58,8 @@ export default function TaskListPage() {
   const reload = useReloadTasks();
   const { mutate: remove } = useDelete();
 
-  const [page, setPage] = useState(1);
-  const { result, query } = useList<LiveTask>({ resource: TASKS, pagination: { currentPage: page, pageSize: PAGING.taskListPageSize, mode: 'server' } });
+  // every task at once: the filters and the counter cover them all, and the cards are windowed
+  const { result, query } = useList<LiveTask>({ resource: TASKS, pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' } });
   const tasks = result.data ?? [];
   const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
   useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
@@ -76,13 +80,16 @@ export default function TaskListPage() {
   };
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const select = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const select = useCallback(
+    (id: number, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
   const selectedIds = shown.map((task) => task.id).filter((id) => selected.has(id));
 
   const status = useStatusChange();
@@ -149,6 +156,14 @@ export default function TaskListPage() {
         return void copy(task);
     }
   };
+
+  // the cards are memoised: they get callbacks that never change and read the latest handlers
+  const latest = useRef({ onAction, nameOf });
+  latest.current = { onAction, nameOf };
+  const cardAction = useCallback((action: CardAction, task: LiveTask) => latest.current.onAction(action, task), []);
+  const bourseName = useCallback((id: number) => latest.current.nameOf(id), []);
+  const rename = useCallback((task: LiveTask) => setDialog({ kind: 'rename', task }), []);
+  const chart = useCallback((task: LiveTask) => setDialog({ kind: 'chart', task }), []);
 
   const batchItems: MenuProps['items'] = (['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const).map((key) => ({ key, label: t(`batch.${key}`) }));
   const onBatch: MenuProps['onClick'] = ({ key }) => {
@@ -224,32 +239,35 @@ export default function TaskListPage() {
           {shown.length === 0 && !query.isLoading ? (
             <Empty />
           ) : (
-            <div style={{ display: 'grid', gap: 12, gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))` }}>
-              {shown.map((task) => (
+            <WindowedGrid
+              items={shown}
+              minColumnWidth={width}
+              itemKey={(task) => task.id}
+              renderItem={(task) => (
                 <TaskCard
-                  key={task.id}
                   task={task}
                   selected={selected.has(task.id)}
                   polling={status.pending.has(task.id)}
-                  bourseName={(id) => nameOf(id)}
+                  bourseName={bourseName}
                   onSelect={select}
-                  onAction={onAction}
-                  onRename={(row) => setDialog({ kind: 'rename', task: row })}
-                  onChart={(row) => setDialog({ kind: 'chart', task: row })}
+                  onAction={cardAction}
+                  onRename={rename}
+                  onChart={chart}
                 />
-              ))}
-            </div>
+              )}
+            />
           )}
         </Spin>
-        <Pagination size="small" align="end" current={page} pageSize={PAGING.taskListPageSize} total={result.total ?? 0} onChange={setPage} showSizeChanger={false} hideOnSinglePage />
       </Space>
 
-      {dialog?.kind === 'task' && <TaskDialog mode={dialog.mode} onClose={close} />}
-      {dialog?.kind === 'rename' && <RenameDialog task={dialog.task} onClose={close} />}
-      {dialog?.kind === 'addChild' && <AddChildDialog task={dialog.task} onClose={close} />}
-      {dialog?.kind === 'chart' && <MarketChartDialog task={dialog.task} onClose={close} />}
-      {dialog?.kind === 'manual' && <ManualTradeDialog task={dialog.task} kind={dialog.trade} onClose={close} />}
-      {dialog?.kind === 'batchConfig' && <BatchConfigDialog taskIds={dialog.taskIds} onClose={close} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'task' && <TaskDialog mode={dialog.mode} onClose={close} />}
+        {dialog?.kind === 'rename' && <RenameDialog task={dialog.task} onClose={close} />}
+        {dialog?.kind === 'addChild' && <AddChildDialog task={dialog.task} onClose={close} />}
+        {dialog?.kind === 'chart' && <MarketChartDialog task={dialog.task} onClose={close} />}
+        {dialog?.kind === 'manual' && <ManualTradeDialog task={dialog.task} kind={dialog.trade} onClose={close} />}
+        {dialog?.kind === 'batchConfig' && <BatchConfigDialog taskIds={dialog.taskIds} onClose={close} />}
+      </Suspense>
     </Card>
   );
 }

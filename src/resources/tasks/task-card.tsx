@@ -1,11 +1,12 @@
+import { memo } from 'react';
 import { Button, Card, Checkbox, Dropdown, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { LineChartOutlined, MoreOutlined, PauseCircleTwoTone, PlayCircleTwoTone, StopTwoTone } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../api/types';
 import type { TaskLive } from '../../live/messages';
 import { UsedRateBar } from '../../components/used-rate-bar';
-import { formatStatistic } from '../../domain/format';
-import { TASK_STATUS, isRunning, priceRatiosOf, taskStatusLabelKey, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
+import { formatAmount, formatStatistic } from '../../domain/format';
+import { TASK_STATUS, earningsOf, isRunning, positionAmountOf, priceRatiosOf, taskStatusLabelKey, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
 import { ChildList, useChildTasks } from '../child-tasks/child-list';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
@@ -48,13 +49,14 @@ function StatusIcon({ status, label }: { status: number; label: string }) {
   );
 }
 
-/** The card menu of §2, with the rules of §4: close position only when running, add child hidden when running. */
+/** The card menu of §2, with the rules of §4: close position only when running, add child hidden when running, stop for a running or paused task. */
 export function cardMenuItems(task: Task, t: (key: string) => string): MenuProps['items'] {
   const running = isRunning(task);
   const paused = task.status === TASK_STATUS.paused;
   const item = (key: CardAction, extra: { danger?: boolean; disabled?: boolean } = {}) => ({ key, label: t(`actions.${key}`), ...extra });
+  // a paused task is still live (it cannot be deleted): it offers stop, and restart in the pause slot
   return [
-    running ? item('stop') : item('start'),
+    running || paused ? item('stop') : item('start'),
     paused ? item('restart') : item('pause', { disabled: !running }),
     ...(running ? [item('closePosition')] : []),
     item('manualClose'),
@@ -69,12 +71,14 @@ export function cardMenuItems(task: Task, t: (key: string) => string): MenuProps
 }
 
 /** One task (§2 task card): status icon, currency, checkbox, position bar, price ratios, strategy, child count, name-id, pairs, children. */
-export function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart }: Props) {
+export const TaskCard = memo(function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart }: Props) {
   const { t } = useTranslation('task');
   const { children } = useChildTasks(task.id);
   const statusLabel = t(taskStatusLabelKey(task.status));
   const ratio = usedRatioOf(task.position);
   const ratios = priceRatiosOf(task.analysis);
+  const holding = positionAmountOf(task.position);
+  const pnl = earningsOf(task.muldata);
   const leg = (bourse: unknown, type: unknown) => {
     const tradeType = tradeTypeOfTransaction(Number(type));
     return `${bourseName(Number(bourse))} ${tradeType ? t(`tradeTypes.${tradeType}`) : String(type ?? '-')}`;
@@ -112,6 +116,16 @@ export function TaskCard({ task, selected, polling, bourseName, onSelect, onActi
           <Typography.Text type="secondary">{t('card.position')}</Typography.Text>
           <UsedRateBar ratio={ratio ?? 0} label={t('card.position')} />
         </div>
+        {(holding !== undefined || pnl !== undefined) && (
+          <Space size={[12, 0]} wrap>
+            <Typography.Text data-testid={`task-holding-${task.id}`}>
+              {t('card.holding')}: {formatAmount(holding)}
+            </Typography.Text>
+            <Typography.Text data-testid={`task-pnl-${task.id}`}>
+              {t('card.pnl')}: {formatStatistic(pnl)}
+            </Typography.Text>
+          </Space>
+        )}
         {ratios.length > 0 && (
           <Space size={[8, 0]} wrap aria-label={t('card.ratios')}>
             {ratios.map(([key, value]) => (
@@ -132,4 +146,4 @@ export function TaskCard({ task, selected, polling, bourseName, onSelect, onActi
       </Space>
     </Card>
   );
-}
+});
