@@ -67,7 +67,9 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
     throw new Error(`${DIST}/index.html is missing: build the console first (npm run build, or node tests/e2e/run.mjs)`);
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'console-e2e-')));
-  const server = await startServer({ port: 0, host: '127.0.0.1', staticDir: DIST, ...options, dataDir });
+  // no demo tasks: each spec makes the tasks it asserts on (the demo seed has its own server test)
+  const settings = { demoTasks: false, ...options.settings };
+  const server = await startServer({ port: 0, host: '127.0.0.1', staticDir: DIST, ...options, settings, dataDir });
   return {
     url: server.url.replace(/\/+$/, ''),
     port: server.port,
