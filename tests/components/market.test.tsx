@@ -233,6 +233,34 @@ describe('market page', () => {
     expect(socketOf('/get2')).toBeUndefined();
   });
 
+  it('shows every table reconnecting after a drop, then resubscribes the same tables by itself', async () => {
+    await renderMarket();
+    const first = socketOf('/get2')!;
+    await push(first, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }, { table: [1, 3, 5, 1], rows: [row('btc', 60001)] }] });
+    for (const table of tables()) expect(within(table).getByText(/实时 · 刚刚/)).toBeInTheDocument();
+
+    act(() => first.drop());
+    for (const table of tables()) {
+      expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'reconnecting');
+      expect(within(table).getByText(/重连中/)).toBeInTheDocument();
+    }
+    // the rows stay while the feed reconnects (after the manager's first backoff, about 1 s)
+    expect(cellOf(tables()[0], 'btc', 1)).toHaveTextContent('60000.0000/1.5000');
+    const second = await waitFor(
+      () => {
+        const socket = socketOf('/get2');
+        expect(socket).not.toBe(first);
+        return socket!;
+      },
+      { timeout: 3000 },
+    );
+    act(() => second.open());
+    expect(JSON.parse(second.sent[0])).toEqual({ token: 'admin-token', data: [[1, 2, 4, 1], [1, 3, 5, 1]] });
+    await push(second, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60002)] }, { table: [1, 3, 5, 1], rows: [row('btc', 60003)] }] });
+    expect(cellOf(tables()[0], 'btc', 1)).toHaveTextContent('60002.0000/1.5000');
+    for (const table of tables()) expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
+  });
+
   it('closes the market socket when the page is left', async () => {
     const { view } = await renderMarket();
     const socket = socketOf('/get2')!;
