@@ -18,7 +18,8 @@ export type ContractCode = (typeof ALL_CONTRACT_TYPES)[number];
 if (CONTRACT_TYPES.map((c) => c.code).join() !== ALL_CONTRACT_TYPES.join()) throw new Error('ALL_CONTRACT_TYPES must list src/domain/codes CONTRACT_TYPES');
 
 /** What each exchange offers: the console's rule (`contractTypesFor`, §3: exchange 2 only 1–4), not a copy. */
-const OFFERED = Object.fromEntries(EXCHANGES.map((id) => [id, contractTypesFor(id).map((c) => c.code as ContractCode)])) as Record<ExchangeId, readonly ContractCode[]>;
+const offeredBy = (id: ExchangeId): readonly ContractCode[] => contractTypesFor(id).map((c) => c.code as ContractCode);
+const OFFERED: Record<ExchangeId, readonly ContractCode[]> = { 1: offeredBy(1), 2: offeredBy(2), 3: offeredBy(3) };
 
 export const isExchange = (value: number): value is ExchangeId => (EXCHANGES as readonly number[]).includes(value);
 export const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
