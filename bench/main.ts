@@ -7,6 +7,7 @@ import path from 'node:path';
 import { launchBrowser, ROOT, startApp } from '../tests/e2e/harness';
 import { adminCookies, firstVisit, secondVisit, type PageBytes } from './bytes';
 import { runLighthouse, withChrome, type FormFactor, type LighthouseRun } from './lighthouse';
+import { marketFramesRows, type MarketFramesBudget, type MarketFramesResult } from './market-frames';
 
 interface Budget {
   bytes: {
@@ -19,6 +20,7 @@ interface Budget {
     routes: string[];
     budgets: { figure: 'performance' | 'cls'; formFactor: FormFactor; min?: number; max?: number; reason: string }[];
   };
+  market: MarketFramesBudget;
 }
 interface Row {
   figure: string;
@@ -32,7 +34,7 @@ const KB = 1000;
 const budget = JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as Budget;
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const only = process.env.BENCH_ONLY; // 'bytes' or 'lighthouse' while working on one of them
+const only = process.env.BENCH_ONLY; // 'bytes', 'lighthouse' or 'market' while working on one of them
 
 /** Every console route of the route table must have a budget: a new page cannot slip past the bench. */
 function uncoveredConsoleRoutes(): string[] {
@@ -51,10 +53,10 @@ function commit(): string | null {
 }
 
 const rows: Row[] = [];
-const details: { bytes: PageBytes[]; secondVisit?: PageBytes; lighthouse: Record<string, LighthouseRun[]> } = { bytes: [], lighthouse: {} };
+const details: { bytes: PageBytes[]; secondVisit?: PageBytes; lighthouse: Record<string, LighthouseRun[]>; market?: MarketFramesResult } = { bytes: [], lighthouse: {} };
 const app = await startApp();
 try {
-  if (only !== 'lighthouse') {
+  if (!only || only === 'bytes') {
     const missing = uncoveredConsoleRoutes();
     if (missing.length) rows.push({ figure: 'console routes without a budget', median: missing.join(' '), budget: 'none', pass: false });
     const browser = await launchBrowser();
@@ -88,7 +90,7 @@ try {
     }
   }
 
-  if (only !== 'bytes') {
+  if (!only || only === 'lighthouse') {
     const { chromiumPath } = (await import('../scripts/ensure-chromium.mjs')) as { chromiumPath(): string };
     await withChrome(chromiumPath(), async (port) => {
       for (const route of budget.lighthouse.routes) {
@@ -113,6 +115,17 @@ try {
         }
       }
     });
+  }
+
+  if (!only || only === 'market') {
+    const browser = await launchBrowser();
+    try {
+      const market = await marketFramesRows(browser, budget.market);
+      details.market = market.result;
+      rows.push(...market.rows);
+    } finally {
+      await browser.close();
+    }
   }
 } finally {
   await app.close();
