@@ -1,6 +1,7 @@
 // The live spread board (/market) and funding demand (/demand) against the reference server (issue 8).
 // The server runs on a ManualClock: it pushes only when the spec moves the clock (settings.marketPushHz
-// = 2, so every 500 ms of server time is a push), and every wait is for a state, never for time.
+// = 1: every second of server time is one push with that second's prices), and every wait is for a
+// state, never for time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import type { FeedClient } from '../../server/feeds';
 import { TIMEOUTS, e2eSuite } from './harness';
 
 const clock = new ManualClock();
-const suite = e2eSuite({ server: { clock, settings: { marketPushHz: 2, initDelayMs: 0 } } });
+const suite = e2eSuite({ server: { clock, settings: { marketPushHz: 1, initDelayMs: 0 } } });
 
 /**
  * A fresh page signed in as this user. tsx compiles the functions this spec runs in the page with
@@ -38,7 +39,7 @@ async function serverSees(what: string, condition: () => boolean): Promise<void>
   }
 }
 
-/** Moves the server's clock one second (two pushes) and waits until the text of `scope` has changed. */
+/** Moves the server's clock one second (one push) and waits until the text of `scope` has changed. */
 async function tickAndSeeChange(scope: Locator): Promise<void> {
   const before = await scope.innerText();
   clock.tick(1000);

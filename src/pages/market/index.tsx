@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useCustom } from '@refinedev/core';
 import { Button, Col, Empty, Row, Segmented, Space, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -32,6 +32,9 @@ const FLASH_CSS = `
 .market-cell { border-radius: 2px; padding-inline: 2px; }
 .market-flash { background-color: color-mix(in srgb, var(--market-flash) 30%, transparent); }
 `;
+
+/** A table scrolled out of view is not laid out or painted at every push (its size is remembered). */
+const OFFSCREEN_SKIPPED: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' };
 
 const subscribeWidth = (onChange: () => void) => {
   window.addEventListener('resize', onChange);
@@ -127,7 +130,7 @@ export default function MarketPage() {
       ) : (
         <Row gutter={[12, 12]}>
           {tables.map((table) => (
-            <Col key={tableKey(table)} span={span} data-testid="market-col">
+            <Col key={tableKey(table)} span={span} data-testid="market-col" style={OFFSCREEN_SKIPPED}>
               <MarketTableCard table={table} store={store} exchangeName={exchangeName} colors={colors} liveMode={liveMode} onEdit={edit} onDelete={remove} />
             </Col>
           ))}

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Popconfirm, Popover, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
@@ -24,6 +24,9 @@ export interface MarketTableCardProps {
   onDelete: (table: Table4) => void;
 }
 
+/** Digits of one width, so a changing price does not move its column. */
+const TABLE_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
+
 /** A board row as the table lists it: the cells read their values from the store. */
 interface RowKey {
   currency_type: string;
@@ -36,15 +39,10 @@ interface CellProps {
 }
 
 /** A price or spread cell: flashes in the up or down colour when its value moves (until the next update). */
-const FlashCell = memo(function FlashCell({ store, table, currency, field, colors, liveMode }: CellProps & { field: FlashingField; colors: UpDownColors; liveMode: boolean }) {
-  const { t } = useTranslation('market');
+const FlashCell = memo(function FlashCell({ store, table, currency, field, colors, simulatedMark }: CellProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode }) {
   const cell = useBoardCell(store, table, currency, field);
   const text = formatMarketField(cell?.value);
-  const simulated = liveMode && cell?.source === 'sim' && (
-    <Tag bordered={false} style={{ marginInlineStart: 4 }}>
-      {t('simulated')}
-    </Tag>
-  );
+  const simulated = cell?.source === 'sim' && simulatedMark;
   if (!cell?.flash) {
     return (
       <>
@@ -85,8 +83,14 @@ function MarketTableCardView({ table, store, exchangeName, colors, liveMode, onE
   const rows = useMemo(() => currencies?.map((currency): RowKey => ({ currency_type: currency })), [currencies]);
 
   const columns = useMemo((): ColumnsType<RowKey> => {
+    // the 'simulated' mark shows on a simulated leg only while some leg is live
+    const simulatedMark = liveMode && (
+      <Tag bordered={false} style={{ marginInlineStart: 4 }}>
+        {t('simulated')}
+      </Tag>
+    );
     const flashing = (field: FlashingField) => (currency: string) => (
-      <FlashCell store={store} table={key} currency={currency} field={field} colors={colors} liveMode={liveMode} />
+      <FlashCell store={store} table={key} currency={currency} field={field} colors={colors} simulatedMark={simulatedMark} />
     );
     const validity = (field: 'a_validity' | 'b_validity') => (currency: string) => <ValidityCell store={store} table={key} currency={currency} field={field} />;
     const cell = (columnKey: string, field: FlashingField | 'a_validity' | 'b_validity', title: string) => ({
@@ -97,7 +101,7 @@ function MarketTableCardView({ table, store, exchangeName, colors, liveMode, onE
       render: field === 'a_validity' || field === 'b_validity' ? validity(field) : flashing(field),
     });
     return [
-      { key: 'currency', dataIndex: 'currency_type', title: t('columns.currency'), fixed: 'left', render: (c: string) => c.toUpperCase() },
+      { key: 'currency', dataIndex: 'currency_type', title: t('columns.currency'), render: (c: string) => c.toUpperCase() },
       cell('aBuy', 'a_buy', t('columns.aBuy')),
       cell('bSell', 'b_sell', t('columns.bSell')),
       cell('aValidity', 'a_validity', t('columns.aValidity')),
@@ -152,7 +156,9 @@ function MarketTableCardView({ table, store, exchangeName, colors, liveMode, onE
         dataSource={rows ?? []}
         pagination={false}
         loading={rows === undefined}
-        scroll={{ x: 'max-content' }}
+        // no antd scroll: the card body scrolls sideways on a phone, and the table needs no column
+        // measuring (a ResizeObserver per column would re-render it whenever a price gets wider)
+        style={TABLE_STYLE}
       />
     </Card>
   );
