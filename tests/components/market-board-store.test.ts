@@ -1,17 +1,8 @@
 import { MarketBoardStore } from '../../src/pages/market/board-store';
-import type { MarketRow } from '../../src/domain/market';
+import { marketRow } from './market-feed';
 
-const row = (currency: string, aBid: number, extra: Partial<MarketRow> = {}): MarketRow => ({
-  currency_type: currency,
-  a_buy: `${aBid}/1.5`,
-  b_sell: '59990.1/2',
-  a_validity: 0,
-  b_validity: 0,
-  positive: '10/0.01%',
-  negative: '20/0.03%',
-  ...extra,
-});
-const update = (store: MarketBoardStore, ...rows: MarketRow[]) => store.update(new Map([['1-2-4-1', rows]]));
+const row = marketRow;
+const update = (store: MarketBoardStore, ...rows: ReturnType<typeof marketRow>[]) => store.update(new Map([['1-2-4-1', rows]]));
 
 describe('the market board store', () => {
   it('keeps a cell the same object until it changes, and notifies only when something changed', () => {

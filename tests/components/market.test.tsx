@@ -3,10 +3,10 @@ import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-eve
 import { theme } from 'antd';
 import MarketPage, { UpDownColorSetting } from '../../src/pages/market';
 import { UP_DOWN_STORAGE_KEY } from '../../src/pages/market/up-down-colors';
-import type { MarketRow, MarketTable } from '../../src/domain/market';
+import type { MarketTable } from '../../src/domain/market';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
-import { push, socketOf, useFakeSockets } from './market-feed';
+import { marketRow, push, socketOf, useFakeSockets } from './market-feed';
 
 vi.mock('@ant-design/charts', () => ({
   Stock: ({ data, scale }: { data: unknown[]; scale: { color: { range: string[] } } }) => (
@@ -38,16 +38,7 @@ const STORED: MarketTable[] = [
   [1, 2, 4, 1],
 ];
 
-const row = (currency: string, aBid: number, extra: Partial<MarketRow> = {}): MarketRow => ({
-  currency_type: currency,
-  a_buy: `${aBid}/1.5`,
-  b_sell: '59990.1/2',
-  a_validity: 0,
-  b_validity: 0,
-  positive: '10.12/0.0169%',
-  negative: '20/0.0333%',
-  ...extra,
-});
+const row = marketRow;
 
 function baseHandlers(stored: unknown = STORED) {
   const put2 = recordCall('marketPut2');
