@@ -8,6 +8,7 @@ import { launchBrowser, ROOT, startApp } from '../tests/e2e/harness';
 import { adminCookies, firstVisit, secondVisit, type PageBytes } from './bytes';
 import { runLighthouse, withChrome, type FormFactor, type LighthouseRun } from './lighthouse';
 import { benchOrders, type OrdersBudget, type OrdersResult } from './orders';
+import { marketFramesRows, type MarketFramesBudget, type MarketFramesResult } from './market-frames';
 
 interface Budget {
   bytes: {
@@ -21,6 +22,7 @@ interface Budget {
     budgets: { figure: 'performance' | 'cls'; formFactor: FormFactor; min?: number; max?: number; reason: string }[];
   };
   orders: OrdersBudget;
+  market: MarketFramesBudget;
 }
 interface Row {
   figure: string;
@@ -34,7 +36,7 @@ const KB = 1000;
 const budget = JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as Budget;
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const only = process.env.BENCH_ONLY; // 'bytes', 'lighthouse' or 'orders' while working on one of them
+const only = process.env.BENCH_ONLY; // 'bytes', 'lighthouse', 'orders' or 'market' while working on one of them
 
 /** Every console route of the route table must have a budget: a new page cannot slip past the bench. */
 function uncoveredConsoleRoutes(): string[] {
@@ -53,7 +55,7 @@ function commit(): string | null {
 }
 
 const rows: Row[] = [];
-const details: { bytes: PageBytes[]; secondVisit?: PageBytes; lighthouse: Record<string, LighthouseRun[]>; orders?: OrdersResult } = { bytes: [], lighthouse: {} };
+const details: { bytes: PageBytes[]; secondVisit?: PageBytes; lighthouse: Record<string, LighthouseRun[]>; orders?: OrdersResult; market?: MarketFramesResult } = { bytes: [], lighthouse: {} };
 const app = await startApp();
 try {
   if (only === undefined || only === 'orders') {
@@ -66,7 +68,7 @@ try {
       note: `${r.requests} requests over HTTP, p50 ${r.p50Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms`,
     });
   }
-  if (only !== 'lighthouse' && only !== 'orders') {
+  if (!only || only === 'bytes') {
     const missing = uncoveredConsoleRoutes();
     if (missing.length) rows.push({ figure: 'console routes without a budget', median: missing.join(' '), budget: 'none', pass: false });
     const browser = await launchBrowser();
@@ -100,7 +102,7 @@ try {
     }
   }
 
-  if (only !== 'bytes' && only !== 'orders') {
+  if (!only || only === 'lighthouse') {
     const { chromiumPath } = (await import('../scripts/ensure-chromium.mjs')) as { chromiumPath(): string };
     await withChrome(chromiumPath(), async (port) => {
       for (const route of budget.lighthouse.routes) {
@@ -125,6 +127,17 @@ try {
         }
       }
     });
+  }
+
+  if (!only || only === 'market') {
+    const browser = await launchBrowser();
+    try {
+      const market = await marketFramesRows(browser, budget.market);
+      details.market = market.result;
+      rows.push(...market.rows);
+    } finally {
+      await browser.close();
+    }
   }
 } finally {
   await app.close();

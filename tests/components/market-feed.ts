@@ -1,6 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { FakeSocket } from '../unit/fake-socket';
 import { feedManager } from '../../src/live/manager';
+import type { MarketRow } from '../../src/domain/market';
 
 /** Puts the fake socket in place of the browser's for the console's feed manager. */
 export function useFakeSockets() {
@@ -34,3 +35,15 @@ export async function push(socket: FakeSocket, message: unknown) {
 }
 
 export { FakeSocket };
+
+/** A market row (§3) with a leg-A bid of `aBid` and sensible defaults for the rest. */
+export const marketRow = (currency: string, aBid: number, extra: Partial<MarketRow> = {}): MarketRow => ({
+  currency_type: currency,
+  a_buy: `${aBid}/1.5`,
+  b_sell: '59990.1/2',
+  a_validity: 0,
+  b_validity: 0,
+  positive: '10.12/0.0169%',
+  negative: '20/0.0333%',
+  ...extra,
+});

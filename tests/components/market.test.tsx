@@ -3,10 +3,10 @@ import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-eve
 import { theme } from 'antd';
 import MarketPage, { UpDownColorSetting } from '../../src/pages/market';
 import { UP_DOWN_STORAGE_KEY } from '../../src/pages/market/up-down-colors';
-import type { MarketRow, MarketTable } from '../../src/domain/market';
+import type { MarketTable } from '../../src/domain/market';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
-import { push, socketOf, useFakeSockets } from './market-feed';
+import { marketRow, push, socketOf, useFakeSockets } from './market-feed';
 
 vi.mock('@ant-design/charts', () => ({
   Stock: ({ data, scale }: { data: unknown[]; scale: { color: { range: string[] } } }) => (
@@ -38,16 +38,7 @@ const STORED: MarketTable[] = [
   [1, 2, 4, 1],
 ];
 
-const row = (currency: string, aBid: number, extra: Partial<MarketRow> = {}): MarketRow => ({
-  currency_type: currency,
-  a_buy: `${aBid}/1.5`,
-  b_sell: '59990.1/2',
-  a_validity: 0,
-  b_validity: 0,
-  positive: '10.12/0.0169%',
-  negative: '20/0.0333%',
-  ...extra,
-});
+const row = marketRow;
 
 function baseHandlers(stored: unknown = STORED) {
   const put2 = recordCall('marketPut2');
@@ -231,6 +222,34 @@ describe('market page', () => {
     renderPage(<MarketPage />, { path: '/market' });
     expect(await screen.findByText(/还没有行情表/)).toBeInTheDocument();
     expect(socketOf('/get2')).toBeUndefined();
+  });
+
+  it('shows every table reconnecting after a drop, then resubscribes the same tables by itself', async () => {
+    await renderMarket();
+    const first = socketOf('/get2')!;
+    await push(first, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }, { table: [1, 3, 5, 1], rows: [row('btc', 60001)] }] });
+    for (const table of tables()) expect(within(table).getByText(/实时 · 刚刚/)).toBeInTheDocument();
+
+    act(() => first.drop());
+    for (const table of tables()) {
+      expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'reconnecting');
+      expect(within(table).getByText(/重连中/)).toBeInTheDocument();
+    }
+    // the rows stay while the feed reconnects (after the manager's first backoff, about 1 s)
+    expect(cellOf(tables()[0], 'btc', 1)).toHaveTextContent('60000.0000/1.5000');
+    const second = await waitFor(
+      () => {
+        const socket = socketOf('/get2');
+        expect(socket).not.toBe(first);
+        return socket!;
+      },
+      { timeout: 3000 },
+    );
+    act(() => second.open());
+    expect(JSON.parse(second.sent[0])).toEqual({ token: 'admin-token', data: [[1, 2, 4, 1], [1, 3, 5, 1]] });
+    await push(second, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60002)] }, { table: [1, 3, 5, 1], rows: [row('btc', 60003)] }] });
+    expect(cellOf(tables()[0], 'btc', 1)).toHaveTextContent('60002.0000/1.5000');
+    for (const table of tables()) expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
   });
 
   it('closes the market socket when the page is left', async () => {

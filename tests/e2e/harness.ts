@@ -2,14 +2,14 @@
 // free port with a fresh data folder serving the built console, and Debian's Chromium through playwright-core.
 //
 // What a spec uses (most specs need only e2eSuite):
-//   e2eSuite({viewport?})  one server + one browser per file; returns
+//   e2eSuite({viewport?, server?})  one server (started with these ServerOptions) + one browser per file; returns
 //     open(locale?)         a fresh page, signed out
 //     signIn(user, pw)      a fresh page signed in through the login API (no form, no slider): the page is
 //                           still blank, so goto() where the test starts
 //     signInUnilateral(user, pw)   the same for a unilateral account (单边账号登录)
 //     signInWithSlider(user, pw)   a fresh page signed in through /login as a user does (the slider captcha);
 //                           keep this for the few tests that are about the login itself
-//     app                   the running server (url, dataDir)
+//     app                   the running server (url, dataDir, server.context)
 //   login(page, user, pw)         the /login form with the slider, on any page
 //   loginUnilateral(page, user, pw) the /login 单边账号登录 tab, on any page
 //   signInByApi(page, user, pw), signInUnilateralByApi(page, user, pw)   the API sign-ins on any page
@@ -28,7 +28,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
-import { startServer, type ServerOptions } from '../../server/main';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
@@ -58,6 +58,8 @@ export interface App {
   url: string;
   port: number;
   dataDir: string;
+  /** the running server itself (its context: clock, settings, market…), for specs that look inside. */
+  server: RunningServer;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
     url: server.url.replace(/\/+$/, ''),
     port: server.port,
     dataDir,
+    server,
     async close() {
       await server.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -267,12 +270,12 @@ export async function whileWatching(locator: Locator, action: () => Promise<unkn
  * The hooks every spec file wants: one server (fresh data) and one browser per file, a fresh page per
  * test, closed after it, with a screenshot and log when it failed.
  */
-export function e2eSuite({ viewport }: { viewport?: { width: number; height: number } } = {}) {
+export function e2eSuite({ viewport, server }: { viewport?: { width: number; height: number }; server?: ServerOptions } = {}) {
   let app: App | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   before(async () => {
-    app = await startApp();
+    app = await startApp(server);
     browser = await launchBrowser();
   });
   afterEach(async (t) => {

@@ -97,6 +97,21 @@ describe('market calls', () => {
   });
 });
 
+describe('the delivery calendar on a running server', () => {
+  it('rolls "this week" over when the server clock passes Friday 08:00 UTC (07:59 → 08:01)', async () => {
+    const friday = await startTestServer();
+    try {
+      friday.clock.set(Date.UTC(2025, 0, 10, 7, 59));
+      const token = await friday.login('trader', 'trader123');
+      expect((await friday.call('deliveryCode', {}, { token })).data).toEqual({ CW: '250110', NW: '250117', CQ: '250328', NQ: '250627' });
+      await friday.advance(2 * 60_000);
+      expect((await friday.call('deliveryCode', {}, { token })).data).toEqual({ CW: '250117', NW: '250124', CQ: '250328', NQ: '250627' });
+    } finally {
+      await friday.stop();
+    }
+  });
+});
+
 describe('the market feed (get2)', () => {
   it('sends the rows of the user’s tables, which the console’s parse reads, then pushes at settings.marketPushHz', async () => {
     const session = await openFeed(t.url, `${feeds.market.path}?token=${admin}`);

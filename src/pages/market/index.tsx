@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useCustom } from '@refinedev/core';
 import { Button, Col, Empty, Row, Segmented, Space, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -10,15 +10,15 @@ import {
   TABLE_SPANS,
   readMarketMessage,
   readMarketTables,
-  sortByCurrency,
   sortTables,
   tableKey,
   tableSpan,
   type MarketTable,
   type SpanChoice,
 } from '../../domain/market';
-import { useFeed } from '../../live/use-feed';
+import { useFeedListener } from '../../live/use-feed';
 import { useNotify } from '../../components/notify';
+import { MarketBoardStore, useBoardLiveMode } from './board-store';
 import { MarketTableCard } from './market-table';
 import { TableDialog } from './table-dialog';
 import { useUpDownColors } from './up-down-colors';
@@ -27,12 +27,14 @@ export { UpDownColorSetting, useUpDownColors } from './up-down-colors';
 
 const SPAN_STORAGE_KEY = 'console.market.span';
 
-/** The flash of a changed cell: a CSS animation from the up/down colour (no timer to stop). */
+/** A changed cell's flash: a tint of the up/down colour until the board's next update (no timer, no animation). */
 const FLASH_CSS = `
-@keyframes market-flash { from { background-color: color-mix(in srgb, var(--market-flash) 45%, transparent); } to { background-color: transparent; } }
-.market-flash { animation: market-flash 0.8s ease-out; border-radius: 2px; padding-inline: 2px; }
-@media (prefers-reduced-motion: reduce) { .market-flash { animation: none; color: var(--market-flash); } }
+.market-cell { border-radius: 2px; padding-inline: 2px; }
+.market-flash { background-color: color-mix(in srgb, var(--market-flash) 30%, transparent); }
 `;
+
+/** A table scrolled out of view is not laid out or painted at every push (its size is remembered). */
+const OFFSCREEN_SKIPPED: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' };
 
 const subscribeWidth = (onChange: () => void) => {
   window.addEventListener('resize', onChange);
@@ -64,30 +66,31 @@ export default function MarketPage() {
     if (storedLoaded) setTables((current) => current ?? sortTables(readMarketTables(storedData)));
   }, [storedLoaded, storedData]);
 
-  const names = Array.isArray(bourses.result?.data) ? bourses.result.data : [];
-  const exchangeName = (id: number) => names.find((b) => b.id === id)?.name ?? String(id);
+  const names = Array.isArray(bourses.result?.data) ? bourses.result.data : null;
+  const exchangeName = useCallback((id: number) => names?.find((b) => b.id === id)?.name ?? String(id), [names]);
   const exchanges = (MARKET_EXCHANGES as readonly number[]).map((id) => ({ value: id, label: exchangeName(id) }));
 
+  // the rows live in a store outside React: a push re-renders the cells that changed, not the page
+  const [store] = useState(() => new MarketBoardStore());
   const subscribed = tables ?? [];
-  const feed = useFeed('market', subscribed, { enabled: subscribed.length > 0 });
-  const rowsByTable = useMemo(() => {
-    const byTable = readMarketMessage(feed.data, subscribed);
-    byTable.forEach((rows, key) => byTable.set(key, sortByCurrency(rows, (r) => r.currency_type)));
-    return byTable;
-  }, [feed.data, subscribed]);
-  const liveMode = useMemo(
-    () => [...rowsByTable.values()].some((rows) => rows.some((r) => r.a_source === 'live' || r.b_source === 'live')),
-    [rowsByTable],
-  );
+  useFeedListener('market', subscribed, (message) => store.update(readMarketMessage(message, subscribed)), { enabled: subscribed.length > 0 });
+  const liveMode = useBoardLiveMode(store);
 
-  const [editing, setEditing] = useState<{ index: number | null } | null>(null);
+  const [editing, setEditing] = useState<{ table: MarketTable | null } | null>(null);
+  const current = useRef(tables);
+  current.current = tables;
 
   /** Every change is pushed with PUT /market/put2 (§2: parameters pushed whenever they change). */
-  const change = (next: MarketTable[]) => {
-    const sorted = sortTables(next);
-    setTables(sorted);
-    call('marketPut2', { params: sorted }).catch((error: unknown) => notify.error(error));
-  };
+  const change = useCallback(
+    (next: MarketTable[]) => {
+      const sorted = sortTables(next);
+      setTables(sorted);
+      call('marketPut2', { params: sorted }).catch((error: unknown) => notify.error(error));
+    },
+    [notify],
+  );
+  const edit = useCallback((table: MarketTable) => setEditing({ table }), []);
+  const remove = useCallback((table: MarketTable) => change((current.current ?? []).filter((t) => tableKey(t) !== tableKey(table))), [change]);
 
   const chooseSpan = (choice: SpanChoice) => {
     setSpanChoice(choice);
@@ -114,7 +117,7 @@ export default function MarketPage() {
               ...TABLE_SPANS.map((value) => ({ value, label: t('width.span', { span: value }) })),
             ]}
           />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ index: null })} disabled={tables === null}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ table: null })} disabled={tables === null}>
             {t('addTable')}
           </Button>
         </Space>
@@ -126,32 +129,23 @@ export default function MarketPage() {
         <Empty description={t('empty')} />
       ) : (
         <Row gutter={[12, 12]}>
-          {tables.map((table, index) => {
-            return (
-              <Col key={tableKey(table)} span={span} data-testid="market-col">
-                <MarketTableCard
-                  table={table}
-                  rows={rowsByTable.get(tableKey(table))}
-                  exchangeName={exchangeName}
-                  colors={colors}
-                  liveMode={liveMode}
-                  onEdit={() => setEditing({ index })}
-                  onDelete={() => change(tables.filter((_, i) => i !== index))}
-                />
-              </Col>
-            );
-          })}
+          {tables.map((table) => (
+            <Col key={tableKey(table)} span={span} data-testid="market-col" style={OFFSCREEN_SKIPPED}>
+              <MarketTableCard table={table} store={store} exchangeName={exchangeName} colors={colors} liveMode={liveMode} onEdit={edit} onDelete={remove} />
+            </Col>
+          ))}
         </Row>
       )}
 
       {editing && tables && (
         <TableDialog
-          initial={editing.index === null ? undefined : tables[editing.index]}
+          initial={editing.table ?? undefined}
           exchanges={exchanges}
           existing={tables}
           onClose={() => setEditing(null)}
           onSave={(table) => {
-            change(editing.index === null ? [...tables, table] : tables.map((old, i) => (i === editing.index ? table : old)));
+            const old = editing.table;
+            change(old ? tables.map((t) => (tableKey(t) === tableKey(old) ? table : t)) : [...tables, table]);
             setEditing(null);
           }}
         />

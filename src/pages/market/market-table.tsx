@@ -1,12 +1,12 @@
-import { lazy, Suspense, useMemo, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Popconfirm, Popover, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { contractTypeLabelKey } from '../../domain/codes';
-import { formatMarketField, isStale, type MarketRow, type MarketTable as Table4 } from '../../domain/market';
+import { formatMarketField, isStale, tableKey, type KlineLeg, type MarketTable as Table4 } from '../../domain/market';
 import { FeedStatusBadge } from '../../components/feed-status';
-import { flashKey, useFlashes, type Flash, type FlashingField } from './use-flashes';
+import { useBoardCell, useBoardCurrencies, type FlashingField, type MarketBoardStore } from './board-store';
 import type { UpDownColors } from './up-down-colors';
 
 // the chart panel (and through it the chart library) loads when a popover first opens
@@ -14,80 +14,123 @@ const KlinePanel = lazy(() => import('../../components/kline-chart'));
 
 export interface MarketTableCardProps {
   table: Table4;
-  rows: readonly MarketRow[] | undefined;
+  /** the board's rows; each cell reads its own value, so a push re-renders only the cells that changed */
+  store: MarketBoardStore;
   exchangeName: (id: number) => string;
   colors: UpDownColors;
   /** the feed carries live prices somewhere: a simulated leg gets the 'simulated' mark */
   liveMode: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit: (table: Table4) => void;
+  onDelete: (table: Table4) => void;
 }
 
-function FlashCell({ text, flash, colors }: { text: string; flash: Flash | undefined; colors: UpDownColors }) {
-  if (!flash) return <span className="market-cell">{text}</span>;
-  const style = { '--market-flash': flash.direction === 'up' ? colors.up : colors.down } as CSSProperties;
+/** Digits of one width, so a changing price does not move its column. */
+const TABLE_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
+
+/** A board row as the table lists it: the cells read their values from the store. */
+interface RowKey {
+  currency_type: string;
+}
+
+interface CellProps {
+  store: MarketBoardStore;
+  table: string;
+  currency: string;
+}
+
+/** A price or spread cell: flashes in the up or down colour when its value moves (until the next update). */
+const FlashCell = memo(function FlashCell({ store, table, currency, field, colors, simulatedMark }: CellProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode }) {
+  const cell = useBoardCell(store, table, currency, field);
+  const text = formatMarketField(cell?.value);
+  const simulated = cell?.source === 'sim' && simulatedMark;
+  if (!cell?.flash) {
+    return (
+      <>
+        <span className="market-cell">{text}</span>
+        {simulated}
+      </>
+    );
+  }
+  const style = { '--market-flash': cell.flash === 'up' ? colors.up : colors.down } as CSSProperties;
   return (
-    <span key={flash.count} className="market-cell market-flash" data-flash={flash.direction} style={style}>
-      {text}
-    </span>
+    <>
+      <span className="market-cell market-flash" data-flash={cell.flash} style={style}>
+        {text}
+      </span>
+      {simulated}
+    </>
   );
-}
+});
 
-function Validity({ value }: { value: number }) {
+/** A validity cell: 1 or more (a stale quote) is red. */
+const ValidityCell = memo(function ValidityCell({ store, table, currency, field }: CellProps & { field: 'a_validity' | 'b_validity' }) {
+  const value = useBoardCell(store, table, currency, field)?.value;
   return (
     <Typography.Text type={isStale(value) ? 'danger' : undefined} data-stale={isStale(value)}>
       {value ?? '-'}
     </Typography.Text>
   );
-}
+});
 
-/** One spread table (§2 market page): a card with its legs, feed state, rows, chart popovers. */
-export function MarketTableCard({ table, rows, exchangeName, colors, liveMode, onEdit, onDelete }: MarketTableCardProps) {
+function MarketTableCardView({ table, store, exchangeName, colors, liveMode, onEdit, onDelete }: MarketTableCardProps) {
   const { t } = useTranslation('market');
-  const flashes = useFlashes(rows);
+  const key = tableKey(table);
+  const currencies = useBoardCurrencies(store, key);
   const [exchangeA, exchangeB, typeA, typeB] = table;
   const typeLabel = (code: number) => t(contractTypeLabelKey(code), { code });
   const title = t('tableTitle', { exchangeA: exchangeName(exchangeA), typeA: typeLabel(typeA), exchangeB: exchangeName(exchangeB), typeB: typeLabel(typeB) });
-  const legs = useMemo(() => [{ exchange: exchangeA, type: typeA }, { exchange: exchangeB, type: typeB }], [exchangeA, exchangeB, typeA, typeB]);
+  const legs = useMemo<KlineLeg[]>(() => [{ exchange: exchangeA, type: typeA }, { exchange: exchangeB, type: typeB }], [exchangeA, exchangeB, typeA, typeB]);
+  const rows = useMemo(() => currencies?.map((currency): RowKey => ({ currency_type: currency })), [currencies]);
 
-  const simulated = <Tag bordered={false} style={{ marginInlineStart: 4 }}>{t('simulated')}</Tag>;
-  const flashing = (field: FlashingField, mark?: 'a_source' | 'b_source') => (value: string, row: MarketRow) => (
-    <>
-      <FlashCell text={formatMarketField(value)} flash={flashes.get(flashKey(row.currency_type, field))} colors={colors} />
-      {mark && liveMode && row[mark] === 'sim' && simulated}
-    </>
-  );
-
-  const columns: ColumnsType<MarketRow> = [
-    { key: 'currency', dataIndex: 'currency_type', title: t('columns.currency'), fixed: 'left', render: (c: string) => c.toUpperCase() },
-    { key: 'aBuy', dataIndex: 'a_buy', title: t('columns.aBuy'), align: 'right', render: flashing('a_buy', 'a_source') },
-    { key: 'bSell', dataIndex: 'b_sell', title: t('columns.bSell'), align: 'right', render: flashing('b_sell', 'b_source') },
-    { key: 'aValidity', dataIndex: 'a_validity', title: t('columns.aValidity'), align: 'right', render: (v: number) => <Validity value={v} /> },
-    { key: 'bValidity', dataIndex: 'b_validity', title: t('columns.bValidity'), align: 'right', render: (v: number) => <Validity value={v} /> },
-    { key: 'positive', dataIndex: 'positive', title: t('columns.positive'), align: 'right', render: flashing('positive') },
-    { key: 'negative', dataIndex: 'negative', title: t('columns.negative'), align: 'right', render: flashing('negative') },
-    {
-      key: 'chart',
-      title: t('columns.chart'),
-      align: 'center',
-      render: (_: unknown, row: MarketRow) => (
-        <Popover
-          trigger="click"
-          destroyOnHidden
-          title={t('chart.title', { currency: row.currency_type.toUpperCase(), legs: title })}
-          content={
-            <div style={{ width: 'min(560px, calc(100vw - 48px))' }}>
-              <Suspense fallback={<Skeleton active />}>
-                <KlinePanel legs={legs} currency={row.currency_type} colors={colors} />
-              </Suspense>
-            </div>
-          }
-        >
-          <Button size="small" type="text" icon={<LineChartOutlined />} aria-label={t('chart.open')} data-testid={`chart-${row.currency_type}`} />
-        </Popover>
-      ),
-    },
-  ];
+  const columns = useMemo((): ColumnsType<RowKey> => {
+    // the 'simulated' mark shows on a simulated leg only while some leg is live
+    const simulatedMark = liveMode && (
+      <Tag bordered={false} style={{ marginInlineStart: 4 }}>
+        {t('simulated')}
+      </Tag>
+    );
+    const flashing = (field: FlashingField) => (currency: string) => (
+      <FlashCell store={store} table={key} currency={currency} field={field} colors={colors} simulatedMark={simulatedMark} />
+    );
+    const validity = (field: 'a_validity' | 'b_validity') => (currency: string) => <ValidityCell store={store} table={key} currency={currency} field={field} />;
+    const cell = (columnKey: string, field: FlashingField | 'a_validity' | 'b_validity', title: string) => ({
+      key: columnKey,
+      dataIndex: 'currency_type',
+      title,
+      align: 'right' as const,
+      render: field === 'a_validity' || field === 'b_validity' ? validity(field) : flashing(field),
+    });
+    return [
+      { key: 'currency', dataIndex: 'currency_type', title: t('columns.currency'), render: (c: string) => c.toUpperCase() },
+      cell('aBuy', 'a_buy', t('columns.aBuy')),
+      cell('bSell', 'b_sell', t('columns.bSell')),
+      cell('aValidity', 'a_validity', t('columns.aValidity')),
+      cell('bValidity', 'b_validity', t('columns.bValidity')),
+      cell('positive', 'positive', t('columns.positive')),
+      cell('negative', 'negative', t('columns.negative')),
+      {
+        key: 'chart',
+        title: t('columns.chart'),
+        align: 'center',
+        render: (_: unknown, row: RowKey) => (
+          <Popover
+            trigger="click"
+            destroyOnHidden
+            title={t('chart.title', { currency: row.currency_type.toUpperCase(), legs: title })}
+            content={
+              <div style={{ width: 'min(560px, calc(100vw - 48px))' }}>
+                <Suspense fallback={<Skeleton active />}>
+                  <KlinePanel legs={legs} currency={row.currency_type} colors={colors} />
+                </Suspense>
+              </div>
+            }
+          >
+            <Button size="small" type="text" icon={<LineChartOutlined />} aria-label={t('chart.open')} data-testid={`chart-${row.currency_type}`} />
+          </Popover>
+        ),
+      },
+    ];
+  }, [t, store, key, colors, liveMode, title, legs]);
 
   return (
     <Card
@@ -98,23 +141,31 @@ export function MarketTableCard({ table, rows, exchangeName, colors, liveMode, o
       extra={
         <Space size={0} wrap>
           <FeedStatusBadge feed="market" />
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('editTable')} onClick={onEdit} />
-          <Popconfirm title={t('deleteConfirm')} onConfirm={onDelete}>
+          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('editTable')} onClick={() => onEdit(table)} />
+          <Popconfirm title={t('deleteConfirm')} onConfirm={() => onDelete(table)}>
             <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('deleteTable')} />
           </Popconfirm>
         </Space>
       }
       styles={{ body: { padding: 0, overflowX: 'auto' } }}
     >
-      <Table<MarketRow>
+      <Table<RowKey>
         size="small"
         rowKey="currency_type"
         columns={columns}
-        dataSource={rows ? [...rows] : []}
+        dataSource={rows ?? []}
         pagination={false}
         loading={rows === undefined}
-        scroll={{ x: 'max-content' }}
+        // no antd scroll: the card body scrolls sideways on a phone, and the table needs no column
+        // measuring (a ResizeObserver per column would re-render it whenever a price gets wider)
+        style={TABLE_STYLE}
       />
     </Card>
   );
 }
+
+/**
+ * One spread table (§2 market page): a card with its legs, feed state, rows, chart popovers. Memoised:
+ * a push re-renders the cells that changed, never the card or the table around them.
+ */
+export const MarketTableCard = memo(MarketTableCardView);

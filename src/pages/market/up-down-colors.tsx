@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Segmented, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defaultUpDownScheme, type UpDownScheme } from '../../domain/market';
@@ -56,9 +56,11 @@ export function useUpDownColors(): UpDownColors {
   const stored = useSyncExternalStore(subscribe, readStored, () => null);
   const scheme = stored ?? defaultUpDownScheme(i18n.language ?? '');
   const [red, green] = [token.colorError, token.colorSuccess];
-  return scheme === 'redUp'
-    ? { scheme, up: red, down: green, setScheme: setUpDownScheme }
-    : { scheme, up: green, down: red, setScheme: setUpDownScheme };
+  // the same object while nothing changes, so memoised tables do not re-render
+  return useMemo(
+    () => (scheme === 'redUp' ? { scheme, up: red, down: green, setScheme: setUpDownScheme } : { scheme, up: green, down: red, setScheme: setUpDownScheme }),
+    [scheme, red, green],
+  );
 }
 
 /** The colour setting, self-contained for the header's user menu (or any page). */
