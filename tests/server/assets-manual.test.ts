@@ -10,7 +10,9 @@ import { DEFAULT_GLOBAL_CONFIG } from '../../server/seed';
 import { apisById } from '../../server/store/assets';
 import { readGlobalConfig } from '../../server/store/global-config';
 import type { ExchangeId } from '../../server/market';
-import { signedInServer } from './helpers';
+import { feeds } from '../../src/live/feeds';
+import type { AssetFeedData } from '../../src/live/messages';
+import { openFeed, signedInServer, type FeedSession } from './helpers';
 
 const s = signedInServer();
 
@@ -36,7 +38,28 @@ async function marketFill(apiId: number, contractType: number, side: 'buy' | 'se
   return { price, mid: (q.bid + q.ask) / 2, rate: (JSON.parse(api!.fees) as Record<string, number>)[rateKey]! };
 }
 
+/** The next asset socket message, read through the console's own parser. */
+async function nextAsset(session: FeedSession): Promise<AssetFeedData> {
+  const parsed = feeds.asset.parse(JSON.parse(await session.next()));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.message.data;
+}
+
 describe('manual trading: filled at the market and booked on the account', () => {
+  it('the asset socket pushes the moved book to its subscriber', async () => {
+    const api = await firstApi(s.admin);
+    const session = await openFeed(s.t.url, `${feeds.asset.path}?token=${s.admin}`);
+    session.socket.send(JSON.stringify({ token: s.admin, data: [api.id] }));
+    const btcSpot = (data: AssetFeedData) => Number(data.asset_info.list.find((r) => r.currency === 'btc')!.spot);
+    const before = btcSpot(await nextAsset(session));
+    expect((await s.t.call('manualTrading', { apiId: api.id, symbol: 'BTC', type: 1, amount: 0.04, direction: 1, way: 1 }, { token: s.admin })).code).toBe(200);
+    const pushed = await nextAsset(session);
+    expect(pushed.apiId).toBe(api.id);
+    expect(btcSpot(pushed) - before).toBeCloseTo(0.04, 8);
+    session.socket.close();
+    await session.closed;
+  });
+
   it('a market buy moves BTC spot up by the amount and USDT spot down by amount × price + fee; net assets only by fee and price difference', async () => {
     const api = await firstApi(s.admin);
     const before = await snapshot(api.id);
@@ -53,6 +76,8 @@ describe('manual trading: filled at the market and booked on the account', () =>
     // valued at the mid: the account paid the spread and slippage above the mid, and the fee
     expect(netAssets(after) - netAssets(before)).toBeCloseTo(amount * (mid - price) - fee, 4);
     expect(Number(after.statistics[STATISTIC_KEYS.totalEquity])).toBeCloseTo(netAssets(after), 4);
+    const curve = (await s.t.call('assetStatistics', { apiId: String(api.id), layout: 1 }, { token: s.admin })).data as { equity_usdt: number }[];
+    expect(curve[curve.length - 1]!.equity_usdt).toBeCloseTo(netAssets(after), 3);
 
     const records = (await s.t.call('assetTradeRecords', { apiId: String(api.id) }, { token: s.admin })).data as Row[];
     expect(records[0]).toMatchObject({ id: `manual-${reply.data.id}`, instrument_id: 'BTC-USDT', type: 'buy', amount });
