@@ -287,9 +287,8 @@ export async function fillManualOrder(tx: Queryable, api: ApiRow, order: ManualO
     throw invalid('err.limitNotReachable', { price: Number(price.toPrecision(8)) });
   }
   const book = await ensureBook(tx, api, marketPricer(market, at), at);
-  if (closes(order.direction) && order.amount > closable(book, order.currency, order.contractType, side) + 1e-12) {
-    throw invalid('err.closeExceedsPosition', { position: Number(closable(book, order.currency, order.contractType, side).toFixed(6)) });
-  }
+  const open = closable(book, order.currency, order.contractType, side);
+  if (closes(order.direction) && order.amount > open + 1e-12) throw invalid('err.closeExceedsPosition', { position: Number(open.toFixed(6)) });
   const fee = order.amount * price * takerFee(JSON.parse(api.fees) as FeeConfig, leg);
   const fill: BookFill = { currency: order.currency, contractType: order.contractType, sign: side === 'buy' ? 1 : -1, price, amount: order.amount, fee };
   await saveBooked(tx, api.id, book, bookFill(book, api, fill, advancedOf(api).is_borrow), at);
