@@ -13,14 +13,20 @@ import {
   assetInfo,
   equityOf,
   fillSign,
+  kindOf,
   openingBook,
   type AssetInfo,
   type Book,
+  type BookFill,
   type BorrowEvent,
   type Marks,
 } from './asset-book';
 import type { Db, Queryable } from './db';
-import { legsOf, mid, type Fill, type PriceSource, type TaskState } from './engine';
+import { execute, instrumentId, legsOf, mid, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from './engine';
+import { otypeOf } from './engine/orders';
+import type { Side } from './engine/pricing';
+import { enginePrices } from './engine/runner';
+import { invalid } from './envelope';
 import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from './market';
 import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from './seed';
 import type { ApiRow, ChartPointRow } from './store/api-accounts';
@@ -182,6 +188,18 @@ export function sumSeries(series: readonly (readonly ChartPointRow[])[], step: n
   return rebase(sums);
 }
 
+// ── Booking fills (the task engine's and manual orders') ─────────────────────────────
+
+/** Moves an account's book by one fill; what it brings in repays debt when the API's is_auto_repayment is on. */
+const bookFill = (book: Book, api: ApiRow, fill: BookFill, mayBorrow: boolean): BorrowEvent[] =>
+  applyBookFill(book, fill, { mayBorrow, autoRepay: advancedOf(api).is_auto_repayment });
+
+/** Stores a booked book and the borrow records its fills made. */
+async function saveBooked(tx: Queryable, apiId: number, book: Book, borrows: readonly BorrowEvent[], at: number): Promise<void> {
+  await saveBook(tx, apiId, book);
+  await insertBorrows(tx, apiId, borrows, at);
+}
+
 // ── The task engine's hook ───────────────────────────────────────────────────────────
 
 /**
@@ -205,18 +223,76 @@ export async function recordFills(tx: Queryable, state: TaskState, fills: readon
     const book = books.get(api.id) ?? (await ensureBook(tx, api, pricer, at));
     books.set(api.id, book);
     const leg = legs[fill.leg];
-    const events = applyBookFill(
+    const events = bookFill(
       book,
+      api,
       { currency: leg.currency, contractType: leg.contractType, sign: fillSign(fill.direction, fill.leg, fill.action), price: fill.price, amount: fill.amount, fee: fill.fee },
-      { mayBorrow: state.task.params.is_borrow === true, autoRepay: advancedOf(api).is_auto_repayment },
+      state.task.params.is_borrow === true,
     );
     borrows.set(api.id, [...(borrows.get(api.id) ?? []), ...events]);
   }
-  for (const [apiId, book] of books) {
-    await saveBook(tx, apiId, book);
-    await insertBorrows(tx, apiId, borrows.get(apiId) ?? [], at);
-  }
+  for (const [apiId, book] of books) await saveBooked(tx, apiId, book, borrows.get(apiId) ?? [], at);
   if (newMinute) for (const api of apis.values()) await writeEquityPoint(tx, api, pricer, at);
+}
+
+// ── Manual orders (§7 /manual/trading) ──────────────────────────────────────────────
+
+/** §3 manual trading directions: spot buy 1 / sell 2; futures open long 1, open short 2, close long 3, close short 4. */
+export type ManualDirection = 1 | 2 | 3 | 4;
+const MANUAL_SIDE: Record<ManualDirection, Side> = { 1: 'buy', 2: 'sell', 3: 'sell', 4: 'buy' };
+const closes = (direction: ManualDirection): boolean => direction > 2;
+
+export interface ManualOrderRequest {
+  currency: string;
+  contractType: number;
+  direction: ManualDirection;
+  /** §3 way: 1 market, 0 limit */
+  way: 0 | 1;
+  /** the limit price (way 0) */
+  limit: number | null;
+  /** coins */
+  amount: number;
+}
+
+/** How a manual order filled. */
+export interface ManualFill {
+  price: number;
+  /** USDT: amount × price × the API's taker rate */
+  fee: number;
+  otype: Otype;
+  instrumentId: string;
+}
+
+/** The coins an order closing `side` may take off: a sell closes a long, a buy closes a short. */
+const closable = (book: Book, currency: string, contractType: number, side: Side): number => {
+  const kind = kindOf(contractType);
+  const qty = (kind && book.positions[currency]?.[kind]?.qty) || 0;
+  return side === 'sell' ? Math.max(0, qty) : Math.max(0, -qty);
+};
+
+/**
+ * Fills a manual order now at the server's market, as the task engine fills (the touch with the
+ * global priceSlippage, the API's taker fee), and books it on the account (borrowing a spot shortfall
+ * where the API's is_borrow allows). A limit order fills at that price when it is at or better than
+ * its limit, else it is refused; a close may take off at most the open position. Runs in a transaction.
+ */
+export async function fillManualOrder(tx: Queryable, api: ApiRow, order: ManualOrderRequest, market: MarketSource, at: number): Promise<ManualFill> {
+  const leg: Leg = { exchange: api.bourse_id, currency: order.currency, contractType: order.contractType };
+  const side = MANUAL_SIDE[order.direction];
+  const engine = enginePrices(market);
+  const { priceSlippage } = await readGlobalConfig(tx, DEFAULT_GLOBAL_CONFIG);
+  const quote = { ...engine.prices(leg, at), bidDepth: Infinity, askDepth: Infinity };
+  const price = execute(side, quote, order.amount, { levels: 1, slippage: priceSlippage, step: 0 }).price;
+  if (order.way === 0 && order.limit !== null && (side === 'buy' ? price > order.limit : price < order.limit)) {
+    throw invalid('err.limitNotReachable', { price: Number(price.toPrecision(8)) });
+  }
+  const book = await ensureBook(tx, api, marketPricer(market, at), at);
+  const open = closable(book, order.currency, order.contractType, side);
+  if (closes(order.direction) && order.amount > open + 1e-12) throw invalid('err.closeExceedsPosition', { position: Number(open.toFixed(6)) });
+  const fee = order.amount * price * takerFee(JSON.parse(api.fees) as FeeConfig, leg);
+  const fill: BookFill = { currency: order.currency, contractType: order.contractType, sign: side === 'buy' ? 1 : -1, price, amount: order.amount, fee };
+  await saveBooked(tx, api.id, book, bookFill(book, api, fill, advancedOf(api).is_borrow), at);
+  return { price, fee, otype: otypeOf(leg, side, closes(order.direction) ? 'close' : 'open'), instrumentId: instrumentId(leg, engine.expiry(leg, at)) };
 }
 
 // ── Seed ─────────────────────────────────────────────────────────────────────────────

@@ -86,6 +86,8 @@ const table = {
   'err.contractType': ['交易所 {bourse} 不支持合约类型 {type}', 'exchange {bourse} does not support contract type {type}'],
   'err.spotDirection': ['现货只能买入（1）或卖出（2）', 'spot orders can only buy (1) or sell (2)'],
   'err.priceRequired': ['限价单必须填写价格', 'a limit order needs a price'],
+  'err.limitNotReachable': ['限价单当前无法成交：市场成交价为 {price}', 'the limit price is not reachable now: the market fills at {price}'],
+  'err.closeExceedsPosition': ['平仓数量超过持仓：可平 {position}', 'the close is larger than the position: {position} can be closed'],
   'err.ratioSum': ['现货倍数与合约倍数之和不能超过 20', 'the spot and futures multiples together must not exceed 20'],
   'api.status.normal': ['正常', 'normal'],
   'api.status.initialised': ['已初始化（全仓，{leverage} 倍杠杆）', 'initialised (cross margin, {leverage}x)'],

@@ -238,6 +238,14 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX task_orders_id_task ON task_orders (id, task_id)`,
     `CREATE INDEX task_orders_time ON task_orders (createtime)`,
   ],
+  // 7: manual orders fill at the market and are booked (issue 10): the fill price, fee and instrument
+  [
+    `ALTER TABLE manual_orders ADD COLUMN deal_price REAL`,
+    `ALTER TABLE manual_orders ADD COLUMN fee REAL`,
+    `ALTER TABLE manual_orders ADD COLUMN instrument_id TEXT`,
+    `ALTER TABLE manual_orders ADD COLUMN otype TEXT`,
+    `CREATE INDEX manual_orders_api ON manual_orders (api_id, created_at)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

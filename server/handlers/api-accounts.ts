@@ -9,7 +9,6 @@ import {
   deleteApi,
   findOwnApi,
   insertApi,
-  insertManualOrder,
   lastChartPoint,
   listApiNames,
   listApis,
@@ -21,7 +20,7 @@ import {
   updateApi,
   type ApiRow,
 } from '../store/api-accounts';
-import { bourseExists, supportsContractType } from '../store/bourses';
+import { bourseExists } from '../store/bourses';
 import { has, id, num, oneOf, optBool, optNum, optStr, str, type Payload } from '../validate';
 
 /** What the console shows instead of a stored secret; the secret itself never leaves the server. */
@@ -218,32 +217,5 @@ export const apiAccountHandlers: HandlerMap = {
       await setAdvanced(tx, row.id, next);
       return call.ok(next, 'ok.config');
     });
-  },
-
-  async manualTrading(call) {
-    const user = signedIn(call);
-    const row = await ownApi(call);
-    const { payload, app } = call;
-    const symbol = str(payload, 'symbol', 32);
-    const type = num(payload, 'type', { integer: true, positive: true });
-    if (!(await supportsContractType(app.db, row.bourse_id, type))) throw invalid('err.contractType', { bourse: row.bourse_name ?? row.bourse_id, type });
-    const direction = oneOf(payload, 'direction', [1, 2, 3, 4] as const);
-    if (type === 1 && direction > 2) throw invalid('err.spotDirection');
-    const way = oneOf(payload, 'way', [0, 1] as const);
-    const amount = num(payload, 'amount', { positive: true });
-    if (way === 0 && !has(payload, 'price')) throw invalid('err.priceRequired');
-    const price = optNum(payload, 'price', { positive: true }) ?? null;
-    const orderId = await insertManualOrder(app.db, {
-      userId: user.id,
-      apiId: row.id,
-      symbol,
-      type,
-      price: way === 1 ? null : price,
-      amount,
-      direction,
-      way,
-      createdAt: app.clock.now(),
-    });
-    return call.ok({ id: orderId }, 'ok.submit');
   },
 };

@@ -1,13 +1,15 @@
 import { RATIO_RANGES } from '../../src/domain/assets';
 import { DEFAULTS } from '../../src/domain/constants';
-import { borrowRecords, equitySeries, ledgerRecords, marketPricer, sumSeries, toApiChartPoint, valueAccount, windowOf, LAYOUTS } from '../asset-accounts';
+import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, marketPricer, sumSeries, toApiChartPoint, valueAccount, windowOf, LAYOUTS, type ManualOrderRequest } from '../asset-accounts';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
+import { kindOf } from '../asset-book';
 import { CODE, fail, invalid } from '../envelope';
 import { isContractCode, isCurrency, isExchange, offers } from '../market';
-import { findOwnApi, listApis, type ApiRow } from '../store/api-accounts';
+import { findOwnApi, insertManualOrder, listApis, type ApiRow } from '../store/api-accounts';
 import { tradeRecords } from '../store/assets';
+import { supportsContractType } from '../store/bourses';
 import { formatMinute, formatSecond, MINUTE_MS } from '../time';
-import { id, num, optNum, str } from '../validate';
+import { has, id, num, oneOf, optNum, str } from '../validate';
 
 /**
  * §7 Assets: the charts, records and snapshot of the caller's own API accounts (another user's
@@ -130,6 +132,39 @@ export const assetHandlers: HandlerMap = {
     return call.ok(data);
   },
 
+  /**
+   * §7 /manual/trading on one own account (§3 manual order: symbol, type, price, amount, direction,
+   * way): filled now at the server's market and booked like the task engine's fills (fillManualOrder);
+   * the asset socket is pushed.
+   */
+  async manualTrading(call) {
+    const user = signedIn(call);
+    const { payload, app } = call;
+    const api = await ownApi(call);
+    const order = await manualOrderOf(call, api);
+    const at = app.clock.now();
+    const orderId = await app.db.transaction(async (tx) => {
+      const fill = await fillManualOrder(tx, api, order, app.market.prices, at);
+      return insertManualOrder(tx, {
+        userId: user.id,
+        apiId: api.id,
+        symbol: str(payload, 'symbol', 32),
+        type: order.contractType,
+        price: order.limit,
+        amount: order.amount,
+        direction: order.direction,
+        way: order.way,
+        createdAt: at,
+        dealPrice: fill.price,
+        fee: fill.fee,
+        instrumentId: fill.instrumentId,
+        otype: String(fill.otype),
+      });
+    });
+    app.bus.emit('asset.changed', { userId: user.id, apiId: api.id });
+    return call.ok({ id: orderId }, 'ok.submit');
+  },
+
   /** Resume following (one-sided accounts): acknowledged per account; the asset socket is pushed. */
   async restoreTask(call) {
     return restore(call);
@@ -138,6 +173,22 @@ export const assetHandlers: HandlerMap = {
     return restore(call);
   },
 };
+
+/** The §3 manual order of a payload on an account: a currency of §9, a contract type its exchange offers. */
+async function manualOrderOf(call: CallContext, api: ApiRow): Promise<ManualOrderRequest> {
+  const { payload } = call;
+  const currency = str(payload, 'symbol', 32).toLowerCase();
+  if (!isCurrency(currency)) throw invalid('err.currency', { currency });
+  const contractType = num(payload, 'type', { integer: true, positive: true });
+  if (!(await supportsContractType(call.app.db, api.bourse_id, contractType))) throw invalid('err.contractType', { bourse: api.bourse_name ?? api.bourse_id, type: contractType });
+  const direction = oneOf(payload, 'direction', [1, 2, 3, 4] as const);
+  if (kindOf(contractType) === null && direction > 2) throw invalid('err.spotDirection');
+  const way = oneOf(payload, 'way', [0, 1] as const);
+  const amount = num(payload, 'amount', { positive: true });
+  if (way === 0 && !has(payload, 'price')) throw invalid('err.priceRequired');
+  const limit = way === 0 ? num(payload, 'price', { positive: true }) : null;
+  return { currency, contractType, direction, way, limit, amount };
+}
 
 /**
  * The reference server runs no follow tasks of its own (the unilateral side is not built), so resuming

@@ -116,23 +116,29 @@ export const insertChartPoints = (db: Queryable, apiId: number, points: ChartPoi
 export const restartChart = (db: Queryable, apiId: number, point: ChartPointRow) =>
   db.batch([{ sql: 'DELETE FROM api_chart_points WHERE api_id = ?', args: [apiId] }, pointStatement(apiId, point)]);
 
+/** A manual order as filled (§7 /manual/trading): what was asked and how it filled. */
 export interface NewManualOrder {
   userId: number;
   apiId: number;
   symbol: string;
   type: number;
+  /** the limit price (null: market) */
   price: number | null;
   amount: number;
   direction: number;
   way: number;
   createdAt: number;
+  dealPrice: number;
+  fee: number;
+  instrumentId: string;
+  otype: string;
 }
 
 export async function insertManualOrder(db: Queryable, order: NewManualOrder): Promise<number> {
   const { lastId } = await db.run(
-    `INSERT INTO manual_orders (user_id, api_id, symbol, type, price, amount, direction, way, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [order.userId, order.apiId, order.symbol, order.type, order.price, order.amount, order.direction, order.way, order.createdAt],
+    `INSERT INTO manual_orders (user_id, api_id, symbol, type, price, amount, direction, way, created_at, deal_price, fee, instrument_id, otype)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [order.userId, order.apiId, order.symbol, order.type, order.price, order.amount, order.direction, order.way, order.createdAt, order.dealPrice, order.fee, order.instrumentId, order.otype],
   );
   return lastId;
 }

@@ -145,18 +145,26 @@ export interface TradeRecordRow {
   fee: number;
 }
 
-/** The newest fills of the task engine on these accounts (a child's leg A trades on api_a, leg B on api_b). */
+/**
+ * The newest fills on these accounts: the task engine's (a child's leg A trades on api_a, leg B on
+ * api_b) and the filled manual orders (id `manual-<order id>`).
+ */
 export function tradeRecords(db: Queryable, apiIds: readonly number[], limit = 200): Promise<TradeRecordRow[]> {
   const marks = apiIds.map(() => '?').join(', ');
   return db.all<TradeRecordRow>(
-    `SELECT f.fill_id AS id, CASE f.leg WHEN 0 THEN c.api_a ELSE c.api_b END AS api_id, f.time, f.price, f.amount, f.fee,
-       json_extract(o.cparam, '$.instrument_id') AS instrument_id, CAST(json_extract(o.cparam, '$.otype') AS TEXT) AS otype
-     FROM task_fills f
-     JOIN task_children c ON c.id = f.task_children_id
-     LEFT JOIN task_orders o ON o.client_id = f.client_id
-     WHERE (f.leg = 0 AND c.api_a IN (${marks})) OR (f.leg = 1 AND c.api_b IN (${marks}))
-     ORDER BY f.time DESC, f.fill_id DESC LIMIT ?`,
-    [...apiIds, ...apiIds, limit],
+    `SELECT * FROM (
+       SELECT f.fill_id AS id, CASE f.leg WHEN 0 THEN c.api_a ELSE c.api_b END AS api_id, f.time, f.price, f.amount, f.fee,
+         json_extract(o.cparam, '$.instrument_id') AS instrument_id, CAST(json_extract(o.cparam, '$.otype') AS TEXT) AS otype
+       FROM task_fills f
+       JOIN task_children c ON c.id = f.task_children_id
+       LEFT JOIN task_orders o ON o.client_id = f.client_id
+       WHERE (f.leg = 0 AND c.api_a IN (${marks})) OR (f.leg = 1 AND c.api_b IN (${marks}))
+       UNION ALL
+       SELECT 'manual-' || m.id AS id, m.api_id, m.created_at AS time, m.deal_price AS price, m.amount, m.fee, m.instrument_id, m.otype
+       FROM manual_orders m
+       WHERE m.deal_price IS NOT NULL AND m.api_id IN (${marks})
+     ) ORDER BY time DESC, id DESC LIMIT ?`,
+    [...apiIds, ...apiIds, ...apiIds, limit],
   );
 }
 

@@ -150,20 +150,4 @@ describe('API accounts', () => {
     const listed = (await s.t.call('apiList', {}, { token: s.trader })).data[0];
     expect(listed.status_info).toContain('10');
   });
-
-  it('manual trading: validates and stores the order', async () => {
-    const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
-    const order = { apiId, symbol: 'BTC', type: 4, amount: 2, direction: 1, way: 0, price: 30000 };
-    expect(await s.t.call('manualTrading', order, { token: s.admin })).toMatchObject({ code: 200, info: '提交成功!' });
-    expect((await s.t.call('manualTrading', { ...order, way: 1, price: undefined }, { token: s.admin })).code).toBe(200);
-    expect(await s.t.call('manualTrading', { ...order, price: undefined }, { token: s.admin })).toMatchObject({ code: 400, info: '限价单必须填写价格' });
-    expect((await s.t.call('manualTrading', { ...order, amount: 0 }, { token: s.admin })).code).toBe(400);
-    expect((await s.t.call('manualTrading', { ...order, direction: 5 }, { token: s.admin })).code).toBe(400);
-    expect((await s.t.call('manualTrading', { ...order, way: 2 }, { token: s.admin })).code).toBe(400);
-    expect((await s.t.call('manualTrading', { ...order, type: 1, direction: 3 }, { token: s.admin })).code).toBe(400);
-    const huobi = (await s.t.call('apiList', {}, { token: s.admin })).data[1].id;
-    expect((await s.t.call('manualTrading', { ...order, apiId: huobi, type: 5 }, { token: s.admin })).code).toBe(400);
-    const traderApi = (await s.t.call('apiList', {}, { token: s.trader })).data[0].id;
-    expect((await s.t.call('manualTrading', { ...order, apiId: traderApi }, { token: s.admin })).code).toBe(404);
-  });
 });
