@@ -89,7 +89,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function benchOrders(budget: OrdersBudget): Promise<OrdersResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'));
   const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: null, clock, settings: { marketPushHz: 0 } });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: null, clock, settings: { marketPushHz: 0, demoTasks: false } });
   try {
     const api = client(server);
     await api.login('admin', 'admin123');
