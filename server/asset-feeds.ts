@@ -1,19 +1,7 @@
 import { borrowRecords, ledgerRecords, marketPricer, valueAccount } from './asset-accounts';
-import type { FeedClient, FeedGenerator, FeedGenerators } from './feeds';
+import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './feeds';
 import { listApis } from './store/api-accounts';
 
-/** The API ids a message subscribes to: `{token, data: [apiId…]}` (numbers or digit strings); none = none. */
-export function subscribedApiIds(text: string): number[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const data = parsed && typeof parsed === 'object' ? (parsed as { data?: unknown }).data : undefined;
-  if (!Array.isArray(data)) return [];
-  return [...new Set(data.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
-}
 
 /** One message of the asset socket: `{code, data: {apiId, asset_info: {statistics, list}, ledger, borrow}}`. */
 export async function assetMessages(client: FeedClient, apiIds: readonly number[]) {
@@ -39,7 +27,7 @@ export async function assetMessages(client: FeedClient, apiIds: readonly number[
  */
 export const assetFeed: FeedGenerator = {
   async onMessage(client, text) {
-    const messages = await assetMessages(client, subscribedApiIds(text));
+    const messages = await assetMessages(client, subscribedIds(text));
     for (const message of messages) client.send(message);
     // a subscription naming none of the user's accounts is acknowledged with 'ok' (the console ignores it)
     return messages.length ? undefined : 'ok';

@@ -43,6 +43,22 @@ export type FeedGenerators = Partial<Record<FeedName, FeedGenerator>>;
 
 export const defaultGenerators: FeedGenerators = {};
 
+/**
+ * The ids a feed message subscribes to: `{token, data: [id…]}`, ids as numbers or digit strings (or one
+ * 'a,b' text); duplicates, non-positive and non-integer values dropped; an unreadable message = none.
+ */
+export function subscribedIds(text: string): number[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const data = parsed && typeof parsed === 'object' ? (parsed as { data?: unknown }).data : undefined;
+  const list = Array.isArray(data) ? data : typeof data === 'string' ? data.split(',') : [];
+  return [...new Set(list.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+}
+
 /** Close code sent with a refused session (policy violation). */
 export const CLOSE_SESSION_INVALID = 1008;
 

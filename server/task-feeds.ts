@@ -1,7 +1,7 @@
 import type { AppContext } from './context';
 import { deliveryKeyOf, legsOf, mid, perDelivery, sumPositions, taskCapital, unrealisedPnl, type PositionData, type TaskState } from './engine';
 import { enginePrices } from './engine/runner';
-import type { FeedClient, FeedGenerator, FeedGenerators } from './feeds';
+import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './feeds';
 import { loadState, ownTasks, realisedByChild, type TaskRow } from './store/tasks';
 
 /**
@@ -100,18 +100,6 @@ export function taskLive(figures: TaskFigures) {
   };
 }
 
-/** The task ids of a message `{token, data: [id…]}` (ids as numbers or digit strings). */
-export function subscribedTaskIds(text: string): number[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const data = parsed && typeof parsed === 'object' ? (parsed as { data?: unknown }).data : undefined;
-  const list = Array.isArray(data) ? data : typeof data === 'string' ? data.split(',') : [];
-  return [...new Set(list.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
-}
 
 /** Pushes between a client's own messages: at most one a second (the engine ticks each second). */
 const PUSH_GAP_MS = 1000;
@@ -130,7 +118,7 @@ const subscriptions = new WeakMap<FeedClient, Subscription>();
  */
 export const taskFeed: FeedGenerator = {
   async onMessage(client, text) {
-    const ids = subscribedTaskIds(text);
+    const ids = subscribedIds(text);
     subscriptions.set(client, { ids: new Set(ids), lastAt: client.app.clock.now() });
     const rows = await ownTasks(client.app.db, client.user.id, ids);
     const data = [];

@@ -20,6 +20,7 @@
 //   TIMEOUTS              every time limit of the suite. Specs pass no timeouts and never sleep: they wait
 //                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction).
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
+import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -195,6 +196,13 @@ export async function callAs<T>(page: Page, name: EndpointName, payload: Record<
     ...(encoding === 'json' ? { data: body } : encoding === 'form' ? { form: asText } : {}),
   });
   return (await response.json()) as Envelope<T>;
+}
+
+/** `callAs`, failing the test unless the reply is code 200; answers its data. */
+export async function callOk<T = unknown>(page: Page, name: EndpointName, payload: Record<string, unknown> = {}): Promise<T> {
+  const reply = await callAs<T>(page, name, payload);
+  assert.equal(reply.code, 200, `${name}: ${reply.info}`);
+  return reply.data;
 }
 
 interface SessionCookies {

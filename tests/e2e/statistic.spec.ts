@@ -5,33 +5,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
 import { startTradingTask, type DataCall } from '../server/order-fixtures';
-import { e2eSuite, whileWatching } from './harness';
+import { callOk, e2eSuite, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
 
-/** A contract call with the page's session token (the way the console sends it). */
-async function call<T = any>(p: Page, name: EndpointName, payload: Record<string, unknown> = {}): Promise<T> {
-  const token = decodeURIComponent((await p.context().cookies()).find((c) => c.name === 'token')!.value);
-  const { method, path, encoding } = endpoints[name];
-  const fields = Object.fromEntries(Object.entries({ token, ...payload }).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
-  const response = await p.request.fetch(encoding === 'query' ? `${path}?${new URLSearchParams(fields)}` : path, {
-    method,
-    ...(encoding === 'json' ? { data: { token, ...payload } } : encoding === 'form' ? { form: fields } : {}),
-  });
-  const reply = (await response.json()) as { code: number; info: string; data: T };
-  assert.equal(reply.code, 200, `${name}: ${reply.info}`);
-  return reply.data;
-}
 
 /** Stops the tasks and waits until their last orders are written (the order count stops moving). */
 async function stopAndSettle(p: Page, taskIds: number[]): Promise<void> {
-  for (const taskId of taskIds) await call(p, 'taskStatusUpdate', { taskId, settingStatus: 4 });
+  for (const taskId of taskIds) await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 4 });
   for (const taskId of taskIds) {
-    while ((await call<{ status: number }>(p, 'taskStatusDetection', { taskId })).status !== 4) await p.waitForTimeout(500);
+    while ((await callOk<{ status: number }>(p, 'taskStatusDetection', { taskId })).status !== 4) await p.waitForTimeout(500);
   }
-  const count = async () => Object.values(await call<Record<string, number>>(p, 'orderApiNumber')).reduce((a, b) => a + b, 0);
+  const count = async () => Object.values(await callOk<Record<string, number>>(p, 'orderApiNumber')).reduce((a, b) => a + b, 0);
   let last = -1;
   let same = 0;
   while (same < 3) {
@@ -47,7 +33,7 @@ const cardPool = async (p: Page, currency: string) => (await p.getByTestId(`card
 test('after the engine has traded: live cards, the query by task, its CSV, and the paged list’s messages', async () => {
   const p = await signIn('admin', 'admin123');
   await p.goto('/home');
-  const pageCall: DataCall = (name, payload) => call(p, name, payload);
+  const pageCall: DataCall = (name, payload) => callOk(p, name, payload);
   const { taskId: btcTask } = await startTradingTask(pageCall, 'e2e btc', 'btc');
   const { taskId: ethTask } = await startTradingTask(pageCall, 'e2e eth', 'eth');
 
