@@ -69,6 +69,31 @@ async function heapAfterGc(cdp: CDPSession): Promise<{ usedBytes: number; gcFrom
   return { usedBytes: usedSize, gcFrom, gcTo };
 }
 
+/**
+ * BENCH_TRACE=<file>: a Chromium performance trace of the bench window (timeline, V8 GC, CPU samples),
+ * written as JSON for chrome://tracing or DevTools, with the page's long tasks alongside (<file>.longtasks.json).
+ * For finding what a long task contains; the tracing itself costs CPU, so the figures of a traced run do not count.
+ */
+async function startTrace(cdp: CDPSession): Promise<(file: string, longTasks: unknown) => Promise<void>> {
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.gc', 'toplevel'];
+  await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: categories } });
+  return async (file, longTasks) => {
+    const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream!)));
+    await cdp.send('Tracing.end');
+    const handle = await done;
+    let text = '';
+    for (;;) {
+      const chunk = await cdp.send('IO.read', { handle });
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+      if (chunk.eof) break;
+    }
+    await cdp.send('IO.close', { handle });
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(file, text);
+    await writeFile(`${file}.longtasks.json`, JSON.stringify(longTasks));
+  };
+}
+
 /** Runs the board under load once and returns what the page measured. */
 export async function measureMarketFrames(browser: Browser, budget: MarketFramesBudget): Promise<MarketFramesResult> {
   const app = await startApp({ settings: { marketPushHz: budget.pushHz } });
@@ -99,6 +124,7 @@ export async function measureMarketFrames(browser: Browser, budget: MarketFrames
         { timeout: 30_000 },
       );
       messages = 0;
+      const trace = process.env.BENCH_TRACE ? await startTrace(cdp) : undefined;
       await page.evaluate(() => {
         const w = window as unknown as { __bench: { frames: number[]; longTasks: { startTime: number; duration: number }[]; stop: boolean; startedAt: number } };
         w.__bench = { frames: [], longTasks: [], stop: false, startedAt: performance.now() };
@@ -125,6 +151,7 @@ export async function measureMarketFrames(browser: Browser, budget: MarketFrames
         w.__bench.stop = true;
         return { frames: w.__bench.frames, longTasks: [...w.__bench.longTasks] };
       });
+      if (trace) await trace(process.env.BENCH_TRACE!, seen.longTasks);
       const late = await heapAfterGc(cdp);
       const ownGc = ({ startTime, duration }: { startTime: number; duration: number }) =>
         [early, late].some((gc) => startTime < gc.gcTo && startTime + duration > gc.gcFrom);

@@ -40,4 +40,43 @@ describe('the market board store', () => {
     expect(store.liveMode()).toBe(true);
     expect(store.cell('1-2-4-1', 'btc', 'b_sell')?.source).toBe('sim');
   });
+
+  it('applies a pushed message one table per frame, a table waiting taking the newer rows, and notifies only that table', () => {
+    const frames: (() => void)[] = [];
+    const store = new MarketBoardStore((callback) => {
+      frames.push(callback);
+      return () => frames.splice(frames.indexOf(callback), 1);
+    });
+    const [first, second] = [vi.fn(), vi.fn()];
+    store.subscribeTable('1-2-4-1', first);
+    store.subscribeTable('2-3-1-1', second);
+    store.push(new Map([['1-2-4-1', [row('btc', 60000)]], ['2-3-1-1', [row('btc', 61000)]]]));
+    store.push(new Map([['2-3-1-1', [row('btc', 61005)]]]));
+    expect(store.cell('1-2-4-1', 'btc', 'a_buy')).toBeUndefined();
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(store.cell('1-2-4-1', 'btc', 'a_buy')?.value).toBe('60000/1.5');
+    expect(store.cell('2-3-1-1', 'btc', 'a_buy')).toBeUndefined();
+    expect([first.mock.calls.length, second.mock.calls.length]).toEqual([1, 0]);
+    frames.shift()!();
+    expect(store.cell('2-3-1-1', 'btc', 'a_buy')?.value).toBe('61005/1.5');
+    expect([first.mock.calls.length, second.mock.calls.length]).toEqual([1, 1]);
+    expect(frames).toHaveLength(0);
+  });
+
+  it('ends a flash at its own table’s next update, not at another table’s', () => {
+    const store = new MarketBoardStore();
+    store.update(new Map([['1-2-4-1', [row('btc', 60000)]]]));
+    store.update(new Map([['1-2-4-1', [row('btc', 60010)]]]));
+    store.update(new Map([['2-3-1-1', [row('btc', 61000)]]]));
+    expect(store.cell('1-2-4-1', 'btc', 'a_buy')?.flash).toBe('up');
+  });
+
+  it('stops its frames when disposed', () => {
+    const cancel = vi.fn();
+    const store = new MarketBoardStore(() => cancel);
+    store.push(new Map([['1-2-4-1', [row('btc', 60000)]]]));
+    store.dispose();
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
 });

@@ -30,7 +30,9 @@ export async function push(socket: FakeSocket, message: unknown) {
   await act(async () => {
     if (socket.readyState !== 1) socket.open();
     socket.receive(JSON.stringify(message));
-    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    // the feed delivers at the next frame, then the board applies one table per frame
+    const tables = (message as { data?: unknown[] }).data?.length ?? 0;
+    for (let frame = 0; frame <= tables; frame += 1) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   });
 }
 

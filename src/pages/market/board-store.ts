@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { requestAnimationFrameOrTimeout, type RequestFrame } from '../../live/manager';
 import { leadingNumber, sortByCurrency, type MarketRow } from '../../domain/market';
 
 /** The fields of a row that flash when they change. */
@@ -39,18 +40,27 @@ function nextCell(before: Cell | undefined, row: MarketRow, field: CellField): C
 /**
  * The rows of every table of the board, kept outside React so that a push re-renders only the cells
  * whose value changed (not the tables): 12 tables × 9 currencies at 2 Hz stay within a frame.
- * A cell that moved flashes until the board's next update (one push: 1 s at the server's default
+ * A cell that moved flashes until its table's next update (one push: 1 s at the server's default
  * rate), with no timer and no animation: hundreds of CSS animations started at every push cost
  * more than a frame on a modest machine (bench/market-frames.ts).
+ * A message is applied one table per animation frame (`push`): applied at once, its cells' render,
+ * style and layout made one task of 50–100 ms on a loaded 2-core machine (bench/README.md).
  */
 export class MarketBoardStore {
   private cells = new Map<string, Cell>();
   private currencies = new Map<string, readonly string[]>();
   private live = false;
-  /** the cells that flash since the last update */
-  private flashing = new Set<string>();
+  /** per table, the cells that flash since its last update */
+  private flashing = new Map<string, Set<string>>();
   private readonly listeners = new Set<() => void>();
+  private readonly tableListeners = new Map<string, Set<() => void>>();
+  /** the rows waiting for their frame, by table (a newer message replaces a table's older rows) */
+  private readonly pending = new Map<string, readonly MarketRow[]>();
+  private cancelFrame: (() => void) | null = null;
 
+  constructor(private readonly requestFrame: RequestFrame = requestAnimationFrameOrTimeout) {}
+
+  /** Called after every change of the board. */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => {
@@ -58,38 +68,84 @@ export class MarketBoardStore {
     };
   };
 
-  /** The rows of one message, by table key (readMarketMessage). */
+  /** Called after every change of one table. */
+  subscribeTable(table: string, listener: () => void): () => void {
+    let set = this.tableListeners.get(table);
+    if (!set) this.tableListeners.set(table, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  /** The rows of one message, by table key (readMarketMessage), applied one table per animation frame. */
+  push(byTable: ReadonlyMap<string, readonly MarketRow[]>): void {
+    byTable.forEach((rows, table) => {
+      // a table still waiting keeps its place in the queue and takes the newer rows
+      this.pending.set(table, rows);
+    });
+    this.scheduleFrame();
+  }
+
+  /** Stops the frames still scheduled (the page leaves). */
+  dispose(): void {
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    this.pending.clear();
+  }
+
+  private scheduleFrame(): void {
+    if (this.cancelFrame || this.pending.size === 0) return;
+    this.cancelFrame = this.requestFrame(() => {
+      this.cancelFrame = null;
+      const [table, rows] = this.pending.entries().next().value!;
+      this.pending.delete(table);
+      this.update(new Map([[table, rows]]));
+      this.scheduleFrame();
+    });
+  }
+
+  /** The rows of one message, by table key (readMarketMessage), applied now. */
   update(byTable: ReadonlyMap<string, readonly MarketRow[]>): void {
+    let changedAny = false;
+    byTable.forEach((rows, table) => {
+      if (!this.updateTable(table, rows)) return;
+      changedAny = true;
+      this.tableListeners.get(table)?.forEach((listener) => listener());
+    });
+    if (changedAny) this.listeners.forEach((listener) => listener());
+  }
+
+  /** Applies one table's rows; true when a cell or its currencies changed. */
+  private updateTable(table: string, rows: readonly MarketRow[]): boolean {
     let changed = false;
     const flashing = new Set<string>();
-    byTable.forEach((rows, table) => {
-      const sorted = sortByCurrency(rows, (row) => row.currency_type);
-      const names = sorted.map((row) => row.currency_type);
-      if (names.join() !== this.currencies.get(table)?.join()) {
-        this.currencies.set(table, names);
+    const sorted = sortByCurrency(rows, (row) => row.currency_type);
+    const names = sorted.map((row) => row.currency_type);
+    if (names.join() !== this.currencies.get(table)?.join()) {
+      this.currencies.set(table, names);
+      changed = true;
+    }
+    for (const row of sorted) {
+      this.live ||= row.a_source === 'live' || row.b_source === 'live';
+      for (const field of CELL_FIELDS) {
+        const key = cellKey(table, row.currency_type, field);
+        const next = nextCell(this.cells.get(key), row, field);
+        if (!next) continue;
+        this.cells.set(key, next);
+        if (next.flash) flashing.add(key);
         changed = true;
       }
-      for (const row of sorted) {
-        this.live ||= row.a_source === 'live' || row.b_source === 'live';
-        for (const field of CELL_FIELDS) {
-          const key = cellKey(table, row.currency_type, field);
-          const next = nextCell(this.cells.get(key), row, field);
-          if (!next) continue;
-          this.cells.set(key, next);
-          if (next.flash) flashing.add(key);
-          changed = true;
-        }
-      }
-    });
-    // the flashes of the previous update end now
-    this.flashing.forEach((key) => {
+    }
+    // the flashes of the table's previous update end now
+    this.flashing.get(table)?.forEach((key) => {
       const cell = this.cells.get(key);
       if (flashing.has(key) || !cell?.flash) return;
       this.cells.set(key, { value: cell.value, source: cell.source });
       changed = true;
     });
-    this.flashing = flashing;
-    if (changed) this.listeners.forEach((listener) => listener());
+    this.flashing.set(table, flashing);
+    return changed;
   }
 
   /** The currencies of a table in §9 order; undefined before its first rows. */
@@ -107,10 +163,14 @@ export class MarketBoardStore {
   }
 }
 
+/** The store's changes of one table, as useSyncExternalStore subscribes to them. */
+const useTableSubscription = (store: MarketBoardStore, table: string) =>
+  useCallback((listener: () => void) => store.subscribeTable(table, listener), [store, table]);
+
 export const useBoardCurrencies = (store: MarketBoardStore, table: string) =>
-  useSyncExternalStore(store.subscribe, () => store.currenciesOf(table));
+  useSyncExternalStore(useTableSubscription(store, table), () => store.currenciesOf(table));
 
 export const useBoardCell = (store: MarketBoardStore, table: string, currency: string, field: CellField) =>
-  useSyncExternalStore(store.subscribe, () => store.cell(table, currency, field));
+  useSyncExternalStore(useTableSubscription(store, table), () => store.cell(table, currency, field));
 
 export const useBoardLiveMode = (store: MarketBoardStore) => useSyncExternalStore(store.subscribe, () => store.liveMode());

@@ -72,8 +72,9 @@ export default function MarketPage() {
 
   // the rows live in a store outside React: a push re-renders the cells that changed, not the page
   const [store] = useState(() => new MarketBoardStore());
+  useEffect(() => () => store.dispose(), [store]);
   const subscribed = tables ?? [];
-  useFeedListener('market', subscribed, (message) => store.update(readMarketMessage(message, subscribed)), { enabled: subscribed.length > 0 });
+  useFeedListener('market', subscribed, (message) => store.push(readMarketMessage(message, subscribed)), { enabled: subscribed.length > 0 });
   const liveMode = useBoardLiveMode(store);
 
   const [editing, setEditing] = useState<{ table: MarketTable | null } | null>(null);
