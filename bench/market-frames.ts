@@ -15,6 +15,7 @@ import { endpoints } from '../src/api/endpoints';
 import { feeds } from '../src/live/feeds';
 import { newPage, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';
+import { displayFrames, percentile } from './frames';
 
 export interface MarketFramesBudget {
   tables: number;
@@ -54,11 +55,6 @@ async function storeTables(baseUrl: string, token: string, tables: MarketTable[]
   const reply = (await response.json()) as { code: number; info: string };
   if (reply.code !== 200) throw new Error(`market/put2 failed: ${reply.info}`);
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 async function heapAfterGc(cdp: CDPSession): Promise<{ usedBytes: number; gcFrom: number; gcTo: number }> {
   const now = async () => (await cdp.send('Runtime.evaluate', { expression: 'performance.now()', returnByValue: true })).result.value as number;
@@ -161,11 +157,7 @@ export async function measureMarketFrames(browser: Browser, budget: MarketFrames
         const [from, to] = [seen.frames[i]!, seen.frames[i + 1]!];
         if (!ownGc({ startTime: from, duration: to - from })) deltas.push(to - from);
       }
-      // the display interval: the mean of the single-interval deltas (the coarsening averages out)
-      const median = percentile(deltas, 50);
-      const single = deltas.filter((delta) => Math.abs(delta - median) < median / 10);
-      const interval = single.reduce((sum, delta) => sum + delta, 0) / single.length;
-      const frameTimes = deltas.map((delta) => Math.max(1, Math.round(delta / interval)) * interval);
+      const { intervalMs: interval, frameTimes } = displayFrames(deltas);
       return {
         frames: deltas.length,
         intervalMs: interval,
