@@ -103,7 +103,10 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
 
   // manual open with the first child
   await cardAction(p, card, '手动开仓');
-  const manual = lastDialog(p);
+  // the manual dialog by its title: another dialog may still be closing when it opens
+  const manual = p.getByRole('dialog', { name: '手动开仓' });
+  // a click during the dialog's zoom-in lands where the box is moving to (CI saw it hit the amount input)
+  await manual.evaluate((dialog) => Promise.allSettled(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   await manual.getByRole('checkbox').first().check();
   await ok(manual).click();
   await whileWatching(p.getByText('提交成功!'), () => ok(lastDialog(p)).click());
