@@ -1,3 +1,4 @@
+import type { OrderRecord as OrderReply } from '../../src/api/types';
 import type { InArgs, Queryable } from '../db';
 import {
   emptyLedger,
@@ -329,15 +330,8 @@ export async function saveStep(db: Queryable, before: TaskState, out: StepResult
 
 // ── Orders, trades and earnings ────────────────────────────────────────────────────
 
-export interface OrderRow {
-  id: number;
-  client_id: string;
-  task_id: number;
-  task_children_id: number;
-  cparam: string;
-  result: string;
-  pairing_id: string;
-  status_: number;
+/** A task_orders row: the §3 order record with createtime as stored (ms). */
+export interface OrderRow extends Omit<OrderReply, 'createtime'> {
   createtime: number;
 }
 

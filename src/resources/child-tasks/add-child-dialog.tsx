@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { Task } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { useNotify } from '../../components/notify';
 import { accountOnExchange } from '../../domain/task';
 import { useBourses } from '../apis/use-bourses';
-import { useReloadTasks } from '../tasks/use-task-actions';
+import { useTaskDialogSave } from '../tasks/use-task-actions';
 
 interface Values {
   apiA?: number;
@@ -22,11 +20,9 @@ interface Values {
  */
 export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation('task');
-  const notify = useNotify();
-  const reload = useReloadTasks();
   const { nameOf } = useBourses();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useTaskDialogSave(onClose);
   const aBourse = Number(task.params.a_bourse);
   const bBourse = Number(task.params.b_bourse);
   const apisA = useCall('taskAvailableApi', { taskId: task.id, status: aBourse });
@@ -38,19 +34,9 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
-    setSaving(true);
-    try {
-      // one API per exchange: the contract's linkApiId carries both
-      const linkApiId: [number, number] = [values.apiA!, values.apiB!];
-      await call('taskChildrenAdd', { taskId: task.id, linkApiId, weight: values.weight! });
-      notify.success(t('messages.childAdded'));
-      onClose();
-      await reload();
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setSaving(false);
-    }
+    // one API per exchange: the contract's linkApiId carries both
+    const linkApiId: [number, number] = [values.apiA!, values.apiB!];
+    await save(() => call('taskChildrenAdd', { taskId: task.id, linkApiId, weight: values.weight! }), t('messages.childAdded'));
   };
 
   return (

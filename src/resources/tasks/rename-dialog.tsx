@@ -3,31 +3,18 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { Task } from '../../api/types';
-import { useNotify } from '../../components/notify';
 import { renameNeeded } from '../../domain/task';
-import { useReloadTasks } from './use-task-actions';
+import { useTaskDialogSave } from './use-task-actions';
 
 /** Clicking a task's name: rename it; the call is sent only if the name changed (§2). */
 export function RenameDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation('task');
-  const notify = useNotify();
-  const reload = useReloadTasks();
   const [name, setName] = useState(task.name);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useTaskDialogSave(onClose);
 
   const submit = async () => {
     if (!renameNeeded(task.name, name)) return onClose();
-    setSaving(true);
-    try {
-      await call('taskNameUpdate', { taskId: task.id, name: name.trim() });
-      notify.success(t('messages.renamed'));
-      onClose();
-      await reload();
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setSaving(false);
-    }
+    await save(() => call('taskNameUpdate', { taskId: task.id, name: name.trim() }), t('messages.renamed'));
   };
 
   return (

@@ -18,6 +18,30 @@ export function useReloadTasks() {
   return () => Promise.all([invalidate({ resource: TASKS, invalidates: ['list'] }), invalidate({ resource: CHILD_TASKS, invalidates: ['list'] })]);
 }
 
+/**
+ * A task dialog's save: sends, says `success`, closes and reloads the tasks; on a failure it says why
+ * and keeps the dialog open with what was typed. `saving` drives the OK button's spinner.
+ */
+export function useTaskDialogSave(onClose: () => void) {
+  const notify = useNotify();
+  const reload = useReloadTasks();
+  const [saving, setSaving] = useState(false);
+  const save = async (send: () => Promise<unknown>, success: string) => {
+    setSaving(true);
+    try {
+      await send();
+      notify.success(success);
+      onClose();
+      await reload();
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, save };
+}
+
 /** True while mounted: polls stop when the page is left. */
 function useMounted() {
   const mounted = useRef(true);
