@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { Access } from '../domain/permissions';
 import { PageLoading } from '../components/page-loading';
+import { readSession } from '../providers/session';
 
 /** Spec §2 route guard, after the session check: a route the permission table does not open goes to /home. */
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
@@ -20,5 +21,7 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
       />
     );
   }
-  return data?.can ? <>{children}</> : <Navigate to="/home" replace />;
+  if (data?.can) return <>{children}</>;
+  // a session ended meanwhile (code 3) goes to /login, not to /home as a route not permitted would
+  return <Navigate to={readSession() ? '/home' : '/login'} replace />;
 }
