@@ -275,6 +275,17 @@ export async function whileWatching(locator: Locator, action: () => Promise<unkn
 }
 
 /**
+ * Ticks a checkbox of an antd Checkbox.Group inside a Form and waits until it shows as ticked. The group
+ * copies the form's value into its own state in an effect, so the tick appears a render after the click;
+ * Playwright's check() reads the state at once and calls that a click that changed nothing.
+ */
+export async function tick(checkbox: Locator): Promise<void> {
+  if (await checkbox.isChecked()) return;
+  await checkbox.click();
+  await checkbox.page().waitForFunction((input) => (input as HTMLInputElement).checked, await checkbox.elementHandle());
+}
+
+/**
  * The hooks every spec file wants: one server (fresh data) and one browser per file, a fresh page per
  * test, closed after it, with a screenshot and log when it failed.
  */

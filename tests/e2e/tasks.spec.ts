@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { callAs, e2eSuite, whileWatching } from './harness';
+import { callAs, e2eSuite, tick, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
 
@@ -105,9 +105,7 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   await cardAction(p, card, '手动开仓');
   // the manual dialog by its title: another dialog may still be closing when it opens
   const manual = p.getByRole('dialog', { name: '手动开仓' });
-  // a click during the dialog's zoom-in lands where the box is moving to (CI saw it hit the amount input)
-  await manual.evaluate((dialog) => Promise.allSettled(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-  await manual.getByRole('checkbox').first().check();
+  await tick(manual.getByRole('checkbox').first());
   await ok(manual).click();
   await whileWatching(p.getByText('提交成功!'), () => ok(lastDialog(p)).click());
 
