@@ -77,11 +77,25 @@ try {
     };
     requestAnimationFrame(tick);
   })()`);
+  // the task socket's replies in the window, so a quiet socket cannot pass for a smooth page
+  let messages = 0;
+  let messageBytes = 0;
+  await cdp.send('Network.enable');
+  cdp.on('Network.webSocketFrameReceived', ({ response }: { response: { payloadData: string } }) => {
+    if (!response.payloadData.includes('"data"')) return;
+    messages += 1;
+    messageBytes += response.payloadData.length;
+  });
   await page.waitForTimeout(UPDATE_SECONDS * 1000);
   const { frames, longTasks } = (await page.evaluate('(() => { window.__bench.stop = true; return window.__bench; })()')) as { frames: number[]; longTasks: number[] };
   const deltas = frames.slice(1);
   const p95 = percentile(displayFrames(deltas).frameTimes, 95);
   const longest = Math.max(0, ...longTasks);
+  say(`${messages} task socket replies (${(messageBytes / messages / 1000).toFixed(0)} KB each) in ${UPDATE_SECONDS} s`);
+  if (messages < Math.floor(UPDATE_SECONDS / 3) - 1) {
+    failed += 1;
+    say('FAIL: the task socket sent (almost) nothing while frames were measured');
+  }
   say(`updates for ${UPDATE_SECONDS} s: ${deltas.length} frames, p95 ${p95.toFixed(1)} ms in whole display intervals (raw ${percentile(deltas, 95).toFixed(1)} ms), ${longTasks.length} long tasks, longest ${longest.toFixed(0)} ms`);
 
   const rows = [
