@@ -6,9 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../src/api/types';
 import { GROUP_FIELDS } from '../../src/domain/statistics';
+import { manualTradeCparam } from '../../src/domain/task';
 import type { OrderStatisticRow, StatisticGroup } from '../../src/live/messages';
 import { parseStatistics } from '../../src/live/parse';
-import { engineOf, findTask, saveEngine } from '../../server/store/tasks';
 import { formatSecond } from '../../server/time';
 import { openFeed, signedInServer } from './helpers';
 import { startTradingTask, type DataCall } from './order-fixtures';
@@ -27,12 +27,9 @@ const adminCall: DataCall = async (name, payload = {}) => {
   return reply.data;
 };
 
-/** A manual open for the task's children, as /taskServer/manual will ask the engine (the engine's own request). */
+/** A manual open for the task's children through /taskServer/manual, as the console sends it. */
 async function manualOpen(taskId: number, cids: number[]): Promise<void> {
-  const { db, clock, bus } = s.t.server.context;
-  const row = (await findTask(db, taskId))!;
-  await saveEngine(db, taskId, { ...engineOf(row), manual: { change_type: 'open', dlt: -1, count: 20, duration: 5, cids, direct: 'r', start: clock.now(), remaining: Object.fromEntries(cids.map((c) => [c, 20])) } });
-  bus.emit('task.changed', { userId: Number(row.user_id), taskId });
+  await adminCall('manualTrade', { task_id: taskId, cparam: manualTradeCparam({ kind: 'open', dlt: -1, count: 20, duration: 5, childIds: cids, direct: 'r' }) });
 }
 
 /** Every order of the user through the paged list. */
