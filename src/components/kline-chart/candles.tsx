@@ -1,5 +1,6 @@
 import { Stock } from '@ant-design/charts';
 import { theme } from 'antd';
+import { TIME_AXIS_X } from '../charts/time-axis';
 import type { CandlesProps } from './types';
 
 /** The candlesticks themselves; loaded lazily through KlineChart (index.tsx): @ant-design/charts is heavy. */
@@ -17,7 +18,7 @@ export default function Candles({ candles, up, down, height, formatValue, names 
       legend={false}
       axis={{
         // 'MM-DD HH:mm' of the exchange's time, in the theme's text colours (dark mode)
-        x: { labelAutoHide: true, labelAutoRotate: false, labelFormatter: (time: string) => String(time).slice(5, 16), labelFill: token.colorTextSecondary, lineStroke: token.colorBorder, tickStroke: token.colorBorder },
+        x: { ...TIME_AXIS_X, labelFill: token.colorTextSecondary, lineStroke: token.colorBorder, tickStroke: token.colorBorder },
         y: { labelFormatter: formatValue, labelFill: token.colorTextSecondary, gridStroke: token.colorBorderSecondary, gridStrokeOpacity: 1 },
       }}
       tooltip={{

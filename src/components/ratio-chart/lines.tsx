@@ -1,9 +1,8 @@
 import { DualAxes, Line } from '@ant-design/charts';
 import { theme } from 'antd';
 import { useThemeMode } from '../../app/theme';
+import { TIME_AXIS_X } from '../charts/time-axis';
 import type { RatioChartProps } from './types';
-
-const shortTime = (time: string) => (/^\d{4}-/.test(time) ? time.slice(5, 16) : time);
 
 /** The drawn chart; loaded lazily through RatioChart (index.tsx). */
 export default function Lines({ data, series, height = 280 }: RatioChartProps) {
@@ -21,8 +20,7 @@ export default function Lines({ data, series, height = 280 }: RatioChartProps) {
     height,
     autoFit: true,
     theme: mode === 'dark' ? 'classicDark' : 'classic',
-    // minute times: a few readable ticks, without the year
-    axis: { x: { labelAutoHide: true, labelAutoRotate: false, tickCount: 4, labelFormatter: shortTime } },
+    axis: { x: TIME_AXIS_X },
   };
   if (series.length === 1) {
     return <Line {...common} yField={series[0].field} style={{ stroke: colors[0], lineWidth: 1.5 }} tooltip={{ items: [tooltipItem(0)] }} />;
