@@ -17,6 +17,8 @@
 //                           before the action, so it is seen even when it has closed again by the time the
 //                           action returns. Prefer asserting on the state the user sees last (the row is gone,
 //                           the dialog closed), which does not go away.
+//   tick(checkbox)        ticks a checkbox of an antd Checkbox.Group in a Form and waits until it shows
+//                         (the group shows the tick a render after the click; check() would call it a miss)
 //   TIMEOUTS              every time limit of the suite. Specs pass no timeouts and never sleep: they wait
 //                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction).
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
