@@ -72,11 +72,14 @@ try {
     const missing = uncoveredConsoleRoutes();
     if (missing.length) rows.push({ figure: 'console routes without a budget', median: missing.join(' '), budget: 'none', pass: false });
     const browser = await launchBrowser();
+    // a server of its own with the demo tasks of a first `npm start`, so /task/taskTradeInfo?id=1 and
+    // /task/taskDetail?id=1 draw a real task (curve and orders) instead of the 'no data' way back
+    const demo = await startApp({ settings: { demoTasks: true } });
     try {
-      const cookies = await adminCookies(app.url);
+      const cookies = await adminCookies(demo.url);
       for (const group of budget.bytes.groups) {
         for (const route of group.routes) {
-          const page = await firstVisit(browser, app.url, route, group.signedIn ? cookies : null);
+          const page = await firstVisit(browser, demo.url, route, group.signedIn ? cookies : null);
           details.bytes.push(page);
           const redirected = page.finalPath !== route ? ` → ${page.finalPath}` : '';
           rows.push({
@@ -88,7 +91,7 @@ try {
           });
         }
       }
-      const again = await secondVisit(browser, app.url, budget.bytes.secondVisit.route);
+      const again = await secondVisit(browser, demo.url, budget.bytes.secondVisit.route);
       details.secondVisit = again;
       rows.push({
         figure: `JS on the wire, second visit ${again.route}`,
@@ -99,6 +102,7 @@ try {
       });
     } finally {
       await browser.close();
+      await demo.close();
     }
   }
 
