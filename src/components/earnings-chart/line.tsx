@@ -17,6 +17,8 @@ export default function EarningsLine({ data, height = 300, timeName, valueName, 
       yField="value"
       height={height}
       autoFit
+      // room for the last time label, centred on the chart's right end
+      marginRight={32}
       style={{ stroke: token.colorPrimary, lineWidth: 2 }}
       axis={{
         x: { ...TIME_AXIS_X, title: timeName, labelFill: token.colorTextSecondary, titleFill: token.colorTextSecondary },
