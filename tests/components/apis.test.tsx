@@ -284,7 +284,8 @@ describe('fee configuration', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '-1');
     await userEvent.click(button(modal, /保\s*存/));
-    expect(await within(modal).findByText('请输入不小于0的数字')).toBeInTheDocument();
+    // the dialog looked up again: once in CI (two busy workers) the `modal` found before was detached by then
+    expect(await within(await dialog(/手续费配置/)).findByText('请输入不小于0的数字')).toBeInTheDocument();
     expect(save.calls).toHaveLength(0);
   });
 });
