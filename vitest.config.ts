@@ -22,9 +22,6 @@ export default defineConfig({
     globals: true,
     // antd in jsdom is slow on a busy 2-core CI machine; a time-out is not what these tests assert
     testTimeout: 60_000,
-    // vitest's default leaves one core to the main process (one worker on a 2-core machine); the main
-    // process only collects results, so two workers use both cores: unit + component 307 s → see README
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
