@@ -13,8 +13,15 @@ const { signIn } = e2eSuite();
 const api = callAs;
 
 const menuItem = (p: Page, label: string) => p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true });
-/** Clicks an item of the open dropdown menu, then waits until the menu has closed (so the next menu is the only one). */
+/**
+ * Clicks an item of the open dropdown menu once its slide-in has ended (a click during it was swallowed in
+ * CI: the menu stayed open), then waits until the menu has closed (so the next menu is the only one).
+ */
 async function chooseItem(p: Page, label: string) {
+  await p.waitForFunction(() => {
+    const menu = document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)');
+    return menu !== null && !/-(appear|enter)/.test(menu.className);
+  });
   await menuItem(p, label).click();
   await p.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
 }
