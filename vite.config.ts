@@ -19,33 +19,27 @@ function contractProxy() {
   return proxy;
 }
 
-/** antd's rc-resize-observer imports resize-observer-polyfill (~7 KB minified); the build uses the native one. */
-function nativeResizeObserver() {
-  const id = '\0native-resize-observer';
+/** At build time, the module `source` is replaced by `code`. */
+function buildStub(source: string, code: string) {
+  const id = `\0stub:${source}`;
   return {
-    name: 'native-resize-observer',
+    name: `stub-${source}`,
     apply: 'build' as const,
     enforce: 'pre' as const,
-    resolveId: (source: string) => (source === 'resize-observer-polyfill' ? id : null),
-    load: (loaded: string) => (loaded === id ? 'export default globalThis.ResizeObserver;' : null),
+    resolveId: (imported: string) => (imported === source ? id : null),
+    load: (loaded: string) => (loaded === id ? code : null),
   };
 }
+
+/** antd's rc-resize-observer imports resize-observer-polyfill (~7 KB minified); the build uses the native one. */
+const nativeResizeObserver = () => buildStub('resize-observer-polyfill', 'export default globalThis.ResizeObserver;');
 
 /**
  * The chart engine (@ant-design/charts → G2 → @antv/g) imports html2canvas (~200 KB minified) only to
  * export a chart with its HTML overlays as an image, which the console never does; the build ships a
  * stub that refuses instead.
  */
-function noChartImageExport() {
-  const id = '\0no-html2canvas';
-  return {
-    name: 'no-chart-image-export',
-    apply: 'build' as const,
-    enforce: 'pre' as const,
-    resolveId: (source: string) => (source === 'html2canvas' ? id : null),
-    load: (loaded: string) => (loaded === id ? "export default () => Promise.reject(new Error('chart image export is not built in'));" : null),
-  };
-}
+const noChartImageExport = () => buildStub('html2canvas', "export default () => Promise.reject(new Error('chart image export is not built in'));");
 
 export default defineConfig({
   plugins: [react(), nativeResizeObserver(), noChartImageExport()],

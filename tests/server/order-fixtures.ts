@@ -1,27 +1,12 @@
 import type { EndpointName } from '../../src/api/endpoints';
+import { params } from './engine-fixtures';
 
 /** A contract call that answers the reply's data (and fails on another code than 200). */
 export type DataCall = (name: EndpointName, payload?: Record<string, unknown>) => Promise<any>;
 
 /** 'arbitrage 2' params that open at once (the simulated spread always passes dlt -5 %): spot / quarter. */
-export const tradingTaskParams = (currency: string) => ({
-  currency_type: currency,
-  a_bourse: 1,
-  b_bourse: 2,
-  a_transaction_type: 1,
-  b_transaction_type: 4,
-  fund_occupy: '50%',
-  virtual_initial_capital: 10000,
-  is_borrow: false,
-  depth: 5,
-  slip: 0.0005,
-  price_limit: '',
-  max_borrow_ratio: 0.3,
-  dlt: { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 },
-  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-  close_dlt: 0.001,
-  open_count: 20,
-});
+export const tradingTaskParams = (currency: string) =>
+  params({ currency_type: currency, price_limit: '', max_borrow_ratio: 0.3, dlt: { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 } });
 
 /**
  * A task that trades as soon as the engine applies its start: one started child on the user's accounts
