@@ -1,10 +1,9 @@
-import dayjs from 'dayjs';
+import { EMPTY_VALUE, formatMinute } from '../../domain/format';
 
 /** A time → 'MM-DD HH:mm' (an axis label without the year); text that is not a time stays as it is. */
 export const shortTime = (time: unknown): string => {
-  if (time instanceof Date) return dayjs(time).format('MM-DD HH:mm');
-  const text = String(time);
-  return /^\d{4}-/.test(text) ? text.slice(5, 16) : text;
+  const minute = time instanceof Date || typeof time === 'string' ? formatMinute(time) : EMPTY_VALUE;
+  return minute === EMPTY_VALUE ? String(time) : minute.slice(5);
 };
 
 /**

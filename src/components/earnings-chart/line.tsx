@@ -12,7 +12,7 @@ export default function EarningsLine({ data, height = 300, timeName, valueName, 
   return (
     <Line
       // times as dates: a time scale spaces its few ticks, where one label per point would crowd a phone
-      data={data.map((point) => ({ time: dayjs(point.dateTime).toDate(), value: point.earningsVal }))}
+      data={data.map((point) => ({ time: dayjs(point.dateTime).toDate(), at: point.dateTime, value: point.earningsVal }))}
       xField="time"
       yField="value"
       height={height}
@@ -25,7 +25,7 @@ export default function EarningsLine({ data, height = 300, timeName, valueName, 
         y: { title: valueName, labelFill: token.colorTextSecondary, titleFill: token.colorTextSecondary },
       }}
       theme={mode === 'dark' ? 'classicDark' : 'classic'}
-      tooltip={{ title: (d: { time: Date }) => dayjs(d.time).format('YYYY-MM-DD HH:mm:ss'), items: [{ channel: 'y', name: valueName, valueFormatter: (v: unknown) => (formatValue ? formatValue(v) : String(v)) }] }}
+      tooltip={{ title: 'at', items: [{ channel: 'y', name: valueName, valueFormatter: (v: unknown) => (formatValue ? formatValue(v) : String(v)) }] }}
     />
   );
 }
