@@ -1,6 +1,7 @@
-// Bytes on the wire: the JavaScript a page makes Chromium download, as the server sent it (the encoded
-// body size from Chromium's own network data: the sum of Network.dataReceived.encodedDataLength; with
-// the response headers, Network.loadingFinished.encodedDataLength), until the network is idle. First visits use a fresh context (empty cache); console routes are signed in as admin by API.
+// Bytes on the wire: the JavaScript a page makes Chromium download, counted as Chromium counts it: each
+// script response's headers and body as sent (Network.loadingFinished.encodedDataLength, `wire`, what the
+// budget is checked on); the bodies alone are kept too (Σ Network.dataReceived.encodedDataLength, `encoded`).
+// Until the network is idle. First visits use a fresh context (empty cache); console routes are signed in as admin by API.
 import type { Browser, Page } from 'playwright-core';
 import { KEYS } from '../src/providers/session';
 import { endpoints } from '../src/api/endpoints';

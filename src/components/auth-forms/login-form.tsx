@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CredentialFields } from './credential-fields';
 import type { CaptchaAnswer, LoginReply } from '../../api/types';
 import { login } from '../../providers/auth';
 import { INTERVALS } from '../../domain/constants';
@@ -42,12 +42,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (reply: LoginReply) => voi
 
   return (
     <Form<Values> layout="vertical" onFinish={submit} requiredMark={false} name="login">
-      <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
-        <Input prefix={<UserOutlined />} autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-      </Form.Item>
+      <CredentialFields />
       <Form.Item label={t('auth.captchaLabel')}>
         <SliderCaptcha reloadKey={reloadKey} onChange={(captcha, userId) => setAnswer(captcha ? { captcha, userId: userId ?? '' } : null)} />
       </Form.Item>

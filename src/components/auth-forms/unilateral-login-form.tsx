@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CredentialFields } from './credential-fields';
 import { unilateralLogin } from '../../providers/auth';
 import { useNotify } from '../notify';
 
@@ -30,12 +30,7 @@ export function UnilateralLoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <Form<Values> layout="vertical" onFinish={submit} requiredMark={false} name="unilateral-login">
-      <Form.Item name="userName" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
-        <Input prefix={<UserOutlined />} autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="userPassword" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-      </Form.Item>
+      <CredentialFields user="userName" password="userPassword" />
       <Button type="primary" htmlType="submit" block loading={busy}>
         {t('auth.submitLogin')}
       </Button>
