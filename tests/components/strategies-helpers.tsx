@@ -1,14 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MAIN_FILE_INPUT_ID, RELY_FILES_INPUT_ID } from '../../src/resources/strategies/strategy-dialog';
 import type { ArbitrageStrategy } from '../../src/api/types';
 import { envelope, onCall } from './msw';
+import { userEvent as user } from './render';
 
 /** Shared by the strategies*.test.tsx files: fixtures, msw recorders and the dialog's controls. */
 
 
-// the pointer-events check walks computed styles on every click: slow in jsdom, and antd sets none that matter here
-export const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+export { user };
 
 export const ARBITRAGE_2: ArbitrageStrategy = {
   id: 1,
