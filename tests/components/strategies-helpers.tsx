@@ -6,7 +6,6 @@ import { userEvent as user } from './render';
 
 /** Shared by the strategies*.test.tsx files: fixtures, msw recorders and the dialog's controls. */
 
-
 export { user };
 
 export const ARBITRAGE_2: ArbitrageStrategy = {
@@ -56,7 +55,8 @@ export function recordSave(respond = () => envelope({ ...ARBITRAGE_2, id: 9 }, 2
 
 export const mainInput = () => document.getElementById(MAIN_FILE_INPUT_ID) as HTMLInputElement;
 export const relyInput = () => document.getElementById(RELY_FILES_INPUT_ID) as HTMLInputElement;
-export const saveButton = () => screen.getByRole('button', { name: /保\s*存/ });
+// by its text, not its role: a role query computes every button's accessible name through jsdom's getComputedStyle
+export const saveButton = () => screen.getByText(/保\s*存/, { selector: 'button > span' }).closest('button')!;
 export const paramNames = () => screen.queryAllByLabelText('参数名').map((input) => (input as HTMLInputElement).value);
 export const paramValues = () => screen.queryAllByLabelText('参数值/描述').map((input) => (input as HTMLInputElement).value);
 
