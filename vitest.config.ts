@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -20,6 +21,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // vitest's default keeps a core for its main process: one worker on a 2-core machine, where two take half the time
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // antd in jsdom is slow on a busy 2-core CI machine; a time-out is not what these tests assert
     testTimeout: 60_000,
     projects: [

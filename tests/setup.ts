@@ -11,6 +11,11 @@ connectApiToSession();
 // findBy*/waitFor wait up to 10 s: a busy 2-core CI machine renders antd dialogs slowly (one place for this)
 configure({ asyncUtilTimeout: 10_000 });
 
+// Under vi.useFakeTimers() Testing Library's findBy*/waitFor move the fake clock on while they wait (50 ms a
+// try), as they do under jest's, which they know by this global: a test that waits runs on the fake clock only,
+// and real time (a slow or busy machine) never moves it.
+Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
+
 // both shipped languages are ready before any test renders
 await i18nReady;
 await loadLanguage('zh-CN');

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import AssetSnapshotPage from '../../src/pages/assets/snapshot';
 import AssetBoardPage from '../../src/pages/assets/board';
 import { envelope, onCall, recordCall, server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 
 vi.mock('@ant-design/charts', () => {
   const chart = (name: string) => ({ data, yField, children }: { data: unknown[]; yField?: string; children?: { yField: string }[] }) => (
@@ -12,7 +11,6 @@ vi.mock('@ant-design/charts', () => {
   return { Line: chart('line'), DualAxes: chart('dual'), Column: chart('column'), Tiny: { Line: chart('tiny') } };
 });
 
-const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const APIS = [
   { id: 1, name: 'alpha', bourse_id: 1, status: 4 },
   { id: 2, name: 'beta', bourse_id: 2, status: 1 },

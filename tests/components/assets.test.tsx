@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ApiAccount } from '../../src/api/types';
 import { setRuntimeConfig } from '../../src/api/config';
 import { ShellFeedStatus } from '../../src/components/feed-status';
@@ -8,7 +7,7 @@ import AssetsPage from '../../src/pages/assets';
 import { FakeSocket } from '../unit/fake-socket';
 import { ManualFrames } from '../unit/live-harness';
 import { envelope, onCall, recordCall, server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 
 vi.mock('@ant-design/charts', () => {
   const chart = (name: string) => ({ data, yField, children }: { data: unknown[]; yField?: string; children?: { yField: string }[] }) => (
@@ -17,7 +16,6 @@ vi.mock('@ant-design/charts', () => {
   return { Line: chart('line'), DualAxes: chart('dual'), Column: chart('column'), Tiny: { Line: chart('tiny') } };
 });
 
-const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 const api = (id: number, name: string, status: 1 | 4 = 4): ApiAccount =>
   ({ id, name, bourse_id: 1, bourse_name: 'okex', status_info: 'ok', apiKey: 'k', apiSecret: '', status }) as ApiAccount;

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useList } from '@refinedev/core';
 import { http, HttpResponse } from 'msw';
 import { LazyPage } from '../../src/components/lazy-page';
 import { apisResource } from '../../src/resources/apis';
 import { server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

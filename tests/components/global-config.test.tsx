@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import GlobalConfigEditPage from '../../src/resources/global-config/edit';
 import type { GlobalConfig } from '../../src/api/types';
 import { envelope, onCall, recordCall, server } from './msw';
-import { adminSession, renderPage, traderSession } from './render';
+import { adminSession, renderPage, traderSession, userEvent } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -31,14 +30,12 @@ const stored: GlobalConfig = {
 const saveButton = () => screen.queryByText(/^保\s*存$/)?.closest('button') ?? null;
 const borrowSwitch = () => screen.getByLabelText('允许借贷');
 
-/** A user without key delays or the pointer-events check (getComputedStyle up every ancestor is slow in jsdom). */
-const user = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 /** Replaces what an input holds with `text`, as a user selecting it all and typing would. */
 async function retype(label: string, text: string) {
   const input = screen.getByLabelText(label);
-  await user().clear(input);
-  await user().type(input, text);
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
 }
 
 /** Waits until the field's own help text (what antd shows under it) says `text`. */
@@ -80,9 +77,9 @@ describe('global config page', () => {
     await retype('深度档位', '8');
     await retype('价格滑点', '0.0025');
     await retype('交易间隔', '3');
-    await user().click(borrowSwitch());
+    await userEvent.click(borrowSwitch());
     await retype('ETH', '62.5');
-    await user().click(saveButton()!);
+    await userEvent.click(saveButton()!);
 
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(update.calls).toHaveLength(1);
@@ -114,7 +111,7 @@ describe('global config page', () => {
     const update = recordCall('globalConfigUpdate', null);
     server.use(update.handler);
     await retype('语音通知间隔', '-5');
-    await user().click(saveButton()!);
+    await userEvent.click(saveButton()!);
     await expectFieldError('语音通知间隔', '语音通知间隔不能为负数');
     expect(screen.getByLabelText('语音通知间隔')).toHaveValue('-5');
     expect(update.calls).toHaveLength(0);
@@ -125,7 +122,7 @@ describe('global config page', () => {
     const update = recordCall('globalConfigUpdate', null);
     server.use(update.handler);
     await retype('BTC', '150');
-    await user().click(saveButton()!);
+    await userEvent.click(saveButton()!);
     await expectFieldError('BTC', 'BTC最大借贷比例的值大小在0~100之间!');
     expect(update.calls).toHaveLength(0);
   });
@@ -135,8 +132,8 @@ describe('global config page', () => {
     const update = recordCall('globalConfigUpdate', null);
     server.use(update.handler);
     await retype('短信通知间隔', '2.5');
-    await user().clear(screen.getByLabelText('深度档位'));
-    await user().click(saveButton()!);
+    await userEvent.clear(screen.getByLabelText('深度档位'));
+    await userEvent.click(saveButton()!);
     await expectFieldError('短信通知间隔', '短信通知间隔必须是整数');
     await expectFieldError('深度档位', '请填写深度档位');
     expect(update.calls).toHaveLength(0);
@@ -153,7 +150,7 @@ describe('global config page', () => {
     );
     await retype('交易间隔', '7');
     await retype('XRP', '33');
-    await user().click(saveButton()!);
+    await userEvent.click(saveButton()!);
 
     const notice = (await screen.findByText('没有权限：仅超级管理员可以执行此操作')).closest('.ant-notification-notice') as HTMLElement;
     expect(within(notice).getByText('提示')).toBeInTheDocument();
@@ -169,7 +166,7 @@ describe('global config page', () => {
     renderPage(<GlobalConfigEditPage />, { path: '/config', session: adminSession });
     expect(await screen.findByText('全局配置加载失败')).toBeInTheDocument();
     fail = false;
-    await user().click(screen.getByText(/重新加载/));
+    await userEvent.click(screen.getByText(/重新加载/));
     await waitFor(() => expect(screen.getByLabelText('深度档位')).toHaveValue('5'));
   });
 });

@@ -1,10 +1,9 @@
 import { screen, waitFor, fireEvent } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { LoginForm } from '../../src/components/auth-forms/login-form';
 import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
 import { readSession } from '../../src/providers/session';
 import { envelope, onCall, recordCall, server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

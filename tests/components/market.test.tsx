@@ -1,11 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { theme } from 'antd';
 import MarketPage, { UpDownColorSetting } from '../../src/pages/market';
 import { UP_DOWN_STORAGE_KEY } from '../../src/pages/market/up-down-colors';
 import type { MarketTable } from '../../src/domain/market';
 import { envelope, onCall, recordCall, server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 import { marketRow, push, socketOf, useFakeSockets } from './market-feed';
 
 vi.mock('@ant-design/charts', () => ({
@@ -14,7 +13,6 @@ vi.mock('@ant-design/charts', () => ({
   ),
 }));
 
-const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const { colorError: RED, colorSuccess: GREEN } = theme.getDesignToken();
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,12 +1,20 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Refine } from '@refinedev/core';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import i18n from '../../src/providers/i18n';
 import { clearSession, saveSession, type Session } from '../../src/providers/session';
 import { resetPermissions } from '../../src/providers/permissions';
 import { refineProps } from '../../src/console/refine-props';
+
+/**
+ * The user of every component test: no delay between keys (each would wait a timer and let antd re-render:
+ * time, not logic) and no pointer-events check (it reads computed styles up every ancestor on each click).
+ */
+export const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 export const adminSession: Session = { token: 'admin-token', userName: 'admin', level: 1, isSuper: true, kind: 'normal' };
 export const traderSession: Session = { token: 'trader-token', userName: 'trader', level: 0, isSuper: false, kind: 'normal' };
@@ -23,6 +31,22 @@ interface Options {
   from?: string;
 }
 
+/**
+ * antd as the tests render it (one place): no motion, so dialogs, drawers, dropdowns and messages open and
+ * close at once instead of after their animations; and antd's CSS-in-JS keeps its styles to itself instead of
+ * adding them to the document (mock "server"): jsdom matches every style rule on each getComputedStyle,
+ * which Testing Library calls for every element a role query or click looks at, and that was most of these
+ * tests' time. What is hidden here is hidden by React (not rendered, or an inline style); what antd's
+ * stylesheets do is for the e2e tests in Chromium to see.
+ */
+export function TestAntd({ children }: { children: ReactNode }) {
+  return (
+    <StyleProvider mock="server">
+      <ConfigProvider theme={{ token: { motion: false } }}>{children}</ConfigProvider>
+    </StyleProvider>
+  );
+}
+
 /** Renders a console page inside Refine, antd and a router, as the console mounts it. */
 export function renderPage(ui: ReactElement, { path = '/', pattern, session = adminSession, language = 'zh-CN', from }: Options = {}) {
   clearSession();
@@ -30,7 +54,7 @@ export function renderPage(ui: ReactElement, { path = '/', pattern, session = ad
   if (session) saveSession(session);
   void i18n.changeLanguage(language);
   return render(
-    <ConfigProvider>
+    <TestAntd>
       <AntdApp>
         <MemoryRouter initialEntries={from ? [from, path] : [path]} initialIndex={from ? 1 : 0}>
           <Refine {...refineProps}>
@@ -41,6 +65,6 @@ export function renderPage(ui: ReactElement, { path = '/', pattern, session = ad
           </Refine>
         </MemoryRouter>
       </AntdApp>
-    </ConfigProvider>,
+    </TestAntd>,
   );
 }

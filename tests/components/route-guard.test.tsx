@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useCall } from '../../src/api/use-call';
 import { RouteGuard } from '../../src/console/route-guard';
 import { RegisterForm } from '../../src/components/auth-forms/register-form';
 import { envelope, onCall, recordCall, server } from './msw';
-import { renderPage, traderSession } from './render';
+import { renderPage, traderSession, userEvent } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

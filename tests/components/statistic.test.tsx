@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { setRuntimeConfig } from '../../src/api/config';
 import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';
@@ -7,9 +6,8 @@ import StatisticPage from '../../src/pages/statistic';
 import { FakeSocket } from '../unit/fake-socket';
 import { ManualFrames } from '../unit/live-harness';
 import { envelope, onCall, recordCall, server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 
-const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 const group = (currency: string, minutes: number, n: number) => ({
   currency, minutes, pool: n, pool_accounted: n, more: n, empty: n, fu_more: n, fu_empty: n, ss_buy: n, ss_sell: n,

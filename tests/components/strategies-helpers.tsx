@@ -1,14 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MAIN_FILE_INPUT_ID, RELY_FILES_INPUT_ID } from '../../src/resources/strategies/strategy-dialog';
 import type { ArbitrageStrategy } from '../../src/api/types';
 import { envelope, onCall } from './msw';
+import { userEvent as user } from './render';
 
 /** Shared by the strategies*.test.tsx files: fixtures, msw recorders and the dialog's controls. */
 
-
-// the pointer-events check walks computed styles on every click: slow in jsdom, and antd sets none that matter here
-export const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+export { user };
 
 export const ARBITRAGE_2: ArbitrageStrategy = {
   id: 1,
@@ -57,7 +55,8 @@ export function recordSave(respond = () => envelope({ ...ARBITRAGE_2, id: 9 }, 2
 
 export const mainInput = () => document.getElementById(MAIN_FILE_INPUT_ID) as HTMLInputElement;
 export const relyInput = () => document.getElementById(RELY_FILES_INPUT_ID) as HTMLInputElement;
-export const saveButton = () => screen.getByRole('button', { name: /保\s*存/ });
+// by its text, not its role: a role query computes every button's accessible name through jsdom's getComputedStyle
+export const saveButton = () => screen.getByText(/保\s*存/, { selector: 'button > span' }).closest('button')!;
 export const paramNames = () => screen.queryAllByLabelText('参数名').map((input) => (input as HTMLInputElement).value);
 export const paramValues = () => screen.queryAllByLabelText('参数值/描述').map((input) => (input as HTMLInputElement).value);
 

@@ -22,7 +22,7 @@ async function choose(scope: HTMLElement, label: string, option: string) {
 
 describe('task card actions', () => {
   it('close position (running only) confirms first, then shows the server message and polls until 4', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     await renderTasks();
     const update = recordCall('taskStatusUpdate', '平仓指令已下达');
     const detections: number[] = [];

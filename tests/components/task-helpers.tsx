@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { userEvent } from './render';
 import type { ArbitrageStrategy, ChildTask, Task } from '../../src/api/types';
 import { setRuntimeConfig } from '../../src/api/config';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';
 
-export const userEvent = userEventLib.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+export { userEvent };
 
 export const strategies = [
   { id: 1, name: 'arbitrage 2' },

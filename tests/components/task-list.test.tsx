@@ -83,7 +83,7 @@ describe('task page', () => {
   });
 
   it('starts a task, polls /task/status/detection every 800 ms until 2, then reads the list again 1 s later', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     const { listCalls } = await renderTasks();
     const update = recordCall('taskStatusUpdate');
     const detections: number[] = [];
@@ -111,7 +111,7 @@ describe('task page', () => {
   });
 
   it("batch: 'please select tasks!' with none selected; confirm, poll the batch detection every 1 s until done, then reload", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     const { listCalls } = await renderTasks();
     await userEvent.click(screen.getByText('批量操作'));
     await userEvent.click(await screen.findByText('启动', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
@@ -232,7 +232,7 @@ describe('task page', () => {
   });
 
   it('copies a task as a new task with the same strategy and params (添加任务成功)', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     const { listCalls } = await renderTasks();
     const add = recordCall('taskAdd');
     server.use(add.handler);

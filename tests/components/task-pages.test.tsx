@@ -58,7 +58,7 @@ describe('task detail', () => {
   });
 
   it("says 'no trade data' and goes back after 0.8 s", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     server.use(onCall('taskDetail', () => envelope([])));
     renderPage(<TaskDetailPage />, { path: '/task/taskDetail?id=7', pattern: '/task/taskDetail', language: 'en', from: '/task' });
     expect(await screen.findByText('no trade data')).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('task trade info', () => {
   });
 
   it("shows the server's info when the earnings fail and goes back after 1 s", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     server.use(
       onCall('taskChildrenPositionStatistics', () => envelope({ f: [[100, 1], [101, 1]], mt: [5, 6], pro_count: 1, pro_rate: 0.2 })),
       onCall('taskChildrenEarnings', () => envelope(null, 1, 'no earnings yet')),
@@ -157,7 +157,7 @@ describe('task dialogs', () => {
   });
 
   it("batch configure shows 'task-{id}: operation success!/failed!' per task and closes 4 s after the last", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     taskHandlers();
     server.use(onCall('taskParamsUpdate', ({ payload }) => (payload.taskId === 2 ? envelope(null, 1, 'no') : envelope(null))));
     renderPage(<TaskListPage />, { path: '/task', language: 'en' });

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { TopNav } from '../../src/console/top-nav';
 import { server } from './msw';
-import { adminSession, renderPage, traderSession } from './render';
+import { adminSession, renderPage, traderSession, userEvent } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
