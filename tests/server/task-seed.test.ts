@@ -13,9 +13,9 @@ import { startTestServer, type TestServer } from './helpers';
 
 /** Seeding times (UTC); weekly contracts deliver on Fridays 08:00, quarterly ones on the quarter's last Friday. */
 const DATES = {
-  'a weekly delivery Friday, a minute before delivery': '2026-11-20T07:59:00Z',
-  'a weekly delivery Friday, a minute after delivery': '2026-11-20T08:01:00Z',
-  'the last two weeks before a quarterly delivery (the quarter leg 15 days from delivery)': '2026-12-10T12:00:00Z',
+  'a weekly delivery Friday in the last two weeks of a quarter, a minute before delivery': '2026-12-18T07:59:00Z',
+  'a weekly delivery Friday in the last two weeks of a quarter, a minute after delivery': '2026-12-18T08:01:00Z',
+  'the quarter leg 15 days from delivery, the day before it rolls (its smallest basis)': '2026-12-10T12:00:00Z',
   'the day the quarter rolled, 4 h after (the quarter leg jumped to the next quarter within the day)': '2026-12-11T12:00:00Z',
 };
 
