@@ -98,6 +98,7 @@ export async function ensureBook(db: Db | Queryable, api: ApiRow, pricer: Pricer
 export async function valueAccount(db: Db | Queryable, api: ApiRow, pricer: Pricer, at: number): Promise<AssetInfo> {
   const book = await ensureBook(db, api, pricer, at);
   const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
+  // maxBorrow<COIN> is a percent of the coin's net assets (assetInfo applies it)
   const maxBorrow = Object.fromEntries(ASSET_CURRENCIES.map((c) => [c, Number((global as unknown as Record<string, unknown>)[`maxBorrow${c.toUpperCase()}`] ?? 0)]));
   return assetInfo(book, {
     marks: marksOf(pricer, api.bourse_id),

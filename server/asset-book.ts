@@ -205,7 +205,10 @@ export interface ValuationInputs {
   leverage: number;
   /** advanced lever_risk_rate: the borrow pledge is the debt / this rate */
   leverRiskRate: number;
-  /** global config maxBorrow<COIN> per coin (coins) */
+  /**
+   * global config maxBorrow<COIN> per coin: the most the account may owe in that coin, in percent of
+   * the coin's net assets in the account (its self_worth); a coin without one (USDT) gives no headroom
+   */
   maxBorrow: Record<string, number>;
 }
 
@@ -272,7 +275,7 @@ export function assetInfo(book: Book, inputs: ValuationInputs): AssetInfo {
     spotValue += balance.spot * price;
     futuresValue += (balance.futures + floatingSum) * price;
     borrowUsed += balance.borrowed * price;
-    borrowLimit += (inputs.maxBorrow[currency] ?? 0) * price;
+    borrowLimit += (Math.max(0, selfWorth) * (inputs.maxBorrow[currency] ?? 0)) / 100;
   }
   const equity = rows.reduce((sum, row) => sum + Number(row.self_worth), 0);
   for (const row of rows) row.proportion = round(equity > 0 ? (Number(row.self_worth) / equity) * 100 : 0, 4);

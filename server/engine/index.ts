@@ -1,6 +1,6 @@
 /** The task engine: pure functions over plain task state (see README.md). */
 export * from './types';
-export { stepTask, newTaskState, requestStatus, requestManual, endManual, DEFAULT_SETTINGS, DEFAULT_CLOSE_DLT, DEFAULT_OPEN_COUNT } from './step';
+export { stepTask, premiumsOf, newTaskState, requestStatus, requestManual, endManual, DEFAULT_SETTINGS, DEFAULT_CLOSE_DLT, DEFAULT_OPEN_COUNT } from './step';
 export {
   applyFill,
   realisedPnl,

@@ -213,6 +213,23 @@ const manual = (ctx: Context, cs: ChildState, req: ManualRequest): Decision | nu
   return null;
 };
 
+/**
+ * The net premiums dlt and close_dlt are compared with at `now`, per direction, for the task's first
+ * child while flat: opening one open step, and closing the same amount again (the seed derives the
+ * demo tasks' thresholds from these). Null when the child could not open anything.
+ */
+export const premiumsOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number): Record<Direction, { open: number; close: number }> | null => {
+  const ctx = contextOf(state, inputs, prices, now, () => 0.5);
+  const cs = state.children[0];
+  const amount = cs ? openAmount(ctx, { ...cs, ledger: emptyLedger() }) : 0;
+  if (amount <= 0) return null;
+  const at = (d: Direction, sides: readonly [Side, Side]) => premium(d, ...netPrices(ctx, cs.child, sides, [amount, amount]));
+  return {
+    f: { open: at('f', openSides('f')), close: at('f', closeSides('f')) },
+    r: { open: at('r', openSides('r')), close: at('r', closeSides('r')) },
+  };
+};
+
 /** What an idle child does this tick, in order of precedence. */
 const decide = (ctx: Context, cs: ChildState, state: TaskState): Decision | null => {
   if (ctx.nearExpiry) return closeAll(ctx, cs, 'delivery');

@@ -160,4 +160,38 @@ describe('assets after simulated trading', () => {
     const summed = (await s.t.call('assetStatistics', { apiId: `${apiA},${apiB}`, layout: 1 }, { token })).data as { equity_usdt: number }[];
     expect(summed[summed.length - 1]!.equity_usdt).toBeCloseTo(summary.netAssets, 3);
   }, 120_000);
+
+  it("borrow: used = the debts' value; headroom = Σ maxBorrow<COIN> percent of each coin's net assets − used, never more than that percent of the net assets", async () => {
+    const token = s.admin;
+    const taskId = ((await s.t.call('taskList', { pagesize: 10, page: 1 }, { token })).data.list as { id: number; name: string }[]).find((x) => x.name === 'assets')!.id;
+    const { db } = s.t.server.context;
+    const [apiA, apiB] = (await loadState(db, (await findTask(db, taskId))!)).children[0]!.child.link_api_id;
+    const config = (await s.t.call('globalConfigGet', {}, { token })).data as Record<string, number>;
+    for (let i = 0; i < 5; i += 1) {
+      await s.t.advance(60_000);
+      await s.t.server.tasks.idle();
+    }
+    const messages = await assetFeed(token, [apiA, apiB]);
+    let debts = 0;
+    for (const m of messages) {
+      const rows = m.asset_info.list;
+      const used = rows.reduce((sum, row) => sum + Number(row.borrowed) * Number(row.price), 0);
+      debts += used;
+      let limit = 0;
+      let netAssets = 0;
+      for (const row of rows) {
+        const worth = Number(row.self_worth);
+        netAssets += worth;
+        const percent = config[`maxBorrow${String(row.currency).toUpperCase()}`] ?? 0;
+        limit += (Math.max(0, worth) * percent) / 100;
+      }
+      const borrow = splitPair(m.asset_info.statistics[STATISTIC_KEYS.borrow]);
+      expect(borrow.used).toBeCloseTo(used, 3);
+      expect(borrow.surplus).toBeCloseTo(Math.max(0, limit - used), 3);
+      expect(borrow.surplus).toBeLessThanOrEqual(limit + 1e-4);
+      const widest = Math.max(...Object.entries(config).filter(([key]) => key.startsWith('maxBorrow')).map(([, value]) => Number(value)));
+      expect(limit).toBeLessThanOrEqual((widest / 100) * netAssets + 1e-4);
+    }
+    expect(debts).toBeGreaterThan(0);
+  });
 });

@@ -41,9 +41,10 @@ export async function settle(turns = 10): Promise<void> {
 /** Settings of a test server: nothing pushes by itself unless a test asks for it. */
 export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false };
 
-export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators'> = {}): Promise<TestServer> {
+/** `start`: the clock's start time (ms); the wall clock's now when not given. */
+export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators'> & { start?: number } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
-  const clock = new ManualClock();
+  const clock = new ManualClock(options.start);
   const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings }, feedGenerators: options.feedGenerators });
 
   const call: TestServer['call'] = async (name, payload = {}, options = {}) => {
