@@ -3,10 +3,12 @@
 // with TASKS running tasks of 2 children each, ticked at 1 Hz on a ManualClock for SECONDS simulated
 // seconds. The tasks open at once and close at the next decision (dlt −5 %, close_dlt 5 %), so every
 // tick writes orders, fills and trades: the worst case. Measures the process's CPU time (user + system)
-// over the ticks; budget: under half of one core, i.e. CPU ms per simulated second < the budget.
+// over the ticks; budget: CPU ms per simulated second < the budget. Prints the machine and the SQLite
+// driver beside the figure, since the figure means nothing without them.
 // Run: npx tsx bench/engine.ts   (TASKS=… BENCH_SECONDS=… to vary; exit 1 when over budget). Not in npm test.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManualClock } from '../server/clock';
 import { startServer } from '../server/main';
@@ -21,6 +23,10 @@ const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx'];
 /** leg types on exchange 1 (A) and exchange 2 (B, which has 1–4 only) */
 const PAIRS: [number, number][] = [[1, 4], [2, 4], [1, 2], [3, 4], [4, 3], [1, 3], [2, 3], [4, 1]];
 const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
+
+const libsqlPackage = path.join(path.dirname(createRequire(import.meta.url).resolve('libsql')), 'package.json');
+const driver = `libsql ${(JSON.parse(readFileSync(libsqlPackage, 'utf8')) as { version: string }).version} (synchronous, statements prepared once)`;
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-'));
 const clock = new ManualClock();
@@ -58,6 +64,7 @@ const made = { orders: (await count('task_orders')) - before.orders, fills: (awa
 await server.close();
 rmSync(dataDir, { recursive: true, force: true });
 
+console.log(`machine: ${machine}; driver: ${driver}`);
 console.log(`real runner, ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders, ${made.fills} fills, ${made.trades} closed trades`);
 console.log(`CPU ${cpuMs.toFixed(0)} ms (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${budget.cpuMsPerSimulatedSecond} ms`);
 if (made.trades === 0) {

@@ -47,6 +47,7 @@ import {
   saveBook,
 } from './store/assets';
 import { readGlobalConfig } from './store/global-config';
+import { TickWriter } from './store/tasks';
 import { seedOnce } from './store/meta';
 import { floorMinute, formatMinute, formatSecond, MINUTE_MS } from './time';
 
@@ -96,7 +97,11 @@ export async function ensureBook(db: Db | Queryable, api: ApiRow, pricer: Pricer
 
 /** `{statistics, list}` of an account now (§3), opening its book if needed. */
 export async function valueAccount(db: Db | Queryable, api: ApiRow, pricer: Pricer, at: number): Promise<AssetInfo> {
-  const book = await ensureBook(db, api, pricer, at);
+  return valueBook(db, api, await ensureBook(db, api, pricer, at), pricer);
+}
+
+/** `{statistics, list}` of an account's book at the pricer's prices. */
+async function valueBook(db: Db | Queryable, api: ApiRow, book: Book, pricer: Pricer): Promise<AssetInfo> {
   const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
   // maxBorrow<COIN> is a percent of the coin's net assets (assetInfo applies it)
   const maxBorrow = Object.fromEntries(ASSET_CURRENCIES.map((c) => [c, Number((global as unknown as Record<string, unknown>)[`maxBorrow${c.toUpperCase()}`] ?? 0)]));
@@ -126,11 +131,11 @@ function chartPoint(at: number, equityUsdt: number, btc: number, base?: Pick<Cha
   };
 }
 
-/** Stores the account's equity at minute `at` (once per minute). */
-export async function writeEquityPoint(db: Queryable, api: ApiRow, pricer: Pricer, at: number): Promise<void> {
+/** Stores the equity of the account's book at minute `at` (once per minute). */
+async function writeEquityPoint(db: Queryable, api: ApiRow, book: Book, pricer: Pricer, at: number): Promise<void> {
   const minute = floorMinute(at);
   if (await hasPointAt(db, api.id, minute)) return;
-  const info = await valueAccount(db, api, pricer, at);
+  const info = await valueBook(db, api, book, pricer);
   await insertHistory(db, api.id, [chartPoint(minute, equityOf(info), pricer(api.bourse_id, COIN, 1), await firstPoint(db, api.id))]);
 }
 
@@ -204,36 +209,88 @@ async function saveBooked(tx: Queryable, apiId: number, book: Book, borrows: rea
 // ── The task engine's hook ───────────────────────────────────────────────────────────
 
 /**
- * Books a tick's fills on the children's accounts (leg A on api_a, leg B on api_b) at the engine's
+ * The accounts that a run of engine steps books on — a tick of the runner, or the demo history —
+ * each account's row and book read once and kept; the books and borrow records are written once,
+ * when the run's TickWriter flushes.
+ */
+class Bookkeeper {
+  readonly apis = new Map<number, ApiRow>();
+  /** per account, its book and the borrow records its fills made (with the time of each step) */
+  readonly books = new Map<number, { book: Book; borrows: { events: BorrowEvent[]; at: number }[] }>();
+  /** per account, the minute whose equity point is written */
+  readonly pointAt = new Map<number, number>();
+  constructor(private readonly tx: Queryable) {}
+
+  async accounts(ids: readonly number[]): Promise<ApiRow[]> {
+    const missing = ids.filter((id) => !this.apis.has(id));
+    for (const api of await apisById(this.tx, missing)) this.apis.set(Number(api.id), api);
+    return ids.flatMap((id) => this.apis.get(id) ?? []);
+  }
+
+  async book(api: ApiRow, pricer: Pricer, at: number) {
+    let kept = this.books.get(api.id);
+    if (!kept) this.books.set(api.id, (kept = { book: await ensureBook(this.tx, api, pricer, at), borrows: [] }));
+    return kept;
+  }
+
+  async write(): Promise<void> {
+    for (const [apiId, { book, borrows }] of this.books) {
+      await saveBook(this.tx, apiId, book);
+      for (const { events, at } of borrows) await insertBorrows(this.tx, apiId, events, at);
+    }
+  }
+}
+
+const bookkeepers = new WeakMap<TickWriter, Bookkeeper>();
+
+/** The bookkeeper of a tick's writer (made at its first use, written at its flush); a plain Queryable gets one of its own. */
+function bookkeeperOf(tx: Queryable): { keeper: Bookkeeper; own: boolean } {
+  if (!(tx instanceof TickWriter)) return { keeper: new Bookkeeper(tx), own: true };
+  let keeper = bookkeepers.get(tx);
+  if (!keeper) {
+    const made = new Bookkeeper(tx);
+    bookkeepers.set(tx, (keeper = made));
+    tx.beforeFlush(() => made.write());
+  }
+  return { keeper, own: false };
+}
+
+/**
+ * Books a step's fills on the children's accounts (leg A on api_a, leg B on api_b) at the engine's
  * prices, borrowing a spot shortfall where the task's is_borrow allows; at each new minute also
- * stores the equity of the task's accounts. Runs inside the runner's transaction.
+ * stores the equity of the task's accounts. Runs inside the runner's transaction; when `tx` is the
+ * tick's TickWriter, the books are read once per tick and written at its flush.
  */
 export async function recordFills(tx: Queryable, state: TaskState, fills: readonly Fill[], prices: PriceSource, at: number): Promise<void> {
   const newMinute = at % MINUTE_MS < 1000;
   if (!fills.length && !newMinute) return;
+  const { keeper, own } = bookkeeperOf(tx);
   const legs = legsOf(state.task.params);
   const apiOf = new Map(state.children.map((c) => [c.child.task_children_id, c.child.link_api_id]));
-  const ids = [...new Set(state.children.flatMap((c) => c.child.link_api_id))];
-  const apis = new Map((await apisById(tx, ids)).map((a) => [Number(a.id), a]));
+  const apis = await keeper.accounts([...new Set(state.children.flatMap((c) => c.child.link_api_id))]);
   const pricer = enginePricer(prices, at);
-  const books = new Map<number, Book>();
-  const borrows = new Map<number, BorrowEvent[]>();
   for (const fill of fills) {
-    const api = apis.get(apiOf.get(fill.task_children_id)?.[fill.leg] ?? -1);
+    const api = keeper.apis.get(apiOf.get(fill.task_children_id)?.[fill.leg] ?? -1);
     if (!api) continue;
-    const book = books.get(api.id) ?? (await ensureBook(tx, api, pricer, at));
-    books.set(api.id, book);
+    const kept = await keeper.book(api, pricer, at);
     const leg = legs[fill.leg];
     const events = bookFill(
-      book,
+      kept.book,
       api,
       { currency: leg.currency, contractType: leg.contractType, sign: fillSign(fill.direction, fill.leg, fill.action), price: fill.price, amount: fill.amount, fee: fill.fee },
       state.task.params.is_borrow === true,
     );
-    borrows.set(api.id, [...(borrows.get(api.id) ?? []), ...events]);
+    if (events.length) kept.borrows.push({ events, at });
   }
-  for (const [apiId, book] of books) await saveBooked(tx, apiId, book, borrows.get(apiId) ?? [], at);
-  if (newMinute) for (const api of apis.values()) await writeEquityPoint(tx, api, pricer, at);
+  if (newMinute) {
+    const minute = floorMinute(at);
+    for (const api of apis) {
+      if (keeper.pointAt.get(api.id) === minute) continue;
+      keeper.pointAt.set(api.id, minute);
+      await writeEquityPoint(tx, api, (await keeper.book(api, pricer, at)).book, pricer, at);
+    }
+  }
+  if (own) await keeper.write();
 }
 
 // ── Manual orders (§7 /manual/trading) ──────────────────────────────────────────────

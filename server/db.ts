@@ -1,8 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type InArgs, type Client } from '@libsql/client';
+import Database from 'libsql';
 import { migrate } from './migrations';
+
+/** A value a statement binds: booleans are stored as 1 / 0, dates as epoch ms. */
+export type SqlValue = string | number | bigint | boolean | null | Date | ArrayBuffer | Uint8Array;
+export type InArgs = readonly SqlValue[];
 
 /** What stores query: the database, or a transaction of it (same face). Rows come back as plain objects. */
 export interface Queryable {
@@ -16,7 +20,7 @@ export interface Queryable {
 export interface Db extends Queryable {
   /**
    * Runs `work` in one transaction (BEGIN IMMEDIATE … COMMIT; ROLLBACK when it throws, and the error
-   * is thrown on). The client is one connection, so transactions and single statements take turns:
+   * is thrown on). The database is one connection, so transactions and single statements take turns:
    * nothing else runs on the connection while a transaction is open. Calls made inside `work`
    * through `db` instead of `tx` join the transaction; a nested `transaction` is part of the outer one.
    */
@@ -24,24 +28,48 @@ export interface Db extends Queryable {
   close(): void;
 }
 
-export type { InArgs };
+/** Prepared statements kept, by SQL text; the least recently used goes first beyond this. */
+const STATEMENT_CACHE = 500;
 
-/** A face over a client that runs every statement directly (no turn-taking). */
-function direct(client: Client): Queryable {
-  const rows = async (sql: string, args: InArgs = []) => (await client.execute({ sql, args })).rows;
+/** What the driver binds for a value (it takes no booleans, no undefined, no non-finite numbers). */
+function bindable(value: SqlValue): Exclude<SqlValue, boolean | Date> {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`a statement cannot bind ${value}`);
+  if (value === undefined) throw new TypeError('a statement cannot bind undefined');
+  if (value instanceof Date) return value.valueOf();
+  return value;
+}
+
+/**
+ * The connection's statements, each prepared once per SQL text and reused (libsql's synchronous,
+ * better-sqlite3 style API); rows come back as plain objects.
+ */
+function statements(conn: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  const prepared = (sql: string): Database.Statement => {
+    let statement = cache.get(sql);
+    if (statement) {
+      cache.delete(sql); // most recently used goes to the end
+    } else {
+      statement = conn.prepare(sql);
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+  const bound = (args: InArgs = []) => args.map(bindable);
   return {
-    all: async <T>(sql: string, args?: InArgs) => (await rows(sql, args)).map((row) => ({ ...row }) as T),
-    get: async <T>(sql: string, args?: InArgs) => {
-      const [row] = await rows(sql, args);
-      return row ? ({ ...row } as T) : undefined;
+    all: <T>(sql: string, args?: InArgs) => prepared(sql).all(bound(args)) as T[],
+    get: <T>(sql: string, args?: InArgs) => {
+      const row = prepared(sql).get(bound(args)) as (T & { _metadata?: unknown }) | undefined;
+      if (row) delete row._metadata; // the driver adds the statement's timing to get()'s row
+      return row as T | undefined;
     },
-    run: async (sql, args = []) => {
-      const result = await client.execute({ sql, args });
-      return { changes: result.rowsAffected, lastId: Number(result.lastInsertRowid ?? 0) };
+    run: (sql: string, args?: InArgs) => {
+      const { changes, lastInsertRowid } = prepared(sql).run(bound(args));
+      return { changes, lastId: Number(lastInsertRowid) };
     },
-    batch: async (statements) => {
-      for (const { sql, args } of statements) await client.execute({ sql, args: args ?? [] });
-    },
+    exec: (sql: string) => conn.exec(sql),
   };
 }
 
@@ -57,46 +85,54 @@ function turnTaker() {
 
 export async function openDb(dataDir: string): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
-  const client: Client = createClient({ url: `file:${path.resolve(dataDir, 'console.db')}` });
-  await client.execute('PRAGMA journal_mode = WAL');
-  await client.execute('PRAGMA busy_timeout = 5000');
+  const conn = new Database(path.resolve(dataDir, 'console.db'));
+  const sql = statements(conn);
+  sql.exec('PRAGMA journal_mode = WAL');
+  sql.exec('PRAGMA busy_timeout = 5000');
 
-  const raw = direct(client);
+  /** Statements run directly (inside a transaction, or in their turn). */
+  const raw: Queryable = {
+    all: async (text, args) => sql.all(text, args),
+    get: async (text, args) => sql.get(text, args),
+    run: async (text, args) => sql.run(text, args),
+    batch: async (list) => {
+      for (const { sql: text, args } of list) sql.run(text, args);
+    },
+  };
   const inTransaction = new AsyncLocalStorage<true>();
   const turn = turnTaker();
   /** a statement: now when inside a transaction (it is part of it), else in its turn. */
   const step = <T>(work: () => Promise<T>): Promise<T> => (inTransaction.getStore() ? work() : turn(work));
 
   const db: Db = {
-    all: (sql, args) => step(() => raw.all(sql, args)),
-    get: (sql, args) => step(() => raw.get(sql, args)),
-    run: (sql, args) => step(() => raw.run(sql, args)),
-    batch: (statements) => (statements.length ? db.transaction((tx) => tx.batch(statements)) : Promise.resolve()),
+    all: (text, args) => step(() => raw.all(text, args)),
+    get: (text, args) => step(() => raw.get(text, args)),
+    run: (text, args) => step(() => raw.run(text, args)),
+    batch: (list) => (list.length ? db.transaction((tx) => tx.batch(list)) : Promise.resolve()),
     transaction: (work) => {
       if (inTransaction.getStore()) return work(raw);
       return turn(() =>
         inTransaction.run(true, async () => {
-          await client.execute('BEGIN IMMEDIATE');
+          sql.exec('BEGIN IMMEDIATE');
           try {
             const result = await work(raw);
-            await client.execute('COMMIT');
+            sql.exec('COMMIT');
             return result;
           } catch (error) {
             // SQLite may have rolled back already (some errors end the transaction themselves)
-            await client.execute('ROLLBACK').catch(() => undefined);
+            if (conn.inTransaction) sql.exec('ROLLBACK');
             throw error;
           }
         }),
       );
     },
-    close: () => client.close(),
+    close: () => conn.close(),
   };
   try {
     await migrate(db);
   } catch (error) {
-    client.close();
+    conn.close();
     throw error;
   }
   return db;
 }
-

@@ -1,6 +1,6 @@
 import { recordFills } from '../asset-accounts';
 import type { AppContext } from '../context';
-import type { ContractCode, Currency, ExchangeId, MarketSource } from '../market';
+import type { ContractCode, Currency, ExchangeId, MarketSource, Quote } from '../market';
 import { DEFAULT_GLOBAL_CONFIG } from '../seed';
 import { readGlobalConfig } from '../store/global-config';
 import type { Queryable } from '../db';
@@ -42,9 +42,24 @@ export function earningsPoints(cached: Pick<Cached, 'state' | 'realised' | 'task
   return points;
 }
 
-/** The engine's view of a market: quotes as `PriceSource`, expiries from the market's calendar. */
+/**
+ * The engine's view of a market: quotes as `PriceSource`, expiries from the market's calendar. A
+ * tick asks a thousand tasks about the same few instruments at one instant, so each instrument is
+ * quoted once per instant (the quotes of the latest instant are kept).
+ */
 export function enginePrices(market: MarketSource): { prices: PriceSource; expiry: NonNullable<EngineInputs['expiry']> } {
-  const quote = (leg: Leg, now: number) => market.quote(leg.exchange as ExchangeId, leg.currency as Currency, leg.contractType as ContractCode, now);
+  let instant = NaN;
+  const quotes = new Map<string, Quote>();
+  const quote = (leg: Leg, now: number): Quote => {
+    if (now !== instant) {
+      quotes.clear();
+      instant = now;
+    }
+    const key = `${leg.exchange}:${leg.currency}:${leg.contractType}`;
+    let q = quotes.get(key);
+    if (!q) quotes.set(key, (q = market.quote(leg.exchange as ExchangeId, leg.currency as Currency, leg.contractType as ContractCode, now)));
+    return q;
+  };
   return {
     prices: (leg, now) => {
       const q = quote(leg, now);

@@ -297,11 +297,13 @@ function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
 
 /**
  * The runner's face of a tick's transaction: reads and statements go straight through; `saveStep`
- * and `earnings` gather rows, which `flush` writes as a few multi-row statements per table.
+ * and `earnings` gather rows, which `flush` writes as a few multi-row statements per table, after
+ * the writes registered with `beforeFlush` (the books the tick's fills moved, asset-accounts.ts).
  */
 export class TickWriter implements Queryable {
   readonly rows = emptyRows();
   readonly earnings = this.rows.earnings;
+  private readonly pending: (() => Promise<void>)[] = [];
   constructor(private readonly tx: Queryable) {}
   all<T>(sql: string, args?: InArgs) {
     return this.tx.all<T>(sql, args);
@@ -315,7 +317,11 @@ export class TickWriter implements Queryable {
   batch(list: { sql: string; args?: InArgs }[]) {
     return this.tx.batch(list);
   }
+  beforeFlush(write: () => Promise<void>): void {
+    this.pending.push(write);
+  }
   async flush(): Promise<void> {
+    for (const write of this.pending.splice(0)) await write();
     await this.tx.batch(statements(this.rows));
   }
 }

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,5 +96,56 @@ describe('db.transaction', () => {
       ]),
     ).rejects.toThrow();
     expect(await counter()).toBe(0);
+  });
+});
+
+describe('the driver', () => {
+  it('prepares a statement once and runs it again with new arguments', async () => {
+    for (let i = 1; i <= 3; i++) await db.run('INSERT INTO meta (key, value) VALUES (?, ?)', [`k${i}`, `v${i}`]);
+    expect(await db.all("SELECT key, value FROM meta WHERE key LIKE 'k%' ORDER BY key")).toEqual([
+      { key: 'k1', value: 'v1' },
+      { key: 'k2', value: 'v2' },
+      { key: 'k3', value: 'v3' },
+    ]);
+    expect(await db.get('SELECT value FROM meta WHERE key = ?', ['k2'])).toEqual({ value: 'v2' });
+    expect(await db.get('SELECT value FROM meta WHERE key = ?', ['none'])).toBeUndefined();
+  });
+
+  it('still answers after more statements than it keeps prepared', async () => {
+    for (let i = 0; i < 600; i++) expect(await db.get(`SELECT ? + ${i} AS n`, [1])).toEqual({ n: i + 1 });
+    expect(await counter()).toBe(0);
+  });
+
+  it('returns rows with their columns only, and the changes and id of a write', async () => {
+    expect(Object.keys((await db.get("SELECT key, value FROM meta WHERE key = 'counter'"))!)).toEqual(['key', 'value']);
+    expect(await db.run("INSERT INTO meta (key, value) VALUES ('x', '1')")).toEqual({ changes: 1, lastId: expect.any(Number) });
+    expect(await db.run("UPDATE meta SET value = 'y' WHERE key LIKE 'nothing%'")).toMatchObject({ changes: 0 });
+  });
+
+  it('binds booleans as 1 and 0, and refuses undefined and non-finite numbers', async () => {
+    expect(await db.get('SELECT ? AS yes, ? AS no', [true, false])).toEqual({ yes: 1, no: 0 });
+    await expect(db.run('INSERT INTO meta (key, value) VALUES (?, ?)', ['nan', Number.NaN])).rejects.toThrow(RangeError);
+    await expect(db.run('INSERT INTO meta (key, value) VALUES (?, ?)', ['u', undefined as never])).rejects.toThrow(TypeError);
+    expect(await db.get("SELECT key FROM meta WHERE key IN ('nan', 'u')")).toBeUndefined();
+  });
+
+  it('keeps a committed transaction and drops an open one when the process is killed (kill -9)', async () => {
+    db.close();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/commit-then-hold.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let said = '';
+    child.stdout.setEncoding('utf8');
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (text: string) => {
+        said += text;
+        if (said.includes('open')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`the writer ended (${code}) before its transaction was open: ${said}`)));
+    });
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+    db = await openDb(dir);
+    expect(await db.get("SELECT value FROM meta WHERE key = 'committed'")).toEqual({ value: 'yes' });
+    expect(await db.get("SELECT value FROM meta WHERE key = 'uncommitted'")).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from '@libsql/client';
+import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth';
 import { openDb } from '../../server/db';
@@ -21,32 +21,34 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+const userVersion = (conn: Database.Database) => Number((conn.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+
 /** A data folder as the server wrote it before migrations: user_version 0, tables and data present. */
 async function folderOfVersion0(): Promise<string> {
   const dir = freshDir();
-  const client = createClient({ url: `file:${path.join(dir, 'console.db')}` });
-  await client.executeMultiple(SCHEMA_V0);
+  const passwordHash = await hashPassword('veteran123');
+  const conn = new Database(path.join(dir, 'console.db'));
+  conn.exec(SCHEMA_V0);
   const now = Date.now();
-  await client.batch(
-    [
-      ...['reference', 'users', 'strategies', 'api-accounts'].map((area) => ({ sql: 'INSERT INTO meta (key, value) VALUES (?, ?)', args: [`seeded:${area}`, '2024-01-01T00:00:00.000Z'] })),
-      { sql: 'INSERT INTO bourses (id, name) VALUES (1, ?)', args: ['OKEx'] },
-      {
-        sql: `INSERT INTO users (id, username, password_hash, is_super, level, pes, columns, strategy_keys, created_at)
-              VALUES (42, 'veteran', ?, 0, 0, 0, '["/api","/config"]', '[]', ?)`,
-        args: [await hashPassword('veteran123'), now],
-      },
-      {
-        sql: `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, fees, advanced, asset_template, created_at)
-              VALUES (42, 'old account', 1, 'key-1', 'secret-1', '{}', '{}', 1234, ?)`,
-        args: [now],
-      },
-      { sql: 'INSERT INTO global_config (id, value) VALUES (1, ?)', args: ['{"voiceIntervalTime":77}'] },
-    ],
-    'write',
-  );
-  expect(Number((await client.execute('PRAGMA user_version')).rows[0]!.user_version)).toBe(0);
-  client.close();
+  const insert = (sql: string, ...args: unknown[]) => conn.prepare(sql).run(args);
+  conn.transaction(() => {
+    for (const area of ['reference', 'users', 'strategies', 'api-accounts']) insert('INSERT INTO meta (key, value) VALUES (?, ?)', `seeded:${area}`, '2024-01-01T00:00:00.000Z');
+    insert('INSERT INTO bourses (id, name) VALUES (1, ?)', 'OKEx');
+    insert(
+      `INSERT INTO users (id, username, password_hash, is_super, level, pes, columns, strategy_keys, created_at)
+       VALUES (42, 'veteran', ?, 0, 0, 0, '["/api","/config"]', '[]', ?)`,
+      passwordHash,
+      now,
+    );
+    insert(
+      `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, fees, advanced, asset_template, created_at)
+       VALUES (42, 'old account', 1, 'key-1', 'secret-1', '{}', '{}', 1234, ?)`,
+      now,
+    );
+    insert('INSERT INTO global_config (id, value) VALUES (1, ?)', '{"voiceIntervalTime":77}');
+  })();
+  expect(userVersion(conn)).toBe(0);
+  conn.close();
   return dir;
 }
 
@@ -94,13 +96,13 @@ describe('migrations', () => {
 
   it('refuses a data folder made by a newer server, and leaves it untouched', async () => {
     const dir = freshDir();
-    const client = createClient({ url: `file:${path.join(dir, 'console.db')}` });
-    await client.execute(`PRAGMA user_version = ${SCHEMA_VERSION + 5}`);
-    client.close();
+    const conn = new Database(path.join(dir, 'console.db'));
+    conn.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 5}`);
+    conn.close();
     await expect(startServer({ port: 0, dataDir: dir, staticDir: null })).rejects.toThrow(/newer/);
-    const again = createClient({ url: `file:${path.join(dir, 'console.db')}` });
-    expect(Number((await again.execute('PRAGMA user_version')).rows[0]!.user_version)).toBe(SCHEMA_VERSION + 5);
-    expect((await again.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows).toHaveLength(0);
+    const again = new Database(path.join(dir, 'console.db'));
+    expect(userVersion(again)).toBe(SCHEMA_VERSION + 5);
+    expect(again.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toHaveLength(0);
     again.close();
   });
 });
