@@ -96,6 +96,18 @@ describe('the layout of src/', () => {
     expect(circles).toEqual([]);
   });
 
+  it("says what the README's module map says", () => {
+    const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `src\/([a-z]+\/|main\.tsx)` \|.*\| ([^|]*) \|$/gm)];
+    const map = Object.fromEntries(
+      rows.map(([, folder, mayImport]) => [
+        folder === 'main.tsx' ? '.' : folder.slice(0, -1),
+        mayImport.trim() === '—' || mayImport.startsWith('nothing') ? [] : mayImport.split(',').map((name) => name.trim()),
+      ]),
+    );
+    expect(map).toEqual(MAY_IMPORT);
+  });
+
   it('every rule points downwards: the table itself has no circle', () => {
     const order = Object.keys(MAY_IMPORT) as Folder[];
     const placed: string[] = [];
