@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) },
     });
     const { i18nReady, STORAGE_KEY: languageKey, DEFAULT_LANGUAGE } = await vite.ssrLoadModule('/src/providers/i18n.ts');
-    const { STORAGE_KEY: themeKey } = await vite.ssrLoadModule('/src/app/theme.tsx');
+    const { STORAGE_KEY: themeKey } = await vite.ssrLoadModule('/src/components/theme-mode/index.tsx');
     const { KEYS } = await vite.ssrLoadModule('/src/providers/session.ts');
     const { AppShell } = await vite.ssrLoadModule('/src/app/root.tsx');
     const { recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION } = await vite.ssrLoadModule('/src/components/lazy-page/hydration.ts');
