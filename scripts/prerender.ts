@@ -6,7 +6,7 @@
 //   script: config.json, the zh-CN texts, and the first route's chunks (modulepreload).
 // A visitor whose language, theme or session differs from the prerender's (zh-CN, light, signed out)
 // gets an empty root from a tiny inline check before paint, and the app renders as without prerender.
-// What a visitor types before hydration is recorded inline and given back after it (src/app/hydration.ts).
+// What a visitor types before hydration is recorded inline and given back after it (src/components/lazy-page/hydration.ts).
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
