@@ -6,7 +6,7 @@
 //   script: config.json, the zh-CN texts, and the first route's chunks (modulepreload).
 // A visitor whose language, theme or session differs from the prerender's (zh-CN, light, signed out)
 // gets an empty root from a tiny inline check before paint, and the app renders as without prerender.
-// What a visitor types before hydration is recorded inline and given back after it (src/app/hydration.ts).
+// What a visitor types before hydration is recorded inline and given back after it (src/components/lazy-page/hydration.ts).
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) },
     });
     const { i18nReady, STORAGE_KEY: languageKey, DEFAULT_LANGUAGE } = await vite.ssrLoadModule('/src/providers/i18n.ts');
-    const { STORAGE_KEY: themeKey } = await vite.ssrLoadModule('/src/app/theme.tsx');
+    const { STORAGE_KEY: themeKey } = await vite.ssrLoadModule('/src/components/theme-mode/index.tsx');
     const { KEYS } = await vite.ssrLoadModule('/src/providers/session.ts');
     const { AppShell } = await vite.ssrLoadModule('/src/app/root.tsx');
     const { recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION } = await vite.ssrLoadModule('/src/components/lazy-page/hydration.ts');

@@ -53,6 +53,11 @@ export function configureClient(next: ClientSession): void {
   session = next;
 }
 
+/** The token of the session the client was handed (undefined signed out); the feed manager's too. */
+export function sessionToken(): string | undefined {
+  return session.getToken();
+}
+
 /** A reply said the session is invalid (code 3): hand it to the session handler. */
 export function notifySessionInvalid(): void {
   session.onSessionInvalid();

@@ -4,6 +4,13 @@
  * the client and is not listed here.
  */
 
+import type { ApiChartPoint } from '../domain/assets';
+import type { GlobalConfig } from '../domain/global-config-rules';
+import type { ParamValue, Task, TaskParams } from '../domain/task';
+
+// the records the domain's rules read are defined there (src/domain); the contract's replies carry them
+export type { ApiChartPoint, GlobalConfig, ParamValue, Task, TaskParams };
+
 // ── Account and session ────────────────────────────────────────────────────────────
 export interface CaptchaChallenge {
   gt: string;
@@ -117,14 +124,6 @@ export interface ApiAdvanced {
 export interface AssetTemplate {
   assetTemplate: number;
 }
-/** /asset/imaging/get: the chart series of one API. */
-export interface ApiChartPoint {
-  dateTime: string;
-  equity_usdt: number;
-  rate_usdt: number;
-  equity: number;
-  equity_rate_usdt: number;
-}
 /** /manual/trading. direction: spot buy 1 / sell 2; futures open long 1, open short 2, close long 3, close short 4. */
 export interface ManualOrder {
   apiId: number;
@@ -139,7 +138,6 @@ export interface ManualOrder {
 }
 
 // ── Strategies (arbitrage) ─────────────────────────────────────────────────────────
-export type ParamValue = string | number | boolean | Record<string, unknown>;
 export interface ArbitrageStrategy {
   id: number;
   strategy_sole_id: string;
@@ -159,46 +157,8 @@ export interface ParamSections {
 }
 
 // ── Global config ──────────────────────────────────────────────────────────────────
-export interface GlobalConfig {
-  depthMarket: number;
-  priceSlippage: number;
-  voiceIntervalTime: number;
-  messageIntervalTime: number;
-  tradingIntervalTime: number;
-  isBorrow: boolean;
-  maxBorrowBTC: number;
-  maxBorrowLTC: number;
-  maxBorrowETH: number;
-  maxBorrowETC: number;
-  maxBorrowXRP: number;
-  maxBorrowEOS: number;
-  maxBorrowBCH: number;
-  maxBorrowBSV: number;
-  maxBorrowTRX: number;
-}
 
 // ── Tasks (spec §3 Task, Child task, position and order data; §7 Tasks) ──────────────
-/** A task's parameters (§3): the named ones, and the strategy's own (dlt, m, …). */
-export interface TaskParams {
-  currency_type?: string;
-  a_bourse?: number;
-  a_transaction_type?: number;
-  b_bourse?: number;
-  b_transaction_type?: number;
-  fund_occupy?: string;
-  virtual_initial_capital?: number;
-  is_borrow?: boolean;
-  [name: string]: ParamValue | undefined;
-}
-export interface Task {
-  id: number;
-  name: string;
-  strategy_name: string;
-  /** task status code (§4). */
-  status: number;
-  createtime: string;
-  params: TaskParams;
-}
 /** /task/list {pagesize, page}. The reply's shape is not in the spec: assumed `{list, total}` (docs/spec-coverage.md). */
 export interface TaskPage {
   list: Task[];

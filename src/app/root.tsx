@@ -6,7 +6,7 @@ import { loadAllTexts } from '../providers/i18n';
 import { antdLocale } from '../providers/antd-locale';
 import { onSessionInvalid } from '../providers/session';
 import { LazyPage, type PageLoader } from '../components/lazy-page';
-import { ThemeModeProvider, useThemeMode } from './theme';
+import { ThemeModeProvider, useThemeMode } from '../components/theme-mode';
 
 const pages = {
   login: () => import('../pages/login'),

@@ -2,10 +2,32 @@
  * The assets page's arithmetic (spec §2 Assets page, §3 Asset statistics, §9): pure, so the numbers
  * the page shows can be checked against the rows beneath them.
  */
-import type { ApiChartPoint } from '../api/types';
-import type { AssetFeedData, AssetRow, AssetStatistics } from '../live/messages';
 import type { DecimalKind } from './format';
 import { PROGRESS_BAR } from './constants';
+
+/** §3 asset statistics: total_equity(USDT), principal/surplus(USDT), … keyed as the server names them. */
+export type AssetStatistics = Record<string, number | string>;
+
+/** One row of the per-currency table (§2 assets page columns). */
+export type AssetRow = Record<string, number | string | null>;
+
+/** One message of the asset socket (/asset/get), per API id. */
+export interface AssetFeedData {
+  /** the API account these numbers are about (one message per API id of the subscription). */
+  apiId: number;
+  asset_info: { statistics: AssetStatistics; list: AssetRow[] };
+  ledger: unknown[];
+  borrow: unknown[];
+}
+
+/** /asset/imaging/get: the chart series of one API. */
+export interface ApiChartPoint {
+  dateTime: string;
+  equity_usdt: number;
+  rate_usdt: number;
+  equity: number;
+  equity_rate_usdt: number;
+}
 
 /** §3 asset statistics keys, as the server names them. "x_used/surplus" values are "used/surplus" (or a number = used). */
 export const STATISTIC_KEYS = {

@@ -2,7 +2,25 @@
  * The global config of spec §3 as data, and the checks its numbers pass before a save (spec §2
  * "Global config page"). Pure: messages live in the locales (globalConfig namespace, `problems.*`).
  */
-import type { GlobalConfig } from '../api/types';
+
+/** The global config (§3), as /globalConfig/get answers it. */
+export interface GlobalConfig {
+  depthMarket: number;
+  priceSlippage: number;
+  voiceIntervalTime: number;
+  messageIntervalTime: number;
+  tradingIntervalTime: number;
+  isBorrow: boolean;
+  maxBorrowBTC: number;
+  maxBorrowLTC: number;
+  maxBorrowETH: number;
+  maxBorrowETC: number;
+  maxBorrowXRP: number;
+  maxBorrowEOS: number;
+  maxBorrowBCH: number;
+  maxBorrowBSV: number;
+  maxBorrowTRX: number;
+}
 
 /** The coins with a maximum borrow percent, in the spec's order (§2, §3). */
 export const BORROW_COINS = ['BTC', 'LTC', 'ETH', 'ETC', 'XRP', 'EOS', 'BCH', 'BSV', 'TRX'] as const;

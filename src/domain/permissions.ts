@@ -1,12 +1,11 @@
-import type { EndpointName } from '../api/endpoints';
-import type { FeedName } from '../live/feeds';
 import { DEFAULT_ALLOWED_PATHS } from './constants';
 import type { StrategyKey } from './strategy-keys';
 
 /**
  * The one permission table of spec §6: `(resource, action) → rule`. The console's access-control
- * provider, route guard and navigation ask it; the reference server imports it and enforces it on
- * every call and feed (server/permissions.ts). What it does not name is denied.
+ * provider, route guard and navigation ask it; every call (src/api/access.ts) and feed
+ * (src/live/access.ts) names its entry, and the reference server enforces those on every call and feed
+ * (server/permissions.ts). What it does not name is denied.
  */
 
 /** Who is asking: the session user with its permission list (spec §2 route guard, §6). */
@@ -189,163 +188,8 @@ export function can(subject: Subject | null, resource: string | undefined, actio
   return rule !== undefined && satisfies(rule, subject);
 }
 
-const to = <R extends Resource>(resource: R, action: Action<R>): Access => ({ resource, action }) as Access;
+/** One entry of the table, as the call and feed tables name it (src/api/access.ts, src/live/access.ts). */
+export const to = <R extends Resource>(resource: R, action: Action<R>): Access => ({ resource, action }) as Access;
 
 /** Calls made before a session exists. */
 export const PUBLIC = 'public';
-
-/**
- * Every call of the contract (src/api/endpoints.ts) and what it needs; a call missing here is a type
- * error. Where one call serves several pages the entry says so in the table above.
- */
-export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
-  // Account and session
-  register: PUBLIC,
-  unilateralLogin: PUBLIC,
-  captcha: PUBLIC,
-  login: PUBLIC,
-  logout: to('account', 'list'),
-  changePassword: to('account', 'edit'),
-  permissions: to('account', 'list'),
-
-  // API accounts
-  apiList: to('apis', 'list'),
-  apiNames: to('apis', 'names'),
-  apiAdd: to('apis', 'create'),
-  apiUpdate: to('apis', 'edit'),
-  apiDelete: to('apis', 'delete'),
-  apiClear: to('apis', 'edit'),
-  apiInit: to('apis', 'edit'),
-  apiChargesGet: to('apis', 'show'),
-  apiChargesUpdate: to('apis', 'edit'),
-  apiAssetTemplateGet: to('apis', 'show'),
-  apiAssetTemplateSave: to('apis', 'edit'),
-  apiAdvancedGet: to('apis', 'show'),
-  apiAdvancedUpdate: to('apis', 'edit'),
-
-  // Assets
-  assetImaging: to('assets', 'list'),
-  assetBorrowRecords: to('assets', 'list'),
-  assetLedgerLog: to('assets', 'list'),
-  assetManualSnapshot: to('assets', 'snapshot'),
-  assetChangingRate: to('assets', 'list'),
-  assetStatistics: to('assets', 'list'),
-  assetTradeRecords: to('assets', 'list'),
-  currencyInformation: to('assets', 'list'),
-  manualTrading: to('assets', 'trade'),
-  restoreTask: to('assets', 'restore'),
-  hedgingRestoreTask: to('assets', 'restore'),
-
-  // Market
-  marketPut2: to('market', 'edit'),
-  marketPut: to('market', 'edit'),
-  marketParamGet: to('market', 'list'),
-  marketParamGet2: to('market', 'list'),
-  bourseGet: to('market', 'lookup'),
-  transactionTypeGet: to('market', 'lookup'),
-  currencyTypeGet: to('market', 'lookup'),
-  klineData: to('market', 'list'),
-  distanceDays: to('market', 'list'),
-  deliveryCode: to('market', 'list'),
-
-  // Strategies (arbitrage)
-  strategyHome: to('strategies', 'list'),
-  strategyParamsGet: to('strategies', 'show'),
-  strategyParamsGet2: to('strategies', 'show'),
-  strategySaveFiles: to('strategies', 'create'),
-  strategyUpdate: to('strategies', 'edit'),
-  strategyDelete: to('strategies', 'delete'),
-
-  // Tasks
-  taskList: to('tasks', 'list'),
-  taskAdd: to('tasks', 'create'),
-  taskParamsUpdate: to('tasks', 'edit'),
-  taskParamsGet: to('tasks', 'list'),
-  taskNameUpdate: to('tasks', 'edit'),
-  taskStatusUpdate: to('tasks', 'edit'),
-  taskStatusDetection: to('tasks', 'list'),
-  taskStatusUpdateBatch: to('tasks', 'edit'),
-  taskStatusDetectionBatch: to('tasks', 'list'),
-  taskDelete: to('tasks', 'delete'),
-  taskAvailableApi: to('tasks', 'list'),
-  taskChildrenList: to('child-tasks', 'list'),
-  taskChildrenAdd: to('child-tasks', 'create'),
-  taskChildrenStatusUpdate: to('child-tasks', 'edit'),
-  taskChildrenDelete: to('child-tasks', 'delete'),
-  taskPositionStatistics: to('tasks', 'show'),
-  taskChildrenPositionStatistics: to('child-tasks', 'show'),
-  taskEarnings: to('tasks', 'show'),
-  taskChildrenEarnings: to('child-tasks', 'show'),
-  taskDetail: to('tasks', 'show'),
-  manualClosePosition: to('tasks', 'trade'),
-  manualTrade: to('tasks', 'trade'),
-  manualTradeEnd: to('tasks', 'trade'),
-  changeRecords: to('tasks', 'trade'),
-
-  // Global config
-  globalConfigGet: to('global-config', 'list'),
-  globalConfigUpdate: to('global-config', 'edit'),
-
-  // Orders and statistics
-  orderApiNumber: to('orders', 'list'),
-  orderNewest: to('orders', 'list'),
-  orderQuerySDC: to('orders', 'list'),
-  orderTotalData: to('orders', 'list'),
-  orderPaging: to('orders', 'list'),
-
-  // Unilateral side
-  unilateralStrategyList: to('unilateral-strategies', 'list'),
-  unilateralStrategyState: to('unilateral-strategies', 'setState'),
-  unilateralStrategyShow: to('unilateral-strategies', 'setVisibility'),
-  unilateralStrategyUpdate: to('unilateral-strategies', 'edit'),
-  unilateralStrategyReproduction: to('unilateral-strategies', 'edit'),
-  unilateralOneClickFollow: to('unilateral-strategies', 'follow'),
-  unilateralAllData: to('unilateral-strategies', 'list'),
-  unilateralChartData: to('unilateral-strategies', 'list'),
-  unilateralPageData: to('unilateral-strategies', 'list'),
-  unilateralRetreatIndicators: to('unilateral-strategies', 'statistic'),
-  unilateralTransactionIdentifier: to('unilateral-strategies', 'statistic'),
-  unilateralMonitoringDetail: to('monitoring', 'list'),
-  unilateralApiList: to('follow-tasks', 'list'),
-  followTaskAdd: to('follow-tasks', 'create'),
-  followTaskUpdate: to('follow-tasks', 'edit'),
-  followTaskDetail: to('follow-tasks', 'show'),
-  followTaskState: to('follow-tasks', 'edit'),
-  followTaskDelete: to('follow-tasks', 'delete'),
-  followOrderDetail: to('follow-tasks', 'show'),
-  followAssetRateChart: to('follow-tasks', 'show'),
-  followChangeTask: to('follow-tasks', 'edit'),
-  followAdjustPosition: to('follow-tasks', 'edit'),
-  followIndependentTrigger: to('follow-tasks', 'edit'),
-  signGet: to('unilateral-strategies', 'list'),
-  signGet2: to('unilateral-strategies', 'list'),
-  accountPage: to('follow-tasks', 'list'),
-  coinRangeGet: to('follow-tasks', 'list'),
-  coinRangeSave: to('follow-tasks', 'edit'),
-  binanceLeverage: to('tools', 'binanceTrading'),
-  followSignalGet: to('follow-tasks', 'list'),
-  followSignalSave: to('follow-tasks', 'edit'),
-  currencyBlacklistGet: to('follow-tasks', 'list'),
-  currencyBlacklistSave: to('follow-tasks', 'edit'),
-  binanceBlacklistGet: to('tools', 'binanceCurrency'),
-  binanceBlacklistSave: to('tools', 'binanceCurrency'),
-  binanceBlacklistDelete: to('tools', 'binanceCurrency'),
-  simulatedData: to('tools', 'simulate'),
-  simulatedOrderDetail: to('tools', 'simulate'),
-  aevoTradeData: to('tools', 'aveo'),
-  aevoTradeUpdate: to('tools', 'aveo'),
-  internalKline: to('market', 'list'),
-  strategyData: to('unilateral-strategies', 'list'),
-  apiData: to('follow-tasks', 'list'),
-  pagesData: to('unilateral-strategies', 'list'),
-};
-
-/** Every socket of src/live/feeds.ts and what subscribing to it needs. */
-export const FEED_ACCESS: Record<FeedName, Access> = {
-  market: to('market', 'list'),
-  asset: to('assets', 'list'),
-  task: to('tasks', 'list'),
-  statistics: to('orders', 'list'),
-  demand: to('demand', 'list'),
-  unilateral: to('unilateral-strategies', 'list'),
-};

@@ -3,9 +3,44 @@
  * §7 Orders and statistics, §9 periods and paging): pure helpers the page and its tests share.
  */
 import dayjs from 'dayjs';
-import type { OrderStatisticRow, StatisticGroup } from '../live/messages';
 import type { DecimalKind } from './format';
 import { isDigits } from './validation';
+
+/** §3 statistic group fields, for one currency and period. */
+export interface StatisticGroup {
+  currency: string;
+  /** the period in minutes (§9: 60, 1440, 2880). */
+  minutes: number;
+  pool: number;
+  pool_accounted: number;
+  more: number;
+  empty: number;
+  fu_more: number;
+  fu_empty: number;
+  ss_buy: number;
+  ss_sell: number;
+}
+
+/** §3 order statistic row, as the statistics socket sends it (a value may come as text; /web/get/order/paging's stricter form is `OrderStatisticRow` of src/api/types.ts). */
+export interface OrderStatisticRow {
+  client_id?: string | number;
+  api_name?: string;
+  bourse?: string | number;
+  task_id?: string | number;
+  instrument_id?: string;
+  price?: string | number;
+  amount?: string | number;
+  type?: string | number;
+  filled_amount?: string | number;
+  filled_price?: string | number;
+  filled_notional?: string | number;
+  types?: string | number;
+  fee?: string | number;
+  timestamp?: string | number;
+  trading_time?: string | number;
+  state?: string | number;
+  order_id?: string | number;
+}
 
 /** §9 statistics periods in minutes; the default is 48 h. */
 export const STATISTIC_PERIODS = [

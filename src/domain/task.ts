@@ -4,9 +4,34 @@
  * the add / configure dialog as pure functions and the §9 defaults of the task screens.
  * Labels are i18n keys of the `task` namespace, never text.
  */
-import type { ParamValue, Task, TaskParams } from '../api/types';
 import { codeOfTradeType, type TradeType } from './codes';
 import type { KlineLeg } from './market';
+
+// ── The task record (§3), as /task/list and the task socket carry it ────────────────────
+/** A parameter's value (§3): what a strategy's JSON holds. */
+export type ParamValue = string | number | boolean | Record<string, unknown>;
+/** A task's parameters (§3): the named ones, and the strategy's own (dlt, m, …). */
+export interface TaskParams {
+  currency_type?: string;
+  a_bourse?: number;
+  a_transaction_type?: number;
+  b_bourse?: number;
+  b_transaction_type?: number;
+  fund_occupy?: string;
+  virtual_initial_capital?: number;
+  is_borrow?: boolean;
+  [name: string]: ParamValue | undefined;
+}
+/** A task (§3). */
+export interface Task {
+  id: number;
+  name: string;
+  strategy_name: string;
+  /** task status code (§4). */
+  status: number;
+  createtime: string;
+  params: TaskParams;
+}
 
 // ── Task status (§4) ──────────────────────────────────────────────────────────────────
 export const TASK_STATUS = { notRunning: 0, closePosition: 1, running: 2, paused: 3, stopped: 4 } as const;

@@ -7,5 +7,3 @@ export { useFeed, useFeedListener, useFeedStatus } from './use-feed';
 export type { UseFeedOptions, UseFeedResult } from './use-feed';
 export { resourceFeeds, isLiveResource, liveRecords, writeLiveRecords } from './resources';
 export type { LiveRecord, LiveResource } from './resources';
-export { useLiveResource } from './use-live-resource';
-export type { UseLiveResourceOptions } from './use-live-resource';

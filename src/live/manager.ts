@@ -1,7 +1,6 @@
-import { CODE_SESSION_INVALID, notifySessionInvalid } from '../api/client';
+import i18n from 'i18next';
+import { CODE_SESSION_INVALID, notifySessionInvalid, sessionToken } from '../api/client';
 import { websocketBase } from '../api/config';
-import { getToken } from '../providers/session';
-import i18n from '../providers/i18n';
 import { feeds, type AnyFeedDefinition, type FeedMessage, type FeedName, type FeedParams } from './feeds';
 
 /**
@@ -146,7 +145,7 @@ export class FeedManager {
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.offlineAfterAttempts = options.offlineAfterAttempts ?? DEFAULT_OFFLINE_AFTER_ATTEMPTS;
     this.random = options.random ?? Math.random;
-    this.token = options.getToken ?? getToken;
+    this.token = options.getToken ?? sessionToken;
     this.sessionInvalid = options.onSessionInvalid ?? notifySessionInvalid;
     this.table = options.feeds ?? feeds;
     this.requestFrame = options.requestFrame ?? requestAnimationFrameOrTimeout;
@@ -318,7 +317,7 @@ export class FeedManager {
   private connect(feed: Feed, state: FeedState): void {
     const Socket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
     if (typeof Socket !== 'function') {
-      // spec §8: an unsupported browser logs the zh-CN text of live:unsupported
+      // spec §8: an unsupported browser logs the text of live:unsupported (i18next's one instance, set up by src/providers/i18n)
       console.warn(`[feed ${feed.name}] ${i18n.t('live:unsupported')}`);
       this.setStatus(feed, { state: 'unsupported' });
       return;

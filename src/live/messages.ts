@@ -4,6 +4,12 @@
  * ("Live feeds") and the reference server sends exactly this.
  */
 
+import type { AssetFeedData, AssetRow, AssetStatistics } from '../domain/assets';
+import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
+
+// the records the domain's rules read are defined there (src/domain); the feeds' messages carry them
+export type { AssetFeedData, AssetRow, AssetStatistics, OrderStatisticRow, StatisticGroup };
+
 /** What `parse` gives back: the typed message, or a clear error for a malformed one. */
 export type Parsed<M> = { ok: true; message: M } | { ok: false; error: string };
 
@@ -38,19 +44,8 @@ export type MarketFeedParams = readonly MarketTableConfig[] | undefined;
 
 // ---- asset (/asset/get) -------------------------------------------------------------------------
 
-/** §3 asset statistics: total_equity(USDT), principal/surplus(USDT), … keyed as the server names them. */
-export type AssetStatistics = Record<string, number | string>;
 
-/** One row of the per-currency table (§2 assets page columns). */
-export type AssetRow = Record<string, number | string | null>;
 
-export interface AssetFeedData {
-  /** the API account these numbers are about (one message per API id of the subscription). */
-  apiId: number;
-  asset_info: { statistics: AssetStatistics; list: AssetRow[] };
-  ledger: unknown[];
-  borrow: unknown[];
-}
 
 export interface AssetFeedMessage {
   data: AssetFeedData;
@@ -81,41 +76,7 @@ export type TaskFeedParams = readonly number[];
 
 // ---- statistics (/web/get/order/total) ----------------------------------------------------------
 
-/** §3 statistic group fields, for one currency and period. */
-export interface StatisticGroup {
-  currency: string;
-  /** the period in minutes (§9: 60, 1440, 2880). */
-  minutes: number;
-  pool: number;
-  pool_accounted: number;
-  more: number;
-  empty: number;
-  fu_more: number;
-  fu_empty: number;
-  ss_buy: number;
-  ss_sell: number;
-}
 
-/** §3 order statistic row. */
-export interface OrderStatisticRow {
-  client_id?: string | number;
-  api_name?: string;
-  bourse?: string | number;
-  task_id?: string | number;
-  instrument_id?: string;
-  price?: string | number;
-  amount?: string | number;
-  type?: string | number;
-  filled_amount?: string | number;
-  filled_price?: string | number;
-  filled_notional?: string | number;
-  types?: string | number;
-  fee?: string | number;
-  timestamp?: string | number;
-  trading_time?: string | number;
-  state?: string | number;
-  order_id?: string | number;
-}
 
 export interface StatisticsFeedMessage {
   data: { automatic: StatisticGroup[]; manual: StatisticGroup[]; order: OrderStatisticRow[] };

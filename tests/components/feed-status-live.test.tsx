@@ -5,7 +5,7 @@ import { setRuntimeConfig } from '../../src/api/config';
 import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';
 import { useFeed } from '../../src/live/use-feed';
-import { useLiveResource } from '../../src/live/use-live-resource';
+import { useLiveResource } from '../../src/providers/use-live-resource';
 import i18n from '../../src/providers/i18n';
 import { createLiveProvider } from '../../src/providers/live';
 import { clearSession, saveSession } from '../../src/providers/session';

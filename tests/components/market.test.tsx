@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { theme } from 'antd';
-import MarketPage, { UpDownColorSetting } from '../../src/pages/market';
-import { UP_DOWN_STORAGE_KEY } from '../../src/pages/market/up-down-colors';
+import MarketPage from '../../src/pages/market';
+import { UP_DOWN_STORAGE_KEY, UpDownColorSetting } from '../../src/components/up-down-colors';
 import type { MarketTable } from '../../src/domain/market';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';

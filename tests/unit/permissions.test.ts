@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { endpointNames, endpoints } from '../../src/api/endpoints';
 import { feedNames } from '../../src/live/feeds';
+import { CALL_ACCESS } from '../../src/api/access';
+import { FEED_ACCESS } from '../../src/live/access';
 import {
-  CALL_ACCESS,
-  FEED_ACCESS,
   PERMISSIONS,
   PUBLIC,
   RESOURCES,

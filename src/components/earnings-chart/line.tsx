@@ -1,7 +1,7 @@
 import { Line } from '@ant-design/charts';
 import { theme } from 'antd';
 import dayjs from 'dayjs';
-import { useThemeMode } from '../../app/theme';
+import { useThemeMode } from '../theme-mode';
 import { TIME_AXIS_X } from '../charts/time-axis';
 import type { EarningsChartProps } from './types';
 

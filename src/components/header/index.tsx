@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { readSession } from '../../providers/session';
 import { logout } from '../../providers/auth';
 import { changeLanguage, LANGUAGES, type Language } from '../../providers/i18n';
-import { useThemeMode } from '../../app/theme';
+import { useThemeMode } from '../theme-mode';
 import type { AuthTab } from '../auth-forms/auth-dialog';
 import { PlainText } from '../plain-text';
 
@@ -14,7 +14,7 @@ import { PlainText } from '../plain-text';
 const AuthDialog = lazy(() => import('../auth-forms/auth-dialog').then((m) => ({ default: m.AuthDialog })));
 const ChangePasswordDialog = lazy(() => import('../auth-forms/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 // the up/down colour setting of the market board, loaded with the user menu (not on the public pages' first load)
-const UpDownColorSetting = lazy(() => import('../../pages/market/up-down-colors').then((m) => ({ default: m.UpDownColorSetting })));
+const UpDownColorSetting = lazy(() => import('../up-down-colors').then((m) => ({ default: m.UpDownColorSetting })));
 
 /**
  * The header of every screen: brand, the navigation given by the shell, language and theme

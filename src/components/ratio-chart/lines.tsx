@@ -1,6 +1,6 @@
 import { DualAxes, Line } from '@ant-design/charts';
 import { theme } from 'antd';
-import { useThemeMode } from '../../app/theme';
+import { useThemeMode } from '../theme-mode';
 import { TIME_AXIS_X } from '../charts/time-axis';
 import type { RatioChartProps } from './types';
 

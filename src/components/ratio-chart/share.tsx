@@ -1,6 +1,6 @@
 import { Column } from '@ant-design/charts';
 import { theme } from 'antd';
-import { useThemeMode } from '../../app/theme';
+import { useThemeMode } from '../theme-mode';
 import type { ShareChartProps } from './types';
 
 /** Columns of one value per name (e.g. self_worth per currency); loaded lazily through ShareChart. */

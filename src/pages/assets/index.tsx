@@ -8,7 +8,7 @@ import type { ApiAccount } from '../../api/types';
 import { assetView, joinApiIds, ledgerRecords, netAssetsOf } from '../../domain/assets';
 import { DEFAULTS } from '../../domain/constants';
 import type { FeedManager } from '../../live/manager';
-import { failed } from '../../resources/apis/notifications';
+import { failed } from '../../components/notify';
 import { AssetSummaryCard } from './summary';
 import { CurrencyTable } from './currency-table';
 import { NoApi } from './no-api';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
 import { borrowLine, borrowRecord, joinApiIds, type LedgerRecord } from '../../domain/assets';
 import { formatAmount, formatMinute, formatPrice, formatQuantity, EMPTY_VALUE } from '../../domain/format';
-import { ManualTradeDialog } from '../../resources/apis/manual-trade-dialog';
+import { ManualTradeDialog } from '../../components/manual-trade-dialog';
 
 /** §2 transfer records: currency, amount, type, time (the asset feed's ledger). */
 export function TransferRecords({ records }: { records: readonly LedgerRecord[] }) {

@@ -1,9 +1,11 @@
 import { useList } from '@refinedev/core';
 import type { ApiAccount } from '../../api/types';
-import { apisResource } from '../../resources/apis';
 
-/** The signed-in user's API accounts (/api/list), as the API list page reads them. */
+/**
+ * The signed-in user's API accounts (/api/list), as the API list page reads them: the 'apis' resource by
+ * name, its calls from the definition Refine was given (src/console/routes.tsx), so both share one cache.
+ */
 export function useApiAccounts() {
-  const { result, query } = useList<ApiAccount>({ resource: apisResource.name, meta: apisResource.meta, pagination: { mode: 'off' } });
+  const { result, query } = useList<ApiAccount>({ resource: 'apis', pagination: { mode: 'off' } });
   return { apis: result.data ?? [], loading: query.isLoading, error: query.isError };
 }

@@ -21,9 +21,8 @@ import { useNotify } from '../../components/notify';
 import { MarketBoardStore, useBoardLiveMode } from './board-store';
 import { MarketTableCard } from './market-table';
 import { TableDialog } from './table-dialog';
-import { useUpDownColors } from './up-down-colors';
+import { useUpDownColors } from '../../components/up-down-colors';
 
-export { UpDownColorSetting, useUpDownColors } from './up-down-colors';
 
 const SPAN_STORAGE_KEY = 'console.market.span';
 

@@ -7,7 +7,7 @@ import { contractTypeLabelKey } from '../../domain/codes';
 import { formatMarketField, isStale, tableKey, type KlineLeg, type MarketTable as Table4 } from '../../domain/market';
 import { FeedStatusBadge } from '../../components/feed-status';
 import { useBoardCell, useBoardCurrencies, type FlashingField, type MarketBoardStore } from './board-store';
-import type { UpDownColors } from './up-down-colors';
+import type { UpDownColors } from '../../components/up-down-colors';
 
 // the chart panel (and through it the chart library) loads when a popover first opens
 const KlinePanel = lazy(() => import('../../components/kline-chart'));

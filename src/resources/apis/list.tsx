@@ -11,8 +11,8 @@ import { ApiDialog } from './api-dialog';
 import { AdvancedDialog } from './advanced-dialog';
 import { AssetTemplateDialog } from './asset-template-dialog';
 import { FeesDialog } from './fees-dialog';
-import { ManualTradeDialog } from './manual-trade-dialog';
-import { failed, succeeded } from './notifications';
+import { ManualTradeDialog } from '../../components/manual-trade-dialog';
+import { failed, succeeded } from '../../components/notify';
 import { RowActions, type ApiDialogKind } from './row-actions';
 import { TrendCell } from './trend-cell';
 import { useBourses } from './use-bourses';
@@ -33,14 +33,14 @@ export default function ApiListPage() {
   const add = useModalForm<ApiAccount, HttpError, ApiAccountSave>({
     ...modalOptions,
     action: 'create',
-    successNotification: succeeded('messages.added'),
+    successNotification: succeeded('apis:messages.added'),
   });
   // there is no call that reads one API: the config dialog starts from the row of the list
   const config = useModalForm<ApiAccount, HttpError, ApiAccountSave>({
     ...modalOptions,
     action: 'edit',
     queryOptions: { enabled: false },
-    successNotification: succeeded('messages.updated'),
+    successNotification: succeeded('apis:messages.updated'),
   });
   const [editing, setEditing] = useState<ApiAccount>();
   const { open: configOpen, form: configForm } = config;

@@ -6,7 +6,7 @@ import type { ApiAccount } from '../../api/types';
 import { useCallMutation } from '../../api/use-call';
 import { DEFAULTS } from '../../domain/constants';
 import { apisResource } from '.';
-import { failed, succeeded } from './notifications';
+import { failed, succeeded } from '../../components/notify';
 
 /** The dialogs an API row opens. */
 export type ApiDialogKind = 'fees' | 'advanced' | 'assetTemplate' | 'manualTrade';
@@ -23,8 +23,8 @@ export function RowActions({ api, onEdit, onOpen }: Props) {
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate: remove } = useDelete();
-  const { mutate: clear } = useCallMutation('apiClear', { successNotification: succeeded('messages.cleared'), errorNotification: failed });
-  const { mutate: init, mutation: initMutation } = useCallMutation('apiInit', { successNotification: succeeded('messages.initialised'), errorNotification: failed });
+  const { mutate: clear } = useCallMutation('apiClear', { successNotification: succeeded('apis:messages.cleared'), errorNotification: failed });
+  const { mutate: init, mutation: initMutation } = useCallMutation('apiInit', { successNotification: succeeded('apis:messages.initialised'), errorNotification: failed });
   const initialising = initMutation.isPending;
 
   const confirmDelete = () =>
@@ -38,7 +38,7 @@ export function RowActions({ api, onEdit, onOpen }: Props) {
         remove({
           resource: apisResource.name,
           id: api.id,
-          successNotification: succeeded('messages.deleted'),
+          successNotification: succeeded('apis:messages.deleted'),
           errorNotification: failed,
         }),
     });

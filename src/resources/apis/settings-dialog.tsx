@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayloadOf, ReplyOf } from '../../api/calls';
 import type { ApiAccount } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
-import { failed, succeeded } from './notifications';
+import { failed, succeeded } from '../../components/notify';
 
 /** Pairs of calls that read one API's settings ({apiId}) and save them ({apiId, ...fields}). */
 export type SettingsCalls =
@@ -53,7 +53,7 @@ export function SettingsDialog<L extends Load, S extends Save, V extends object>
   const { t } = useTranslation();
   const [form] = Form.useForm<V>();
   const { data, query } = useCall(load, { apiId: api.id }, { gcTime: 0, errorNotification: failed });
-  const { mutate, mutation } = useCallMutation(save, { successNotification: succeeded(successKey), errorNotification: failed });
+  const { mutate, mutation } = useCallMutation(save, { successNotification: succeeded(`apis:${successKey}`), errorNotification: failed });
   // the form starts from the first fresh answer and is never replaced while the dialog is open,
   // so a background refetch cannot wipe what the user typed
   const [initialValues, setInitialValues] = useState<V>();

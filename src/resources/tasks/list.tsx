@@ -22,7 +22,7 @@ import {
   matchesFilters,
   type TaskFilters,
 } from '../../domain/task';
-import { useLiveResource } from '../../live/use-live-resource';
+import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
 import { wait } from './poll';
 import { TaskCard, type CardAction, type LiveTask } from './task-card';

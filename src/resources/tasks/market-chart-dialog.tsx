@@ -3,7 +3,7 @@ import { Empty, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../api/types';
 import { klineLegsOf } from '../../domain/task';
-import { useUpDownColors } from '../../pages/market/up-down-colors';
+import { useUpDownColors } from '../../components/up-down-colors';
 
 /** The market's K-line panel (frames, positive/negative spread); it and its chart engine load on first open. */
 const KlinePanel = lazy(() => import('../../components/kline-chart'));

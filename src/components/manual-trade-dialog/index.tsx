@@ -5,7 +5,7 @@ import type { ApiAccount, ManualOrder } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { contractTypeLabelKey, contractTypesFor, directionsFor, needsPrice, ORDER_WAY_OPTIONS, ORDER_WAYS, type Direction, type OrderWay } from '../../domain/codes';
 import { DECIMALS } from '../../domain/constants';
-import { failed, succeeded } from './notifications';
+import { failed, succeeded } from '../notify';
 
 interface ManualForm {
   symbol: string;
@@ -46,7 +46,7 @@ export function ManualTradeDialog({ api, onClose }: { api: ApiAccount; onClose: 
   const type = Form.useWatch('type', form);
   const way = Form.useWatch('way', form);
   const { data: transactionTypes, query } = useCall('transactionTypeGet', { bourseId: api.bourse_id }, { errorNotification: false });
-  const { mutateAsync, mutation } = useCallMutation('manualTrading', { successNotification: succeeded('messages.submitted'), errorNotification: failed });
+  const { mutateAsync, mutation } = useCallMutation('manualTrading', { successNotification: succeeded('apis:messages.submitted'), errorNotification: failed });
 
   // the exchange's own list; without it, the contract types spec §3 allows on that exchange
   const typeOptions = useMemo(() => {

@@ -1,3 +1,4 @@
+/** The light/dark mode: kept in localStorage, provided by the app shell, read by the header and the charts. */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export type ThemeMode = 'light' | 'dark';

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { LiveEvent, LiveProvider } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveProvider as consoleLiveProvider, type FeedSubscriptionHandle, type LiveResourcePayload } from '../providers/live';
-import type { FeedName, FeedParams } from './feeds';
-import { feedManager, paramsKey, type FeedManager, type FeedStatus } from './manager';
-import { resourceFeeds, writeLiveRecords, type LiveRecord, type LiveResource } from './resources';
-import { useFeedStatus } from './use-feed';
+import { liveProvider as consoleLiveProvider, type FeedSubscriptionHandle, type LiveResourcePayload } from './live';
+import type { FeedName, FeedParams } from '../live/feeds';
+import { feedManager, paramsKey, type FeedManager, type FeedStatus } from '../live/manager';
+import { resourceFeeds, writeLiveRecords, type LiveRecord, type LiveResource } from '../live/resources';
+import { useFeedStatus } from '../live/use-feed';
 
 type ResourceFeedName<R extends LiveResource> = (typeof resourceFeeds)[R]['feed'] & FeedName;
 

@@ -1,0 +1,122 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The layout of src/ (README "Layout"): which folder may import which. Read from the sources themselves:
+ * every import, export … from, import type and import() of every .ts/.tsx file, so a type-only import counts
+ * as much as any other. The README's module map says the same, folder by folder.
+ */
+const MAY_IMPORT = {
+  domain: [],
+  api: ['domain'],
+  live: ['api', 'domain'],
+  providers: ['api', 'domain', 'live'],
+  components: ['api', 'domain', 'live', 'providers'],
+  resources: ['api', 'domain', 'live', 'providers', 'components'],
+  pages: ['api', 'domain', 'live', 'providers', 'components'],
+  console: ['api', 'domain', 'live', 'providers', 'components', 'resources', 'pages'],
+  app: ['api', 'domain', 'live', 'providers', 'components', 'pages', 'console'],
+  locales: [],
+  // src/main.tsx
+  '.': ['api', 'providers', 'app'],
+} as const satisfies Record<string, readonly string[]>;
+type Folder = keyof typeof MAY_IMPORT;
+
+const SRC = resolve(__dirname, '../../src');
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesUnder(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The folder of src/ a path is in ('.' for a file at the top, 'console' for src/console itself); outside src/: null. */
+function folderOf(path: string): string | null {
+  const rel = relative(SRC, path);
+  if (rel.startsWith('..')) return null;
+  if (rel.includes('/') || (existsSync(path) && statSync(path).isDirectory())) return rel.split('/')[0];
+  return '.';
+}
+
+const SPECIFIER = /\b(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Strips comments so an example in a doc comment is not read as an import. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+interface Edge {
+  file: string;
+  from: string;
+  to: string;
+  specifier: string;
+}
+
+/** Every import of one source file into another folder (or out of src/) as an edge between folders. */
+const edges: Edge[] = sourcesUnder(SRC).flatMap((file) => {
+  const from = folderOf(file)!;
+  return [...withoutComments(readFileSync(file, 'utf8')).matchAll(SPECIFIER)].flatMap((match) => {
+    const specifier = match[1] ?? match[2];
+    if (!specifier.startsWith('.')) return []; // a package
+    const to = folderOf(resolve(dirname(file), specifier)) ?? `outside src (${specifier})`;
+    return to === from ? [] : [{ file: relative(SRC, file), from, to, specifier }];
+  });
+});
+
+const describeEdge = ({ file, specifier }: Edge) => `src/${file} imports ${specifier}`;
+
+describe('the layout of src/', () => {
+  it('reads the imports it judges (a check that sees nothing passes for nothing)', () => {
+    expect(edges.some((edge) => edge.from === 'components' && edge.to === 'providers')).toBe(true);
+    expect(edges.some((edge) => edge.from === 'console' && edge.to === 'resources')).toBe(true);
+    expect(edges.some((edge) => edge.from === 'providers' && edge.to === 'live')).toBe(true);
+  });
+
+  it('names every folder of src/', () => {
+    const folders = new Set(sourcesUnder(SRC).map((file) => folderOf(file)));
+    for (const folder of folders) expect(Object.keys(MAY_IMPORT), `src/${folder}`).toContain(folder);
+  });
+
+  it.each(Object.entries(MAY_IMPORT))('src/%s imports only what it may: %j', (folder, allowed) => {
+    const wrong = edges.filter((edge) => edge.from === folder && !(allowed as readonly string[]).includes(edge.to));
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it('no two folders import each other, directly or round a longer circle', () => {
+    const next = new Map<string, Set<string>>();
+    for (const { from, to } of edges) next.set(from, (next.get(from) ?? new Set()).add(to));
+    const circles: string[] = [];
+    const walk = (folder: string, path: string[]) => {
+      for (const to of next.get(folder) ?? []) {
+        if (to === path[0]) circles.push([...path, to].join(' → '));
+        else if (!path.includes(to)) walk(to, [...path, to]);
+      }
+    };
+    for (const folder of next.keys()) walk(folder, [folder]);
+    expect(circles).toEqual([]);
+  });
+
+  it("says what the README's module map says", () => {
+    const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `src\/([a-z]+\/|main\.tsx)` \|.*\| ([^|]*) \|$/gm)];
+    const map = Object.fromEntries(
+      rows.map(([, folder, mayImport]) => [
+        folder === 'main.tsx' ? '.' : folder.slice(0, -1),
+        mayImport.trim() === '—' || mayImport.startsWith('nothing') ? [] : mayImport.split(',').map((name) => name.trim()),
+      ]),
+    );
+    expect(map).toEqual(MAY_IMPORT);
+  });
+
+  it('every rule points downwards: the table itself has no circle', () => {
+    const order = Object.keys(MAY_IMPORT) as Folder[];
+    const placed: string[] = [];
+    // a folder is placed once everything it may import is placed; a circle would leave some unplaced
+    for (let round = 0; round < order.length; round++) {
+      for (const folder of order) {
+        if (!placed.includes(folder) && MAY_IMPORT[folder].every((to: string) => placed.includes(to))) placed.push(folder);
+      }
+    }
+    expect(placed.sort()).toEqual([...order].sort());
+  });
+});
