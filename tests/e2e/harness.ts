@@ -19,8 +19,11 @@
 //                           the dialog closed), which does not go away.
 //   tick(checkbox)        ticks a checkbox of an antd Checkbox.Group in a Form and waits until it shows
 //                         (the group shows the tick a render after the click; check() would call it a miss)
+//   until(what, condition)  waits for a state outside the page (the server's), checked every POLL_MS
+//   taskSettled(app, id)  waits until a task's engine has nothing under way (no open order, no manual
+//                         trade, no status change pending): a paused or stopped task's numbers then hold still
 //   TIMEOUTS              every time limit of the suite. Specs pass no timeouts and never sleep: they wait
-//                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction).
+//                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction, until).
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
@@ -32,6 +35,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
+import { findTask, loadState } from '../../server/store/tasks';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
@@ -50,6 +54,18 @@ export const TIMEOUTS = {
   /** a screenshot of a failed test */
   screenshot: 10_000,
 } as const;
+
+/** How often `until` checks a state outside the page. */
+export const POLL_MS = 20;
+
+/** Resolves once `condition` holds (checked every POLL_MS), failing after TIMEOUTS.action with `what`. */
+export async function until(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + TIMEOUTS.action;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
 
 // scripts/ is plain .mjs without type declarations, so it is imported by URL with its shape spelled here.
 async function load<T>(file: string): Promise<T> {
@@ -85,6 +101,21 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves once the task's engine has nothing under way: no open order, no manual trade, no status change
+ * pending (server/engine/step.ts). A paused or stopped task then trades no more, so its numbers hold still.
+ */
+export async function taskSettled(app: App, taskId: number): Promise<void> {
+  const { db } = app.server.context;
+  await until(`task ${taskId} has nothing under way`, async () => {
+    const row = await findTask(db, taskId);
+    if (!row) throw new Error(`no task ${taskId}`);
+    const state = await loadState(db, row);
+    return state.open_orders.length === 0 && state.manual === null && state.pending_status === null;
+  });
+  await app.server.tasks.idle(); // the tick that wrote it has told the feeds
 }
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags a closed network needs. */

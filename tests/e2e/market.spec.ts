@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock';
 import type { FeedClient } from '../../server/feeds';
-import { TIMEOUTS, callOk, e2eSuite } from './harness';
+import { TIMEOUTS, callOk, e2eSuite, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
 
 const clock = new ManualClock();
@@ -31,14 +31,8 @@ const tableOf = (p: Page, key: string) => p.locator(`[data-testid="market-table"
 const feedBadge = (scope: Locator) => scope.locator('[data-feed]');
 const openMarketSockets = () => suite.app.server.context.market.openSockets;
 
-/** Waits for a condition on the server's side (checked every 20 ms), failing after TIMEOUTS.action. */
-async function serverSees(what: string, condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + TIMEOUTS.action;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`the server never saw: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits for a condition on the server's side. */
+const serverSees = (what: string, condition: () => boolean) => until(`the server sees ${what}`, condition);
 
 /** Moves the server's clock one second (one push) and waits until the text of `scope` has changed. */
 async function tickAndSeeChange(scope: Locator): Promise<void> {
