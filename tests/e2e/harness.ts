@@ -88,8 +88,9 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
     throw new Error(`${DIST}/index.html is missing: build the console first (npm run build, or node tests/e2e/run.mjs)`);
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'console-e2e-')));
-  // no demo tasks: each spec makes the tasks it asserts on (the demo seed has its own server test)
-  const settings = { demoTasks: false, ...options.settings };
+  // no demo tasks: each spec makes the tasks it asserts on (the demo seed has its own server test);
+  // a task's status changes at the engine's next tick, not 2 s of realism later
+  const settings = { demoTasks: false, statusChangeDelayMs: 0, ...options.settings };
   const server = await startServer({ port: 0, host: '127.0.0.1', staticDir: DIST, ...options, settings, dataDir });
   return {
     url: server.url.replace(/\/+$/, ''),

@@ -263,27 +263,30 @@ test('a K-line popover draws candles for two frames', async () => {
   const reply = await (await first).json();
   assert.equal(reply.code, 200);
   assert.ok(reply.data.candles.length > 100, `1T: a day of minute candles (${reply.data.candles.length})`);
-  const chart = p.locator('[role="img"][data-frame="1T"]');
-  await waitForCandles(chart, colours);
-  const minute = await candlePixels(chart, colours);
+  const minute = await drawnCandles(p.locator('[role="img"][data-frame="1T"]'), colours);
 
   const second = kline('1H');
   await p.getByTestId('kline-frames').getByText('1H', { exact: true }).click();
   assert.ok((await (await second).json()).data.candles.length > 100);
-  const hourly = p.locator('[role="img"][data-frame="1H"]');
-  await waitForCandles(hourly, colours);
-  const hour = await candlePixels(hourly, colours);
-  assert.notEqual(hour.signature, minute.signature, 'the 1H candles are drawn anew, not the 1T picture');
+  // the chart is the same element with a new frame: its canvas shows the 1T picture until it redraws
+  await drawnCandles(p.locator('[role="img"][data-frame="1H"]'), colours, minute);
 });
 
-/** Waits until the chart's canvas shows at least 200 pixels in the candle colours. */
-async function waitForCandles(chart: Locator, colours: { up: string; down: string }): Promise<void> {
+/**
+ * Waits until the chart's canvas shows at least 200 pixels in the candle colours and the same picture two
+ * frames running (its drawing, animated, has ended), other than `unlike` (the picture it must replace);
+ * answers that picture.
+ */
+async function drawnCandles(chart: Locator, colours: { up: string; down: string }, unlike?: { signature: number }) {
   const deadline = Date.now() + TIMEOUTS.action;
   await chart.locator('canvas').first().waitFor();
+  let last = await candlePixels(chart, colours);
   for (;;) {
-    if ((await candlePixels(chart, colours)).count >= 200) return;
-    if (Date.now() > deadline) throw new Error('no candles drawn');
     await chart.page().waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    const now = await candlePixels(chart, colours);
+    if (now.count >= 200 && now.signature === last.signature && now.signature !== unlike?.signature) return now;
+    if (Date.now() > deadline) throw new Error(unlike ? 'the candles are never drawn anew: the canvas still shows the previous frame' : 'no candles drawn');
+    last = now;
   }
 }
 

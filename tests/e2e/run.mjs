@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // End-to-end runner (`npm run test:e2e`): builds the console when dist/ is missing or stale, finds
-// Chromium, then runs tests/e2e/*.spec.ts with Node's test runner, two files at a time (each file its own
-// process, server and browser; the slowest files first, so that the two lanes end together).
+// Chromium, then runs tests/e2e/*.spec.ts with Node's test runner, three files at a time (each file its own
+// process, server and browser; the slowest files first, so that the lanes end together).
 //   node tests/e2e/run.mjs              all specs
 //   node tests/e2e/run.mjs smoke login  only specs whose file name contains "smoke" or "login"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
 //      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is),
-//      E2E_CONCURRENCY (spec files at once, default 2).
+//      E2E_CONCURRENCY (spec files at once, default 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -70,7 +70,7 @@ function main() {
   say(`chromium: ${chromium}`);
 
   // 3. the specs (Node 20's --test takes no globs, so list them)
-  const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
+  const concurrency = Number(process.env.E2E_CONCURRENCY ?? 3);
   const filters = process.argv.slice(2);
   const specs = readdirSync(E2E)
     .filter((f) => f.endsWith('.spec.ts'))
