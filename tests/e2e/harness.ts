@@ -17,6 +17,8 @@
 //                           before the action, so it is seen even when it has closed again by the time the
 //                           action returns. Prefer asserting on the state the user sees last (the row is gone,
 //                           the dialog closed), which does not go away.
+//   motionEnded(locator)  waits until a dialog or menu has finished opening (antd's -appear/-enter motion):
+//                         a click during the zoom can land beside the moving button and be lost
 //   tick(checkbox)        ticks a checkbox of an antd Checkbox.Group in a Form and waits until it shows
 //                         (the group shows the tick a render after the click; check() would call it a miss)
 //   until(what, condition)  waits for a state outside the page (the server's), checked every POLL_MS
@@ -306,6 +308,16 @@ export async function signInUnilateralByApi(page: Page, userName: string, passwo
 export async function whileWatching(locator: Locator, action: () => Promise<unknown>): Promise<void> {
   const seen = locator.first().waitFor();
   await Promise.all([seen, action()]);
+}
+
+/**
+ * Waits until the element (an antd modal's role=dialog box, a dropdown) has finished opening: its motion
+ * classes (`ant-zoom-appear…`, `…-enter…`) are gone. While it zooms in, a click aimed at one of its buttons
+ * can land where the button no longer is and be lost (seen on a busy machine: the confirm stayed open).
+ */
+export async function motionEnded(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.page().waitForFunction((element) => !/-(appear|enter)\b/.test((element as Element).className), await locator.elementHandle());
 }
 
 /**

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { callAs, e2eSuite, taskSettled, tick, whileWatching } from './harness';
+import { callAs, e2eSuite, motionEnded, taskSettled, tick, whileWatching } from './harness';
 
 const suite = e2eSuite();
 const { signIn } = suite;
@@ -28,6 +28,12 @@ async function chooseItem(p: Page, label: string) {
 }
 const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const lastDialog = (p: Page) => p.locator('.ant-modal:visible').last();
+/** Clicks 确定 on the newest dialog once it has finished opening. */
+async function confirm(p: Page) {
+  const dialog = lastDialog(p);
+  await motionEnded(dialog);
+  await ok(dialog).click();
+}
 
 /** The next frame after the one now being drawn (a scroll's rAF and the render it starts have run). */
 const nextFrame = (p: Page) => p.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
@@ -118,7 +124,7 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   const manual = p.getByRole('dialog', { name: '手动开仓' });
   await tick(manual.getByRole('checkbox').first());
   await ok(manual).click();
-  await whileWatching(p.getByText('提交成功!'), () => ok(lastDialog(p)).click());
+  await whileWatching(p.getByText('提交成功!'), () => confirm(p));
 
   // pause: once the orders under way have filled nothing trades, so the numbers hold still while compared;
   // a page loaded after that shows the settled numbers (its list call and socket replies come after them)
@@ -158,7 +164,7 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   const copy = await cardOf(p, 'e2e hedge renamed-副本');
   await statusIcon(copy, '未运行').or(statusIcon(copy, '已停止')).waitFor();
   await cardAction(p, renamed, '删除');
-  await whileWatching(p.getByText('删除成功!'), () => ok(lastDialog(p)).click());
+  await whileWatching(p.getByText('删除成功!'), () => confirm(p));
   await p.getByText(`e2e hedge renamed-${id}`, { exact: true }).waitFor({ state: 'detached' });
 });
 
@@ -181,7 +187,7 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
   const batch = async (label: string, icon: string) => {
     await p.getByRole('button', { name: /批量操作/ }).click();
     await chooseItem(p, label);
-    await ok(lastDialog(p)).click();
+    await confirm(p);
     for (const n of [1, 2, 3]) await statusIcon(await cardOf(p, `e2e batch ${n}`), icon).waitFor({ timeout: 30_000 });
   };
   await batch('启动', '运行中');
