@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Response } from 'playwright-core';
 import { endpoints } from '../../src/api/endpoints';
-import { e2eSuite, whileWatching } from './harness';
+import { e2eSuite, motionEnded, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
 
@@ -105,6 +105,7 @@ test('the super user binds an API, configures fees and advanced settings, initia
     await held;
     await route.continue();
   });
+  await motionEnded(confirmInit);
   await confirmInit.getByRole('button', { name: /确\s*定/ }).click();
   await row.getByText('初始化中…').waitFor();
   answer();
@@ -114,7 +115,9 @@ test('the super user binds an API, configures fees and advanced settings, initia
 
   // delete
   await action(p, NAME, '删除');
-  await dialogNamed(p, '删除API').getByRole('button', { name: /确\s*定/ }).click();
+  const confirmDelete = dialogNamed(p, '删除API');
+  await motionEnded(confirmDelete);
+  await confirmDelete.getByRole('button', { name: /确\s*定/ }).click();
   await row.waitFor({ state: 'detached' });
   await rowOf(p, 'OKEx-主账户').waitFor();
 });

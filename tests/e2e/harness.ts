@@ -17,10 +17,15 @@
 //                           before the action, so it is seen even when it has closed again by the time the
 //                           action returns. Prefer asserting on the state the user sees last (the row is gone,
 //                           the dialog closed), which does not go away.
+//   motionEnded(locator)  waits until a dialog or menu has finished opening (antd's -appear/-enter motion):
+//                         a click during the zoom can land beside the moving button and be lost
 //   tick(checkbox)        ticks a checkbox of an antd Checkbox.Group in a Form and waits until it shows
 //                         (the group shows the tick a render after the click; check() would call it a miss)
+//   until(what, condition)  waits for a state outside the page (the server's), checked every POLL_MS
+//   taskSettled(app, id)  waits until a task's engine has nothing under way (no open order, no manual
+//                         trade, no status change pending): a paused or stopped task's numbers then hold still
 //   TIMEOUTS              every time limit of the suite. Specs pass no timeouts and never sleep: they wait
-//                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction).
+//                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction, until).
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
@@ -32,6 +37,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
+import { findTask, loadState } from '../../server/store/tasks';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
@@ -50,6 +56,18 @@ export const TIMEOUTS = {
   /** a screenshot of a failed test */
   screenshot: 10_000,
 } as const;
+
+/** How often `until` checks a state outside the page. */
+export const POLL_MS = 20;
+
+/** Resolves once `condition` holds (checked every POLL_MS), failing after TIMEOUTS.action with `what`. */
+export async function until(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + TIMEOUTS.action;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
 
 // scripts/ is plain .mjs without type declarations, so it is imported by URL with its shape spelled here.
 async function load<T>(file: string): Promise<T> {
@@ -72,8 +90,9 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
     throw new Error(`${DIST}/index.html is missing: build the console first (npm run build, or node tests/e2e/run.mjs)`);
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'console-e2e-')));
-  // no demo tasks: each spec makes the tasks it asserts on (the demo seed has its own server test)
-  const settings = { demoTasks: false, ...options.settings };
+  // no demo tasks: each spec makes the tasks it asserts on (the demo seed has its own server test);
+  // a task's status changes at the engine's next tick, not 2 s of realism later
+  const settings = { demoTasks: false, statusChangeDelayMs: 0, ...options.settings };
   const server = await startServer({ port: 0, host: '127.0.0.1', staticDir: DIST, ...options, settings, dataDir });
   return {
     url: server.url.replace(/\/+$/, ''),
@@ -85,6 +104,21 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves once the task's engine has nothing under way: no open order, no manual trade, no status change
+ * pending (server/engine/step.ts). A paused or stopped task then trades no more, so its numbers hold still.
+ */
+export async function taskSettled(app: App, taskId: number): Promise<void> {
+  const { db } = app.server.context;
+  await until(`task ${taskId} has nothing under way`, async () => {
+    const row = await findTask(db, taskId);
+    if (!row) throw new Error(`no task ${taskId}`);
+    const state = await loadState(db, row);
+    return state.open_orders.length === 0 && state.manual === null && state.pending_status === null;
+  });
+  await app.server.tasks.idle(); // the tick that wrote it has told the feeds
 }
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags a closed network needs. */
@@ -274,6 +308,16 @@ export async function signInUnilateralByApi(page: Page, userName: string, passwo
 export async function whileWatching(locator: Locator, action: () => Promise<unknown>): Promise<void> {
   const seen = locator.first().waitFor();
   await Promise.all([seen, action()]);
+}
+
+/**
+ * Waits until the element (an antd modal's role=dialog box, a dropdown) has finished opening: its motion
+ * classes (`ant-zoom-appear…`, `…-enter…`) are gone. While it zooms in, a click aimed at one of its buttons
+ * can land where the button no longer is and be lost (seen on a busy machine: the confirm stayed open).
+ */
+export async function motionEnded(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.page().waitForFunction((element) => !/-(appear|enter)\b/.test((element as Element).className), await locator.elementHandle());
 }
 
 /**

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock';
 import type { FeedClient } from '../../server/feeds';
-import { TIMEOUTS, callOk, e2eSuite } from './harness';
+import { TIMEOUTS, callOk, e2eSuite, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
 
 const clock = new ManualClock();
@@ -31,14 +31,8 @@ const tableOf = (p: Page, key: string) => p.locator(`[data-testid="market-table"
 const feedBadge = (scope: Locator) => scope.locator('[data-feed]');
 const openMarketSockets = () => suite.app.server.context.market.openSockets;
 
-/** Waits for a condition on the server's side (checked every 20 ms), failing after TIMEOUTS.action. */
-async function serverSees(what: string, condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + TIMEOUTS.action;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`the server never saw: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits for a condition on the server's side. */
+const serverSees = (what: string, condition: () => boolean) => until(`the server sees ${what}`, condition);
 
 /** Moves the server's clock one second (one push) and waits until the text of `scope` has changed. */
 async function tickAndSeeChange(scope: Locator): Promise<void> {
@@ -159,9 +153,14 @@ test('after a drop every table shows reconnecting, then the feed resubscribes by
   await openBoard(p);
   await serverSees('one open market socket', () => openMarketSockets().size === 1);
 
+  // watched in the page from before the drop: reconnecting lasts until the feed's retry, which a busy
+  // machine can reach while a test checking the tables one by one is still at the first ones
+  const allReconnecting = p.waitForFunction(() => {
+    const badges = Array.from(document.querySelectorAll('[data-testid="market-table"] [data-feed]'));
+    return badges.length > 0 && badges.every((badge) => badge.getAttribute('data-feed-state') === 'reconnecting') && /重连中/.test((badges[0] as HTMLElement).innerText);
+  });
   for (const client of openMarketSockets()) (client as FeedClient).socket.terminate();
-  for (const card of await tables(p).all()) await feedBadge(card).and(p.locator('[data-feed-state="reconnecting"]')).waitFor();
-  assert.match(await feedBadge(tables(p).first()).innerText(), /重连中/);
+  await allReconnecting;
 
   for (const card of await tables(p).all()) await feedBadge(card).and(p.locator('[data-feed-state="live"]')).waitFor();
   await serverSees('the market socket again', () => openMarketSockets().size === 1);
@@ -269,27 +268,30 @@ test('a K-line popover draws candles for two frames', async () => {
   const reply = await (await first).json();
   assert.equal(reply.code, 200);
   assert.ok(reply.data.candles.length > 100, `1T: a day of minute candles (${reply.data.candles.length})`);
-  const chart = p.locator('[role="img"][data-frame="1T"]');
-  await waitForCandles(chart, colours);
-  const minute = await candlePixels(chart, colours);
+  const minute = await drawnCandles(p.locator('[role="img"][data-frame="1T"]'), colours);
 
   const second = kline('1H');
   await p.getByTestId('kline-frames').getByText('1H', { exact: true }).click();
   assert.ok((await (await second).json()).data.candles.length > 100);
-  const hourly = p.locator('[role="img"][data-frame="1H"]');
-  await waitForCandles(hourly, colours);
-  const hour = await candlePixels(hourly, colours);
-  assert.notEqual(hour.signature, minute.signature, 'the 1H candles are drawn anew, not the 1T picture');
+  // the chart is the same element with a new frame: its canvas shows the 1T picture until it redraws
+  await drawnCandles(p.locator('[role="img"][data-frame="1H"]'), colours, minute);
 });
 
-/** Waits until the chart's canvas shows at least 200 pixels in the candle colours. */
-async function waitForCandles(chart: Locator, colours: { up: string; down: string }): Promise<void> {
+/**
+ * Waits until the chart's canvas shows at least 200 pixels in the candle colours and the same picture two
+ * frames running (its drawing, animated, has ended), other than `unlike` (the picture it must replace);
+ * answers that picture.
+ */
+async function drawnCandles(chart: Locator, colours: { up: string; down: string }, unlike?: { signature: number }) {
   const deadline = Date.now() + TIMEOUTS.action;
   await chart.locator('canvas').first().waitFor();
+  let last = await candlePixels(chart, colours);
   for (;;) {
-    if ((await candlePixels(chart, colours)).count >= 200) return;
-    if (Date.now() > deadline) throw new Error('no candles drawn');
     await chart.page().waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    const now = await candlePixels(chart, colours);
+    if (now.count >= 200 && now.signature === last.signature && now.signature !== unlike?.signature) return now;
+    if (Date.now() > deadline) throw new Error(unlike ? 'the candles are never drawn anew: the canvas still shows the previous frame' : 'no candles drawn');
+    last = now;
   }
 }
 

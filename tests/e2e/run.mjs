@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // End-to-end runner (`npm run test:e2e`): builds the console when dist/ is missing or stale, finds
-// Chromium, then runs tests/e2e/*.spec.ts one file at a time with Node's test runner.
+// Chromium, then runs tests/e2e/*.spec.ts with Node's test runner, three files at a time (each file its own
+// process, server and browser; the slowest files first, so that the lanes end together).
 //   node tests/e2e/run.mjs              all specs
 //   node tests/e2e/run.mjs smoke login  only specs whose file name contains "smoke" or "login"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
-//      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is).
+//      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is),
+//      E2E_CONCURRENCY (spec files at once, default 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +16,12 @@ import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const E2E = path.join(ROOT, 'tests/e2e');
 const say = (line) => console.log(`[e2e] ${line}`);
+/** Spec files by their time on this machine, slowest first; a file not named here runs after these. */
+const SLOWEST_FIRST = ['tasks', 'foundation', 'market', 'mobile', 'statistic', 'apis', 'global-config', 'assets', 'strategies', 'serving', 'smoke'];
+const rank = (file) => {
+  const at = SLOWEST_FIRST.indexOf(path.basename(file, '.spec.ts'));
+  return at === -1 ? SLOWEST_FIRST.length : at;
+};
 
 /** Newest modification time under the given files/folders (0 when none exist). */
 function newestMtime(entries) {
@@ -48,6 +56,7 @@ function main() {
       say(`build failed (exit ${build.status ?? build.signal})`);
       process.exit(build.status || 1);
     }
+    say(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else say('dist/ is up to date');
 
   // 2. the browser
@@ -61,24 +70,26 @@ function main() {
   say(`chromium: ${chromium}`);
 
   // 3. the specs (Node 20's --test takes no globs, so list them)
+  const concurrency = Number(process.env.E2E_CONCURRENCY ?? 3);
   const filters = process.argv.slice(2);
   const specs = readdirSync(E2E)
     .filter((f) => f.endsWith('.spec.ts'))
     .filter((f) => filters.length === 0 || filters.some((word) => f.includes(word)))
     .sort()
+    .sort((a, b) => rank(a) - rank(b))
     .map((f) => path.join('tests/e2e', f));
   if (specs.length === 0) {
     say(`no spec matches ${filters.length ? filters.join(', ') : 'tests/e2e/*.spec.ts'}`);
     process.exit(1);
   }
-  say(`running ${specs.length} spec file(s): ${specs.map((s) => path.basename(s)).join(', ')}`);
+  say(`running ${specs.length} spec file(s), ${concurrency} at a time: ${specs.map((s) => path.basename(s)).join(', ')}`);
 
   const testTimeout = Number(process.env.E2E_TEST_TIMEOUT_MS ?? 120_000);
   const runTimeout = Number(process.env.E2E_TIMEOUT_MS ?? 15 * 60_000);
   const args = [
     '--import', 'tsx',
     '--test',
-    '--test-concurrency=1',
+    `--test-concurrency=${concurrency}`,
     `--test-timeout=${testTimeout}`,
     '--test-reporter=spec',
     ...specs,

@@ -6,25 +6,17 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { startTradingTask, type DataCall } from '../server/order-fixtures';
-import { callOk, e2eSuite, whileWatching } from './harness';
+import { callOk, e2eSuite, taskSettled, until, whileWatching } from './harness';
 
-const { signIn } = e2eSuite();
+const suite = e2eSuite();
+const { signIn } = suite;
 
-
-/** Stops the tasks and waits until their last orders are written (the order count stops moving). */
+/** Stops the tasks and waits until their last orders are written (the engine has nothing under way). */
 async function stopAndSettle(p: Page, taskIds: number[]): Promise<void> {
   for (const taskId of taskIds) await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 4 });
   for (const taskId of taskIds) {
-    while ((await callOk<{ status: number }>(p, 'taskStatusDetection', { taskId })).status !== 4) await p.waitForTimeout(500);
-  }
-  const count = async () => Object.values(await callOk<Record<string, number>>(p, 'orderApiNumber')).reduce((a, b) => a + b, 0);
-  let last = -1;
-  let same = 0;
-  while (same < 3) {
-    const now = await count();
-    same = now === last ? same + 1 : 0;
-    last = now;
-    if (same < 3) await p.waitForTimeout(1000); // the engine ticks once a second
+    await until(`task ${taskId} stopped`, async () => (await callOk<{ status: number }>(p, 'taskStatusDetection', { taskId })).status === 4);
+    await taskSettled(suite.app, taskId);
   }
 }
 

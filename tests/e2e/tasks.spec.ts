@@ -6,9 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { callAs, e2eSuite, tick, whileWatching } from './harness';
+import { callAs, e2eSuite, motionEnded, taskSettled, tick, whileWatching } from './harness';
 
-const { signIn } = e2eSuite();
+const suite = e2eSuite();
+const { signIn } = suite;
 
 const api = callAs;
 
@@ -27,13 +28,22 @@ async function chooseItem(p: Page, label: string) {
 }
 const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const lastDialog = (p: Page) => p.locator('.ant-modal:visible').last();
+/** Clicks 确定 on the newest dialog once it has finished opening. */
+async function confirm(p: Page) {
+  const dialog = lastDialog(p);
+  await motionEnded(dialog);
+  await ok(dialog).click();
+}
+
+/** The next frame after the one now being drawn (a scroll's rAF and the render it starts have run). */
+const nextFrame = (p: Page) => p.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 
 /** The card of the task named `name` (its name-id link), scrolling the windowed grid until it is mounted. */
 async function cardOf(p: Page, name: string): Promise<Locator> {
   const link = p.locator('[data-testid^="task-card-"]').filter({ has: p.getByText(new RegExp(`^${name}-\\d+$`)) });
   for (let i = 0; i < 40 && (await link.count()) === 0; i++) {
     await p.mouse.wheel(0, 600);
-    await p.waitForTimeout(100);
+    await nextFrame(p); // the grid reads the scroll in a frame and mounts the rows now on screen
   }
   await link.first().waitFor();
   return link.first();
@@ -114,12 +124,15 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   const manual = p.getByRole('dialog', { name: '手动开仓' });
   await tick(manual.getByRole('checkbox').first());
   await ok(manual).click();
-  await whileWatching(p.getByText('提交成功!'), () => ok(lastDialog(p)).click());
+  await whileWatching(p.getByText('提交成功!'), () => confirm(p));
 
-  // pause: nothing trades, so the numbers hold still while compared
+  // pause: once the orders under way have filled nothing trades, so the numbers hold still while compared;
+  // a page loaded after that shows the settled numbers (its list call and socket replies come after them)
   await cardAction(p, card, '暂停');
   await statusIcon(card, '已暂停').waitFor({ timeout: 20_000 });
-  await p.waitForTimeout(4000); // one more socket round after the pause
+  await taskSettled(suite.app, id);
+  await p.reload();
+  await (await cardOf(p, 'e2e hedge')).getByTestId(`task-holding-${id}`).waitFor();
   const holding = (await p.getByTestId(`task-holding-${id}`).textContent())!.split(':').pop()!.trim();
 
   // trade info: the same position amount; an earnings curve
@@ -151,7 +164,7 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   const copy = await cardOf(p, 'e2e hedge renamed-副本');
   await statusIcon(copy, '未运行').or(statusIcon(copy, '已停止')).waitFor();
   await cardAction(p, renamed, '删除');
-  await whileWatching(p.getByText('删除成功!'), () => ok(lastDialog(p)).click());
+  await whileWatching(p.getByText('删除成功!'), () => confirm(p));
   await p.getByText(`e2e hedge renamed-${id}`, { exact: true }).waitFor({ state: 'detached' });
 });
 
@@ -174,7 +187,7 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
   const batch = async (label: string, icon: string) => {
     await p.getByRole('button', { name: /批量操作/ }).click();
     await chooseItem(p, label);
-    await ok(lastDialog(p)).click();
+    await confirm(p);
     for (const n of [1, 2, 3]) await statusIcon(await cardOf(p, `e2e batch ${n}`), icon).waitFor({ timeout: 30_000 });
   };
   await batch('启动', '运行中');
@@ -183,8 +196,8 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
   // the trader: not in the page, not in the list call, refused by every call on them
   const q = await signIn('trader', 'trader123');
   await q.goto('/task');
-  await q.getByTestId('task-counter').waitFor();
-  await q.waitForTimeout(1000);
+  // the list has come: the trader's cards or, having none, the empty state
+  await q.locator('[data-testid^="task-card-"]').or(q.locator('.ant-empty')).first().waitFor();
   assert.equal(await q.getByText(/^e2e batch/).count(), 0);
   const list = await api<{ list: { id: number }[] }>(q, 'taskList', { pagesize: 1000, page: 1 });
   assert.equal(list.code, 200);
