@@ -41,8 +41,15 @@ const nativeResizeObserver = () => buildStub('resize-observer-polyfill', 'export
  */
 const noChartImageExport = () => buildStub('html2canvas', "export default () => Promise.reject(new Error('chart image export is not built in'));");
 
+/** The login forms' inputs without the rest of antd's Input (src/components/auth-forms/antd-inputs.ts): /login's budget. */
+const loginInputsAlone = () =>
+  buildStub(
+    './antd-inputs',
+    "export { default as TextInput } from 'antd/es/input/Input';\nexport { default as PasswordInput } from 'antd/es/input/Password';",
+  );
+
 export default defineConfig({
-  plugins: [react(), nativeResizeObserver(), noChartImageExport()],
+  plugins: [react(), nativeResizeObserver(), noChartImageExport(), loginInputsAlone()],
   // @ant-design/plots imports named functions from CommonJS lodash, which cannot be tree-shaken: the
   // same functions from lodash-es can (the chart chunk loses ~60 KB minified)
   resolve: { alias: [{ find: /^lodash$/, replacement: 'lodash-es' }] },

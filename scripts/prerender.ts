@@ -72,9 +72,12 @@ async function render(AppShell: ComponentType, location: string): Promise<{ html
   const tree = createElement(StyleProvider, { cache }, createElement(StaticRouter, { location }, createElement(AppShell)));
   // one piece: past progressiveChunkSize (12.8 KB by default) React would outline a page's boundary
   // behind its fallback and an inline swap script, so the page would paint only with script on
-  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  // an error inside the tree would leave a boundary's fallback (a spinner) in the page: the build fails instead
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => void errors.push(error) });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
+  if (errors.length) throw new Error(`${location} did not render: ${errors.map((e) => (e instanceof Error ? e.stack ?? e.message : String(e))).join('\n')}`);
   return { html: Buffer.concat(chunks).toString('utf8'), css: extractStyle(cache) };
 }
 
