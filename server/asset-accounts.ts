@@ -21,11 +21,11 @@ import {
   type BorrowEvent,
   type Marks,
 } from './asset-book';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable } from './queryable';
 import { execute, instrumentId, legsOf, mid, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from './engine';
 import { otypeOf } from './engine/orders';
 import type { Side } from './engine/pricing';
-import { enginePrices } from './engine/runner';
+import { enginePrices } from './engine/prices';
 import { invalid } from './envelope';
 import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from './market';
 import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from './seed';

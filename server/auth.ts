@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock';
-import type { Db } from './db';
+import type { Db } from './queryable';
 import { deleteOtherSessions, deleteSession, findSessionUser, insertCaptcha, insertSession, useCaptcha } from './store/sessions';
 import type { UserRow } from './store/users';
 

@@ -2,7 +2,7 @@ import type { EndpointName } from '../src/api/endpoints';
 import type { Auth, SessionUser } from './auth';
 import type { EventBus } from './bus';
 import type { Clock } from './clock';
-import type { Db } from './db';
+import type { Db } from './queryable';
 import { CODE, fail, type Envelope } from './envelope';
 import type { ServerMarket } from './market-source';
 import type { Lang, MessageKey, MessageParams } from './messages';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from './auth';
 import { seededRng } from './random';
 import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
-import type { Db } from './db';
+import type { Db } from './queryable';
 import { insertApi, insertChartPoints, type ChartPointRow } from './store/api-accounts';
 import { insertBourses } from './store/bourses';
 import { seedGlobalConfig } from './store/global-config';

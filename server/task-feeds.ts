@@ -1,6 +1,6 @@
 import type { AppContext } from './context';
 import { deliveryKeyOf, legsOf, mid, perDelivery, sumPositions, taskCapital, unrealisedPnl, type PositionData, type TaskState } from './engine';
-import { enginePrices } from './engine/runner';
+import { enginePrices } from './engine/prices';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './feeds';
 import { loadState, ownTasks, realisedByChild, type TaskRow } from './store/tasks';
 

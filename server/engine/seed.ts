@@ -6,7 +6,8 @@ import { listStrategies } from '../store/strategies';
 import { insertChild, insertChange, insertTask, loadState, findTask, saveStep, TickWriter, type TaskRow } from '../store/tasks';
 import { findUserByName } from '../store/users';
 import { CHILD_STATUS, legsOf, newTaskState, premiumsOf, requestStatus, seededRng, stepTask, TASK_STATUS, type ChildTask, type TaskParams } from './index';
-import { advance, earningsPoints, engineInputs, enginePrices } from './runner';
+import { advance, earningsPoints, engineInputs } from './runner';
+import { enginePrices } from './prices';
 
 /**
  * Demo tasks of a first start (issue 9): admin and trader each have running tasks with children and

@@ -4,7 +4,7 @@ import { CODE, fail, invalid } from '../envelope';
 import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../seed';
 import { floorMinute } from '../time';
 import { ADVANCED_RANGES, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '../../src/domain/advanced';
-import type { Queryable } from '../db';
+import type { Queryable } from '../queryable';
 import {
   deleteApi,
   findOwnApi,

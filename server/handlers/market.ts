@@ -5,7 +5,7 @@ import { checkTable, currencyTypes, deliveryCodes, distanceDays, klines, parseKl
 import { hasMessage } from '../messages';
 import { bourseExists, contractTypes, listBourses } from '../store/bourses';
 import { readMarketParams, readMarketTables, saveMarketParams, saveMarketTables } from '../store/market';
-import type { Queryable } from '../db';
+import type { Queryable } from '../queryable';
 import { id, jsonList, jsonObject, num } from '../validate';
 import { signedIn } from '../context';
 

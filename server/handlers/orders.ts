@@ -3,7 +3,7 @@ import { PAGING } from '../../src/domain/constants';
 import { emptyTotals, groupFields, type QueryGroup, type StatisticsReply } from '../../src/domain/statistics';
 import type { OrderStatisticRow } from '../../src/live/messages';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import type { Queryable } from '../db';
+import type { Queryable } from '../queryable';
 import { CODE, fail, invalid } from '../envelope';
 import { listApis } from '../store/api-accounts';
 import { countOrders, countPerApi, listOrders, sumOrders, type OrderFilter, type OrderStatRow, type OrderSums, type SumBy } from '../store/orders';
