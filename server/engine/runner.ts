@@ -1,8 +1,8 @@
-import { recordFills } from '../asset-accounts';
+import { recordFills } from '../ledger/accounts';
 import type { AppContext } from '../context';
-import { DEFAULT_GLOBAL_CONFIG } from '../seed';
+import { DEFAULT_GLOBAL_CONFIG } from '../seed/demo';
 import { readGlobalConfig } from '../store/global-config';
-import type { Queryable } from '../queryable';
+import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, loadState, realisedByChild, saveStep, TickWriter, type EarningsRow, type TaskRow } from '../store/tasks';
 import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from './index';
 import { enginePrices } from './prices';
@@ -14,7 +14,7 @@ import { enginePrices } from './prices';
  * own); the tick's rows are written as a few multi-row statements (`TickWriter`).
  * Ticks queue behind each other, each with its own time, so a ManualClock moved an hour runs 3600.
  *
- * Prices are the server's one market (`ctx.market.prices`, server/market-source.ts): a task trades at
+ * Prices are the server's one market (`ctx.market.prices`, server/market/source.ts): a task trades at
  * the prices the market board shows.
  */
 export interface TaskRunner {

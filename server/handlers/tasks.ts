@@ -1,6 +1,6 @@
 import type { ParamValue, Task, ChildTask as ChildTaskReply } from '../../src/api/types';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import { CODE, fail, invalid } from '../envelope';
+import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, endManual, isFlat, requestManual, requestStatus, taskCapital, virtualPosition, type ManualRequest, type PositionData, type TaskParams, type TaskStatus } from '../engine';
 import { isCurrency, offers } from '../market';
 import { findOwnApi, listApis } from '../store/api-accounts';
@@ -30,9 +30,9 @@ import {
   type ChildRow,
   type TaskRow,
 } from '../store/tasks';
-import { taskFigures, type TaskFigures } from '../task-feeds';
-import { formatSecond } from '../time';
-import { id, jsonObject, num, oneOf, optNum, optStr, str, type Payload } from '../validate';
+import { taskFigures, type TaskFigures } from '../feeds/tasks';
+import { formatSecond } from '../clock/time';
+import { id, jsonObject, num, oneOf, optNum, optStr, str, type Payload } from '../http/validate';
 import { splitParams } from './strategies';
 
 /** §4: a task in one of these cannot be deleted, and its children cannot be stopped or deleted. */

@@ -1,5 +1,5 @@
 import type { OrderRecord as OrderReply } from '../../src/api/types';
-import type { InArgs, Queryable } from '../queryable';
+import type { InArgs, Queryable } from './queryable';
 import {
   emptyLedger,
   isFlat,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import { createSimMarket, deliveryCodes, marketRows, type MarketTable } from '../../server/market';
 import { DEFAULT_MARKET_TABLES } from '../../server/handlers/market';
-import { marketPricer, valueAccount } from '../../server/asset-accounts';
+import { marketPricer, valueAccount } from '../../server/ledger/accounts';
 import { listApis } from '../../server/store/api-accounts';
 import { openFeed, settle, startTestServer, type FeedSession, type TestServer } from './helpers';
 

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from './auth';
-import { seededRng } from './random';
-import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
-import type { Db } from './queryable';
-import { insertApi, insertChartPoints, type ChartPointRow } from './store/api-accounts';
-import { insertBourses } from './store/bourses';
-import { seedGlobalConfig } from './store/global-config';
-import { seedOnce } from './store/meta';
-import { insertStrategy, strategyFiles } from './store/strategies';
-import { findUserByName, insertUsers } from './store/users';
-import { floorMinute, MINUTE_MS } from './time';
+import { hashPassword } from '../http/auth';
+import { seededRng } from '../clock/random';
+import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
+import type { Db } from '../store/queryable';
+import { insertApi, insertChartPoints, type ChartPointRow } from '../store/api-accounts';
+import { insertBourses } from '../store/bourses';
+import { seedGlobalConfig } from '../store/global-config';
+import { seedOnce } from '../store/meta';
+import { insertStrategy, strategyFiles } from '../store/strategies';
+import { findUserByName, insertUsers } from '../store/users';
+import { floorMinute, MINUTE_MS } from '../clock/time';
 
 export {
   ADMIN_COLUMNS,
@@ -17,8 +17,8 @@ export {
   FOLLOWER_COLUMNS,
   TRADER_COLUMNS,
   TRADER_STRATEGY_KEYS,
-} from '../src/domain/demo-accounts';
-export { STRATEGY_KEYS } from '../src/domain/strategy-keys';
+} from '../../src/domain/demo-accounts';
+export { STRATEGY_KEYS } from '../../src/domain/strategy-keys';
 
 export const BOURSES = [
   { id: 1, name: 'OKEx' },

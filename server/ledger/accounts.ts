@@ -3,8 +3,8 @@
  * opening a book, valuing it at the market's prices, booking the task engine's fills (the runner's
  * hook `recordFills`), the equity history and its seed.
  */
-import type { ApiAdvanced, ApiChartPoint } from '../src/api/types';
-import { RATIO_RANGES } from '../src/domain/assets';
+import type { ApiAdvanced, ApiChartPoint } from '../../src/api/types';
+import { RATIO_RANGES } from '../../src/domain/assets';
 import {
   ASSET_CURRENCIES,
   KIND_CONTRACT,
@@ -20,16 +20,16 @@ import {
   type BookFill,
   type BorrowEvent,
   type Marks,
-} from './asset-book';
-import type { Db, Queryable } from './queryable';
-import { execute, instrumentId, legsOf, mid, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from './engine';
-import { otypeOf } from './engine/orders';
-import type { Side } from './engine/pricing';
-import { enginePrices } from './engine/prices';
-import { invalid } from './envelope';
-import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from './market';
-import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from './seed';
-import type { ApiRow, ChartPointRow } from './store/api-accounts';
+} from './book';
+import type { Db, Queryable } from '../store/queryable';
+import { execute, instrumentId, legsOf, mid, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from '../engine';
+import { otypeOf } from '../engine/orders';
+import type { Side } from '../engine/pricing';
+import { enginePrices } from '../engine/prices';
+import { invalid } from '../http/envelope';
+import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from '../market';
+import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from '../seed/demo';
+import type { ApiRow, ChartPointRow } from '../store/api-accounts';
 import {
   allApis,
   apisById,
@@ -45,11 +45,11 @@ import {
   ledgerSums,
   loadBook,
   saveBook,
-} from './store/assets';
-import { readGlobalConfig } from './store/global-config';
-import { TickWriter } from './store/tasks';
-import { seedOnce } from './store/meta';
-import { floorMinute, formatMinute, formatSecond, MINUTE_MS } from './time';
+} from '../store/assets';
+import { readGlobalConfig } from '../store/global-config';
+import { TickWriter } from '../store/tasks';
+import { seedOnce } from '../store/meta';
+import { floorMinute, formatMinute, formatSecond, MINUTE_MS } from '../clock/time';
 
 /** The mid price now of an instrument: exchange, currency, contract type (1 spot). */
 export type Pricer = (exchange: number, currency: string, contractType: number) => number;
