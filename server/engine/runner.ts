@@ -3,7 +3,8 @@ import type { AppContext } from '../context';
 import { DEFAULT_GLOBAL_CONFIG } from '../seed/demo';
 import { readGlobalConfig } from '../store/global-config';
 import type { Queryable } from '../store/queryable';
-import { activeTaskIds, findTask, loadState, realisedByChild, saveStep, TickWriter, type EarningsRow, type TaskRow } from '../store/tasks';
+import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
+import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
 import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from './index';
 import { enginePrices } from './prices';
 

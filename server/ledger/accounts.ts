@@ -47,7 +47,7 @@ import {
   saveBook,
 } from '../store/assets';
 import { readGlobalConfig } from '../store/global-config';
-import { TickWriter } from '../store/tasks';
+import { TickWriter } from '../store/task-steps';
 import { seedOnce } from '../store/meta';
 import { floorMinute, formatMinute, formatSecond, MINUTE_MS } from '../clock/time';
 
