@@ -1,6 +1,7 @@
 import { RATIO_RANGES } from '../../src/domain/assets';
 import { DEFAULTS } from '../../src/domain/constants';
-import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, marketPricer, sumSeries, toApiChartPoint, valueAccount, windowOf, LAYOUTS, type ManualOrderRequest } from '../ledger/accounts';
+import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, marketPricer, valueAccount, type ManualOrderRequest } from '../ledger/accounts';
+import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { kindOf } from '../ledger/book';
 import { CODE, fail, invalid } from '../http/envelope';
