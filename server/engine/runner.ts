@@ -1,6 +1,6 @@
 import { recordFills } from '../ledger/accounts';
 import type { AppContext } from '../context';
-import { DEFAULT_GLOBAL_CONFIG } from '../seed/demo';
+import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
 import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';

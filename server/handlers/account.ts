@@ -3,7 +3,7 @@ import type { CaptchaChallenge, LoginReply, PermissionData, UnilateralLoginReply
 import { hashPassword, verifyPassword } from '../http/auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
-import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../seed/demo';
+import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../../src/domain/demo-accounts';
 import { findUserById, findUserByName, insertUser, setPasswordHash, type UserRow } from '../store/users';
 import { has, optStr, str } from '../http/validate';
 

@@ -1,7 +1,7 @@
 import type { ApiAccount, ApiAdvanced, ApiFees, AssetTemplate } from '../../src/api/types';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
-import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../seed/demo';
+import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../store/defaults';
 import { floorMinute } from '../clock/time';
 import { ADVANCED_RANGES, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '../../src/domain/advanced';
 import type { Queryable } from '../store/queryable';

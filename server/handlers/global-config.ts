@@ -2,7 +2,7 @@ import type { GlobalConfig } from '../../src/api/types';
 import { checkConfigNumber, MAX_BORROW_FIELDS, NUMBER_FIELDS, type NumberFieldRule } from '../../src/domain/global-config-rules';
 import { requireSuper, signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
-import { DEFAULT_GLOBAL_CONFIG } from '../seed/demo';
+import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig, saveGlobalConfig } from '../store/global-config';
 import { has, optBool } from '../http/validate';
 

@@ -27,7 +27,7 @@ import type { Side } from '../engine/pricing';
 import { enginePrices } from '../engine/prices';
 import { invalid } from '../http/envelope';
 import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from '../market';
-import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from '../seed/demo';
+import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import type { ApiRow, ChartPointRow } from '../store/api-accounts';
 import {
   allApis,
