@@ -90,7 +90,7 @@ function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
 /**
  * The runner's face of a tick's transaction: reads and statements go straight through; `saveStep`
  * and `earnings` gather rows, which `flush` writes as a few multi-row statements per table, after
- * the writes registered with `beforeFlush` (the books the tick's fills moved, asset-accounts.ts).
+ * the writes registered with `beforeFlush` (the books the tick's fills moved, ledger/accounts.ts).
  */
 export class TickWriter implements Queryable {
   readonly rows = emptyRows();
