@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ManualClock } from '../server/clock';
+import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
 import { insertChild, insertTask } from '../server/store/tasks';
 import { params as taskParams } from '../tests/server/engine-fixtures';

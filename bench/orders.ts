@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endpoints, type EndpointName } from '../src/api/endpoints';
-import { ManualClock } from '../server/clock';
+import { ManualClock } from '../server/clock/clock';
 import { startServer, type RunningServer } from '../server/main';
 import { seededRng } from '../server/engine';
 import { startTradingTask } from '../tests/server/order-fixtures';

@@ -1,6 +1,6 @@
 // Build step after `vite build` and the prerender: writes a `.br` (brotli, level 11) and a `.gz` (gzip,
 // level 9) next to every compressible file of dist/, so the server sends them as they are
-// (server/static.ts, @fastify/static `preCompressed`) instead of compressing on every request.
+// (server/http/static.ts, @fastify/static `preCompressed`) instead of compressing on every request.
 // The build compresses every file at once with zlib's asynchronous calls, which run on libuv's thread
 // pool, so every core works on them (twice as fast on two cores as one file after another).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

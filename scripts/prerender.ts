@@ -1,7 +1,7 @@
 // Build step after `vite build`: the public routes paint before any script runs.
 // - /login, /home and /guide are rendered with react-dom/static from the app's own tree (AppShell in a
 //   static router, the same tree the browser hydrates), with antd's styles for that markup inlined, into
-//   dist/<route>.html (served for those paths by server/static.ts).
+//   dist/<route>.html (served for those paths by server/http/static.ts).
 // - Every page (those three and index.html) preloads what it needs next in parallel with the entry
 //   script: config.json, the zh-CN texts, and the first route's chunks (modulepreload).
 // A visitor whose language, theme or session differs from the prerender's (zh-CN, light, signed out)

@@ -1,13 +1,13 @@
 import type { EndpointName } from '../src/api/endpoints';
-import type { Auth, SessionUser } from './auth';
-import type { EventBus } from './bus';
-import type { Clock } from './clock';
-import type { Db } from './db';
-import { CODE, fail, type Envelope } from './envelope';
-import type { ServerMarket } from './market-source';
-import type { Lang, MessageKey, MessageParams } from './messages';
+import type { Auth, SessionUser } from './http/auth';
+import type { EventBus } from './feeds/bus';
+import type { Clock } from './clock/clock';
+import type { Db } from './store/queryable';
+import { CODE, fail, type Envelope } from './http/envelope';
+import type { ServerMarket } from './market/source';
+import type { Lang, MessageKey, MessageParams } from './http/messages';
 import type { ServerSettings } from './settings';
-import type { Payload } from './validate';
+import type { Payload } from './http/validate';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
 export interface AppContext {

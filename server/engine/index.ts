@@ -17,6 +17,6 @@ export {
   isFlat,
 } from './ledger';
 export { contractsToCoin, coinToContracts } from './orders';
-export { seededRng, type Rng } from '../random';
+export { seededRng, type Rng } from '../clock/random';
 export { legsOf, contractOf, deliveryExpiry, defaultExpiry, instrumentId, faceValue, deliveryKeyOf } from './calendar';
 export { execute, takerFee, premium, mid } from './pricing';

@@ -6,7 +6,7 @@ import { faceValue, instrumentId, tradeTypeOf } from './calendar';
 import { execute, takerFee, type Book, type Side } from './pricing';
 import { ORDER_STATUS, type ChildTask, type Direction, type FeeConfig, type Fill, type Leg, type OrderParam, type OrderRecord, type OrderStatus, type Otype, type Quote } from './types';
 
-import type { Rng } from '../random';
+import type { Rng } from '../clock/random';
 
 
 const EPS = 1e-9;

@@ -1,11 +1,12 @@
-import { recordFills } from '../asset-accounts';
+import { recordFills } from '../ledger/accounts';
 import type { AppContext } from '../context';
-import type { ContractCode, Currency, ExchangeId, MarketSource, Quote } from '../market';
-import { DEFAULT_GLOBAL_CONFIG } from '../seed';
+import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
-import type { Queryable } from '../db';
-import { activeTaskIds, findTask, loadState, realisedByChild, saveStep, TickWriter, type EarningsRow, type TaskRow } from '../store/tasks';
-import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type Leg, type PriceSource, type StepResult, type TaskState } from './index';
+import type { Queryable } from '../store/queryable';
+import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
+import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
+import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from './index';
+import { enginePrices } from './prices';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
@@ -14,7 +15,7 @@ import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, typ
  * own); the tick's rows are written as a few multi-row statements (`TickWriter`).
  * Ticks queue behind each other, each with its own time, so a ManualClock moved an hour runs 3600.
  *
- * Prices are the server's one market (`ctx.market.prices`, server/market-source.ts): a task trades at
+ * Prices are the server's one market (`ctx.market.prices`, server/market/source.ts): a task trades at
  * the prices the market board shows.
  */
 export interface TaskRunner {
@@ -42,32 +43,6 @@ export function earningsPoints(cached: Pick<Cached, 'state' | 'realised' | 'task
   return points;
 }
 
-/**
- * The engine's view of a market: quotes as `PriceSource`, expiries from the market's calendar. A
- * tick asks a thousand tasks about the same few instruments at one instant, so each instrument is
- * quoted once per instant (the quotes of the latest instant are kept).
- */
-export function enginePrices(market: MarketSource): { prices: PriceSource; expiry: NonNullable<EngineInputs['expiry']> } {
-  let instant = NaN;
-  const quotes = new Map<string, Quote>();
-  const quote = (leg: Leg, now: number): Quote => {
-    if (now !== instant) {
-      quotes.clear();
-      instant = now;
-    }
-    const key = `${leg.exchange}:${leg.currency}:${leg.contractType}`;
-    let q = quotes.get(key);
-    if (!q) quotes.set(key, (q = market.quote(leg.exchange as ExchangeId, leg.currency as Currency, leg.contractType as ContractCode, now)));
-    return q;
-  };
-  return {
-    prices: (leg, now) => {
-      const q = quote(leg, now);
-      return { bid: q.bid, ask: q.ask, bidDepth: q.bidSize, askDepth: q.askSize };
-    },
-    expiry: (leg, now) => quote(leg, now).expiry ?? null,
-  };
-}
 
 /** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names. */
 export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>): Promise<EngineInputs> {

@@ -5,7 +5,7 @@
  */
 import { deliveryKeyOf, defaultExpiry, faceValue, isDelivery, legsOf, tradeTypeOf } from './calendar';
 import { applyFill, childCapital, emptyLedger, hasDirection, isFlat, legSign, perDelivery, withUsage } from './ledger';
-import type { Rng } from '../random';
+import type { Rng } from '../clock/random';
 import { advanceOrder, contractsToCoin, coinToContracts, makePair, planPair } from './orders';
 import { closeSides, execute, openSides, premium, takerFee, withFee, type Book, type Side } from './pricing';
 import {

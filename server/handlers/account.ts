@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { CaptchaChallenge, LoginReply, PermissionData, UnilateralLoginReply } from '../../src/api/types';
-import { hashPassword, verifyPassword } from '../auth';
+import { hashPassword, verifyPassword } from '../http/auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import { invalid } from '../envelope';
-import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../seed';
+import { invalid } from '../http/envelope';
+import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../../src/domain/demo-accounts';
 import { findUserById, findUserByName, insertUser, setPasswordHash, type UserRow } from '../store/users';
-import { has, optStr, str } from '../validate';
+import { has, optStr, str } from '../http/validate';
 
 const USERNAME = /^[\p{L}\p{N}_.\-]{1,32}$/u;
 const PHONE = /^\+?[0-9][0-9 -]{4,19}$/;

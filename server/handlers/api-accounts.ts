@@ -1,10 +1,10 @@
 import type { ApiAccount, ApiAdvanced, ApiFees, AssetTemplate } from '../../src/api/types';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import { CODE, fail, invalid } from '../envelope';
-import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../seed';
-import { floorMinute } from '../time';
+import { CODE, fail, invalid } from '../http/envelope';
+import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../store/defaults';
+import { floorMinute } from '../clock/time';
 import { ADVANCED_RANGES, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '../../src/domain/advanced';
-import type { Queryable } from '../db';
+import type { Queryable } from '../store/queryable';
 import {
   deleteApi,
   findOwnApi,
@@ -21,7 +21,7 @@ import {
   type ApiRow,
 } from '../store/api-accounts';
 import { bourseExists } from '../store/bourses';
-import { has, id, num, oneOf, optBool, optNum, optStr, str, type Payload } from '../validate';
+import { has, id, num, oneOf, optBool, optNum, optStr, str, type Payload } from '../http/validate';
 
 /** What the console shows instead of a stored secret; the secret itself never leaves the server. */
 export const SECRET_MASK = '******';

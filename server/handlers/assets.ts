@@ -1,15 +1,16 @@
 import { RATIO_RANGES } from '../../src/domain/assets';
 import { DEFAULTS } from '../../src/domain/constants';
-import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, marketPricer, sumSeries, toApiChartPoint, valueAccount, windowOf, LAYOUTS, type ManualOrderRequest } from '../asset-accounts';
+import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, marketPricer, valueAccount, type ManualOrderRequest } from '../ledger/accounts';
+import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import { kindOf } from '../asset-book';
-import { CODE, fail, invalid } from '../envelope';
+import { kindOf } from '../ledger/book';
+import { CODE, fail, invalid } from '../http/envelope';
 import { isContractCode, isCurrency, isExchange, offers } from '../market';
 import { findOwnApi, insertManualOrder, listApis, type ApiRow } from '../store/api-accounts';
 import { tradeRecords } from '../store/assets';
 import { supportsContractType } from '../store/bourses';
-import { formatMinute, formatSecond, MINUTE_MS } from '../time';
-import { has, id, num, oneOf, optNum, str } from '../validate';
+import { formatMinute, formatSecond, MINUTE_MS } from '../clock/time';
+import { has, id, num, oneOf, optNum, str } from '../http/validate';
 
 /**
  * §7 Assets: the charts, records and snapshot of the caller's own API accounts (another user's

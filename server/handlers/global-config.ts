@@ -1,10 +1,10 @@
 import type { GlobalConfig } from '../../src/api/types';
 import { checkConfigNumber, MAX_BORROW_FIELDS, NUMBER_FIELDS, type NumberFieldRule } from '../../src/domain/global-config-rules';
 import { requireSuper, signedIn, type CallContext, type HandlerMap } from '../context';
-import { invalid } from '../envelope';
-import { DEFAULT_GLOBAL_CONFIG } from '../seed';
+import { invalid } from '../http/envelope';
+import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig, saveGlobalConfig } from '../store/global-config';
-import { has, optBool } from '../validate';
+import { has, optBool } from '../http/validate';
 
 /** The field's name as the console's messages give it (its label; "BTC最大借贷比例" for a coin's percent). */
 function fieldName(call: CallContext, rule: NumberFieldRule): string {

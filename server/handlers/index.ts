@@ -6,6 +6,8 @@ import { globalConfigHandlers } from './global-config';
 import { marketHandlers } from './market';
 import { orderHandlers } from './orders';
 import { strategyHandlers } from './strategies';
+import { taskFigureHandlers } from './task-figures';
+import { taskManualHandlers } from './task-manual';
 import { taskHandlers } from './tasks';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
@@ -16,6 +18,8 @@ export const handlers: HandlerMap = {
   ...strategyHandlers,
   ...globalConfigHandlers,
   ...taskHandlers,
+  ...taskFigureHandlers,
+  ...taskManualHandlers,
   ...orderHandlers,
   ...assetHandlers,
 };

@@ -1,12 +1,12 @@
 import type { TransactionType } from '../../src/api/types';
 import type { HandlerMap } from '../context';
-import { fail, CODE, invalid } from '../envelope';
+import { fail, CODE, invalid } from '../http/envelope';
 import { checkTable, currencyTypes, deliveryCodes, distanceDays, klines, parseKlineQuery, type MarketTable } from '../market';
-import { hasMessage } from '../messages';
+import { hasMessage } from '../http/messages';
 import { bourseExists, contractTypes, listBourses } from '../store/bourses';
 import { readMarketParams, readMarketTables, saveMarketParams, saveMarketTables } from '../store/market';
-import type { Queryable } from '../db';
-import { id, jsonList, jsonObject, num } from '../validate';
+import type { Queryable } from '../store/queryable';
+import { id, jsonList, jsonObject, num } from '../http/validate';
 import { signedIn } from '../context';
 
 /** At most this many tables per user (the benchmark shows 12). */

@@ -3,13 +3,13 @@ import { PAGING } from '../../src/domain/constants';
 import { emptyTotals, groupFields, type QueryGroup, type StatisticsReply } from '../../src/domain/statistics';
 import type { OrderStatisticRow } from '../../src/live/messages';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import type { Queryable } from '../db';
-import { CODE, fail, invalid } from '../envelope';
+import type { Queryable } from '../store/queryable';
+import { CODE, fail, invalid } from '../http/envelope';
 import { listApis } from '../store/api-accounts';
 import { countOrders, countPerApi, listOrders, sumOrders, type OrderFilter, type OrderStatRow, type OrderSums, type SumBy } from '../store/orders';
 import { findOwnTask, type OrderRow } from '../store/tasks';
-import { formatSecond, MINUTE_MS, parseSecond } from '../time';
-import { jsonList, num, optNum, type Payload } from '../validate';
+import { formatSecond, MINUTE_MS, parseSecond } from '../clock/time';
+import { jsonList, num, optNum, type Payload } from '../http/validate';
 
 /**
  * §7 Orders and statistics over the orders the task engine wrote (issue 10). A user sees only the

@@ -2,7 +2,7 @@ import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '../../src/domain/st
 import { randomBytes } from 'node:crypto';
 import type { ArbitrageStrategy, ParamSections, ParamValue } from '../../src/api/types';
 import { requireSuper, signedIn, type CallContext, type HandlerMap, type UploadedFile } from '../context';
-import { CODE, fail, invalid } from '../envelope';
+import { CODE, fail, invalid } from '../http/envelope';
 import {
   deleteStrategy,
   findStrategy as findStrategyRow,
@@ -14,8 +14,8 @@ import {
   updateStrategy,
   type StrategyRow,
 } from '../store/strategies';
-import { formatSecond } from '../time';
-import { has, id, jsonObject, num, optNum, optStr, str } from '../validate';
+import { formatSecond } from '../clock/time';
+import { has, id, jsonObject, num, optNum, optStr, str } from '../http/validate';
 
 /** Largest file a strategy upload may carry. */
 export { MAX_STRATEGY_FILE_BYTES };

@@ -1,20 +1,16 @@
+/** §7 task and child task calls: list, add, params, name, delete, status (§4 rules), available APIs, children, change records. */
 import type { ParamValue, Task, ChildTask as ChildTaskReply } from '../../src/api/types';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import { CODE, fail, invalid } from '../envelope';
-import { contractOf, endManual, isFlat, requestManual, requestStatus, taskCapital, virtualPosition, type ManualRequest, type PositionData, type TaskParams, type TaskStatus } from '../engine';
+import { CODE, fail, invalid } from '../http/envelope';
+import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';
 import { isCurrency, offers } from '../market';
 import { findOwnApi, listApis } from '../store/api-accounts';
 import { findStrategy } from '../store/strategies';
 import {
-  closedLegA,
   deleteChild,
   deleteTask,
-  earningsOf,
-  insertChange,
   pageChanges,
-  taskOrdersFrom,
   engineOf,
-  findOwnChild,
   findOwnTask,
   insertChild,
   insertTask,
@@ -30,10 +26,10 @@ import {
   type ChildRow,
   type TaskRow,
 } from '../store/tasks';
-import { taskFigures, type TaskFigures } from '../task-feeds';
-import { formatSecond } from '../time';
-import { id, jsonObject, num, oneOf, optNum, optStr, str, type Payload } from '../validate';
+import { formatSecond } from '../clock/time';
+import { id, jsonObject, num, oneOf, str, type Payload } from '../http/validate';
 import { splitParams } from './strategies';
+import { changed, idList, ownChild, ownTask, paging, record } from './task-access';
 
 /** §4: a task in one of these cannot be deleted, and its children cannot be stopped or deleted. */
 const RUNNING: readonly number[] = [1, 2, 3];
@@ -45,18 +41,6 @@ const ALLOWED_FROM: Record<(typeof TARGETS)[number], readonly number[]> = { 2: [
 const isDeliveryType = (type: number): boolean => [2, 3, 4, 10].includes(contractOf(type));
 const STRING_PARAMS = ['currency_type', 'fund_occupy', 'price_limit'];
 const LEG_FIELDS = ['a_bourse', 'b_bourse', 'a_transaction_type', 'b_transaction_type'] as const;
-
-async function ownTask(call: CallContext, taskId = id(call.payload, 'taskId')): Promise<TaskRow> {
-  const row = await findOwnTask(call.app.db, taskId, signedIn(call).id);
-  if (!row) throw fail(CODE.notFound, 'err.taskNotFound');
-  return row;
-}
-
-async function ownChild(call: CallContext): Promise<ChildRow> {
-  const row = await findOwnChild(call.app.db, id(call.payload, 'taskChildrenId'), signedIn(call).id);
-  if (!row) throw fail(CODE.notFound, 'err.childNotFound');
-  return row;
-}
 
 const taskReply = (row: TaskRow): Task => ({
   id: Number(row.id),
@@ -119,20 +103,6 @@ async function strategyKeys(call: CallContext, strategyId: number): Promise<{ na
   return { name: strategy.name, keys: Object.keys(JSON.parse(strategy.default_params) as Record<string, ParamValue>) };
 }
 
-const paging = (payload: Payload, sizeField: string, pageField: string, defaultSize: number) => ({
-  size: optNum(payload, sizeField, { integer: true, min: 1, max: 1000 }) ?? defaultSize,
-  page: optNum(payload, pageField, { integer: true, min: 1 }) ?? 1,
-});
-
-const changed = (call: CallContext, taskId: number) => call.app.bus.emit('task.changed', { userId: signedIn(call).id, taskId });
-
-/**
- * A change record (§7 /changeServer/changerecords): every call that changes a task writes one —
- * add, params (only the keys that changed, before and after), name, status (the requested target),
- * child_add / child_status / child_delete, manual / manual_end / manual_close.
- */
-const record = (call: CallContext, taskId: number, changeType: string, before?: unknown, after?: unknown) =>
-  insertChange(call.app.db, { taskId, userId: signedIn(call).id, changeType, before, after, at: call.app.clock.now() });
 
 /** The keys whose values differ between two params objects, with their values on each side. */
 function paramsDiff(before: TaskParams, after: TaskParams): [Record<string, unknown>, Record<string, unknown>] {
@@ -144,6 +114,7 @@ function paramsDiff(before: TaskParams, after: TaskParams): [Record<string, unkn
   }
   return [was, now];
 }
+
 
 /** Asks the engine for a status change; it takes effect settings.statusChangeDelayMs later, on the clock. */
 async function requestTaskStatus(call: CallContext, row: TaskRow, target: TaskStatus): Promise<void> {
@@ -160,124 +131,6 @@ async function requestTaskStatus(call: CallContext, row: TaskRow, target: TaskSt
   changed(call, row.id);
 }
 
-/**
- * The orders of a task for the detail page (§2; default 100): `number` of them, newest first, after
- * the order `orderId` (older ones), or with a '-' prefix the page before it (newer ones) — the paging
- * of /web/get/order/newest, narrowed to the task. Orders with a createtime in UTC+8 text.
- */
-export async function taskDetail(call: CallContext) {
-  const row = await ownTask(call);
-  const number = optNum(call.payload, 'number', { integer: true, min: 1, max: 1000 }) ?? 100;
-  const cursor = optStr(call.payload, 'orderId', 32);
-  if (cursor !== undefined && !/^-?\d+$/.test(cursor)) throw invalid('err.number', { field: 'orderId' });
-  const at = cursor === undefined ? {} : cursor.startsWith('-') ? { after: Number(cursor.slice(1)) } : { before: Number(cursor) };
-  const rows = await taskOrdersFrom(call.app.db, row.id, number, at);
-  return call.ok(rows.map((o) => ({ ...o, id: Number(o.id), createtime: formatSecond(Number(o.createtime)) })));
-}
-
-/** Figures of the whole task, or of one child (its position and its trades). */
-interface Figures {
-  position: PositionData;
-  realised: number;
-  unrealised: number;
-  marks: [number, number];
-  closed: { amount: number; notional: number };
-  capital: number;
-}
-
-/**
- * §3 Position statistics (our reading of the figures):
- * - task_virtual_position: the open position on leg A — price the average entry price (both
- *   directions), amount the coins held, earnings_amount the unrealised P/L at the current mid prices
- *   less the open fees (what the earnings curve adds to the realised P/L), earnings that in percent
- *   of the entry notional;
- * - task_virtual_earnings: what was closed — price the average close price of leg A, amount the coins
- *   closed on leg A, earnings_amount the realised P/L (Σ closed trades' pnl − fee), earnings that in
- *   percent of the capital (fund_occupy, a child's by weight).
- * The reply also carries the §3 position data (f, r, mt, pro_count, pro_rate) and `legs`: per open
- * leg its price, amount and unrealised USDT before fees (engine `virtualPosition`).
- */
-function positionStatistics(f: Figures) {
-  const { position: p } = f;
-  const amount = p.f[0][1] + p.r[0][1];
-  const entry = p.f[0][0] * p.f[0][1] + p.r[0][0] * p.r[0][1];
-  return {
-    task_virtual_position: {
-      price: amount > 0 ? entry / amount : 0,
-      amount,
-      earnings_amount: f.unrealised,
-      earnings: entry > 0 ? (100 * f.unrealised) / entry : 0,
-    },
-    task_virtual_earnings: {
-      price: f.closed.amount > 0 ? f.closed.notional / f.closed.amount : 0,
-      amount: f.closed.amount,
-      earnings_amount: f.realised,
-      earnings: f.capital > 0 ? (100 * f.realised) / f.capital : 0,
-    },
-    ...p,
-    legs: virtualPosition(p, f.marks),
-  };
-}
-
-async function ownTaskFigures(call: CallContext): Promise<{ row: TaskRow; figures: TaskFigures }> {
-  const row = await ownTask(call);
-  return { row, figures: await taskFigures(call.app, row) };
-}
-
-async function ownChildFigures(call: CallContext): Promise<{ row: TaskRow; child: ChildRow; figures: TaskFigures; mine: TaskFigures['children'][number] }> {
-  const child = await findOwnChild(call.app.db, id(call.payload, 'childrenTaskId'), signedIn(call).id);
-  if (!child) throw fail(CODE.notFound, 'err.childNotFound');
-  const row = (await findOwnTask(call.app.db, child.task_id, child.user_id))!;
-  const figures = await taskFigures(call.app, row);
-  const mine = figures.children.find((c) => c.task_children_id === Number(child.id))!;
-  return { row, child, figures, mine };
-}
-
-/** The stored earnings points (one a minute) and, last, the point now: realised + unrealised at the current prices. */
-async function earningsCurve(call: CallContext, taskId: number, childId: number, now: number, value: number) {
-  const points = (await earningsOf(call.app.db, taskId, childId)).filter((p) => Number(p.at) < now);
-  return [...points.map((p) => ({ dateTime: formatSecond(Number(p.at)), earningsVal: Number(p.value) })), { dateTime: formatSecond(now), earningsVal: value }];
-}
-
-/** §7 manual trading cparam: {dlt, count, duration, cid ('1,2' or a list), change_type open|close, direct f|r}. */
-async function manualRequest(call: CallContext, row: TaskRow): Promise<Omit<ManualRequest, 'remaining'>> {
-  const cparam = jsonObject(call.payload, 'cparam');
-  const changeType = cparam.change_type;
-  if (changeType !== 'open' && changeType !== 'close') throw invalid('err.oneOf', { field: 'change_type', values: 'open / close' });
-  const direct = cparam.direct ?? 'f';
-  if (changeType === 'open' && direct !== 'f' && direct !== 'r') throw invalid('err.oneOf', { field: 'direct', values: 'f / r' });
-  const cids = idList({ cid: cparam.cid ?? cparam.cids }, 'cid');
-  await checkChildren(call, row, cids);
-  return {
-    change_type: changeType,
-    dlt: num(cparam, 'dlt'),
-    count: num(cparam, 'count', { positive: true }),
-    duration: num(cparam, 'duration', { positive: true }),
-    cids,
-    ...(changeType === 'open' ? { direct: direct as 'f' | 'r' } : {}),
-    start: call.app.clock.now(),
-  };
-}
-
-/** Every id must be a child of the task; at least one (§5: sent only with a child selected). */
-async function checkChildren(call: CallContext, row: TaskRow, cids: number[]): Promise<void> {
-  if (!cids.length) throw invalid('err.required', { field: 'cid' });
-  const own = new Set((await listChildren(call.app.db, row.id)).map((c) => Number(c.id)));
-  if (cids.some((cid) => !own.has(cid))) throw fail(CODE.notFound, 'err.childNotFound');
-}
-
-/** Saves a manual request (or its end) in the task's engine column; the engine carries it out on its ticks. */
-async function saveManual(call: CallContext, row: TaskRow, manual: ManualRequest | null, changeType: string): Promise<void> {
-  await call.app.db.transaction(async (tx) => {
-    const fresh = (await findOwnTask(tx, row.id, row.user_id))!;
-    await saveEngine(tx, row.id, { ...engineOf(fresh), manual });
-    await record(call, row.id, changeType, engineOf(fresh).manual, manual);
-  });
-  changed(call, row.id);
-}
-
-/** A manual close of everything the children hold: any profit point, every contract, within a minute. */
-const CLOSE_ALL = { change_type: 'close', dlt: -1e9, count: 1e9, duration: 1 } as const;
 
 export const taskHandlers: HandlerMap = {
   async taskList(call) {
@@ -418,56 +271,6 @@ export const taskHandlers: HandlerMap = {
     return call.ok(null, 'ok.delete');
   },
 
-  taskDetail,
-
-  async taskPositionStatistics(call) {
-    const { row, figures } = await ownTaskFigures(call);
-    const closed = await closedLegA(call.app.db, row.id);
-    return call.ok(positionStatistics({ ...figures, closed, capital: taskCapital(figures.state.task.params) }));
-  },
-
-  async taskChildrenPositionStatistics(call) {
-    const { row, figures, mine } = await ownChildFigures(call);
-    const closed = await closedLegA(call.app.db, row.id, mine.task_children_id);
-    const weights = figures.children.map((c) => c.weight);
-    const share = weights.reduce((a, b) => a + b, 0);
-    const capital = (taskCapital(figures.state.task.params) * mine.weight) / (share || 1);
-    return call.ok(positionStatistics({ ...mine, marks: figures.marks, closed, capital }));
-  },
-
-  async taskEarnings(call) {
-    const { row, figures } = await ownTaskFigures(call);
-    return call.ok(await earningsCurve(call, row.id, 0, call.app.clock.now(), figures.realised + figures.unrealised));
-  },
-
-  async taskChildrenEarnings(call) {
-    const { row, mine } = await ownChildFigures(call);
-    return call.ok(await earningsCurve(call, row.id, mine.task_children_id, call.app.clock.now(), mine.realised + mine.unrealised));
-  },
-
-  async manualTrade(call) {
-    const row = await ownTask(call, id(call.payload, 'task_id'));
-    const state = requestManual(await loadState(call.app.db, row), await manualRequest(call, row));
-    await saveManual(call, row, state.manual, 'manual');
-    return call.ok(null, 'ok.submit');
-  },
-
-  async manualTradeEnd(call) {
-    const row = await ownTask(call, id(call.payload, 'task_id'));
-    await saveManual(call, row, endManual(await loadState(call.app.db, row)).manual, 'manual_end');
-    return call.ok(null, 'ok.generic');
-  },
-
-  /** /ts/delstock {task_id, cids}: the children close all they hold now (a manual close at any price). */
-  async manualClosePosition(call) {
-    const row = await ownTask(call, id(call.payload, 'task_id'));
-    const cids = idList(call.payload, 'cids');
-    await checkChildren(call, row, cids);
-    const state = requestManual(await loadState(call.app.db, row), { ...CLOSE_ALL, cids, start: call.app.clock.now() });
-    await saveManual(call, row, state.manual, 'manual_close');
-    return call.ok(null, 'ok.generic');
-  },
-
   /** §7 {task_id, bars, page_num} → {datas, pages}: the task's change records, newest first. */
   async changeRecords(call) {
     const row = await ownTask(call, id(call.payload, 'task_id'));
@@ -497,20 +300,4 @@ function apiIds(payload: Payload): number[] {
   const ids = idList(payload, 'linkApiId');
   if (ids.length < 1 || ids.length > 2) throw invalid('err.required', { field: 'linkApiId' });
   return ids;
-}
-
-function idList(payload: Payload, field: string): number[] {
-  let raw = payload[field];
-  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      throw invalid('err.number', { field });
-    }
-  }
-  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined ? [] : [raw];
-  return parts.map((value, i) => {
-    const name = i === 0 ? field : `${field}[${i}]`;
-    return id({ [name]: value }, name);
-  });
 }

@@ -1,6 +1,6 @@
 /**
  * The reply texts the market engine's errors need, zh-CN then English, in the shape of
- * server/messages.ts's table (the lead spreads this object into it). `{name}` placeholders are filled
+ * server/http/messages.ts's table (the lead spreads this object into it). `{name}` placeholders are filled
  * from `MarketError.params`.
  */
 export const MARKET_MESSAGES = {

@@ -1,5 +1,5 @@
 import type { ApiAdvanced, ApiChartPoint, ApiFees, ApiName } from '../../src/api/types';
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 
 /** API accounts, their chart series and their manual orders. */
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import { BALANCE_ACCOUNTS, POSITION_KINDS, emptyBook, type Balance, type Book, type BorrowEvent, type Deposit, type LedgerSums, type PositionKind } from '../asset-book';
+import type { Queryable } from './queryable';
+import { BALANCE_ACCOUNTS, POSITION_KINDS, emptyBook, type Balance, type Book, type BorrowEvent, type Deposit, type LedgerSums, type PositionKind } from '../ledger/book';
 import type { ApiRow, ChartPointRow } from './api-accounts';
 
 /**

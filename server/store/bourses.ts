@@ -1,5 +1,5 @@
 import type { Bourse } from '../../src/api/types';
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 
 /** Exchanges and the contract types each supports. */
 

@@ -1,5 +1,5 @@
 import type { GlobalConfig } from '../../src/api/types';
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 
 /** The one global config row; fields it lacks take their defaults. */
 export async function readGlobalConfig(db: Queryable, defaults: GlobalConfig): Promise<GlobalConfig> {

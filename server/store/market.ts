@@ -1,5 +1,5 @@
 import type { MarketTable } from '../market';
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 
 /** Market params per user: the tables of PUT /market/put2 and the params object of PUT /market/put. */
 

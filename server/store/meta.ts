@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 
 /** Runs a seed once per data folder (remembered in `meta`), so a new area can seed an older folder. */
 export async function seedOnce(db: Queryable, area: string, at: number, seed: () => Promise<void>): Promise<boolean> {

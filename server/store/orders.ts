@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 import type { OrderSideSums } from '../../src/domain/statistics';
 import type { OrderRow } from './tasks';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 import type { UserRow } from './users';
 
 /** Sessions (by token hash) and the captcha challenges of the sign-in slider. */

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Queryable } from '../db';
+import type { Queryable } from './queryable';
 
 /**
  * Strategy rows, and their files under DATA_DIR/strategies/<folder>/. File work is async

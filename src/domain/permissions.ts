@@ -5,7 +5,7 @@ import type { StrategyKey } from './strategy-keys';
  * The one permission table of spec §6: `(resource, action) → rule`. The console's access-control
  * provider, route guard and navigation ask it; every call (src/api/access.ts) and feed
  * (src/live/access.ts) names its entry, and the reference server enforces those on every call and feed
- * (server/permissions.ts). What it does not name is denied.
+ * (server/http/permissions.ts). What it does not name is denied.
  */
 
 /** Who is asking: the session user with its permission list (spec §2 route guard, §6). */

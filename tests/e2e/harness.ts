@@ -272,7 +272,7 @@ async function setSession(page: Page, origin: string, session: SessionCookies): 
 
 /**
  * Signs in through the login API, answering the slider captcha the way the console's slider does
- * (validate = challenge, seccode = challenge + '|jordan', server/auth.ts), and stores the session where
+ * (validate = challenge, seccode = challenge + '|jordan', server/http/auth.ts), and stores the session where
  * the console reads it. The page does not move: goto() where the test starts.
  */
 export async function signInByApi(page: Page, username: string, password: string): Promise<void> {

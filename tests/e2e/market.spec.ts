@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { ManualClock } from '../../server/clock';
-import type { FeedClient } from '../../server/feeds';
+import { ManualClock } from '../../server/clock/clock';
+import type { FeedClient } from '../../server/feeds/socket-server';
 import { TIMEOUTS, callOk, e2eSuite, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
 

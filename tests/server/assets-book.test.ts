@@ -1,7 +1,7 @@
 // @vitest-environment node
-/** The books of an API account (server/asset-book.ts): fills, borrowing, valuation. */
+/** The books of an API account (server/ledger/book.ts): fills, borrowing, valuation. */
 import { describe, expect, it } from 'vitest';
-import { applyBookFill, assetInfo, fillSign, openingBook, type Marks } from '../../server/asset-book';
+import { applyBookFill, assetInfo, fillSign, openingBook, type Marks } from '../../server/ledger/book';
 import { STATISTIC_KEYS, splitPair } from '../../src/domain/assets';
 
 const PRICES: Record<string, number> = { btc: 40000, eth: 2000, bch: 300, eos: 1, etc: 20, xrp: 0.5, ltc: 80, trx: 0.1, bsv: 50 };

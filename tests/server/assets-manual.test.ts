@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STATISTIC_KEYS } from '../../src/domain/assets';
-import { DEFAULT_GLOBAL_CONFIG } from '../../server/seed';
+import { DEFAULT_GLOBAL_CONFIG } from '../../server/store/defaults';
 import { apisById } from '../../server/store/assets';
 import { readGlobalConfig } from '../../server/store/global-config';
 import type { ExchangeId } from '../../server/market';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../server/clock';
+import { ManualClock } from '../../server/clock/clock';
 
 describe('ManualClock', () => {
   it('runs due timers in time order, each at its own time, and nothing early', () => {

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/db';
+import { openDb } from '../../server/store/db';
+import type { Db } from '../../server/store/queryable';
 
 let dir: string;
 let db: Db;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
-import type { FeedGenerators } from '../../server/feeds';
+import type { FeedGenerators } from '../../server/feeds/socket-server';
 import { openFeed, startTestServer, type TestServer } from './helpers';
 
 /** Feeds that answer with what they know, and push when the bus says it changed. */

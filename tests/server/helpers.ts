@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
-import { ManualClock } from '../../server/clock';
+import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 
 export interface Reply<T = any> {

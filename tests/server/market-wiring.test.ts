@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import { createSimMarket, deliveryCodes, marketRows, type MarketTable } from '../../server/market';
 import { DEFAULT_MARKET_TABLES } from '../../server/handlers/market';
-import { marketPricer, valueAccount } from '../../server/asset-accounts';
+import { marketPricer, valueAccount } from '../../server/ledger/accounts';
 import { listApis } from '../../server/store/api-accounts';
 import { openFeed, settle, startTestServer, type FeedSession, type TestServer } from './helpers';
 
@@ -198,7 +198,7 @@ describe('the demand feed (/ts/req)', () => {
     expect(rows).toEqual(await expectedAt(t.clock.now()));
     const btc = rows.find((row: { api_name: string; currency: string }) => row.api_name === 'OKEx-主账户' && row.currency === 'btc');
     const quote = market.prices.quote(1, 'btc', 1, t.clock.now());
-    // the opening books put 60 % of the principal into the nine coins, 2/3 of it on spot (asset-book.ts)
+    // the opening books put 60 % of the principal into the nine coins, 2/3 of it on spot (server/ledger/book.ts)
     expect(btc.demand).toBeCloseTo((10000 * 0.6) / 9 / ((quote.bid + quote.ask) / 2), 2);
     expect(btc.available).toBeCloseTo((btc.demand * 2) / 3, 3);
     await t.advance(500);

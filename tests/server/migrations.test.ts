@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth';
-import { openDb } from '../../server/db';
+import { hashPassword } from '../../server/http/auth';
+import { openDb } from '../../server/store/db';
 import { startServer } from '../../server/main';
-import { migrate, MIGRATIONS, schemaVersion, SCHEMA_VERSION } from '../../server/migrations';
+import { migrate, MIGRATIONS, schemaVersion, SCHEMA_VERSION } from '../../server/store/migrations';
 import { startTestServer } from './helpers';
 
 const SCHEMA_V0 = readFileSync(path.join(import.meta.dirname, 'fixtures/schema-v0.sql'), 'utf8');

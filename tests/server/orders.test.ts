@@ -9,7 +9,7 @@ import { GROUP_FIELDS } from '../../src/domain/statistics';
 import { manualTradeCparam } from '../../src/domain/task';
 import type { OrderStatisticRow, StatisticGroup } from '../../src/live/messages';
 import { parseStatistics } from '../../src/live/parse';
-import { formatSecond } from '../../server/time';
+import { formatSecond } from '../../server/clock/time';
 import { openFeed, signedInServer } from './helpers';
 import { startTradingTask, type DataCall } from './order-fixtures';
 

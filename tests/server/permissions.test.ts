@@ -8,7 +8,7 @@ import { FEED_ACCESS } from '../../src/live/access';
 import { PUBLIC, can, type Access, type Subject } from '../../src/domain/permissions';
 import { demoAccount, type DemoUserName } from '../../src/domain/demo-accounts';
 import { handlers } from '../../server/handlers';
-import { CODE } from '../../server/envelope';
+import { CODE } from '../../server/http/envelope';
 import { signedInServer } from './helpers';
 
 const s = signedInServer();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Demo tasks of a first start (server/engine/seed.ts): a day of history made by the engine, whose
+ * Demo tasks of a first start (server/seed/tasks.ts): a day of history made by the engine, whose
  * numbers agree, and running tasks that trade on any date. The demo is seeded at dates where the
  * delivery calendar changes what the quarter leg's basis does (it shrinks towards delivery and jumps
  * at a roll): the thresholds come from the simulated spread, so each date gives trades.

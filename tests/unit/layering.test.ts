@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { relativeImportsOf, sourcesUnder } from './imports';
 
 /**
  * The layout of src/ (README "Layout"): which folder may import which. Read from the sources themselves:
@@ -24,14 +25,6 @@ type Folder = keyof typeof MAY_IMPORT;
 
 const SRC = resolve(__dirname, '../../src');
 
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
 /** The folder of src/ a path is in ('.' for a file at the top, 'console' for src/console itself); outside src/: null. */
 function folderOf(path: string): string | null {
   const rel = relative(SRC, path);
@@ -39,11 +32,6 @@ function folderOf(path: string): string | null {
   if (rel.includes('/') || (existsSync(path) && statSync(path).isDirectory())) return rel.split('/')[0];
   return '.';
 }
-
-const SPECIFIER = /\b(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/** Strips comments so an example in a doc comment is not read as an import. */
-const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 interface Edge {
   file: string;
@@ -55,10 +43,8 @@ interface Edge {
 /** Every import of one source file into another folder (or out of src/) as an edge between folders. */
 const edges: Edge[] = sourcesUnder(SRC).flatMap((file) => {
   const from = folderOf(file)!;
-  return [...withoutComments(readFileSync(file, 'utf8')).matchAll(SPECIFIER)].flatMap((match) => {
-    const specifier = match[1] ?? match[2];
-    if (!specifier.startsWith('.')) return []; // a package
-    const to = folderOf(resolve(dirname(file), specifier)) ?? `outside src (${specifier})`;
+  return relativeImportsOf(file).flatMap(({ specifier, path }) => {
+    const to = folderOf(path) ?? `outside src (${specifier})`;
     return to === from ? [] : [{ file: relative(SRC, file), from, to, specifier }];
   });
 });

@@ -10,7 +10,7 @@ const MAX = 100;
 const STEP = 10;
 const HANDLE = 40;
 
-/** The answer the reference server expects once the slider reaches the end (server/auth.ts). */
+/** The answer the reference server expects once the slider reaches the end (server/http/auth.ts). */
 export const answerFor = (challenge: string): CaptchaAnswer => ({
   geetest_challenge: challenge,
   geetest_validate: challenge,

@@ -1,9 +1,9 @@
 import type { WebSocket } from 'ws';
-import type { EndpointName } from '../src/api/endpoints';
-import type { FeedName } from '../src/live/feeds';
-import { CALL_ACCESS } from '../src/api/access';
-import { FEED_ACCESS } from '../src/live/access';
-import { PUBLIC, can, type Access, type Subject } from '../src/domain/permissions';
+import type { EndpointName } from '../../src/api/endpoints';
+import type { FeedName } from '../../src/live/feeds';
+import { CALL_ACCESS } from '../../src/api/access';
+import { FEED_ACCESS } from '../../src/live/access';
+import { PUBLIC, can, type Access, type Subject } from '../../src/domain/permissions';
 import type { SessionUser } from './auth';
 import { CODE, envelope } from './envelope';
 import { message, type Lang } from './messages';

@@ -1,5 +1,5 @@
-import type { Clock } from './clock';
-import { createLiveMarket, createSimMarket, type LiveMarketOptions, type MarketSource, type SimMarket } from './market';
+import type { Clock } from '../clock/clock';
+import { createLiveMarket, createSimMarket, type LiveMarketOptions, type MarketSource, type SimMarket } from '.';
 
 /** Where a server's prices come from: the seeded simulation (default, offline) or live public tickers. */
 export type MarketSourceName = 'sim' | 'live';

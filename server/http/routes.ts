@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpointNames, endpoints, type EndpointName } from '../src/api/endpoints';
-import type { AppContext, CallContext, HandlerMap, UploadedFile } from './context';
+import { endpointNames, endpoints, type EndpointName } from '../../src/api/endpoints';
+import type { AppContext, CallContext, HandlerMap, UploadedFile } from '../context';
 import { CallError, CODE, envelope, type Envelope } from './envelope';
 import { langOf, message, type Lang, type MessageKey, type MessageParams } from './messages';
-import { MAX_STRATEGY_FILE_BYTES } from './handlers/strategies';
-import { MarketError } from './market/messages';
+import { MAX_STRATEGY_FILE_BYTES } from '../handlers/strategies';
+import { MarketError } from '../market/messages';
 import type { Payload } from './validate';
 import { mayCall } from './permissions';
 

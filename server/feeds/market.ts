@@ -1,10 +1,10 @@
-import type { FeedClient, FeedGenerator, FeedGenerators } from './feeds';
-import { checkTables, userMarketTables } from './handlers/market';
-import { marketPricer, valueAccount } from './asset-accounts';
-import { POSITION_KINDS } from './asset-book';
-import { CURRENCIES, marketRows, MarketError, type MarketTable } from './market';
-import { listApis } from './store/api-accounts';
-import { CallError } from './envelope';
+import type { FeedClient, FeedGenerator, FeedGenerators } from './socket-server';
+import { checkTables, userMarketTables } from '../handlers/market';
+import { marketPricer, valueAccount } from '../ledger/accounts';
+import { POSITION_KINDS } from '../ledger/book';
+import { CURRENCIES, marketRows, MarketError, type MarketTable } from '../market';
+import { listApis } from '../store/api-accounts';
+import { CallError } from '../http/envelope';
 
 /** The tables a get2 message subscribes to (`{token, data: [table…]}`); undefined = the user's tables. */
 function subscribedTables(text: string): MarketTable[] | undefined {
@@ -53,7 +53,7 @@ const round4 = (value: number): number => Math.round(value * 1e4) / 1e4;
 
 /**
  * The funding demand of one user, per API account and currency (§9's nine), in coins, from the
- * account's simulated books (server/asset-book.ts) valued at the server's market now:
+ * account's simulated books (server/ledger/book.ts) valued at the server's market now:
  *   demand    = principal + max(0, −Σ positions)   (the coins paid in, plus what open short futures
  *                                                    positions need to be covered)
  *   available = spot + wallet − borrowed             (the coins the account holds, net of debt)

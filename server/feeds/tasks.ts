@@ -1,8 +1,8 @@
-import type { AppContext } from './context';
-import { deliveryKeyOf, legsOf, mid, perDelivery, sumPositions, taskCapital, unrealisedPnl, type PositionData, type TaskState } from './engine';
-import { enginePrices } from './engine/runner';
-import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './feeds';
-import { loadState, ownTasks, realisedByChild, type TaskRow } from './store/tasks';
+import type { AppContext } from '../context';
+import { deliveryKeyOf, legsOf, mid, perDelivery, sumPositions, taskCapital, unrealisedPnl, type PositionData, type TaskState } from '../engine';
+import { enginePrices } from '../engine/prices';
+import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
+import { loadState, ownTasks, realisedByChild, type TaskRow } from '../store/tasks';
 
 /**
  * What a task is worth now, computed once and shown alike by the task socket (`/ts/websocket`) and

@@ -1,12 +1,14 @@
-import { recordFills } from '../asset-accounts';
+import { recordFills } from '../ledger/accounts';
 import type { AppContext } from '../context';
 import { listApis } from '../store/api-accounts';
 import { seedOnce } from '../store/meta';
 import { listStrategies } from '../store/strategies';
-import { insertChild, insertChange, insertTask, loadState, findTask, saveStep, TickWriter, type TaskRow } from '../store/tasks';
+import { insertChild, insertChange, insertTask, loadState, findTask, type TaskRow } from '../store/tasks';
+import { saveStep, TickWriter } from '../store/task-steps';
 import { findUserByName } from '../store/users';
-import { CHILD_STATUS, legsOf, newTaskState, premiumsOf, requestStatus, seededRng, stepTask, TASK_STATUS, type ChildTask, type TaskParams } from './index';
-import { advance, earningsPoints, engineInputs, enginePrices } from './runner';
+import { CHILD_STATUS, legsOf, newTaskState, premiumsOf, requestStatus, seededRng, stepTask, TASK_STATUS, type ChildTask, type TaskParams } from '../engine/index';
+import { advance, earningsPoints, engineInputs } from '../engine/runner';
+import { enginePrices } from '../engine/prices';
 
 /**
  * Demo tasks of a first start (issue 9): admin and trader each have running tasks with children and

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { endpoints } from '../src/api/endpoints';
-import { feeds, type FeedName } from '../src/live/feeds';
-import type { SessionUser } from './auth';
+import { endpoints } from '../../src/api/endpoints';
+import { feeds, type FeedName } from '../../src/live/feeds';
+import type { SessionUser } from '../http/auth';
 import type { ServerEvent, ServerEvents } from './bus';
-import type { AppContext } from './context';
-import { CODE, envelope } from './envelope';
-import { langOf, message, type Lang } from './messages';
-import { mayFeed, refuseFeed } from './permissions';
+import type { AppContext } from '../context';
+import { CODE, envelope } from '../http/envelope';
+import { langOf, message, type Lang } from '../http/messages';
+import { mayFeed, refuseFeed } from '../http/permissions';
 
 /** One signed-in client of a feed. */
 export interface FeedClient {

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db } from './queryable';
 
 /**
  * The schema's history: migration N brings a database from `PRAGMA user_version` N-1 to N, in one

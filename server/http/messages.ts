@@ -2,9 +2,9 @@
  * Every text the server sends back, in one table: zh-CN (default) and English (when the request's
  * Accept-Language starts with `en`). `{name}` placeholders are filled from the params.
  */
-import enGlobalConfig from '../src/locales/en/globalConfig.json';
-import zhGlobalConfig from '../src/locales/zh-CN/globalConfig.json';
-import { MARKET_MESSAGES } from './market/messages';
+import enGlobalConfig from '../../src/locales/en/globalConfig.json';
+import zhGlobalConfig from '../../src/locales/zh-CN/globalConfig.json';
+import { MARKET_MESSAGES } from '../market/messages';
 
 export type Lang = 'zh-CN' | 'en';
 

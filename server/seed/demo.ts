@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from './auth';
-import { seededRng } from './random';
-import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
-import type { Db } from './db';
-import { insertApi, insertChartPoints, type ChartPointRow } from './store/api-accounts';
-import { insertBourses } from './store/bourses';
-import { seedGlobalConfig } from './store/global-config';
-import { seedOnce } from './store/meta';
-import { insertStrategy, strategyFiles } from './store/strategies';
-import { findUserByName, insertUsers } from './store/users';
-import { floorMinute, MINUTE_MS } from './time';
+import { hashPassword } from '../http/auth';
+import { seededRng } from '../clock/random';
+import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
+import type { Db } from '../store/queryable';
+import { insertApi, insertChartPoints, type ChartPointRow } from '../store/api-accounts';
+import { insertBourses } from '../store/bourses';
+import { DEFAULT_ADVANCED, DEFAULT_FEES, DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
+import { seedGlobalConfig } from '../store/global-config';
+import { seedOnce } from '../store/meta';
+import { insertStrategy, strategyFiles } from '../store/strategies';
+import { findUserByName, insertUsers } from '../store/users';
+import { floorMinute, MINUTE_MS } from '../clock/time';
 
 export {
   ADMIN_COLUMNS,
@@ -17,8 +18,8 @@ export {
   FOLLOWER_COLUMNS,
   TRADER_COLUMNS,
   TRADER_STRATEGY_KEYS,
-} from '../src/domain/demo-accounts';
-export { STRATEGY_KEYS } from '../src/domain/strategy-keys';
+} from '../../src/domain/demo-accounts';
+export { STRATEGY_KEYS } from '../../src/domain/strategy-keys';
 
 export const BOURSES = [
   { id: 1, name: 'OKEx' },
@@ -28,43 +29,6 @@ export const BOURSES = [
 /** Contract types per exchange (spec §3): exchange 2 supports only 1-4. */
 const ALL_TYPES = [1, 2, 3, 4, 5, 10, 11, 12, 13, 14];
 export const CONTRACT_TYPES: Record<number, number[]> = { 1: ALL_TYPES, 2: [1, 2, 3, 4], 3: ALL_TYPES };
-
-export const DEFAULT_FEES = {
-  ssHangCharges: 0.0008,
-  ssEatCharges: 0.001,
-  fuHangCharges: 0.0002,
-  fuEatCharges: 0.0005,
-  csHangCharges: 0.0002,
-  csEatCharges: 0.0005,
-  maxLoss: 500,
-};
-export const DEFAULT_ADVANCED = {
-  is_borrow: false,
-  is_auto_repayment: true,
-  lever_risk_rate: 0.8,
-  total_deposit_multiple: 3,
-  proportion_ratio_spot: 5,
-  proportion_ratio_deposit: 5,
-};
-export const DEFAULT_ASSET_TEMPLATE = 10000;
-
-export const DEFAULT_GLOBAL_CONFIG = {
-  depthMarket: 5,
-  priceSlippage: 0.001,
-  voiceIntervalTime: 60,
-  messageIntervalTime: 300,
-  tradingIntervalTime: 1,
-  isBorrow: false,
-  maxBorrowBTC: 50,
-  maxBorrowLTC: 30,
-  maxBorrowETH: 50,
-  maxBorrowETC: 30,
-  maxBorrowXRP: 20,
-  maxBorrowEOS: 30,
-  maxBorrowBCH: 30,
-  maxBorrowBSV: 20,
-  maxBorrowTRX: 20,
-};
 
 const TASK_BASE = {
   currency_type: 'btc',

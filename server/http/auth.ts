@@ -1,8 +1,8 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { Clock } from './clock';
-import type { Db } from './db';
-import { deleteOtherSessions, deleteSession, findSessionUser, insertCaptcha, insertSession, useCaptcha } from './store/sessions';
-import type { UserRow } from './store/users';
+import type { Clock } from '../clock/clock';
+import type { Db } from '../store/queryable';
+import { deleteOtherSessions, deleteSession, findSessionUser, insertCaptcha, insertSession, useCaptcha } from '../store/sessions';
+import type { UserRow } from '../store/users';
 
 /** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex). */
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;

@@ -1,6 +1,6 @@
-import { borrowRecords, ledgerRecords, marketPricer, valueAccount } from './asset-accounts';
-import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './feeds';
-import { listApis } from './store/api-accounts';
+import { borrowRecords, ledgerRecords, marketPricer, valueAccount } from '../ledger/accounts';
+import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
+import { listApis } from '../store/api-accounts';
 
 
 /** One message of the asset socket: `{code, data: {apiId, asset_info: {statistics, list}, ledger, borrow}}`. */

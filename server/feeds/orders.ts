@@ -1,8 +1,8 @@
-import { PAGING } from '../src/domain/constants';
-import { CODE } from './envelope';
-import { message } from './messages';
-import type { FeedClient, FeedGenerator, FeedGenerators } from './feeds';
-import { periodStatistics } from './handlers/orders';
+import { PAGING } from '../../src/domain/constants';
+import { CODE } from '../http/envelope';
+import { message } from '../http/messages';
+import type { FeedClient, FeedGenerator, FeedGenerators } from './socket-server';
+import { periodStatistics } from '../handlers/orders';
 
 /** The most [currency, minutes] pairs and newest orders one statistics message may ask for. */
 const MAX_PAIRS = 64;

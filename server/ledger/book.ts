@@ -4,9 +4,9 @@
  * their valuation into the asset socket's `{statistics, list}`. Pure: the store loads and saves a Book,
  * the caller passes prices. Every reading the spec leaves open is written in server/README.md "Assets".
  */
-import { STATISTIC_KEYS } from '../src/domain/assets';
-import { CURRENCIES } from './market';
-import type { Direction, Fill } from './engine';
+import { STATISTIC_KEYS } from '../../src/domain/assets';
+import { CURRENCIES } from '../market';
+import type { Direction, Fill } from '../engine';
 
 /** The currencies of an account: USDT (quote currency, price 1) and §9's nine coins. */
 export const ASSET_CURRENCIES = ['usdt', ...CURRENCIES] as const;

@@ -1,10 +1,9 @@
 /**
- * The assets of API accounts, over their books (asset-book.ts) and the store (store/assets.ts):
+ * The assets of API accounts, over their books (book.ts) and the store (store/assets.ts):
  * opening a book, valuing it at the market's prices, booking the task engine's fills (the runner's
- * hook `recordFills`), the equity history and its seed.
+ * hook `recordFills`), the equity history (its numbers: history.ts) and its seed.
  */
-import type { ApiAdvanced, ApiChartPoint } from '../src/api/types';
-import { RATIO_RANGES } from '../src/domain/assets';
+import type { ApiAdvanced } from '../../src/api/types';
 import {
   ASSET_CURRENCIES,
   KIND_CONTRACT,
@@ -20,16 +19,16 @@ import {
   type BookFill,
   type BorrowEvent,
   type Marks,
-} from './asset-book';
-import type { Db, Queryable } from './db';
-import { execute, instrumentId, legsOf, mid, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from './engine';
-import { otypeOf } from './engine/orders';
-import type { Side } from './engine/pricing';
-import { enginePrices } from './engine/runner';
-import { invalid } from './envelope';
-import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from './market';
-import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from './seed';
-import type { ApiRow, ChartPointRow } from './store/api-accounts';
+} from './book';
+import type { Db, Queryable } from '../store/queryable';
+import { execute, instrumentId, legsOf, mid, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from '../engine';
+import { otypeOf } from '../engine/orders';
+import type { Side } from '../engine/pricing';
+import { enginePrices } from '../engine/prices';
+import { invalid } from '../http/envelope';
+import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from '../market';
+import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
+import type { ApiRow, ChartPointRow } from '../store/api-accounts';
 import {
   allApis,
   apisById,
@@ -45,11 +44,12 @@ import {
   ledgerSums,
   loadBook,
   saveBook,
-} from './store/assets';
-import { readGlobalConfig } from './store/global-config';
-import { TickWriter } from './store/tasks';
-import { seedOnce } from './store/meta';
-import { floorMinute, formatMinute, formatSecond, MINUTE_MS } from './time';
+} from '../store/assets';
+import { readGlobalConfig } from '../store/global-config';
+import { TickWriter } from '../store/task-steps';
+import { seedOnce } from '../store/meta';
+import { floorMinute, formatSecond, MINUTE_MS } from '../clock/time';
+import { chartPoint, COIN, rebase, seededHistory, windowOf } from './history';
 
 /** The mid price now of an instrument: exchange, currency, contract type (1 spot). */
 export type Pricer = (exchange: number, currency: string, contractType: number) => number;
@@ -116,21 +116,6 @@ async function valueBook(db: Db | Queryable, api: ApiRow, book: Book, pricer: Pr
 
 // ── The equity history ───────────────────────────────────────────────────────────────
 
-/** The coin unit of the history: equity in BTC. */
-const COIN = 'btc';
-
-/** A chart point of an equity, its rates relative to `base` (the series' first point; none = this one). */
-function chartPoint(at: number, equityUsdt: number, btc: number, base?: Pick<ChartPointRow, 'equity_usdt' | 'equity'>): ChartPointRow {
-  const coin = equityUsdt / btc;
-  return {
-    at,
-    equity_usdt: equityUsdt,
-    rate_usdt: base && base.equity_usdt ? equityUsdt / base.equity_usdt - 1 : 0,
-    equity: coin,
-    equity_rate_usdt: base && base.equity ? coin / base.equity - 1 : 0,
-  };
-}
-
 /** Stores the equity of the account's book at minute `at` (once per minute). */
 async function writeEquityPoint(db: Queryable, api: ApiRow, book: Book, pricer: Pricer, at: number): Promise<void> {
   const minute = floorMinute(at);
@@ -138,16 +123,6 @@ async function writeEquityPoint(db: Queryable, api: ApiRow, book: Book, pricer: 
   const info = await valueBook(db, api, book, pricer);
   await insertHistory(db, api.id, [chartPoint(minute, equityOf(info), pricer(api.bourse_id, COIN, 1), await firstPoint(db, api.id))]);
 }
-
-/** §2 ratio curve ranges: layout → window (1 = 10 min … 5 = 1 month), at most ~180 points each. */
-const LAYOUT_WINDOW_MS: Record<number, number> = { 1: 10 * MINUTE_MS, 2: 60 * MINUTE_MS, 3: 1440 * MINUTE_MS, 4: 7 * 1440 * MINUTE_MS, 5: 30 * 1440 * MINUTE_MS };
-const MAX_POINTS = 180;
-export const LAYOUTS = RATIO_RANGES.map((r) => r.layout);
-
-export const windowOf = (layout: number) => {
-  const span = LAYOUT_WINDOW_MS[layout] ?? LAYOUT_WINDOW_MS[3]!;
-  return { span, step: Math.max(MINUTE_MS, Math.ceil(span / MAX_POINTS / MINUTE_MS) * MINUTE_MS) };
-};
 
 /** The account's series over a layout's window, ending with its equity now; rates relative to the window's first point. */
 export async function equitySeries(db: Db, api: ApiRow, layout: number, pricer: Pricer, now: number): Promise<ChartPointRow[]> {
@@ -158,40 +133,6 @@ export async function equitySeries(db: Db, api: ApiRow, layout: number, pricer: 
   const last = stored[stored.length - 1];
   const points = last && Math.floor(last.at / step) === Math.floor(now / step) ? [...stored.slice(0, -1), live] : [...stored, live];
   return rebase(points);
-}
-
-/** Rates relative to the first point. */
-const rebase = (points: readonly ChartPointRow[]): ChartPointRow[] => points.map((p) => chartPoint(p.at, p.equity_usdt, p.equity_usdt / p.equity, points[0]));
-
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
-export const toApiChartPoint = (p: ChartPointRow): ApiChartPoint => ({
-  dateTime: formatMinute(p.at),
-  equity_usdt: round(p.equity_usdt, 4),
-  rate_usdt: round(p.rate_usdt, 6),
-  equity: round(p.equity, 6),
-  equity_rate_usdt: round(p.equity_rate_usdt, 6),
-});
-
-/**
- * The sum of several accounts' series (the API statistics tab): per step of the window, each
- * account's last point so far (an account counts from its first point), rates relative to the first sum.
- */
-export function sumSeries(series: readonly (readonly ChartPointRow[])[], step: number): ChartPointRow[] {
-  const buckets = [...new Set(series.flatMap((s) => s.map((p) => Math.floor(p.at / step))))].sort((a, b) => a - b);
-  const cursors = series.map(() => 0);
-  const last: (ChartPointRow | undefined)[] = series.map(() => undefined);
-  const sums: ChartPointRow[] = [];
-  for (const bucket of buckets) {
-    let at = 0;
-    series.forEach((s, i) => {
-      while (cursors[i]! < s.length && Math.floor(s[cursors[i]!]!.at / step) <= bucket) last[i] = s[cursors[i]!++];
-      at = Math.max(at, last[i]?.at ?? 0);
-    });
-    const equityUsdt = last.reduce((sum, p) => sum + (p?.equity_usdt ?? 0), 0);
-    const coin = last.reduce((sum, p) => sum + (p?.equity ?? 0), 0);
-    sums.push({ at, equity_usdt: equityUsdt, equity: coin, rate_usdt: 0, equity_rate_usdt: 0 });
-  }
-  return rebase(sums);
 }
 
 // ── Booking fills (the task engine's and manual orders') ─────────────────────────────
@@ -354,32 +295,6 @@ export async function fillManualOrder(tx: Queryable, api: ApiRow, order: ManualO
 }
 
 // ── Seed ─────────────────────────────────────────────────────────────────────────────
-
-const DAY_MS = 1440 * MINUTE_MS;
-/** The seeded history: a month, a point every 10 minutes, and every minute over the last day. */
-export const SEED_HISTORY = { days: 30, coarseMs: 10 * MINUTE_MS, fineDays: 1 } as const;
-
-/** The minutes of the seeded history, oldest first. */
-export function seedMinutes(now: number): number[] {
-  const end = floorMinute(now);
-  const fineStart = end - SEED_HISTORY.fineDays * DAY_MS;
-  const times: number[] = [];
-  for (let t = end - SEED_HISTORY.days * DAY_MS; t < fineStart; t += SEED_HISTORY.coarseMs) times.push(t);
-  for (let t = fineStart; t <= end; t += MINUTE_MS) times.push(t);
-  return times;
-}
-
-/** The opening book valued at the simulation's past prices: a month of history that ends at today's equity. */
-export function seededHistory(book: Book, exchange: number, sim: SimMarket, now: number): ChartPointRow[] {
-  const points: ChartPointRow[] = [];
-  for (const at of seedMinutes(now)) {
-    const spot = (currency: string) => (currency === USDT ? 1 : sim.mid(exchange as ExchangeId, currency as Currency, 1, at));
-    let equity = 0;
-    for (const [currency, b] of Object.entries(book.balances)) equity += (b.spot + b.futures + b.wallet - b.borrowed) * spot(currency);
-    points.push(chartPoint(at, equity, spot(COIN), points[0]));
-  }
-  return points;
-}
 
 /**
  * Opens the books of the seeded accounts with a month of equity history (replacing the accounts'

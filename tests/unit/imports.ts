@@ -1,0 +1,27 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * The imports of the sources, as the layering checks read them: every import, export … from, import type
+ * and import() of every .ts/.tsx file, so a type-only import counts as much as any other.
+ */
+export function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesUnder(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const SPECIFIER = /\b(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Strips comments so an example in a doc comment is not read as an import. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** The relative imports of one file: the specifier as written and the absolute path it names (no extension added). */
+export function relativeImportsOf(file: string): { specifier: string; path: string }[] {
+  return [...withoutComments(readFileSync(file, 'utf8')).matchAll(SPECIFIER)].flatMap((match) => {
+    const specifier = match[1] ?? match[2];
+    return specifier.startsWith('.') ? [{ specifier, path: resolve(dirname(file), specifier) }] : [];
+  });
+}

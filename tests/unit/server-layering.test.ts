@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { relativeImportsOf, sourcesUnder } from './imports';
+
+/**
+ * The layout of server/ (server/README.md "Layout"): its folders in the order data flows, each importing
+ * only the parts its row names, read from the sources themselves (type-only imports count). A file at the
+ * top of server/ is a part of its own.
+ */
+const MAY_IMPORT = {
+  'clock/': [],
+  'settings.ts': [],
+  'market/': ['clock/'],
+  'engine/': ['clock/', 'market/'],
+  'store/': ['engine/', 'market/'],
+  'ledger/': ['clock/', 'engine/', 'market/', 'store/'],
+  'http/': ['clock/', 'market/', 'store/', 'context.ts'],
+  'context.ts': ['clock/', 'market/', 'store/', 'http/', 'feeds/', 'settings.ts'],
+  'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts'],
+  'feeds/': ['engine/', 'market/', 'store/', 'ledger/', 'http/', 'handlers/', 'context.ts'],
+  'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'http/', 'context.ts'],
+  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The imports that still run against the table, each named file to file: this list only shrinks (a new one
+ * fails the rules above; one that is gone fails 'every exception still exists', so it is struck from here).
+ */
+const EXCEPTIONS = [
+  // the engine on the server's clock: loads and writes tasks, books fills on the accounts, is handed the context
+  'engine/runner.ts → store/defaults.ts',
+  'engine/runner.ts → store/global-config.ts',
+  'engine/runner.ts → store/queryable.ts',
+  'engine/runner.ts → store/tasks.ts',
+  'engine/runner.ts → store/task-steps.ts',
+  'engine/runner.ts → ledger/accounts.ts',
+  'engine/runner.ts → context.ts',
+  // the balances rows are typed by the book they store
+  'store/assets.ts → ledger/book.ts',
+  // a manual order the market does not reach is refused with a 400 envelope
+  'ledger/accounts.ts → http/envelope.ts',
+  // the routes register the strategies' file upload handler
+  'http/routes.ts → handlers/strategies.ts',
+  // the task socket's figures (feeds/tasks.ts) are the ones the statistics calls answer with
+  'handlers/task-figures.ts → feeds/tasks.ts',
+  // the context's type names the event bus
+  'context.ts → feeds/bus.ts',
+];
+
+const SERVER = resolve(__dirname, '../../server');
+const files = sourcesUnder(SERVER).filter((file) => !file.endsWith('.d.ts'));
+
+/** The part of server/ a file is in: its top folder ('clock/') or, at the top, its own name ('main.ts'). */
+const partOf = (rel: string) => (rel.includes('/') ? `${rel.split('/')[0]}/` : rel);
+
+/** The file an import names (with its extension or index.ts), relative to server/; outside server/: null. */
+function target(path: string): string | null {
+  const rel = relative(SERVER, path);
+  if (rel.startsWith('..')) return null;
+  const file = [path, `${path}.ts`, resolve(path, 'index.ts')].find((candidate) => existsSync(candidate) && candidate.endsWith('.ts'));
+  return file ? relative(SERVER, file) : `${rel} (not found)`;
+}
+
+/** Every import of a server file into another server file. */
+const imports = files.flatMap((file) => {
+  const from = relative(SERVER, file);
+  return relativeImportsOf(file).flatMap(({ path }) => {
+    const to = target(path);
+    return to === null ? [] : [{ from, to, edge: `${from} → ${to}` }];
+  });
+});
+
+describe('the layout of server/', () => {
+  it('reads the imports it judges (a check that sees nothing passes for nothing)', () => {
+    expect(imports.some(({ from, to }) => from === 'main.ts' && to === 'engine/runner.ts')).toBe(true);
+    expect(imports.some(({ from, to }) => from.startsWith('handlers/') && to.startsWith('store/'))).toBe(true);
+  });
+
+  it('names every part of server/', () => {
+    const parts = new Set(files.map((file) => partOf(relative(SERVER, file))));
+    for (const part of parts) expect(Object.keys(MAY_IMPORT), `server/${part}`).toContain(part);
+  });
+
+  it.each(Object.entries(MAY_IMPORT))('server/%s imports only what it may: %j', (part, allowed) => {
+    const wrong = imports
+      .filter(({ from, to, edge }) => partOf(from) === part && partOf(to) !== part && !(allowed as readonly string[]).includes(partOf(to)) && !EXCEPTIONS.includes(edge))
+      .map(({ edge }) => edge);
+    expect(wrong).toEqual([]);
+  });
+
+  it('every exception still exists', () => {
+    const present = new Set(imports.map(({ edge }) => edge));
+    expect(EXCEPTIONS.filter((edge) => !present.has(edge))).toEqual([]);
+  });
+
+  it('no two files import each other, directly or round a longer circle', () => {
+    const next = new Map<string, string[]>();
+    for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);
+    const circles: string[] = [];
+    const done = new Set<string>();
+    const walk = (file: string, path: string[]) => {
+      for (const to of next.get(file) ?? []) {
+        const at = path.indexOf(to);
+        if (at >= 0) circles.push([...path.slice(at), to].join(' → '));
+        else if (!done.has(to)) walk(to, [...path, to]);
+      }
+      done.add(file);
+    };
+    for (const file of next.keys()) if (!done.has(file)) walk(file, [file]);
+    expect(circles).toEqual([]);
+  });
+
+  it("says what server/README.md's module map says", () => {
+    const readme = readFileSync(resolve(SERVER, 'README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([a-z-]+\/|[a-z-]+\.ts)` \|.*\| ([^|]*) \|$/gm)];
+    const map = Object.fromEntries(
+      rows.map(([, part, mayImport]) => [part, mayImport.trim() === '—' ? [] : mayImport.split(',').map((name) => name.trim().replace(/`/g, ''))]),
+    );
+    expect(map).toEqual(MAY_IMPORT);
+  });
+});
