@@ -3,7 +3,7 @@
 // Chromium, then runs tests/e2e/*.spec.ts with Node's test runner, three files at a time (each file its own
 // process, server and browser; the slowest files first, so that the lanes end together).
 //   node tests/e2e/run.mjs              all specs
-//   node tests/e2e/run.mjs smoke login  only specs whose file name contains "smoke" or "login"
+//   node tests/e2e/run.mjs serving apis  only specs whose file name contains "serving" or "apis"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
 //      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is),
 //      E2E_CONCURRENCY (spec files at once, default 3).
@@ -17,7 +17,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const E2E = path.join(ROOT, 'tests/e2e');
 const say = (line) => console.log(`[e2e] ${line}`);
 /** Spec files by their time on this machine, slowest first; a file not named here runs after these. */
-const SLOWEST_FIRST = ['tasks', 'foundation', 'market', 'mobile', 'statistic', 'apis', 'global-config', 'assets', 'strategies', 'serving', 'smoke'];
+const SLOWEST_FIRST = ['tasks', 'foundation', 'market', 'mobile', 'statistic', 'apis', 'global-config', 'assets', 'strategies', 'serving'];
 const rank = (file) => {
   const at = SLOWEST_FIRST.indexOf(path.basename(file, '.spec.ts'));
   return at === -1 ? SLOWEST_FIRST.length : at;
