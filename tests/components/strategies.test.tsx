@@ -78,4 +78,16 @@ describe('deleting a strategy', () => {
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('arbitrage 2')).not.toBeInTheDocument());
   });
+
+  it("a refused delete is titled 提示 (§8) with the server's text, and the strategy stays", async () => {
+    server.use(listing(() => [ARBITRAGE_2]).handler, onCall('strategyDelete', () => envelope(null, 500, '策略正在被任务使用')));
+    renderPage(<StrategyListPage />, { path: '/strategy' });
+    const row = (await screen.findByText('arbitrage 2')).closest('tr')!;
+    await user.click(await within(row).findByRole('button', { name: /删\s*除/ }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    const note = (await screen.findByText('策略正在被任务使用')).closest('.ant-notification-notice')!;
+    expect(within(note as HTMLElement).getByText('提示')).toBeInTheDocument();
+    expect(screen.queryByText('删除失败')).not.toBeInTheDocument();
+    expect(screen.getByText('arbitrage 2')).toBeInTheDocument();
+  });
 });

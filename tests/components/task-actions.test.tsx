@@ -142,4 +142,15 @@ describe('task card actions', () => {
     await userEvent.click(await menuItem('停止平仓'));
     await waitFor(() => expect(end.calls).toEqual([expect.objectContaining({ task_id: '2' })]));
   });
+
+  it("a child's start refused with code 4 says 请先停止主任务，再操作! under 提示, not the server's text", async () => {
+    await renderTasks();
+    server.use(onCall('taskChildrenStatusUpdate', () => envelope(null, 4, 'task 2 is running')));
+    await within(card(2)).findByText('okex-c / huobi-d');
+    await userEvent.click(within(card(2)).getByLabelText('子任务操作 21'));
+    await userEvent.click(await menuItem('启动'));
+    const note = (await screen.findByText('请先停止主任务，再操作!')).closest('.ant-notification-notice')!;
+    expect(within(note as HTMLElement).getByText('提示')).toBeInTheDocument();
+    expect(screen.queryByText('task 2 is running')).not.toBeInTheDocument();
+  });
 });

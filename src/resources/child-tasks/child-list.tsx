@@ -3,7 +3,7 @@ import { App, Button, Dropdown, List, Space, Tag, Typography, type MenuProps } f
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import type { ChildTask, Task } from '../../api/types';
 import { useNotify } from '../../components/notify';
 import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task';
@@ -31,13 +31,14 @@ export function ChildList({ task, children }: { task: Task; children: readonly C
   const reload = useReloadTasks();
   const navigate = useNavigate();
 
-  const act = async (work: () => Promise<unknown>, success: string) => {
+  /** `refusedWhileRunning`: what a refusal with code 4 says instead of the server's text (§8). */
+  const act = async (work: () => Promise<unknown>, success: string, refusedWhileRunning?: string) => {
     try {
       await work();
       notify.success(success);
       await reload();
     } catch (error) {
-      notify.error(error);
+      notify.error(refusedWhileRunning && error instanceof ApiError && error.code === 4 ? new Error(refusedWhileRunning) : error);
     }
   };
 
@@ -46,7 +47,7 @@ export function ChildList({ task, children }: { task: Task; children: readonly C
     switch (key) {
       case 'start':
       case 'stop':
-        return void act(() => call('taskChildrenStatusUpdate', { taskChildrenId, settingStatus: CHILD_STATUS[key] }), t('messages.operated'));
+        return void act(() => call('taskChildrenStatusUpdate', { taskChildrenId, settingStatus: CHILD_STATUS[key] }), t('messages.operated'), t('messages.stopMainTask'));
       case 'delete':
         return void modal.confirm({
           title: t('confirm.title'),

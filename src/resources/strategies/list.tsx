@@ -5,6 +5,7 @@ import { useTable } from '@refinedev/antd';
 import { useCan, useDelete, useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { ArbitrageStrategy } from '../../api/types';
+import { failed } from '../../components/notify';
 import { DefaultParamsPopover } from './default-params-popover';
 import { StrategyDialog, type StrategyDialogMode } from './strategy-dialog';
 
@@ -35,6 +36,7 @@ export default function StrategyListPage() {
       resource: RESOURCE,
       id: strategy.id,
       successNotification: () => ({ type: 'success', message: t('messages.deleted') }),
+      errorNotification: failed,
     });
 
   const saved = () => {

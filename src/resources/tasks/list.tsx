@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { useCall } from '../../api/use-call';
-import { useNotify } from '../../components/notify';
+import { failed, useNotify } from '../../components/notify';
 import { INTERVALS, PAGING } from '../../domain/constants';
 import {
   ALL,
@@ -123,6 +123,7 @@ export default function TaskListPage() {
           resource: TASKS,
           id: task.id,
           successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
+          errorNotification: failed,
         }),
     });
   };
