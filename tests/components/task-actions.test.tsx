@@ -123,6 +123,21 @@ describe('task card actions', () => {
     expect(JSON.parse(String(manual.calls[0]!.cparam))).toEqual({ dlt: -0.01, count: 20, duration: 1, cid: '11', change_type: 'close' });
   });
 
+  it('manual close: 立即全部平仓 asks with the children named, then sends /ts/delstock {task_id, cids}', async () => {
+    await renderTasks();
+    const closeAll = recordCall('manualClosePosition');
+    server.use(closeAll.handler);
+    await cardAction(1, '手动平仓');
+    const modal = await dialog('手动平仓');
+    await userEvent.click(button(modal, /立即全部平仓/));
+    expect(await screen.findByText('请选择子任务')).toBeInTheDocument();
+    await userEvent.click(await within(modal).findByText(/^11 okex-a/));
+    await userEvent.click(button(modal, /立即全部平仓/));
+    await userEvent.click(button(await dialog('确定立即以市价平掉子任务 11 的全部持仓?'), /确\s*定/));
+    expect(await screen.findByText('提交成功!')).toBeInTheDocument();
+    expect(closeAll.calls).toEqual([expect.objectContaining({ task_id: '1', cids: '11' })]);
+  });
+
   it('child rows: start, delete after a confirm, stop closing', async () => {
     await renderTasks();
     const status = recordCall('taskChildrenStatusUpdate');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useList } from '@refinedev/core';
-import { App, Checkbox, Form, InputNumber, Modal, Radio } from 'antd';
+import { App, Button, Checkbox, Form, InputNumber, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { ChildTask, Task } from '../../api/types';
@@ -32,13 +32,10 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
   const children = result.data ?? [];
   const defaults = kind === 'open' ? MANUAL_DEFAULTS.open : MANUAL_DEFAULTS.close;
 
-  const send = async (values: Values) => {
+  const send = async (work: () => Promise<unknown>) => {
     setSending(true);
     try {
-      await call('manualTrade', {
-        task_id: task.id,
-        cparam: manualTradeCparam({ kind, dlt: values.dlt, count: values.count, duration: values.duration, childIds: values.childIds, direct: values.direct }),
-      });
+      await work();
       notify.success(t('messages.submitted'));
       onClose();
     } catch (error) {
@@ -48,17 +45,35 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
     }
   };
 
-  const submit = () => {
+  /** Asks first (with the selected children), then sends; nothing without a child (§5). */
+  const confirmThen = (content: (childIds: number[]) => string, work: (values: Values) => Promise<unknown>) => {
     const values = form.getFieldsValue(true) as Values;
     if (!canSendManualTrade({ childIds: values.childIds ?? [] })) return void notify.warning(t('manual.childrenRequired'));
     modal.confirm({
       title: t('confirm.title'),
-      content: t('confirm.manual'),
+      content: content(values.childIds),
       okText: t('common:buttons.ok'),
       cancelText: t('common:buttons.cancel'),
-      onOk: () => void send(values),
+      onOk: () => void send(() => work(values)),
     });
   };
+
+  const submit = () =>
+    confirmThen(
+      () => t('confirm.manual'),
+      (values) =>
+        call('manualTrade', {
+          task_id: task.id,
+          cparam: manualTradeCparam({ kind, dlt: values.dlt, count: values.count, duration: values.duration, childIds: values.childIds, direct: values.direct }),
+        }),
+    );
+
+  /** §7 /ts/delstock: the selected children close everything they hold now, at the market. */
+  const closeAllNow = () =>
+    confirmThen(
+      (childIds) => t('confirm.closeAllNow', { ids: childIds.join(', ') }),
+      (values) => call('manualClosePosition', { task_id: task.id, cids: values.childIds.join(',') }),
+    );
 
   return (
     <Modal
@@ -69,6 +84,17 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
       okText={t('common:buttons.ok')}
       cancelText={t('common:buttons.cancel')}
       okButtonProps={{ loading: sending }}
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          {kind === 'close' && (
+            <Button danger disabled={sending} onClick={closeAllNow}>
+              {t('manual.closeAllNow')}
+            </Button>
+          )}
+          <CancelBtn />
+          <OkBtn />
+        </>
+      )}
       destroyOnHidden
     >
       <Form
