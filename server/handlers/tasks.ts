@@ -1,5 +1,6 @@
 /** §7 task and child task calls: list, add, params, name, delete, status (§4 rules), available APIs, children, change records. */
 import type { ParamValue, Task, ChildTask as ChildTaskReply } from '../../src/api/types';
+import { TASK_STATUS } from '../../src/domain/task';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';
@@ -197,8 +198,10 @@ export const taskHandlers: HandlerMap = {
 
   async taskStatusUpdate(call) {
     const row = await ownTask(call);
-    await requestTaskStatus(call, row, oneOf(call.payload, 'settingStatus', TARGETS));
-    return call.ok(null, 'ok.generic');
+    const target = oneOf(call.payload, 'settingStatus', TARGETS);
+    await requestTaskStatus(call, row, target);
+    // §4: close position shows the server's message, which the console reads from data
+    return target === TASK_STATUS.closePosition ? call.ok(call.t('ok.closePosition'), 'ok.closePosition') : call.ok(null, 'ok.generic');
   },
 
   async taskStatusDetection(call) {

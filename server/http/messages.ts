@@ -38,6 +38,7 @@ const table = {
   'ok.config': ['配置成功', 'configured'],
   'ok.init': ['初始化成功', 'initialised'],
   'ok.submit': ['提交成功!', 'submitted!'],
+  'ok.closePosition': ['平仓指令已发出：子任务平掉全部持仓后，任务停止', 'close position requested: the task stops once its children hold nothing'],
   'ok.save': ['保存成功', 'saved'],
 
   // envelope-level errors

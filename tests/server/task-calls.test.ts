@@ -83,6 +83,17 @@ describe('the rules of §4/§5 with the messages of §8', () => {
     expect((await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: child, settingStatus: 0 }, { token: s.admin })).code).toBe(200);
   });
 
+  it('close position (status 1) answers its own message in data, which the console shows (§4); other statuses the common one', async () => {
+    const taskId = await addTask(s.t, s.admin, 'closing');
+    await addChildren(s.t, s.admin, taskId, [1]);
+    await setStatus(s.t, s.admin, taskId, 2);
+    const close = await s.t.call('taskStatusUpdate', { taskId, settingStatus: 1 }, { token: s.admin });
+    expect(close).toMatchObject({ code: 200, data: '平仓指令已发出：子任务平掉全部持仓后，任务停止' });
+    expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 4 }, { token: s.admin })).data).toBeNull();
+    await s.t.advance(3000);
+    await s.t.server.tasks.idle();
+  });
+
   it('exchanges and non-delivery types of an existing task stay; delivery types may change', async () => {
     const taskId = await addTask(s.t, s.admin, 'fixed legs');
     const update = (params: Record<string, unknown>) => s.t.call('taskParamsUpdate', { taskId, params: { ...TASK_PARAMS, ...params } }, { token: s.admin });
