@@ -1,15 +1,10 @@
 /** Contract types of a task's legs and the delivery calendar. */
+import { contractType as contractTypeOf, tradeTypeOf as sharedTradeTypeOf, transactionType as transactionTypeOf } from '../../src/domain/codes';
 import type { DeliveryType, ExpirySource, Leg, TaskParams, TradeType } from './types';
 
-/**
- * Task transaction type → contract type. 1-5 and 10 are the contract types themselves; the
- * exchange-2-like editing codes 7/8/9 are this week/next week/quarter and 6 is spot (§3).
- */
-const TRANSACTION_TO_CONTRACT: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 1, 7: 2, 8: 3, 9: 4, 10: 10, 11: 2, 12: 3, 13: 4, 14: 5 };
-const CONTRACT_TRADE_TYPE: Record<number, TradeType> = { 1: 'SS', 2: 'CW', 3: 'NW', 4: 'CQ', 5: 'CS', 10: 'NQ' };
-
-export const contractOf = (transactionType: number): number => TRANSACTION_TO_CONTRACT[transactionType] ?? transactionType;
-export const tradeTypeOf = (contractType: number): TradeType => CONTRACT_TRADE_TYPE[contractType] ?? 'SS';
+/** A task's transaction type → contract type and contract type → trade type: the one table in src/domain/codes.ts (§3). */
+export const contractOf = (transactionType: number): number => transactionTypeOf(transactionType)?.contract ?? transactionType;
+export const tradeTypeOf = (contractType: number): TradeType => sharedTradeTypeOf(contractType) ?? 'SS';
 export const isDelivery = (t: TradeType): t is DeliveryType => t === 'CW' || t === 'NW' || t === 'CQ' || t === 'NQ';
 
 export const legsOf = (p: TaskParams): [Leg, Leg] => [
@@ -67,13 +62,14 @@ export const defaultExpiry: ExpirySource = (leg, now) => deliveryExpiry(tradeTyp
 
 const yymmdd = (ms: number): string => new Date(ms).toISOString().slice(2, 10).replaceAll('-', '');
 
-/** Instrument ids as the exchanges write them: BTC-USDT, BTC-USD-SWAP, BTC-USD-250926. */
+/** Instrument ids as the exchanges write them: BTC-USDT, BTC-USD-SWAP, BTC-USD-250926; USDT-margined BTC-USDT-SWAP, BTC-USDT-250926. */
 export const instrumentId = (leg: Leg, expiry: number | null): string => {
   const coin = leg.currency.toUpperCase();
   const t = tradeTypeOf(leg.contractType);
   if (t === 'SS') return `${coin}-USDT`;
-  if (t === 'CS' || expiry === null) return `${coin}-USD-SWAP`;
-  return `${coin}-USD-${yymmdd(expiry)}`;
+  const quote = contractTypeOf(leg.contractType)?.margin === 'usdt' ? 'USDT' : 'USD';
+  if (t === 'CS' || expiry === null) return `${coin}-${quote}-SWAP`;
+  return `${coin}-${quote}-${yymmdd(expiry)}`;
 };
 
 /** Contract face value in USD (the §9 position unit divisor: 100 for BTC, 10 otherwise). */

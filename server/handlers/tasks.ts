@@ -1,5 +1,6 @@
 /** §7 task and child task calls: list, add, params, name, delete, status (§4 rules), available APIs, children, change records. */
 import type { ParamValue, Task, ChildTask as ChildTaskReply } from '../../src/api/types';
+import { editableTransactionTypes } from '../../src/domain/task';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';
@@ -37,8 +38,6 @@ const RUNNING: readonly number[] = [1, 2, 3];
 const TARGETS = [1, 2, 3, 4] as const;
 /** Which statuses each target may be asked from (our reading; §4 shows close position only while running). */
 const ALLOWED_FROM: Record<(typeof TARGETS)[number], readonly number[]> = { 2: [0, 3, 4], 3: [2], 4: [0, 1, 2, 3, 4], 1: [2, 3] };
-/** Transaction types (§3 task editing) that are delivery contracts: these may change on an existing task. */
-const isDeliveryType = (type: number): boolean => [2, 3, 4, 10].includes(contractOf(type));
 const STRING_PARAMS = ['currency_type', 'fund_occupy', 'price_limit'];
 const LEG_FIELDS = ['a_bourse', 'b_bourse', 'a_transaction_type', 'b_transaction_type'] as const;
 
@@ -169,7 +168,7 @@ export const taskHandlers: HandlerMap = {
     const before = paramsOf(row);
     const params = checkParams(normaliseParams({ ...before, ...jsonObject(call.payload, 'params') }), REQUIRED);
     for (const field of LEG_FIELDS) {
-      const fixed = field.endsWith('bourse') || !isDeliveryType(Number(before[field])) || !isDeliveryType(Number(params[field]));
+      const fixed = field.endsWith('bourse') || !editableTransactionTypes(Number(before[field])).some((t) => t.code === Number(params[field]));
       if (fixed && Number(params[field]) !== Number(before[field])) throw invalid('err.taskLegFixed', { field });
     }
     await updateTaskParams(call.app.db, row.id, params);

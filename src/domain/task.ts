@@ -4,7 +4,7 @@
  * the add / configure dialog as pure functions and the §9 defaults of the task screens.
  * Labels are i18n keys of the `task` namespace, never text.
  */
-import { codeOfTradeType, type TradeType } from './codes';
+import { TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from './codes';
 import type { KlineLeg } from './market';
 
 // ── The task record (§3), as /task/list and the task socket carry it ────────────────────
@@ -105,52 +105,25 @@ export function manualTradeCparam(trade: ManualTrade): string {
   });
 }
 
-// ── Transaction types in task editing (§3) ────────────────────────────────────────────
-export interface TaskTransactionType {
-  code: number;
-  tradeType: TradeType;
-  /** delivery types may be changed on an existing task; spot and perpetual (6, 1, 5) may not. */
-  delivery: boolean;
-  /** exchange-1-like codes (2, 3, 4, 10) or exchange-2-like (7, 8, 9). */
-  family: 1 | 2;
-}
-const tt = (code: number, tradeType: TradeType, family: 1 | 2): TaskTransactionType => ({
-  code,
-  tradeType,
-  delivery: tradeType !== 'SS' && tradeType !== 'CS',
-  family,
-});
-/** 6 is read as exchange 2's spot and 7/8/9 as its this week / next week / quarter (a choice: §3 names only the groups). */
-export const TASK_TRANSACTION_TYPES: readonly TaskTransactionType[] = [
-  tt(1, 'SS', 1),
-  tt(2, 'CW', 1),
-  tt(3, 'NW', 1),
-  tt(4, 'CQ', 1),
-  tt(5, 'CS', 1),
-  tt(10, 'NQ', 1),
-  tt(6, 'SS', 2),
-  tt(7, 'CW', 2),
-  tt(8, 'NW', 2),
-  tt(9, 'CQ', 2),
-];
+// ── Transaction types in task editing (§3): the table is src/domain/codes.ts TRANSACTION_TYPES ──
 export const EXCHANGE_2_LIKE = 2;
-export const taskTransactionType = (code: number | undefined) => TASK_TRANSACTION_TYPES.find((t) => t.code === code);
+
 /** The codes an exchange offers in the task dialog: exchange 2 the 6–9 family, the others 1–5 and 10. */
-export const transactionTypesFor = (bourseId: number | undefined): readonly TaskTransactionType[] =>
-  TASK_TRANSACTION_TYPES.filter((t) => t.family === (bourseId === EXCHANGE_2_LIKE ? 2 : 1));
+export const transactionTypesFor = (bourseId: number | undefined): readonly TransactionType[] =>
+  TRANSACTION_TYPES.filter((t) => t.family === (bourseId === EXCHANGE_2_LIKE ? 2 : 1));
 /** On an existing task only a delivery type may change, and only to another delivery type of its family (§5 Task config). */
-export function editableTransactionTypes(current: number | undefined): readonly TaskTransactionType[] {
-  const type = taskTransactionType(current);
+export function editableTransactionTypes(current: number | undefined): readonly TransactionType[] {
+  const type = transactionType(current);
   if (!type?.delivery) return [];
-  return TASK_TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
+  return TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
 }
-export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => taskTransactionType(code)?.tradeType;
+export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => transactionType(code)?.tradeType;
 
 /** The K-line legs of a task's pair (market dialog): each leg's exchange with its task code read as the market's contract code. */
 export function klineLegsOf(params: TaskParams): KlineLeg[] | undefined {
   const leg = (bourse: unknown, code: unknown): KlineLeg | undefined => {
-    const tradeType = tradeTypeOfTransaction(Number(code));
-    return tradeType && Number.isFinite(Number(bourse)) ? { exchange: Number(bourse), type: codeOfTradeType(tradeType) } : undefined;
+    const contract = transactionType(Number(code))?.contract;
+    return contract !== undefined && Number.isFinite(Number(bourse)) ? { exchange: Number(bourse), type: contract } : undefined;
   };
   const a = leg(params.a_bourse, params.a_transaction_type);
   const b = leg(params.b_bourse, params.b_transaction_type);
