@@ -6,6 +6,7 @@
 import type { ApiFees, GlobalConfig } from '../../src/api/types';
 import type { TaskStatus, ChildStatus } from '../../src/domain/task-status';
 import type { OrderStatus, Otype } from '../../src/domain/order-status';
+import type { DeliveryType } from '../../src/domain/calendar';
 
 // ── Market ─────────────────────────────────────────────────────────────────────────
 /** One side of a task: an exchange, a currency and a contract type (1 spot, 2 CW, 3 NW, 4 CQ, 5 CS, 10 NQ). */
@@ -26,9 +27,9 @@ export type PriceSource = (leg: Leg, now: number) => Quote;
 /** When a delivery leg expires (ms), or null for spot and perpetual. */
 export type ExpirySource = (leg: Leg, now: number) => number | null;
 
-/** Trade-type abbreviations (§3): the delivery ones key the 'arbitrage 2' dlt and m objects. */
-export type TradeType = 'SS' | 'CW' | 'NW' | 'CQ' | 'CS' | 'NQ';
-export type DeliveryType = 'CW' | 'NW' | 'CQ' | 'NQ';
+/** Trade-type abbreviations (§3, src/domain/codes.ts): the delivery ones key the 'arbitrage 2' dlt and m objects. */
+export type { TradeType } from '../../src/domain/codes';
+export type { DeliveryType } from '../../src/domain/calendar';
 
 // ── §4 codes ───────────────────────────────────────────────────────────────────────
 // The task, child and order status tables and otype are src/domain/task-status.ts and order-status.ts.
