@@ -4,6 +4,9 @@
  * The engine is pure: these are plain data the caller loads from and writes back to its store.
  */
 import type { ApiFees, GlobalConfig } from '../../src/api/types';
+import type { TaskStatus, ChildStatus } from '../../src/domain/task-status';
+import type { OrderStatus, Otype } from '../../src/domain/order-status';
+import type { DeliveryType } from '../../src/domain/calendar';
 
 // ── Market ─────────────────────────────────────────────────────────────────────────
 /** One side of a task: an exchange, a currency and a contract type (1 spot, 2 CW, 3 NW, 4 CQ, 5 CS, 10 NQ). */
@@ -24,35 +27,14 @@ export type PriceSource = (leg: Leg, now: number) => Quote;
 /** When a delivery leg expires (ms), or null for spot and perpetual. */
 export type ExpirySource = (leg: Leg, now: number) => number | null;
 
-/** Trade-type abbreviations (§3): the delivery ones key the 'arbitrage 2' dlt and m objects. */
-export type TradeType = 'SS' | 'CW' | 'NW' | 'CQ' | 'CS' | 'NQ';
-export type DeliveryType = 'CW' | 'NW' | 'CQ' | 'NQ';
+/** Trade-type abbreviations (§3, src/domain/codes.ts): the delivery ones key the 'arbitrage 2' dlt and m objects. */
+export type { TradeType } from '../../src/domain/codes';
+export type { DeliveryType } from '../../src/domain/calendar';
 
 // ── §4 codes ───────────────────────────────────────────────────────────────────────
-export const TASK_STATUS = { notRunning: 0, closePosition: 1, running: 2, paused: 3, stopped: 4 } as const;
-export type TaskStatus = 0 | 1 | 2 | 3 | 4;
-export const CHILD_STATUS = { stopped: 0, started: 2 } as const;
-export type ChildStatus = 0 | 2;
-/**
- * Order status_: 1 create order, 2 executing, 3 completed, 4 abnormal end, 5/6/7 partially filled,
- * 8 abnormal. The engine's reading of 5/6/7 (the spec does not tell them apart): 5 the book's depth
- * held less than the amount, 6 cut to the other leg's fill to stay hedged, 7 the exchange cancelled the rest.
- */
-export const ORDER_STATUS = {
-  create: 1,
-  executing: 2,
-  completed: 3,
-  abnormalEnd: 4,
-  partialDepth: 5,
-  partialHedge: 6,
-  partialCancelled: 7,
-  abnormal: 8,
-} as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [3, 4, 5, 6, 7, 8];
-/** otype: 1 open long, 2 open short, 3 close long, 4 close short; a spot leg buys or sells. */
-export const OTYPE = { openLong: 1, openShort: 2, closeLong: 3, closeShort: 4 } as const;
-export type Otype = 1 | 2 | 3 | 4 | 'buy' | 'sell';
+// The task, child and order status tables and otype are src/domain/task-status.ts and order-status.ts.
+export { TASK_STATUS, CHILD_STATUS, type TaskStatus, type ChildStatus } from '../../src/domain/task-status';
+export { ORDER_STATUS, FINAL_ORDER_STATUSES, OTYPE, type OrderStatus, type Otype } from '../../src/domain/order-status';
 /** Manual open direction: f positive premium (B above A), r negative premium (A above B). */
 export type Direction = 'f' | 'r';
 

@@ -1,6 +1,7 @@
 /** §7 task and child task calls: list, add, params, name, delete, status (§4 rules), available APIs, children, change records. */
 import type { ParamValue, Task, ChildTask as ChildTaskReply } from '../../src/api/types';
-import { TASK_STATUS } from '../../src/domain/task';
+import { editableTransactionTypes } from '../../src/domain/task';
+import { childrenChangeable, isDeletable, TASK_STATUS, TASK_TARGETS, type TaskTarget } from '../../src/domain/task-status';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';
@@ -32,14 +33,8 @@ import { id, jsonObject, num, oneOf, str, type Payload } from '../http/validate'
 import { splitParams } from './strategies';
 import { changed, idList, ownChild, ownTask, paging, record } from './task-access';
 
-/** §4: a task in one of these cannot be deleted, and its children cannot be stopped or deleted. */
-const RUNNING: readonly number[] = [1, 2, 3];
-/** §4 targets: 2 start, 3 pause, 4 stop, 1 close position. */
-const TARGETS = [1, 2, 3, 4] as const;
 /** Which statuses each target may be asked from (our reading; §4 shows close position only while running). */
-const ALLOWED_FROM: Record<(typeof TARGETS)[number], readonly number[]> = { 2: [0, 3, 4], 3: [2], 4: [0, 1, 2, 3, 4], 1: [2, 3] };
-/** Transaction types (§3 task editing) that are delivery contracts: these may change on an existing task. */
-const isDeliveryType = (type: number): boolean => [2, 3, 4, 10].includes(contractOf(type));
+const ALLOWED_FROM: Record<TaskTarget, readonly number[]> = { 2: [0, 3, 4], 3: [2], 4: [0, 1, 2, 3, 4], 1: [2, 3] };
 const STRING_PARAMS = ['currency_type', 'fund_occupy', 'price_limit'];
 const LEG_FIELDS = ['a_bourse', 'b_bourse', 'a_transaction_type', 'b_transaction_type'] as const;
 
@@ -122,7 +117,7 @@ async function requestTaskStatus(call: CallContext, row: TaskRow, target: TaskSt
   const { db, clock, settings } = call.app;
   await db.transaction(async (tx) => {
     const fresh = (await findOwnTask(tx, row.id, row.user_id))!;
-    if (!ALLOWED_FROM[target as (typeof TARGETS)[number]].includes(Number(fresh.status))) {
+    if (!ALLOWED_FROM[target as TaskTarget].includes(Number(fresh.status))) {
       throw invalid('err.taskStatusChange', { status: Number(fresh.status), target });
     }
     const state = requestStatus(await loadState(tx, fresh), target, clock.now(), settings.statusChangeDelayMs);
@@ -170,7 +165,7 @@ export const taskHandlers: HandlerMap = {
     const before = paramsOf(row);
     const params = checkParams(normaliseParams({ ...before, ...jsonObject(call.payload, 'params') }), REQUIRED);
     for (const field of LEG_FIELDS) {
-      const fixed = field.endsWith('bourse') || !isDeliveryType(Number(before[field])) || !isDeliveryType(Number(params[field]));
+      const fixed = field.endsWith('bourse') || !editableTransactionTypes(Number(before[field])).some((t) => t.code === Number(params[field]));
       if (fixed && Number(params[field]) !== Number(before[field])) throw invalid('err.taskLegFixed', { field });
     }
     await updateTaskParams(call.app.db, row.id, params);
@@ -190,7 +185,7 @@ export const taskHandlers: HandlerMap = {
 
   async taskDelete(call) {
     const row = await ownTask(call);
-    if (RUNNING.includes(Number(row.status)) || engineOf(row).pending_status) throw fail(CODE.badRequest, 'err.taskRunning');
+    if (!isDeletable(row) || engineOf(row).pending_status) throw fail(CODE.badRequest, 'err.taskRunning');
     await deleteTask(call.app.db, row.id);
     changed(call, row.id);
     return call.ok(null, 'ok.delete');
@@ -198,7 +193,7 @@ export const taskHandlers: HandlerMap = {
 
   async taskStatusUpdate(call) {
     const row = await ownTask(call);
-    const target = oneOf(call.payload, 'settingStatus', TARGETS);
+    const target = oneOf(call.payload, 'settingStatus', TASK_TARGETS);
     await requestTaskStatus(call, row, target);
     // §4: close position shows the server's message, which the console reads from data
     return target === TASK_STATUS.closePosition ? call.ok(call.t('ok.closePosition'), 'ok.closePosition') : call.ok(null, 'ok.generic');
@@ -210,7 +205,7 @@ export const taskHandlers: HandlerMap = {
   },
 
   async taskStatusUpdateBatch(call) {
-    const target = oneOf(call.payload, 'settingStatus', TARGETS);
+    const target = oneOf(call.payload, 'settingStatus', TASK_TARGETS);
     const rows = await Promise.all(taskIds(call.payload).map((taskId) => ownTask(call, taskId)));
     for (const row of rows) await requestTaskStatus(call, row, target);
     return call.ok(null, 'ok.generic');
@@ -256,7 +251,7 @@ export const taskHandlers: HandlerMap = {
     const child = await ownChild(call);
     const target = oneOf(call.payload, 'settingStatus', [0, 2] as const);
     const task = (await findOwnTask(call.app.db, child.task_id, child.user_id))!;
-    if (target === 0 && RUNNING.includes(Number(task.status))) throw fail(4, 'err.stopMainTask');
+    if (target === 0 && !childrenChangeable(task)) throw fail(4, 'err.stopMainTask');
     await setChildStatus(call.app.db, child.id, target);
     await record(call, task.id, 'child_status', { task_children_id: Number(child.id), status: Number(child.status) }, { task_children_id: Number(child.id), status: target });
     changed(call, task.id);
@@ -266,7 +261,7 @@ export const taskHandlers: HandlerMap = {
   async taskChildrenDelete(call) {
     const child = await ownChild(call);
     const task = (await findOwnTask(call.app.db, child.task_id, child.user_id))!;
-    if (RUNNING.includes(Number(task.status))) throw fail(4, 'err.stopMainTask');
+    if (!childrenChangeable(task)) throw fail(4, 'err.stopMainTask');
     if (!isFlat(JSON.parse(child.ledger).position)) throw fail(4, 'err.stopMainTask');
     await deleteChild(call.app.db, child.id);
     await record(call, task.id, 'child_delete', { task_children_id: Number(child.id), weight: Number(child.weight) }, undefined);

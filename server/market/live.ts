@@ -8,7 +8,7 @@
  * the exchange failed to load) is priced by the simulation and marked `fallback: true`, `source: 'sim'`.
  */
 import ccxt, { type Exchange, type Ticker } from 'ccxt';
-import { deliveryCode, expiries } from './calendar';
+import { deliveryCode, expiries } from '../../src/domain/calendar';
 import { CURRENCIES, EXCHANGES, contractTypesOf, isDelivery, isUsdtMargined, tradeType, type ContractCode, type Currency, type ExchangeId } from './instruments';
 import { CURRENCY_MODEL, roundTo, type Level, type Quote, type SimMarket } from './sim';
 

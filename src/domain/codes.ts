@@ -67,6 +67,48 @@ export const TRADE_TYPES: readonly { abbr: TradeType; code: number; labelKey: st
 export const tradeTypeOf = (code: number): TradeType | undefined => contractType(code)?.tradeType;
 export const codeOfTradeType = (abbr: TradeType): number => TRADE_TYPES.find((t) => t.abbr === abbr)!.code;
 
+// ── Transaction types of a task's legs (§3 task editing) ─────────────────────────────
+/**
+ * A task leg's transaction type → contract type → trade type: the one table console and server read.
+ * §3 names 1/5/6 spot/perpetual (not editable), 2/3/4/10 exchange-1-like and 7/8/9 exchange-2-like
+ * delivery codes. Our readings where §3 gives no mapping: 6 is exchange 2's spot and 7/8/9 its this
+ * week / next week / quarter (contract types 1-4); 11-14 are the USDT-margined contract types 11-14
+ * themselves (this week, next week, quarter, perpetual), a third family that only exchanges offering
+ * 11-14 take (not exchange 2) and the add dialog does not offer (§3 lists them only for the market
+ * and API screens). Written in docs/spec-coverage.md (§3).
+ */
+export type TransactionFamily = 1 | 2 | 'usdt';
+export interface TransactionType {
+  code: number;
+  /** the contract type (market code) the leg trades. */
+  contract: number;
+  tradeType: TradeType;
+  /** delivery types may change on an existing task, within their family; spot and perpetual may not. */
+  delivery: boolean;
+  family: TransactionFamily;
+}
+const transaction = (code: number, contract: number, family: TransactionFamily): TransactionType => {
+  const tradeType = contractType(contract)!.tradeType;
+  return { code, contract, tradeType, delivery: tradeType !== 'SS' && tradeType !== 'CS', family };
+};
+export const TRANSACTION_TYPES: readonly TransactionType[] = [
+  transaction(1, 1, 1),
+  transaction(2, 2, 1),
+  transaction(3, 3, 1),
+  transaction(4, 4, 1),
+  transaction(5, 5, 1),
+  transaction(10, 10, 1),
+  transaction(6, 1, 2),
+  transaction(7, 2, 2),
+  transaction(8, 3, 2),
+  transaction(9, 4, 2),
+  transaction(11, 11, 'usdt'),
+  transaction(12, 12, 'usdt'),
+  transaction(13, 13, 'usdt'),
+  transaction(14, 14, 'usdt'),
+];
+export const transactionType = (code: number | undefined): TransactionType | undefined => TRANSACTION_TYPES.find((t) => t.code === code);
+
 // ── API account strategy type ───────────────────────────────────────────────────────
 /** An API account's status is its strategy type: 1 hedging, 4 one-sided (default 4). */
 export const STRATEGY_TYPES = [

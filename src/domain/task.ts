@@ -1,11 +1,12 @@
 /**
- * Hedging tasks: the code tables of spec §3/§4 (task, child task and order status, otype, manual open
- * direction, transaction types of task editing), the filters of the task page (§2), the §5 rules of
+ * Hedging tasks: the code tables of spec §3/§4 (manual open direction, transaction types of task
+ * editing; the status tables are task-status.ts and order-status.ts), the filters of the task page (§2), the §5 rules of
  * the add / configure dialog as pure functions and the §9 defaults of the task screens.
  * Labels are i18n keys of the `task` namespace, never text.
  */
-import { codeOfTradeType, type TradeType } from './codes';
+import { TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from './codes';
 import type { KlineLeg } from './market';
+import { isRunning } from './task-status';
 
 // ── The task record (§3), as /task/list and the task socket carry it ────────────────────
 /** A parameter's value (§3): what a strategy's JSON holds. */
@@ -32,45 +33,6 @@ export interface Task {
   createtime: string;
   params: TaskParams;
 }
-
-// ── Task status (§4) ──────────────────────────────────────────────────────────────────
-export const TASK_STATUS = { notRunning: 0, closePosition: 1, running: 2, paused: 3, stopped: 4 } as const;
-/** The statuses a task may be asked to take (list and batch calls): 2 start, 4 stop, 3 pause; 1 closes its positions. */
-export type TaskTarget = 1 | 2 | 3 | 4;
-
-/** 2 running, 3 paused, 4 stopped, 0 and 1 not running. */
-export const taskStatusLabelKey = (status: number): string =>
-  status === TASK_STATUS.running || status === TASK_STATUS.paused || status === TASK_STATUS.stopped ? `task:status.${status}` : 'task:status.0';
-
-export const isRunning = (task: Pick<Task, 'status'>): boolean => task.status === TASK_STATUS.running;
-/** A running or paused task cannot be deleted (the §8 'task is running' message). */
-export const isDeletable = (task: Pick<Task, 'status'>): boolean => task.status !== TASK_STATUS.running && task.status !== TASK_STATUS.paused;
-
-/**
- * The status the console polls for after asking for `target` (§4): start polls until 2, the others
- * until 4 (stopped). A pause polls until 3: polling a paused task until 4 would never end (a choice,
- * docs/spec-coverage.md).
- */
-export const pollUntilStatus = (target: TaskTarget): number =>
-  target === TASK_STATUS.running ? TASK_STATUS.running : target === TASK_STATUS.paused ? TASK_STATUS.paused : TASK_STATUS.stopped;
-
-/** A single task is polled every 800 ms (§9), whatever the target. */
-
-// ── Child task status (§4) ────────────────────────────────────────────────────────────
-export const CHILD_STATUS = { start: 2, stop: 0 } as const;
-export const childStatusLabelKey = (status: number): string => (status === CHILD_STATUS.start ? 'task:childStatus.2' : 'task:childStatus.0');
-/** The server's code when a child is stopped or deleted while its main task runs ('stop the main task first', §8). */
-export const CHILD_NEEDS_STOPPED_TASK_CODE = 4;
-
-// ── Orders (§4) ───────────────────────────────────────────────────────────────────────
-/** status_: 1 create order, 2 executing, 3 completed, 4 abnormal end, 5/6/7 partially filled, 8 abnormal. */
-export const ORDER_STATUS_CODES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-export const orderStatusLabelKey = (code: number): string =>
-  (ORDER_STATUS_CODES as readonly number[]).includes(code) ? `task:orderStatus.${code}` : 'task:orderStatus.unknown';
-/** otype: 1 open long, 2 open short, 3 close long, 4 close short. */
-export const otypeLabelKey = (otype: number): string => ([1, 2, 3, 4].includes(otype) ? `task:otype.${otype}` : 'task:otype.unknown');
-/** Whether an order opens (otype 1, 2) or closes (3, 4) a position. */
-export const opensPosition = (otype: number): boolean => otype === 1 || otype === 2;
 
 // ── Manual trading (§4, §9) ───────────────────────────────────────────────────────────
 /** Manual open direction: f positive premium, r negative premium. */
@@ -105,52 +67,25 @@ export function manualTradeCparam(trade: ManualTrade): string {
   });
 }
 
-// ── Transaction types in task editing (§3) ────────────────────────────────────────────
-export interface TaskTransactionType {
-  code: number;
-  tradeType: TradeType;
-  /** delivery types may be changed on an existing task; spot and perpetual (6, 1, 5) may not. */
-  delivery: boolean;
-  /** exchange-1-like codes (2, 3, 4, 10) or exchange-2-like (7, 8, 9). */
-  family: 1 | 2;
-}
-const tt = (code: number, tradeType: TradeType, family: 1 | 2): TaskTransactionType => ({
-  code,
-  tradeType,
-  delivery: tradeType !== 'SS' && tradeType !== 'CS',
-  family,
-});
-/** 6 is read as exchange 2's spot and 7/8/9 as its this week / next week / quarter (a choice: §3 names only the groups). */
-export const TASK_TRANSACTION_TYPES: readonly TaskTransactionType[] = [
-  tt(1, 'SS', 1),
-  tt(2, 'CW', 1),
-  tt(3, 'NW', 1),
-  tt(4, 'CQ', 1),
-  tt(5, 'CS', 1),
-  tt(10, 'NQ', 1),
-  tt(6, 'SS', 2),
-  tt(7, 'CW', 2),
-  tt(8, 'NW', 2),
-  tt(9, 'CQ', 2),
-];
+// ── Transaction types in task editing (§3): the table is src/domain/codes.ts TRANSACTION_TYPES ──
 export const EXCHANGE_2_LIKE = 2;
-export const taskTransactionType = (code: number | undefined) => TASK_TRANSACTION_TYPES.find((t) => t.code === code);
+
 /** The codes an exchange offers in the task dialog: exchange 2 the 6–9 family, the others 1–5 and 10. */
-export const transactionTypesFor = (bourseId: number | undefined): readonly TaskTransactionType[] =>
-  TASK_TRANSACTION_TYPES.filter((t) => t.family === (bourseId === EXCHANGE_2_LIKE ? 2 : 1));
+export const transactionTypesFor = (bourseId: number | undefined): readonly TransactionType[] =>
+  TRANSACTION_TYPES.filter((t) => t.family === (bourseId === EXCHANGE_2_LIKE ? 2 : 1));
 /** On an existing task only a delivery type may change, and only to another delivery type of its family (§5 Task config). */
-export function editableTransactionTypes(current: number | undefined): readonly TaskTransactionType[] {
-  const type = taskTransactionType(current);
+export function editableTransactionTypes(current: number | undefined): readonly TransactionType[] {
+  const type = transactionType(current);
   if (!type?.delivery) return [];
-  return TASK_TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
+  return TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
 }
-export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => taskTransactionType(code)?.tradeType;
+export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => transactionType(code)?.tradeType;
 
 /** The K-line legs of a task's pair (market dialog): each leg's exchange with its task code read as the market's contract code. */
 export function klineLegsOf(params: TaskParams): KlineLeg[] | undefined {
   const leg = (bourse: unknown, code: unknown): KlineLeg | undefined => {
-    const tradeType = tradeTypeOfTransaction(Number(code));
-    return tradeType && Number.isFinite(Number(bourse)) ? { exchange: Number(bourse), type: codeOfTradeType(tradeType) } : undefined;
+    const contract = transactionType(Number(code))?.contract;
+    return contract !== undefined && Number.isFinite(Number(bourse)) ? { exchange: Number(bourse), type: contract } : undefined;
   };
   const a = leg(params.a_bourse, params.a_transaction_type);
   const b = leg(params.b_bourse, params.b_transaction_type);

@@ -86,7 +86,7 @@ describe('task card actions', () => {
     await cardAction(2, '添加子任务');
     const modal = await dialog('添加子任务');
     await userEvent.click(button(modal, /确\s*定/));
-    expect(await within(modal).findAllByText('请选择API')).toHaveLength(2);
+    await waitFor(() => expect(within(modal).getAllByText('请选择API')).toHaveLength(2));
     fireEvent.mouseDown(within(modal).getAllByLabelText('OKEx API')[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
     const okex = await screen.findByText('okex-main', { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' });
     expect(within(okex.closest('.ant-select-dropdown') as HTMLElement).queryByText('huobi-main')).not.toBeInTheDocument();

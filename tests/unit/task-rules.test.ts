@@ -7,15 +7,11 @@ import {
   defaultStrategyName,
   editableTransactionTypes,
   formValuesOf,
-  isDeletable,
   klineLegsOf,
   manualTradeCparam,
   matchesFilters,
-  orderStatusLabelKey,
   parseFundOccupy,
-  pollUntilStatus,
   renameNeeded,
-  taskStatusLabelKey,
   transactionTypesFor,
   usedRatioOf,
 } from '../../src/domain/task';
@@ -29,22 +25,6 @@ const task = (over: Partial<Task> & { params?: Task['params'] } = {}): Task => (
   createtime: '2024-01-01 00:00:00',
   params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 9 },
   ...over,
-});
-
-describe('task status (§4)', () => {
-  it('labels 2 running, 3 paused, 4 stopped and 0/1 not running', () => {
-    expect([0, 1, 2, 3, 4].map(taskStatusLabelKey)).toEqual(['task:status.0', 'task:status.0', 'task:status.2', 'task:status.3', 'task:status.4']);
-  });
-  it('start polls until 2, stop and close position until 4, pause until 3', () => {
-    expect([2, 4, 1, 3].map((t) => pollUntilStatus(t as 1 | 2 | 3 | 4))).toEqual([2, 4, 4, 3]);
-  });
-  it('refuses to delete a running or paused task', () => {
-    expect([0, 1, 2, 3, 4].map((status) => isDeletable({ status }))).toEqual([true, true, false, false, true]);
-  });
-  it('labels every order status_ and an unknown one', () => {
-    expect(orderStatusLabelKey(5)).toBe('task:orderStatus.5');
-    expect(orderStatusLabelKey(9)).toBe('task:orderStatus.unknown');
-  });
 });
 
 describe('transaction types in task editing (§3, §5)', () => {

@@ -6,7 +6,8 @@ import type { OrderRecord } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { INTERVALS, PAGING } from '../../domain/constants';
 import { formatMinute, formatPrice } from '../../domain/format';
-import { opensPosition, orderStatusLabelKey, otypeLabelKey, parseJsonField } from '../../domain/task';
+import { parseJsonField } from '../../domain/task';
+import { opensPosition, orderStatusLabelKey, otypeLabelKey } from '../../domain/order-status';
 
 /**
  * /task/taskDetail?id= (§2 task detail): the task's orders, newest first, a page at a time. Pages move

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import type { ChildTask, Task } from '../../api/types';
 import { useNotify } from '../../components/notify';
-import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task';
+import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task-status';
 import { CHILD_TASKS, useReloadTasks } from '../tasks/use-task-actions';
 
 /** The children of one task (§3), read once per card. */
@@ -47,7 +47,7 @@ export function ChildList({ task, children }: { task: Task; children: readonly C
     switch (key) {
       case 'start':
       case 'stop':
-        return void act(() => call('taskChildrenStatusUpdate', { taskChildrenId, settingStatus: CHILD_STATUS[key] }), t('messages.operated'), t('messages.stopMainTask'));
+        return void act(() => call('taskChildrenStatusUpdate', { taskChildrenId, settingStatus: key === 'start' ? CHILD_STATUS.started : CHILD_STATUS.stopped }), t('messages.operated'), t('messages.stopMainTask'));
       case 'delete':
         return void modal.confirm({
           title: t('confirm.title'),
@@ -93,7 +93,7 @@ export function ChildList({ task, children }: { task: Task; children: readonly C
               {child.task_children_info.map((leg) => leg.name).join(' / ')}
             </Typography.Text>
             <Tag>×{child.weight}</Tag>
-            <Tag color={child.status === CHILD_STATUS.start ? 'green' : 'default'}>{t(childStatusLabelKey(child.status))}</Tag>
+            <Tag color={child.status === CHILD_STATUS.started ? 'green' : 'default'}>{t(childStatusLabelKey(child.status))}</Tag>
           </Space>
         </List.Item>
       )}

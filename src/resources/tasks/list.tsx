@@ -13,15 +13,14 @@ import {
   CARD_WIDTH,
   CONTRACT_PAIRS,
   TASK_CURRENCIES,
-  TASK_STATUS,
   clampCardWidth,
   copyName,
   countRunning,
   defaultStrategyName,
-  isDeletable,
   matchesFilters,
   type TaskFilters,
 } from '../../domain/task';
+import { TASK_STATUS, isDeletable } from '../../domain/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
 import { wait } from './poll';

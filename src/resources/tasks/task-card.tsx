@@ -6,7 +6,8 @@ import type { Task } from '../../api/types';
 import type { TaskLive } from '../../live/messages';
 import { UsedRateBar } from '../../components/used-rate-bar';
 import { formatAmount, formatStatistic } from '../../domain/format';
-import { TASK_STATUS, earningsOf, isRunning, positionAmountOf, priceRatiosOf, taskStatusLabelKey, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
+import { earningsOf, positionAmountOf, priceRatiosOf, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
+import { TASK_STATUS, isRunning, taskStatusLabelKey } from '../../domain/task-status';
 import { ChildList, useChildTasks } from '../child-tasks/child-list';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */

@@ -15,10 +15,10 @@ import {
   editableTransactionTypes,
   formValuesOf,
   isArbitrage2,
-  isRunning,
   transactionTypesFor,
   type TaskFormValues,
 } from '../../domain/task';
+import { isRunning } from '../../domain/task-status';
 import { useBourses } from '../apis/use-bourses';
 import { wait } from './poll';
 import { useReloadTasks } from './use-task-actions';

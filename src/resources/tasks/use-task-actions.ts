@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import type { Task } from '../../api/types';
 import { useNotify } from '../../components/notify';
 import { INTERVALS } from '../../domain/constants';
-import { TASK_STATUS, pollUntilStatus, type TaskTarget } from '../../domain/task';
+import { TASK_STATUS, pollUntilStatus, type TaskTarget } from '../../domain/task-status';
 import { pollUntil, wait } from './poll';
 
 export const TASKS = 'tasks';

@@ -1,5 +1,6 @@
 /**
- * The delivery calendar: weekly contracts expire every Friday 08:00 UTC; quarterly contracts on the
+ * The delivery calendar (one for the console and the reference server's market and engine), pure date
+ * arithmetic on the instant it is given, never the wall clock: weekly contracts expire every Friday 08:00 UTC; quarterly contracts on the
  * last Friday of March, June, September and December, 08:00 UTC.
  *
  * At any instant: this week (CW) is the first Friday expiry after now; next week (NW) the one after;
@@ -7,7 +8,7 @@
  * one: within two weeks of its delivery the quarter rolls on, as OKX and Huobi do); next quarter (NQ)
  * the quarterly expiry after CQ. An expiry at exactly `now` has already delivered.
  */
-import type { TradeType } from '../../src/domain/codes';
+import type { TradeType } from './codes';
 
 const DAY_MS = 24 * 3600 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -59,6 +60,10 @@ export function expiries(now: number): Expiries {
   const NQ = nextQuarterlyExpiry(CQ);
   return { CW, NW, CQ, NQ };
 }
+
+/** When a contract of this trade type expires at `now`; spot (SS) and perpetual (CS) never do. */
+export const deliveryExpiry = (tradeType: TradeType, now: number): number | null =>
+  (DELIVERY_TYPES as readonly TradeType[]).includes(tradeType) ? expiries(now)[tradeType as DeliveryType] : null;
 
 /** YYMMDD of an expiry, the suffix exchanges put on delivery instruments (BTC-USD-250328). */
 export const deliveryCode = (expiry: number): string => new Date(expiry).toISOString().slice(2, 10).replaceAll('-', '');
