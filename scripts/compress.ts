@@ -3,12 +3,12 @@
 // (server/http/static.ts, @fastify/static `preCompressed`) instead of compressing on every request.
 // The build compresses every file at once with zlib's asynchronous calls, which run on libuv's thread
 // pool, so every core works on them (twice as fast on two cores as one file after another).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map|xml|ico|webmanifest)$/;
 /** Below this a compressed copy saves less than the headers around it. */
@@ -27,19 +27,8 @@ function compressible(dir: string): string[] {
   return found;
 }
 
-/** Compresses every compressible file under `dir`, one after another; returns how many files got siblings. */
-export function compressDir(dir: string): number {
-  const files = compressible(dir);
-  for (const file of files) {
-    const body = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(body, brotliOptions(body)));
-    writeFileSync(`${file}.gz`, gzipSync(body, GZIP_OPTIONS));
-  }
-  return files.length;
-}
-
-/** The same files as compressDir, all at once on zlib's thread pool (the build's step). */
-export async function compressDirOnAllCores(dir: string): Promise<number> {
+/** Compresses every compressible file under `dir`, all at once on zlib's thread pool; returns how many files got siblings. */
+export async function compressDir(dir: string): Promise<number> {
   const files = compressible(dir);
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
@@ -56,6 +45,6 @@ export async function compressDirOnAllCores(dir: string): Promise<number> {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
   const started = Date.now();
-  const count = await compressDirOnAllCores(dir);
+  const count = await compressDir(dir);
   console.log(`[compress] ${count} files in ${path.relative(process.cwd(), dir) || '.'} → .br + .gz (${Date.now() - started} ms)`);
 }

@@ -55,7 +55,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'login.html'), LOGIN);
   writeFileSync(path.join(dir, 'config.json'), CONFIG);
-  compressDir(dir);
+  await compressDir(dir);
   server = await startServer({ port: 0, dataDir, staticDir: dir });
 });
 afterAll(async () => {
