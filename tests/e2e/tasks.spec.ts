@@ -19,10 +19,7 @@ const menuItem = (p: Page, label: string) => p.locator('.ant-dropdown:not(.ant-d
  * CI: the menu stayed open), then waits until the menu has closed (so the next menu is the only one).
  */
 async function chooseItem(p: Page, label: string) {
-  await p.waitForFunction(() => {
-    const menu = document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)');
-    return menu !== null && !/-(appear|enter)/.test(menu.className);
-  });
+  await motionEnded(p.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
   await menuItem(p, label).click();
   await p.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
 }
