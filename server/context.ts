@@ -43,6 +43,8 @@ export interface CallContext {
   /** the signed-in user; always set for endpoints with `auth: true`. */
   user: SessionUser | null;
   token: string | undefined;
+  /** the client's address (request.ip): failed sign-ins are counted per address too. */
+  address: string;
   lang: Lang;
   t(key: MessageKey, params?: MessageParams): string;
   ok(data?: unknown, info?: MessageKey, extra?: Record<string, unknown>): Envelope;

@@ -16,12 +16,30 @@ function checkNewPassword(password: unknown): string {
   return password;
 }
 
-/** The user whose name and password match, or a 400 that does not say which of the two was wrong. */
+/** `HH:mm` (UTC) of a time on the server's clock, for the lockout message. */
+const utcMinute = (at: number): string => new Date(at).toISOString().slice(11, 16);
+
+/**
+ * The user whose name and password match, or a 400 that does not say which of the two was wrong.
+ * A locked account or address (server/http/lockout.ts) is refused before the password is checked.
+ */
 async function authenticate(call: CallContext, usernameField: string, passwordField: string): Promise<UserRow> {
+  const { lockout } = call.app.auth;
   const username = typeof call.payload[usernameField] === 'string' ? (call.payload[usernameField] as string).trim() : '';
   const password = typeof call.payload[passwordField] === 'string' ? (call.payload[passwordField] as string) : '';
-  const row = username ? await findUserByName(call.app.db, username) : undefined;
-  const matches = await verifyPassword(password, row?.password_hash);
+  const locked = lockout.begin(username, call.address);
+  if (locked) {
+    const minutes = Math.max(1, Math.ceil((locked.until - call.app.clock.now()) / 60_000));
+    throw invalid(locked.scope === 'account' ? 'err.accountLocked' : 'err.addressLocked', { minutes, until: utcMinute(locked.until) });
+  }
+  let row: UserRow | undefined;
+  let matches = false;
+  try {
+    row = username ? await findUserByName(call.app.db, username) : undefined;
+    matches = await verifyPassword(password, row?.password_hash);
+  } finally {
+    lockout.end(username, call.address, row !== undefined && matches);
+  }
   if (!row || !matches) throw invalid('err.wrongCredentials');
   return row;
 }

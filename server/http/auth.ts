@@ -3,6 +3,7 @@ import type { Clock } from '../clock/clock';
 import type { Db } from '../store/queryable';
 import { deleteOtherSessions, deleteSession, findSessionUser, insertCaptcha, insertSession, useCaptcha } from '../store/sessions';
 import type { UserRow } from '../store/users';
+import { createLockout } from './lockout';
 
 /** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex). */
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
@@ -60,6 +61,9 @@ const tokenHash = (token: string): string => createHash('sha256').update(token).
 
 export function createAuth(db: Db, clock: Clock) {
   return {
+    /** failed sign-ins per account and per client address (server/http/lockout.ts). */
+    lockout: createLockout(clock),
+
     async issueToken(userId: number): Promise<string> {
       const token = randomBytes(32).toString('hex');
       const at = clock.now();

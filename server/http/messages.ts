@@ -78,6 +78,8 @@ const table = {
   'err.telPhone': ['手机号格式不正确', 'the phone number is not valid'],
   'err.wrongCredentials': ['用户名或密码错误', 'wrong user name or password'],
   'err.captcha': ['验证码无效或已过期，请重新验证', 'the captcha is invalid or expired, please verify again'],
+  'err.accountLocked': ['登录失败次数过多，该账户已锁定，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many failed sign-ins: this account is locked, try again in {minutes} minutes (after {until} UTC)'],
+  'err.addressLocked': ['此地址登录失败次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many failed sign-ins from this address: try again in {minutes} minutes (after {until} UTC)'],
   'err.oldPassword': ['原密码错误', 'the old password is wrong'],
   'err.samePassword': ['新密码不能与原密码相同', 'the new password must differ from the old one'],
 

@@ -104,6 +104,7 @@ async function runCall(ctx: AppContext, handlers: HandlerMap, name: EndpointName
     files,
     user,
     token,
+    address: request.ip,
     lang,
     t,
     ok: (data = null, info, extra) => envelope(CODE.ok, info ? t(info) : 'ok', data, extra),
