@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CaptchaChallenge, LoginReply, PermissionData, UnilateralLoginReply } from '../../src/api/types';
+import type { CaptchaChallenge, ChangePasswordReply, LoginReply, PermissionData, UnilateralLoginReply } from '../../src/api/types';
 import { hashPassword, verifyPassword } from '../http/auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
@@ -122,8 +122,9 @@ export const accountHandlers: HandlerMap = {
     if (newPassword === oldPassword) throw invalid('err.samePassword');
     // only over the hash just checked: of two changes at once with the same old password, one wins
     if (!(await setPasswordHash(db, user.id, await hashPassword(newPassword), row.password_hash))) throw invalid('err.oldPassword');
-    if (call.token) await auth.revokeOthers(user.id, call.token);
-    return call.ok(null, 'ok.changePassword');
+    // every other session ends; this one carries on with a fresh token (its old one fades out)
+    const data: ChangePasswordReply = { token: await auth.rotate(user.id, call.token ?? '') };
+    return call.ok(data, 'ok.changePassword');
   },
 
   async permissions(call) {

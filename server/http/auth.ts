@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock/clock';
 import type { Db } from '../store/queryable';
-import { deleteOtherSessions, deleteSession, findSessionUser, insertCaptcha, insertSession, useCaptcha } from '../store/sessions';
+import { deleteSession, findSessionUser, insertCaptcha, insertSession, rotateSessions, useCaptcha } from '../store/sessions';
 import type { UserRow } from '../store/users';
 import { createLockout } from './lockout';
 
@@ -32,6 +32,8 @@ export async function verifyPassword(password: string, stored: string | undefine
 }
 
 export const SESSION_MS = 2 * 24 * 60 * 60 * 1000;
+/** How long the token that changed the password keeps working, while the console moves its feeds to the fresh one. */
+export const ROTATE_GRACE_MS = 60 * 1000;
 export const CAPTCHA_MS = 5 * 60 * 1000;
 /** The answer the console's slider sends: validate = challenge, seccode = challenge + this suffix. */
 export const CAPTCHA_SECCODE_SUFFIX = '|jordan';
@@ -60,12 +62,13 @@ export const toSessionUser = (row: Pick<UserRow, 'id' | 'username' | 'is_super' 
 const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export function createAuth(db: Db, clock: Clock) {
+  const newToken = () => randomBytes(32).toString('hex');
   return {
     /** failed sign-ins per account and per client address (server/http/lockout.ts). */
     lockout: createLockout(clock),
 
     async issueToken(userId: number): Promise<string> {
-      const token = randomBytes(32).toString('hex');
+      const token = newToken();
       const at = clock.now();
       await insertSession(db, tokenHash(token), userId, at, at + SESSION_MS);
       return token;
@@ -81,8 +84,16 @@ export function createAuth(db: Db, clock: Clock) {
 
     revoke: (token: string): Promise<void> => deleteSession(db, tokenHash(token)),
 
-    /** Ends every other session of the user (after a password change). */
-    revokeOthers: (userId: number, keepToken: string): Promise<void> => deleteOtherSessions(db, userId, tokenHash(keepToken)),
+    /**
+     * After a password change: ends every other session of the user and returns a fresh token for
+     * the changing one, whose old token keeps working ROTATE_GRACE_MS more (its open feeds move over).
+     */
+    async rotate(userId: number, currentToken: string): Promise<string> {
+      const token = newToken();
+      const at = clock.now();
+      await rotateSessions(db, userId, tokenHash(currentToken), { tokenHash: tokenHash(token), at, expiresAt: at + SESSION_MS, graceUntil: at + ROTATE_GRACE_MS });
+      return token;
+    },
 
     async issueCaptcha(): Promise<string> {
       const challenge = randomBytes(16).toString('hex');

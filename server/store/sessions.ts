@@ -20,8 +20,16 @@ export async function deleteSession(db: Queryable, tokenHash: string): Promise<v
   await db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
 }
 
-export async function deleteOtherSessions(db: Queryable, userId: number, keepTokenHash: string): Promise<void> {
-  await db.run('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?', [userId, keepTokenHash]);
+/**
+ * A password change: every other session of the user ends, the changing one (`keepTokenHash`) lives
+ * until `graceUntil` at most (its open feeds switch over), and a fresh session starts.
+ */
+export async function rotateSessions(db: Queryable, userId: number, keepTokenHash: string, fresh: { tokenHash: string; at: number; expiresAt: number; graceUntil: number }): Promise<void> {
+  await db.batch([
+    { sql: 'DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?', args: [userId, keepTokenHash] },
+    { sql: 'UPDATE sessions SET expires_at = MIN(expires_at, ?) WHERE token_hash = ?', args: [fresh.graceUntil, keepTokenHash] },
+    { sql: 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', args: [fresh.tokenHash, userId, fresh.at, fresh.expiresAt] },
+  ]);
 }
 
 export async function insertCaptcha(db: Queryable, challenge: string, at: number, expiresAt: number): Promise<void> {

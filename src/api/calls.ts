@@ -17,6 +17,7 @@ import type {
   AssetTemplate,
   Bourse,
   CaptchaChallenge,
+  ChangePasswordReply,
   ChangePasswordRequest,
   ChangeRecordPage,
   ChildPosition,
@@ -113,7 +114,7 @@ export interface CallTypes {
   // Account and session
   register: Call<RegisterRequest, unknown>;
   logout: Call<None, null>;
-  changePassword: Call<ChangePasswordRequest, null>;
+  changePassword: Call<ChangePasswordRequest, ChangePasswordReply>;
   unilateralLogin: Call<UnilateralLoginRequest, UnilateralLoginReply>;
   captcha: Call<None, CaptchaChallenge>;
   login: Call<LoginRequest, LoginReply>;

@@ -54,6 +54,10 @@ export interface ChangePasswordRequest {
   old_password: string;
   new_password: string;
 }
+/** A password change ends every other session; the one that made it carries on with this fresh token. */
+export interface ChangePasswordReply {
+  token: string;
+}
 /** /display/permission/data: column paths the user may open, and strategy_* action keys (§6). */
 export interface PermissionData {
   columns: string[];

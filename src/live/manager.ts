@@ -221,6 +221,16 @@ export class FeedManager {
     };
   }
 
+  /**
+   * Every feed with subscribers opens a fresh socket, signed with the token the session has now
+   * (after a password change handed out a new one); the old sockets close without a reconnect.
+   */
+  reconnectAll(): void {
+    this.feeds.forEach((feed) => {
+      if (feed.listeners.size > 0) this.restart(feed);
+    });
+  }
+
   /** Drops every listener and closes every feed (logout, tests). */
   closeAll(): void {
     this.feeds.forEach((feed) => {

@@ -10,6 +10,7 @@ import type {
 } from '../api/types';
 import { clearSession, readSession, saveSession } from './session';
 import { loadPermissions, resetPermissions } from './permissions';
+import { feedManager } from '../live/manager';
 
 /** Where a normal login lands (spec §2 Login page): is_super 0 → /user, 1 → /market. */
 export const landingAfterLogin = (isSuper: boolean) => (isSuper ? '/market' : '/user');
@@ -38,7 +39,17 @@ export async function unilateralLogin(request: UnilateralLoginRequest): Promise<
 
 export const register = (request: RegisterRequest) => call('register', request);
 
-export const changePassword = (request: ChangePasswordRequest) => call('changePassword', request);
+/**
+ * A password change ends the user's other sessions on the server; this one carries on with the fresh
+ * token of the reply, and its open feeds reconnect with it (the old token fades out on the server).
+ */
+export async function changePassword(request: ChangePasswordRequest): Promise<void> {
+  const reply = await call('changePassword', request);
+  const session = readSession();
+  if (!session || typeof reply?.token !== 'string' || !reply.token) return;
+  saveSession({ ...session, token: reply.token });
+  feedManager.reconnectAll();
+}
 
 /** Ends the session on the server (best effort) and always locally. */
 export async function logout(): Promise<void> {

@@ -1,7 +1,7 @@
 import { screen, waitFor, fireEvent } from '@testing-library/react';
 import { LoginForm } from '../../src/components/auth-forms/login-form';
 import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
-import { readSession } from '../../src/providers/session';
+import { getToken, readSession } from '../../src/providers/session';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 
@@ -111,8 +111,8 @@ describe('change password dialog', () => {
     expect(change.calls).toHaveLength(0);
   });
 
-  it('sends old and new password and says 修改密码成功!', async () => {
-    const change = recordCall('changePassword');
+  it('sends old and new password, says 修改密码成功! and carries on with the fresh token of the reply', async () => {
+    const change = recordCall('changePassword', { token: 'fresh-token' });
     server.use(change.handler);
     const onClose = vi.fn();
     renderPage(<ChangePasswordDialog open onClose={onClose} />);
@@ -123,5 +123,6 @@ describe('change password dialog', () => {
     expect(await screen.findByText('修改密码成功!')).toBeInTheDocument();
     expect(change.calls[0]).toMatchObject({ token: 'admin-token', old_password: 'old-pass', new_password: 'new-pass' });
     expect(onClose).toHaveBeenCalled();
+    expect(getToken()).toBe('fresh-token');
   });
 });

@@ -88,6 +88,26 @@ describe('feed manager: sockets and URLs', () => {
     expect(last().url).toBe(`wss://main.test/get2?token=${TOKEN}`);
   });
 
+  it('reconnectAll moves every open feed to the session token of now: old sockets closed, one new socket each', () => {
+    const manager = newManager();
+    manager.subscribe('market', undefined, () => {});
+    manager.subscribe('task', undefined, () => {});
+    sockets().forEach((socket) => socket.open());
+    const before = [...sockets()];
+    saveSession({ token: 'fresh-token', userName: 'alice', level: 1, isSuper: false, kind: 'normal' });
+    manager.reconnectAll();
+    expect(before.map((socket) => socket.closeCalls)).toEqual([1, 1]);
+    const fresh = sockets().slice(before.length);
+    expect(fresh.map((socket) => socket.url)).toEqual(['ws://feeds.test/get2?token=fresh-token', 'ws://feeds.test/ts/websocket']);
+    fresh.forEach((socket) => socket.open());
+    expect(fresh[1]!.sent[0]).toContain('fresh-token');
+    // the old sockets closing later does not open more
+    before.forEach((socket) => socket.drop());
+    vi.advanceTimersByTime(60_000);
+    expect(sockets()).toHaveLength(4);
+    expect(manager.status('market').state).toBe('live');
+  });
+
   it('marks the feed unsupported and logs it when the browser has no WebSocket', () => {
     vi.stubGlobal('WebSocket', undefined);
     const manager = newManager();
