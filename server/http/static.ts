@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { registerSecurityHeaders } from './headers';
 
 /** Routes prerendered at build time (scripts/prerender.ts): `/login` is served from `login.html`. */
 export const PRERENDERED_ROUTES = ['/login', '/home', '/guide'] as const;
@@ -17,13 +18,15 @@ export const CACHE_REVALIDATE = 'no-cache';
 export const cacheControlFor = (file: string): string => (HASHED_ASSET.test(file) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
 
 /**
- * Compression for every reply, then the built console when there is one.
+ * The security headers (server/http/headers.ts) and compression for every reply, then the built
+ * console when there is one.
  * - Dynamic replies (JSON over 1 KB) are compressed on the fly: brotli at a fast level, or gzip.
  * - Static files are sent as the `.br` / `.gz` siblings written at build time (scripts/compress.mjs),
  *   picked by Accept-Encoding, with `Vary: Accept-Encoding` and the cache policy above.
  * Must be registered before the routes, so @fastify/compress sees every route as it is added.
  */
 export async function registerStatic(app: FastifyInstance, staticDir: string | null): Promise<void> {
+  registerSecurityHeaders(app, staticDir);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

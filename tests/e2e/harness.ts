@@ -26,6 +26,8 @@
 //                         trade, no status change pending): a paused or stopped task's numbers then hold still
 //   TIMEOUTS              every time limit of the suite. Specs pass no timeouts and never sleep: they wait
 //                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction, until).
+//   takeCspViolations(page)  the Content-Security-Policy violations the page reported (e2eSuite fails a test
+//                         that leaves any behind)
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
@@ -131,6 +133,17 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 const logs = new WeakMap<Page, string[]>();
+const violations = new WeakMap<Page, string[]>();
+
+/**
+ * Content-Security-Policy violations a page reported (its `securitypolicyviolation` events), taken
+ * out: e2eSuite fails a test that leaves any behind, so every page works under the server's policy.
+ */
+export function takeCspViolations(page: Page): string[] {
+  const found = violations.get(page) ?? [];
+  violations.set(page, []);
+  return found;
+}
 
 /**
  * A page in a fresh context (no cookies, no storage) whose relative URLs resolve against baseURL,
@@ -144,7 +157,17 @@ export async function newPage(
   const context = await browser.newContext({ baseURL, locale, viewport });
   context.setDefaultTimeout(TIMEOUTS.action);
   context.setDefaultNavigationTimeout(TIMEOUTS.navigation);
+  await context.exposeBinding('__e2eCspViolation', ({ page: from }, text: string) => {
+    if (from) violations.set(from, [...(violations.get(from) ?? []), text]);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __e2eCspViolation(text: string): void }).__e2eCspViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} ${event.sample}`.trim());
+    });
+  });
   const page = await context.newPage();
+  violations.set(page, []);
   const log: string[] = [];
   logs.set(page, log);
   page.on('console', (msg) => {
@@ -345,8 +368,10 @@ export function e2eSuite({ viewport, server }: { viewport?: { width: number; hei
   });
   afterEach(async (t) => {
     await onFailure(t, page);
+    const blocked = page ? takeCspViolations(page) : [];
     await page?.context().close();
     page = undefined;
+    assert.deepEqual(blocked, [], 'the page broke the Content-Security-Policy');
   });
   after(async () => {
     await browser?.close();
