@@ -39,8 +39,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** delays for realism and push rates; defaults in server/settings.ts, short values in tests. */
   settings?: Partial<ServerSettings>;
-  /** fastify's request log; default off. */
-  logger?: boolean;
+  /** fastify's request log; default off. `{ stream }` writes it there instead of stdout (tests read it). */
+  logger?: boolean | { stream: { write(line: string): void } };
   /** what each feed sends and pushes (default: answer `ok`); for tests and later areas. */
   feedGenerators?: FeedGenerators;
   /** where prices come from (default: the simulation seeded 'arbitrage'). */
@@ -90,7 +90,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)
-    logger: opts.logger ? { serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) } } : false,
+    logger: opts.logger
+      ? { ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}), serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) } }
+      : false,
   });
   // an empty JSON body is an empty payload, not an error
   const json = app.getDefaultJsonParser('error', 'error');
