@@ -382,8 +382,8 @@ describe('feed manager: reconnecting', () => {
     vi.advanceTimersByTime(1);
     expect(sockets()).toHaveLength(3);
 
-    last().drop();
-    vi.advanceTimersByTime(3999);
+    last().drop(); // then every 2.5 s, however long the server stays away
+    vi.advanceTimersByTime(2499);
     expect(sockets()).toHaveLength(3);
     vi.advanceTimersByTime(1);
     expect(sockets()).toHaveLength(4);
@@ -410,16 +410,18 @@ describe('feed manager: reconnecting', () => {
     expect(sockets()).toHaveLength(4);
   });
 
-  it('caps the delay at 30 s and applies ±20 % jitter', () => {
+  it('caps the delay at 2.5 s, so a try comes at least every 3 s, and applies ±20 % jitter', () => {
     const low = new FeedManager({ random: () => 0 });
     const high = new FeedManager({ random: () => 0.999999 });
     const mid = newManager();
     expect(mid.reconnectDelay(0)).toBe(1000);
-    expect(mid.reconnectDelay(3)).toBe(8000);
-    expect(mid.reconnectDelay(10)).toBe(30_000);
+    expect(mid.reconnectDelay(1)).toBe(2000);
+    expect(mid.reconnectDelay(3)).toBe(2500);
+    expect(mid.reconnectDelay(10)).toBe(2500);
     expect(low.reconnectDelay(0)).toBe(800);
+    expect(low.reconnectDelay(20)).toBe(2000);
     expect(high.reconnectDelay(0)).toBe(1200);
-    expect(high.reconnectDelay(20)).toBe(36_000);
+    expect(high.reconnectDelay(20)).toBe(3000);
   });
 
   it('does not reconnect after the last unsubscribe', () => {
