@@ -1,4 +1,4 @@
-import { recordFills } from '../ledger/accounts';
+import { recordFills, type AccountRef } from '../ledger/accounts';
 import type { AppContext } from '../context';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
@@ -10,7 +10,9 @@ import { enginePrices } from './prices';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
- * and written back, all in ONE transaction; then 'task.changed' tells the feeds. A task's state is
+ * and written back, all in ONE transaction; then 'task.changed' tells the feeds, with 'asset.changed'
+ * once per account whose balances the tick's fills moved and 'orders.changed' once per account whose
+ * orders it wrote. A task's state is
  * kept between ticks and read again only after a call changed it ('task.changed' not of the runner's
  * own); the tick's rows are written as a few multi-row statements (`TickWriter`).
  * Ticks queue behind each other, each with its own time, so a ManualClock moved an hour runs 3600.
@@ -43,6 +45,13 @@ export function earningsPoints(cached: Pick<Cached, 'state' | 'realised' | 'task
   return points;
 }
 
+
+/** The accounts a step's orders were placed on or changed on (leg A on the child's api_a, leg B on api_b). */
+export function orderAccounts(out: Pick<StepResult, 'state' | 'orders'>, userId: number): AccountRef[] {
+  const apiOf = new Map(out.state.children.map((c) => [c.child.task_children_id, c.child.link_api_id]));
+  const ids = new Set(out.orders.flatMap((o) => apiOf.get(o.task_children_id)?.[o.leg] ?? []));
+  return [...ids].map((apiId) => ({ userId, apiId }));
+}
 
 /** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names. */
 export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>): Promise<EngineInputs> {
@@ -99,6 +108,9 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
 
   const tick = async (at: number): Promise<void> => {
     const changed: { userId: number; taskId: number }[] = [];
+    // the accounts whose balances the tick's fills moved, and whose orders it wrote
+    const assets = new Map<number, AccountRef>();
+    const orders = new Map<number, AccountRef>();
     await ctx.db.transaction(async (db) => {
       const ids = await activeTaskIds(db);
       for (const id of [...cache.keys()]) if (!ids.includes(id)) cache.delete(id);
@@ -114,7 +126,8 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
         const out = stepTask(before, inputs, prices, at, rng);
         await saveStep(tx, before, out);
         advance(cached, out);
-        await recordFills(tx, out.state, out.fills, prices, at);
+        for (const account of await recordFills(tx, out.state, out.fills, prices, at)) assets.set(account.apiId, account);
+        for (const account of orderAccounts(out, Number(row.user_id))) orders.set(account.apiId, account);
         changed.push({ userId: Number(row.user_id), taskId });
         if (minute) tx.earnings.push(...earningsPoints(cached, prices, at));
       }
@@ -126,6 +139,8 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
     } finally {
       emitting = false;
     }
+    for (const account of assets.values()) ctx.bus.emit('asset.changed', account);
+    for (const account of orders.values()) ctx.bus.emit('orders.changed', account);
   };
 
   // the timer runs only while some task is active: an idle server has no timer pending

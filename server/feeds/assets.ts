@@ -2,7 +2,6 @@ import { borrowRecords, ledgerRecords, marketPricer, valueAccount } from '../led
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
 import { listApis } from '../store/api-accounts';
 
-
 /** One message of the asset socket: `{code, data: {apiId, asset_info: {statistics, list}, ledger, borrow}}`. */
 export async function assetMessages(client: FeedClient, apiIds: readonly number[]) {
   const { app, user } = client;
@@ -20,19 +19,25 @@ export async function assetMessages(client: FeedClient, apiIds: readonly number[
   return messages;
 }
 
+/** The accounts each client's last message asked for. */
+const subscriptions = new WeakMap<FeedClient, Set<number>>();
+
 /**
  * /asset/get (token in the query): every 3 s the console sends `{token, data: [apiId…]}`; each message
  * is answered with one message per own API id of it ('ok' when it names none). Pushed again when the assets of one of the
- * client's subscribed accounts change ('asset.changed').
+ * client's subscribed accounts change ('asset.changed': the engine's fills, manual orders).
  */
 export const assetFeed: FeedGenerator = {
   async onMessage(client, text) {
-    const messages = await assetMessages(client, subscribedIds(text));
+    const ids = subscribedIds(text);
+    subscriptions.set(client, new Set(ids));
+    const messages = await assetMessages(client, ids);
     for (const message of messages) client.send(message);
     // a subscription naming none of the user's accounts is acknowledged with 'ok' (the console ignores it)
     return messages.length ? undefined : 'ok';
   },
-  pushOn: { 'asset.changed': (client, { userId }) => client.user.id === userId },
+  onClose: (client) => void subscriptions.delete(client),
+  pushOn: { 'asset.changed': (client, { userId, apiId }) => client.user.id === userId && subscriptions.get(client)?.has(apiId) === true },
 };
 
 export const assetFeedGenerators: FeedGenerators = { asset: assetFeed };

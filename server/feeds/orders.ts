@@ -33,7 +33,8 @@ export function statisticsSubscription(text: string): { pairs: [string, number][
 /**
  * /web/get/order/total: every 2 s the console sends its [currency, minutes] pairs and 18; the reply is
  * `{code: 200, data: {automatic, manual, order}}` (a group per pair, periods ending now, and the newest
- * orders). Pushed again when one of the user's tasks changed (the engine's tick wrote orders).
+ * orders). Pushed again when orders of one of the user's accounts were written ('orders.changed': the
+ * engine's tick, manual orders).
  */
 export const statisticsFeed: FeedGenerator = {
   async onMessage(client: FeedClient, text: string) {
@@ -42,7 +43,7 @@ export const statisticsFeed: FeedGenerator = {
     const { app, user } = client;
     return { code: 200, data: await periodStatistics(app.db, user.id, subscription.pairs, subscription.number, app.clock.now()) };
   },
-  pushOn: { 'task.changed': (client, event) => event.userId === client.user.id },
+  pushOn: { 'orders.changed': (client, event) => event.userId === client.user.id },
 };
 
 export const orderFeedGenerators: FeedGenerators = { statistics: statisticsFeed };

@@ -30,7 +30,8 @@ export type PushFilter<E extends ServerEvent> = true | ((client: FeedClient, pay
  *
  * A client's last message is its subscription (the coins, the task, the account it watches). When a
  * bus event of `pushOn` fires, every concerned subscriber is sent the reply to that message again,
- * so a generator writes one `onMessage` and the feed both answers and pushes.
+ * so a generator writes one `onMessage` and the feed both answers and pushes. Pushes coalesce per
+ * subscriber: the events of one turn (a tick of the engine touching many accounts) make one send.
  */
 export interface FeedGenerator {
   onOpen?(client: FeedClient): void | Promise<void>;
@@ -93,7 +94,11 @@ export function cookieToken(header: string | undefined): string | undefined {
 /** A signed-in client that has sent its subscription, as the bus sees it. */
 interface Subscriber {
   client: FeedClient;
-  /** re-sends the reply to the client's last message, after whatever it is handling now. */
+  /**
+   * marks the client's reply stale: it is sent again once, after whatever the client's queue is
+   * handling now, however many events asked for it in the meantime (so N events in one turn make
+   * one send, of the state as it is when it runs).
+   */
   push(): void;
 }
 
@@ -171,9 +176,19 @@ function serve(
     await reply(client, lastMessage);
   };
 
+  // a push is queued and has not started yet: further events join it
+  let stale = false;
   const subscribe = (signedIn: FeedClient) => {
     if (subscriber || !generator.pushOn) return;
-    subscriber = { client: signedIn, push: () => enqueue(pushAgain) };
+    const push = () => {
+      if (stale) return;
+      stale = true;
+      enqueue(() => {
+        stale = false; // an event from here on may have changed what this push reads: it queues the next
+        return pushAgain();
+      });
+    };
+    subscriber = { client: signedIn, push };
     subscribers.add(subscriber);
   };
 

@@ -136,7 +136,7 @@ export const assetHandlers: HandlerMap = {
   /**
    * §7 /manual/trading on one own account (§3 manual order: symbol, type, price, amount, direction,
    * way): filled now at the server's market and booked like the task engine's fills (fillManualOrder);
-   * the asset socket is pushed.
+   * the asset and order sockets are pushed.
    */
   async manualTrading(call) {
     const user = signedIn(call);
@@ -163,6 +163,7 @@ export const assetHandlers: HandlerMap = {
       });
     });
     app.bus.emit('asset.changed', { userId: user.id, apiId: api.id });
+    app.bus.emit('orders.changed', { userId: user.id, apiId: api.id });
     return call.ok({ id: orderId }, 'ok.submit');
   },
 

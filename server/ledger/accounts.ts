@@ -149,6 +149,12 @@ async function saveBooked(tx: Queryable, apiId: number, book: Book, borrows: rea
 
 // ── The task engine's hook ───────────────────────────────────────────────────────────
 
+/** An API account and its owner: what 'asset.changed' and 'orders.changed' name. */
+export interface AccountRef {
+  userId: number;
+  apiId: number;
+}
+
 /**
  * The accounts that a run of engine steps books on — a tick of the runner, or the demo history —
  * each account's row and book read once and kept; the books and borrow records are written once,
@@ -200,19 +206,22 @@ function bookkeeperOf(tx: Queryable): { keeper: Bookkeeper; own: boolean } {
  * Books a step's fills on the children's accounts (leg A on api_a, leg B on api_b) at the engine's
  * prices, borrowing a spot shortfall where the task's is_borrow allows; at each new minute also
  * stores the equity of the task's accounts. Runs inside the runner's transaction; when `tx` is the
- * tick's TickWriter, the books are read once per tick and written at its flush.
+ * tick's TickWriter, the books are read once per tick and written at its flush. Returns the accounts
+ * whose balances the fills moved (for 'asset.changed').
  */
-export async function recordFills(tx: Queryable, state: TaskState, fills: readonly Fill[], prices: PriceSource, at: number): Promise<void> {
+export async function recordFills(tx: Queryable, state: TaskState, fills: readonly Fill[], prices: PriceSource, at: number): Promise<AccountRef[]> {
   const newMinute = at % MINUTE_MS < 1000;
-  if (!fills.length && !newMinute) return;
+  if (!fills.length && !newMinute) return [];
   const { keeper, own } = bookkeeperOf(tx);
   const legs = legsOf(state.task.params);
   const apiOf = new Map(state.children.map((c) => [c.child.task_children_id, c.child.link_api_id]));
   const apis = await keeper.accounts([...new Set(state.children.flatMap((c) => c.child.link_api_id))]);
   const pricer = enginePricer(prices, at);
+  const booked = new Map<number, AccountRef>();
   for (const fill of fills) {
     const api = keeper.apis.get(apiOf.get(fill.task_children_id)?.[fill.leg] ?? -1);
     if (!api) continue;
+    booked.set(Number(api.id), { userId: Number(api.user_id), apiId: Number(api.id) });
     const kept = await keeper.book(api, pricer, at);
     const leg = legs[fill.leg];
     const events = bookFill(
@@ -232,6 +241,7 @@ export async function recordFills(tx: Queryable, state: TaskState, fills: readon
     }
   }
   if (own) await keeper.write();
+  return [...booked.values()];
 }
 
 // ── Manual orders (§7 /manual/trading) ──────────────────────────────────────────────

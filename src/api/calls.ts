@@ -5,6 +5,7 @@
  * spec names a reply's fields without its shape, the shape chosen is written in docs/spec-coverage.md.
  */
 import type { EndpointName } from './endpoints';
+import type { AccountChange, AssetFeedData } from '../domain/assets';
 import type {
   ManualSnapshot,
   ApiAccount,
@@ -137,10 +138,10 @@ export interface CallTypes {
 
   // Assets
   assetImaging: Call<ApiId & { layout: number }, ApiChartPoint[]>;
-  assetBorrowRecords: Call<ApiId, unknown>;
-  assetLedgerLog: Call<ApiId, unknown>;
+  assetBorrowRecords: Call<ApiId, AssetFeedData['borrow']>;
+  assetLedgerLog: Call<ApiId, AssetFeedData['ledger']>;
   assetManualSnapshot: Call<ApiId, ManualSnapshot>;
-  assetChangingRate: Call<Unshown, unknown>;
+  assetChangingRate: Call<Unshown, AccountChange[]>;
   assetStatistics: Call<Unshown, unknown>;
   assetTradeRecords: Call<Unshown, unknown>;
   currencyInformation: Call<{ bourse: number; types: number }, unknown>;

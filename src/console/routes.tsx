@@ -2,6 +2,7 @@ import type { ResourceProps } from '@refinedev/core';
 import type { PageLoader } from '../components/lazy-page';
 import type { Access, Action, Resource } from '../domain/permissions';
 import { apisResource } from '../resources/apis';
+import { assetsResource } from '../resources/assets';
 import { childTasksResource } from '../resources/child-tasks';
 import { followTasksResource } from '../resources/follow-tasks';
 import { globalConfigResource } from '../resources/global-config';
@@ -55,7 +56,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/user/static', 'nav.userStatic', 'account', { load: () => import('../pages/user/static'), shell: 'user' }),
   route('/market', 'nav.market', 'market', { load: () => import('../pages/market'), ...inNav }),
   route('/api', 'nav.api', 'apis', { load: () => import('../resources/apis/list'), ...inNav, definition: definitionOf(apisResource) }),
-  route('/assets', 'nav.assetsEquity', 'assets', { load: () => import('../pages/assets'), nav: { group: 'nav.assets' } }),
+  route('/assets', 'nav.assetsEquity', 'assets', { load: () => import('../pages/assets'), nav: { group: 'nav.assets' }, definition: definitionOf(assetsResource) }),
   route('/assets/snapshot', 'nav.assetsSnapshot', 'assets', { action: 'snapshot', load: () => import('../pages/assets/snapshot'), nav: { group: 'nav.assets' } }),
   route('/assets/snapshot/board', 'nav.assetsBoard', 'assets', { action: 'board', load: () => import('../pages/assets/board') }),
   route('/statistic', 'nav.statistic', 'orders', { ...inNav, load: () => import('../pages/statistic'), definition: definitionOf(ordersResource) }),

@@ -20,6 +20,17 @@ export interface AssetFeedData {
   borrow: unknown[];
 }
 
+/** What is known of an account's assets so far: the socket's parts, each absent until it arrives. */
+export type AccountAssets = Pick<AssetFeedData, 'apiId'> & Partial<Omit<AssetFeedData, 'apiId'>>;
+
+/** /asset/changing/rate/get, per account: its equity now and its change over each ratio range (a fraction). */
+export interface AccountChange {
+  apiId: number;
+  name: string;
+  equity_usdt: number;
+  rates: Partial<Record<RatioRangeKey, number>>;
+}
+
 /** /asset/imaging/get: the chart series of one API. */
 export interface ApiChartPoint {
   dateTime: string;
@@ -177,12 +188,17 @@ export function mergeCurrencyRows(lists: readonly (readonly AssetRow[])[]): Curr
 export const netAssetsOf = (rows: readonly CurrencyRow[]): number => rows.reduce((sum, row) => sum + toNumber(row.self_worth), 0);
 
 /** Everything the page shows for the APIs selected, from the last message of each. */
-export function assetView(messages: readonly AssetFeedData[]) {
+/**
+ * What the page shows of the accounts shown: the summed statistics and merged rows of those whose
+ * numbers have arrived, and their ledger and borrow records (each part may arrive on its own).
+ */
+export function assetView(accounts: readonly AccountAssets[]) {
+  const infos = accounts.flatMap((a) => (a.asset_info ? [a.asset_info] : []));
   return {
-    summary: sumStatistics(messages.map((m) => m.asset_info.statistics)),
-    rows: mergeCurrencyRows(messages.map((m) => m.asset_info.list)),
-    ledger: messages.flatMap((m) => m.ledger.map((entry) => ({ apiId: m.apiId, entry }))),
-    borrow: messages.flatMap((m) => m.borrow),
+    summary: sumStatistics(infos.map((info) => info.statistics)),
+    rows: mergeCurrencyRows(infos.map((info) => info.list)),
+    ledger: accounts.flatMap((a) => (a.ledger ?? []).map((entry) => ({ apiId: a.apiId, entry }))),
+    borrow: accounts.flatMap((a) => a.borrow ?? []),
   };
 }
 

@@ -48,8 +48,9 @@ let frames: ManualFrames;
 let manager: FeedManager;
 const socket = () => FakeSocket.instances[FakeSocket.instances.length - 1];
 const sentIds = () => socket().sent.map((text) => JSON.parse(text).data as number[]);
+/** Delivers socket messages; the live provider writes them into Refine's cache at the end of the turn. */
 const push = (...messages: string[]) =>
-  act(() => {
+  act(async () => {
     messages.forEach((m) => socket().receive(m));
     frames.run();
   });
@@ -96,10 +97,10 @@ describe('/assets', () => {
     await openWithApis();
     expect(screen.getByRole('heading', { name: '权益' })).toBeInTheDocument();
     expect(sentIds()[0]).toEqual([1, 2]);
-    push(assetMessage(1, 1000), assetMessage(2, 500));
+    await push(assetMessage(1, 1000), assetMessage(2, 500));
+    expect(await screen.findByText('各币种自有价值合计 1500.0000 USDT')).toBeInTheDocument();
     expect(within(screen.getByTestId('summary-netAssets')).getByText(/1,500/)).toBeInTheDocument();
     expect(within(screen.getByTestId('summary-principal')).getByText(/750/)).toBeInTheDocument();
-    expect(screen.getByText('各币种自有价值合计 1500.0000 USDT')).toBeInTheDocument();
     // the feed's state and age are on the page
     expect(document.querySelector('[data-feed="asset"]')).toHaveAttribute('data-feed-state', 'live');
     expect(screen.queryByRole('tab', { name: '手动交易' })).not.toBeInTheDocument();
@@ -114,11 +115,12 @@ describe('/assets', () => {
     const chart = recordCall('currencyInformation', [{ dateTime: '2026-11-01 10:00', price: 50000 }]);
     server.use(chart.handler);
     await openWithApis([APIS[0]]);
-    push(
+    await push(
       assetMessage(1, 100, {
         list: [{ currency: 'btc', spot: 1.23456789, futures: 2, P_CW: 1.23456789, F_CS: 0.5, wallet: 1, transfer: 0, self_worth: 100, price: 50123.456789, principal: 1, principal_usdt: 50 }],
       }),
     );
+    await screen.findByText('各币种自有价值合计 100.0000 USDT');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
       '币种', '现货', '期货', 'P_CW', 'P_NW', 'P_CQ', 'P_NQ', 'P_CS', 'F_CW', 'F_NW', 'F_CQ', 'F_NQ', 'F_CS',
@@ -136,18 +138,41 @@ describe('/assets', () => {
 
   it("borrow tab: 'no borrow records yet' when empty, else numbered lines; transfer records list currency, amount, type, time", async () => {
     await openWithApis([APIS[0]]);
-    push(assetMessage(1, 100));
+    await push(assetMessage(1, 100));
+    await screen.findByText('各币种自有价值合计 100.0000 USDT');
     await userEvent.click(screen.getByRole('tab', { name: '借币记录' }));
     expect(await screen.findByText('暂无借币记录')).toBeInTheDocument();
 
-    push(assetMessage(1, 100, { borrow: [{ currency: 'usdt', amount: 10 }, 'btc 0.1'], ledger: [{ currency: 'btc', amount: 0.5, type: 'transfer in', time: '2026-11-01 08:30:00' }] }));
-    const lines = within(screen.getByTestId('borrow-records')).getAllByRole('listitem');
+    await push(assetMessage(1, 100, { borrow: [{ currency: 'usdt', amount: 10 }, 'btc 0.1'], ledger: [{ currency: 'btc', amount: 0.5, type: 'transfer in', time: '2026-11-01 08:30:00' }] }));
+    const lines = within(await screen.findByTestId('borrow-records')).getAllByRole('listitem');
     expect(lines.map((l) => l.textContent)).toEqual(['currency: usdt, amount: 10', 'btc 0.1']);
     expect(screen.getByTestId('borrow-records').tagName).toBe('OL');
 
     await userEvent.click(screen.getByRole('tab', { name: '划转记录' }));
     const row = (await screen.findByText('transfer in')).closest('tr')!;
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['BTC', '0.5000', 'transfer in', '2026-11-01 08:30']);
+  });
+
+  it('records the socket has not delivered yet are fetched by their calls into the account; its message then replaces them', async () => {
+    const ledger = recordCall('assetLedgerLog', [{ currency: 'eth', amount: 2, type: 'deposit', time: '2026-11-01 08:00:00' }]);
+    const borrow = recordCall('assetBorrowRecords', [{ currency: 'usdt', type: 'borrow', amount: 5, balance: 5, time: '2026-11-01 09:00:00' }]);
+    server.use(ledger.handler, borrow.handler);
+    await openWithApis([APIS[0]]);
+    await userEvent.click(screen.getByRole('tab', { name: '划转记录' }));
+    const fetched = (await screen.findByText('入金')).closest('tr')!;
+    expect(within(fetched).getAllByRole('cell').map((c) => c.textContent)).toEqual(['ETH', '2.0000', '入金', '2026-11-01 08:00']);
+    expect(ledger.calls).toEqual([expect.objectContaining({ apiId: '1' })]);
+    await userEvent.click(screen.getByRole('tab', { name: '借币记录' }));
+    expect(await screen.findByText('2026-11-01 09:00 借币 USDT 5.0000（未还 5.0000）')).toBeInTheDocument();
+
+    // the socket's message is the newer word: its records replace the fetched ones, and nothing is fetched again
+    await push(assetMessage(1, 100, { borrow: [], ledger: [{ currency: 'btc', amount: 0.5, type: 'withdraw', time: '2026-11-01 10:00:00' }] }));
+    expect(await screen.findByText('暂无借币记录')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '划转记录' }));
+    expect(await screen.findByText('出金')).toBeInTheDocument();
+    expect(screen.queryByText('入金')).not.toBeInTheDocument();
+    expect(ledger.calls).toHaveLength(1);
+    expect(borrow.calls).toHaveLength(1);
   });
 
   it('the API statistics tab asks /asset/statistics for the ids shown with layout 3; the range and unit change it', async () => {

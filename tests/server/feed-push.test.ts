@@ -51,14 +51,48 @@ describe('feeds push when the bus fires', () => {
     await Promise.all([traderFeed.closed, adminFeed.closed]);
   });
 
+  it('coalesces the events of one turn into one push per subscriber, of the state as it is when sent', async () => {
+    const first = await openFeed(t.url, `${feeds.asset.path}?token=${trader}`);
+    const second = await openFeed(t.url, `${feeds.asset.path}?token=${trader}`);
+    first.socket.send(JSON.stringify({ apiId: 11 }));
+    second.socket.send(JSON.stringify({ apiId: 12 }));
+    await first.next();
+    await second.next();
+
+    const traderId = (await t.server.context.auth.resolve(trader))!.id;
+    // an engine tick touching 20 accounts of the trader: 20 events in one turn
+    for (let apiId = 1; apiId <= 20; apiId += 1) {
+      version = 100 + apiId;
+      t.server.context.bus.emit('asset.changed', { userId: traderId, apiId });
+    }
+    expect(await parse(first.next())).toEqual({ user: 'trader', asked: 11, version: 120 });
+    expect(await parse(second.next())).toEqual({ user: 'trader', asked: 12, version: 120 });
+
+    // nothing else was queued: the next thing on each socket is the answer to its own next message
+    first.socket.send(JSON.stringify({ apiId: 13 }));
+    second.socket.send(JSON.stringify({ apiId: 14 }));
+    expect(await parse(first.next())).toEqual({ user: 'trader', asked: 13, version: 120 });
+    expect(await parse(second.next())).toEqual({ user: 'trader', asked: 14, version: 120 });
+
+    // an event after the push went out is pushed again
+    version = 121;
+    t.server.context.bus.emit('asset.changed', { userId: traderId, apiId: 1 });
+    expect(await parse(first.next())).toEqual({ user: 'trader', asked: 13, version: 121 });
+    first.socket.close();
+    second.socket.close();
+    await Promise.all([first.closed, second.closed]);
+  });
+
   it('pushes the market at settings.marketPushHz as the clock moves, and stops once the socket is closed', async () => {
     const market = await openFeed(t.url, `${feeds.market.path}?token=${admin}`);
     market.socket.send(JSON.stringify({ token: admin, data: ['btc'] }));
     expect(await parse(market.next())).toEqual({ coins: ['btc'], version });
     version = 2;
-    await t.advance(1000); // 2 Hz: two ticks
+    await t.advance(500); // 2 Hz: a tick each half second
     expect(await parse(market.next())).toEqual({ coins: ['btc'], version: 2 });
-    expect(await parse(market.next())).toEqual({ coins: ['btc'], version: 2 });
+    version = 3;
+    await t.advance(500);
+    expect(await parse(market.next())).toEqual({ coins: ['btc'], version: 3 });
     market.socket.close();
     await market.closed;
     await t.advance(1000);

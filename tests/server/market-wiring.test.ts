@@ -132,8 +132,9 @@ describe('the market feed (get2)', () => {
     const pushed = JSON.parse(await session.next());
     expect(pushed.data[1].rows).toEqual(expectedRows(tables[1]!));
 
-    // one second more = two pushes, then the reply to a new subscription (replies keep their order)
-    await t.advance(1000);
+    // one second more, a half at a time = two pushes, then the reply to a new subscription (replies keep their order)
+    await t.advance(500);
+    await t.advance(500);
     session.socket.send(JSON.stringify({ token: admin, data: [[1, 1, 4, 1]] }));
     const { before, reply } = await until(session, '[[1,1,4,1]]');
     expect(before).toHaveLength(2);

@@ -100,6 +100,17 @@ describe('assets: per-currency rows', () => {
     expect(ledgerRecords(view.ledger)).toEqual([{ key: '1-0', currency: 'btc', amount: 1, type: 'in', time: 't1' }]);
     expect(view.borrow.map(borrowLine)).toEqual(['b1', 'currency: eth, amount: 2']);
   });
+
+  it('assetView: each part counts once it has arrived (records fetched before the numbers, numbers before the records)', () => {
+    const view = assetView([
+      { apiId: 1, ledger: [{ currency: 'btc', amount: 1, type: 'in', time: 't1' }] },
+      { apiId: 2, asset_info: { statistics: stats(20), list: rowsB } },
+    ]);
+    expect(view.summary.netAssets).toBe(20);
+    expect(view.rows).toHaveLength(1);
+    expect(ledgerRecords(view.ledger)).toEqual([{ key: '1-0', currency: 'btc', amount: 1, type: 'in', time: 't1' }]);
+    expect(view.borrow).toEqual([]);
+  });
 });
 
 describe('assets: chart series and ids', () => {

@@ -123,7 +123,7 @@ describe('the route table', () => {
 
   it('declares a Refine resource for every entity', () => {
     expect(refineResources.map((r) => r.name).sort()).toEqual(
-      ['apis', 'child-tasks', 'follow-tasks', 'global-config', 'orders', 'strategies', 'tasks', 'unilateral-strategies'].sort(),
+      ['apis', 'assets', 'child-tasks', 'follow-tasks', 'global-config', 'orders', 'strategies', 'tasks', 'unilateral-strategies'].sort(),
     );
     expect(refineResources.find((r) => r.name === 'tasks')).toMatchObject({ list: '/task', show: '/task/taskDetail' });
     for (const r of refineResources) expect(r.name in PERMISSIONS).toBe(true);

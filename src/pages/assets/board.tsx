@@ -3,15 +3,33 @@ import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ChartUnit, RatioRangeKey } from '../../domain/assets';
+import { useCall } from '../../api/use-call';
+import type { AccountChange, ChartUnit, RatioRangeKey } from '../../domain/assets';
+import { formatAmount, formatReturn } from '../../domain/format';
 import { NoApi } from './no-api';
 import { DEFAULT_RANGE, RatioControls, RatioPanel } from './ratio-panel';
 import { useApiAccounts } from './use-api-accounts';
 
-/** /assets/snapshot/board: every API's ratio curve side by side, one range (layout, default 3) and unit for all. */
+/** An account's equity now and its change over the board's range (/asset/changing/rate/get). */
+function ChangeText({ change, range }: { change: AccountChange | undefined; range: RatioRangeKey }) {
+  const { t } = useTranslation('assets');
+  if (!change) return null;
+  const rate = change.rates[range];
+  return (
+    <Typography.Text type="secondary" data-testid={`board-change-${change.apiId}`}>
+      {t('board.change', { equity: formatAmount(change.equity_usdt), range: t(`ranges.${range}`), rate: rate === undefined ? '-' : `${rate > 0 ? '+' : ''}${formatReturn(rate * 100)}` })}
+    </Typography.Text>
+  );
+}
+
+/**
+ * /assets/snapshot/board: every API's ratio curve side by side, one range (layout, default 3) and unit for
+ * all; each card names the account's equity now and its change over that range (/asset/changing/rate/get).
+ */
 export default function AssetBoardPage() {
   const { t } = useTranslation('assets');
   const { apis, loading } = useApiAccounts();
+  const { data: changes } = useCall('assetChangingRate', {});
   const [range, setRange] = useState<RatioRangeKey>(DEFAULT_RANGE);
   const [unit, setUnit] = useState<ChartUnit>('usdt');
 
@@ -31,7 +49,7 @@ export default function AssetBoardPage() {
       <Row gutter={[12, 12]}>
         {apis.map((api) => (
           <Col key={api.id} xs={24} lg={12} xxl={8}>
-            <Card size="small" title={api.name} data-testid={`board-${api.id}`}>
+            <Card size="small" title={api.name} extra={<ChangeText change={changes?.find((c) => c.apiId === api.id)} range={range} />} data-testid={`board-${api.id}`}>
               <RatioPanel endpoint="assetImaging" apiId={api.id} name={api.name} fixed={{ range, unit }} height={200} />
             </Card>
           </Col>

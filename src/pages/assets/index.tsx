@@ -13,9 +13,8 @@ import { AssetSummaryCard } from './summary';
 import { CurrencyTable } from './currency-table';
 import { NoApi } from './no-api';
 import { RatioPanel } from './ratio-panel';
-import { BorrowRecords, ManualTrading, TradeRecords, TransferRecords } from './records';
-import { useApiAccounts } from './use-api-accounts';
-import { useAssetFeed } from './use-asset-feed';
+import { BorrowRecords, ManualTrading, RecordsUntilLive, TradeRecords, TransferRecords } from './records';
+import { assetsOf, useAccountRecords, useAssetsFeed } from './use-account-assets';
 
 const ALL = 'all';
 /** Strategy type 1 = hedging (§3): its follow tasks are resumed by hedging/restore/task. */
@@ -89,15 +88,21 @@ function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selecte
   );
 }
 
-/** /assets ('equity', spec §2 Assets page): live from the asset socket for 'all APIs' or the one selected. */
+/**
+ * /assets ('equity', spec §2 Assets page): the assets resource (the user's accounts) for 'all APIs' or the
+ * one selected, kept live by the asset socket through the live provider.
+ */
 export default function AssetsPage({ manager }: { manager?: FeedManager }) {
   const { t } = useTranslation('assets');
-  const { apis, loading } = useApiAccounts();
+  const { accounts: apis, loading } = useAccountRecords();
   const [selection, setSelection] = useState<string>(ALL);
   const selected = selection === ALL ? undefined : apis.find((a) => String(a.id) === selection);
-  const apiIds = useMemo(() => (selected ? [selected.id] : apis.map((a) => a.id)), [selected, apis]);
-  const feed = useAssetFeed(apiIds, { enabled: apiIds.length > 0, manager });
-  const view = useMemo(() => assetView(feed.messages), [feed.messages]);
+  const shown = useMemo(() => (selected ? [selected] : apis), [selected, apis]);
+  const apiIds = useMemo(() => shown.map((a) => a.id), [shown]);
+  const feed = useAssetsFeed(apiIds, manager);
+  const assets = useMemo(() => shown.map(assetsOf), [shown]);
+  const view = useMemo(() => assetView(assets), [assets]);
+  const arrived = assets.some((a) => a.asset_info);
   const bourse = selected?.bourse_id ?? apis[0]?.bourse_id ?? DEFAULTS.bourseId;
 
   if (loading) return <Skeleton active />;
@@ -110,8 +115,26 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
       children: <RatioPanel key={joinApiIds(apiIds)} endpoint="assetStatistics" apiId={joinApiIds(apiIds)} name={selected?.name ?? t('apiList.all')} />,
     },
     { key: 'trades', label: t('tabs.trades'), children: <TradeRecords apiIds={apiIds} /> },
-    { key: 'transfers', label: t('tabs.transfers'), children: <TransferRecords records={ledgerRecords(view.ledger)} /> },
-    { key: 'borrow', label: t('tabs.borrow'), children: <BorrowRecords records={view.borrow} /> },
+    {
+      key: 'transfers',
+      label: t('tabs.transfers'),
+      children: (
+        <>
+          <RecordsUntilLive accounts={assets} part="ledger" />
+          <TransferRecords records={ledgerRecords(view.ledger)} />
+        </>
+      ),
+    },
+    {
+      key: 'borrow',
+      label: t('tabs.borrow'),
+      children: (
+        <>
+          <RecordsUntilLive accounts={assets} part="borrow" />
+          <BorrowRecords records={view.borrow} />
+        </>
+      ),
+    },
     ...(selected ? [{ key: 'manual', label: t('tabs.manual'), children: <ManualTrading api={selected} /> }] : []),
   ];
 
@@ -141,7 +164,7 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
             <Card size="small">
               <Tabs items={tabs} destroyOnHidden />
             </Card>
-            <CurrencyTable rows={view.rows} bourse={bourse} loading={feed.messages.length === 0 && feed.state !== 'offline'} />
+            <CurrencyTable rows={view.rows} bourse={bourse} loading={!arrived && feed.state !== 'offline'} />
           </Flex>
         </Col>
       </Row>

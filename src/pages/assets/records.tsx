@@ -1,11 +1,36 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCustom } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
-import { borrowLine, borrowRecord, joinApiIds, type LedgerRecord } from '../../domain/assets';
+import { borrowLine, borrowRecord, joinApiIds, type AccountAssets, type LedgerRecord } from '../../domain/assets';
+import { useCall } from '../../api/use-call';
+import { writeLiveRecords } from '../../live/resources';
 import { formatAmount, formatMinute, formatPrice, formatQuantity, EMPTY_VALUE } from '../../domain/format';
 import { ManualTradeDialog } from '../../components/manual-trade-dialog';
+
+/** The calls that read an account's records when its socket message is not there yet (§7 Assets). */
+const RECORD_CALLS = { ledger: 'assetLedgerLog', borrow: 'assetBorrowRecords' } as const;
+type RecordPart = keyof typeof RECORD_CALLS;
+
+/** Fetches one account's records once and writes them into its record of the assets resource, as the socket would. */
+function FetchRecords({ apiId, part }: { apiId: number; part: RecordPart }) {
+  const queryClient = useQueryClient();
+  const { data } = useCall(RECORD_CALLS[part], { apiId });
+  useEffect(() => {
+    if (data) writeLiveRecords(queryClient, 'assets', [{ id: apiId, patch: { [part]: data } }]);
+  }, [queryClient, apiId, part, data]);
+  return null;
+}
+
+/**
+ * The ledger and borrow records come with each account's socket message; for an account the socket
+ * has not answered yet (a tab opened at once), they are fetched by their calls instead.
+ */
+export function RecordsUntilLive({ accounts, part }: { accounts: readonly AccountAssets[]; part: RecordPart }) {
+  return accounts.filter((a) => a[part] === undefined).map((a) => <FetchRecords key={a.apiId} apiId={a.apiId} part={part} />);
+}
 
 /** §2 transfer records: currency, amount, type, time (the asset feed's ledger). */
 export function TransferRecords({ records }: { records: readonly LedgerRecord[] }) {

@@ -3,12 +3,12 @@ import { Button, Card, Empty, Flex, Select, Skeleton, Space, Typography } from '
 import { CameraOutlined, AppstoreOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import type { ManualSnapshot } from '../../api/types';
+import { useCallMutation } from '../../api/use-call';
 import { mergeCurrencyRows, netAssetsOf, sumStatistics } from '../../domain/assets';
 import { formatAmount, formatMinute } from '../../domain/format';
 import { ShareChart } from '../../components/ratio-chart';
-import { useNotify } from '../../components/notify';
+import { failed } from '../../components/notify';
 import { CurrencyTable } from './currency-table';
 import { NoApi } from './no-api';
 import { RatioPanel } from './ratio-panel';
@@ -43,22 +43,12 @@ export default function AssetSnapshotPage() {
   const [chosen, setChosen] = useState<number>();
   const api = apis.find((a) => a.id === chosen) ?? apis[0];
   const [snapshot, setSnapshot] = useState<{ apiId: number; data: ManualSnapshot }>();
-  const [taking, setTaking] = useState(false);
-  const notify = useNotify();
+  const taking = useCallMutation('assetManualSnapshot', { successNotification: false, errorNotification: failed });
 
   if (loading) return <Skeleton active />;
   if (!api) return <Card><NoApi /></Card>;
 
-  const take = async () => {
-    setTaking(true);
-    try {
-      setSnapshot({ apiId: api.id, data: await call('assetManualSnapshot', { apiId: api.id }) });
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setTaking(false);
-    }
-  };
+  const take = () => taking.mutate({ apiId: api.id }, { onSuccess: (data) => setSnapshot({ apiId: api.id, data }) });
   const shown = snapshot?.apiId === api.id ? snapshot.data : undefined;
 
   return (
@@ -81,7 +71,7 @@ export default function AssetSnapshotPage() {
         size="small"
         title={t('snapshot.manual')}
         extra={
-          <Button type="primary" icon={<CameraOutlined />} loading={taking} onClick={() => void take()}>
+          <Button type="primary" icon={<CameraOutlined />} loading={taking.isPending} onClick={take}>
             {t('snapshot.take')}
           </Button>
         }
