@@ -10,7 +10,6 @@ import type {
   ApiAccount,
   ApiAccountSave,
   ApiAdvanced,
-  ApiChartPoint,
   ApiFees,
   ApiName,
   ArbitrageStrategy,
@@ -25,7 +24,6 @@ import type {
   EarningsPoint,
   FollowTask,
   FollowTaskSave,
-  GlobalConfig,
   Indicators,
   LoginReply,
   LoginRequest,
@@ -40,7 +38,6 @@ import type {
   TaskAdd,
   TaskBatchStatus,
   TaskPage,
-  TaskParams,
   TaskStatus,
   TransactionType,
   UnilateralLoginReply,
@@ -50,6 +47,9 @@ import type {
   UnilateralStrategy,
   UnilateralStrategyEdit,
 } from './types';
+import type { ApiChartPoint } from '../domain/assets';
+import type { GlobalConfig } from '../domain/global-config-rules';
+import type { TaskParams } from '../domain/task';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;

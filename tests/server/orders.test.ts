@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../src/api/types';
 import { GROUP_FIELDS } from '../../src/domain/statistics';
 import { manualTradeCparam } from '../../src/domain/task';
-import type { OrderStatisticRow, StatisticGroup } from '../../src/live/messages';
+import type { OrderStatisticRow, StatisticGroup } from '../../src/domain/statistics';
 import { parseStatistics } from '../../src/live/parse';
 import { formatSecond } from '../../server/clock/time';
 import { openFeed, signedInServer } from './helpers';

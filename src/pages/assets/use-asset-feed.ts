@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AssetFeedData } from '../../live/messages';
+import type { AssetFeedData } from '../../domain/assets';
 import { feedManager, paramsKey, type FeedManager, type FeedStatus } from '../../live/manager';
 import { useFeedStatus } from '../../live/use-feed';
 
