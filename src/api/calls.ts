@@ -188,8 +188,6 @@ export interface CallTypes {
   taskChildrenPositionStatistics: Call<ChildrenTaskId, ChildPosition>;
   taskEarnings: Call<TaskId, EarningsPoint[]>;
   taskChildrenEarnings: Call<ChildrenTaskId, EarningsPoint[]>;
-  /** orderId with a '-' prefix asks for the page before (newer orders). */
-  taskDetail: Call<TaskId & { number: number; orderId?: string }, OrderRecord[]>;
   manualClosePosition: Call<{ task_id: number; cids: string }, unknown>;
   /** cparam: JSON of {dlt, count, duration, cid, change_type 'close' | 'open', direct}. */
   manualTrade: Call<{ task_id: number; cparam: string }, unknown>;
@@ -202,7 +200,7 @@ export interface CallTypes {
 
   // Orders and statistics
   orderApiNumber: Call<None, Record<string, number>>;
-  /** orderId with a '-' prefix asks for the previous page. */
+  /** orderId with a '-' prefix asks for the previous page; taskId (not in §7) narrows to one task: the task detail page. */
   orderNewest: Call<{ number: number; orderId?: string; taskId?: number }, OrderRecord[]>;
   orderQuerySDC: Call<OrderQuery, unknown>;
   orderTotalData: Call<{ number: number }, unknown>;
