@@ -32,6 +32,3 @@ export const instrumentId = (leg: Leg, expiry: number | null): string => {
   if (t === 'CS' || expiry === null) return `${coin}-${quote}-SWAP`;
   return `${coin}-${quote}-${deliveryCode(expiry)}`;
 };
-
-/** Contract face value in USD (the §9 position unit divisor: 100 for BTC, 10 otherwise). */
-export const faceValue = (currency: string): number => (currency.toLowerCase() === 'btc' ? 100 : 10);

@@ -16,7 +16,6 @@ export {
   withUsage,
   isFlat,
 } from './ledger';
-export { contractsToCoin, coinToContracts } from './orders';
 export { seededRng, type Rng } from '../clock/random';
-export { legsOf, contractOf, deliveryExpiry, defaultExpiry, instrumentId, faceValue, deliveryKeyOf } from './calendar';
+export { legsOf, contractOf, deliveryExpiry, defaultExpiry, instrumentId, deliveryKeyOf } from './calendar';
 export { execute, takerFee, premium, mid } from './pricing';

@@ -2,7 +2,8 @@
  * The books of a child task: fills move its position, closing fills make closed trades; P/L and
  * the earnings curve are derived from those alone, so every figure can be computed again from rows.
  */
-import { faceValue, isDelivery, tradeTypeOf } from './calendar';
+import { isDelivery, tradeTypeOf } from './calendar';
+import { notionalToContracts } from '../../src/domain/position-unit';
 import type { ChildLedger, ClosedTrade, DeliveryType, Direction, Fill, Leg, PerDelivery, PositionData, Task, TaskParams } from './types';
 
 const DIRECTIONS: readonly Direction[] = ['f', 'r'];
@@ -143,7 +144,7 @@ export const withUsage = (ledger: ChildLedger, legs: readonly Leg[], leverage: n
     position: {
       ...ledger.position,
       mt: margins(ledger.position, legs, leverage),
-      pro_count: Math.round(used / faceValue(legs[0].currency)),
+      pro_count: Math.round(notionalToContracts(used, legs[0].currency)),
       pro_rate: limit > 0 ? used / limit : 0,
     },
   };

@@ -2,7 +2,7 @@
  * Orders of a pair (leg A and leg B): planned when made, then walked through the §4 status_ codes,
  * one code per tick: 1 create → 2 executing → final (3 completed, 5/6/7 partially filled, 4 / 8 abnormal).
  */
-import { faceValue, instrumentId, tradeTypeOf } from './calendar';
+import { instrumentId, tradeTypeOf } from './calendar';
 import { execute, takerFee, type Book, type Side } from './pricing';
 import { ORDER_STATUS, type ChildTask, type Direction, type FeeConfig, type Fill, type Leg, type OrderParam, type OrderRecord, type OrderStatus, type Otype, type Quote } from './types';
 
@@ -148,7 +148,3 @@ export const advanceOrder = (
     },
   };
 };
-
-/** Contracts ↔ coin at a price (a contract is worth its face value in USD). */
-export const contractsToCoin = (contracts: number, currency: string, price: number): number => (contracts * faceValue(currency)) / price;
-export const coinToContracts = (coin: number, currency: string, price: number): number => (coin * price) / faceValue(currency);

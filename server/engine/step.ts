@@ -3,10 +3,11 @@
  * children's positions), then each idle child decides — delivery close, close position, manual
  * request, or the strategy's open/close on the spread.
  */
-import { deliveryKeyOf, defaultExpiry, faceValue, isDelivery, legsOf, tradeTypeOf } from './calendar';
+import { deliveryKeyOf, defaultExpiry, isDelivery, legsOf, tradeTypeOf } from './calendar';
+import { coinToContracts, contractsToCoin, positionUnitDivisor } from '../../src/domain/position-unit';
 import { applyFill, childCapital, emptyLedger, hasDirection, isFlat, legSign, perDelivery, withUsage } from './ledger';
 import type { Rng } from '../clock/random';
-import { advanceOrder, contractsToCoin, coinToContracts, makePair, planPair } from './orders';
+import { advanceOrder, makePair, planPair } from './orders';
 import { closeSides, execute, openSides, premium, takerFee, withFee, type Book, type Side } from './pricing';
 import {
   TASK_STATUS,
@@ -184,7 +185,7 @@ const openAmount = (ctx: Context, cs: ChildState): number => {
   const byFund = (capital - pos.mt[0] - pos.mt[1]) / marginPerCoin;
   const amount = Math.min(byStep, byLimit, byFund);
   // less than one contract is not worth an order
-  return amount * pA >= faceValue(ctx.task.params.currency_type) ? amount : 0;
+  return amount * pA >= positionUnitDivisor(ctx.task.params.currency_type) ? amount : 0;
 };
 
 /** A manual open (premium ≥ dlt in the asked direction) or close (profit ≥ dlt percent) for this child. */

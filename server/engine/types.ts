@@ -3,7 +3,8 @@
  * adding, Child task, Position data, Order record, Position statistics, API fee config; §4 codes).
  * The engine is pure: these are plain data the caller loads from and writes back to its store.
  */
-import type { ApiFees, GlobalConfig } from '../../src/api/types';
+import type { ApiFees } from '../../src/api/types';
+import type { GlobalConfig } from '../../src/domain/global-config-rules';
 import type { TaskStatus, ChildStatus } from '../../src/domain/task-status';
 import type { OrderStatus, Otype } from '../../src/domain/order-status';
 import type { DeliveryType } from '../../src/domain/calendar';

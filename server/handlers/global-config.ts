@@ -1,4 +1,4 @@
-import type { GlobalConfig } from '../../src/api/types';
+import type { GlobalConfig } from '../../src/domain/global-config-rules';
 import { checkConfigNumber, MAX_BORROW_FIELDS, NUMBER_FIELDS, type NumberFieldRule } from '../../src/domain/global-config-rules';
 import { requireSuper, signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';

@@ -1,7 +1,7 @@
 import type { OrderRecord } from '../../src/api/types';
 import { PAGING } from '../../src/domain/constants';
 import { emptyTotals, groupFields, type QueryGroup, type StatisticsReply } from '../../src/domain/statistics';
-import type { OrderStatisticRow } from '../../src/live/messages';
+import type { OrderStatisticRow } from '../../src/domain/statistics';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import type { Queryable } from '../store/queryable';
 import { CODE, fail, invalid } from '../http/envelope';

@@ -1,6 +1,7 @@
 import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '../../src/domain/strategy-file';
 import { randomBytes } from 'node:crypto';
-import type { ArbitrageStrategy, ParamSections, ParamValue } from '../../src/api/types';
+import type { ArbitrageStrategy, ParamSections } from '../../src/api/types';
+import type { ParamValue } from '../../src/domain/task';
 import { requireSuper, signedIn, type CallContext, type HandlerMap, type UploadedFile } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import {

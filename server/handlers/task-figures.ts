@@ -1,28 +1,12 @@
-/** §3 figures of a task and its children: the detail's orders, position statistics, earnings curves (at the server's market). */
+/** §3 figures of a task and its children: position statistics, earnings curves (at the server's market). */
 import { signedIn, type CallContext, type HandlerMap } from '../context';
-import { CODE, fail, invalid } from '../http/envelope';
+import { CODE, fail } from '../http/envelope';
 import { taskCapital, virtualPosition, type PositionData } from '../engine';
-import { closedLegA, earningsOf, taskOrdersFrom, findOwnChild, findOwnTask, type ChildRow, type TaskRow } from '../store/tasks';
+import { closedLegA, earningsOf, findOwnChild, findOwnTask, type ChildRow, type TaskRow } from '../store/tasks';
 import { taskFigures, type TaskFigures } from '../feeds/tasks';
 import { formatSecond } from '../clock/time';
-import { id, optNum, optStr } from '../http/validate';
+import { id } from '../http/validate';
 import { ownTask } from './task-access';
-
-/**
- * The orders of a task for the detail page (§2; default 100): `number` of them, newest first, after
- * the order `orderId` (older ones), or with a '-' prefix the page before it (newer ones) — the paging
- * of /web/get/order/newest, narrowed to the task. Orders with a createtime in UTC+8 text.
- */
-export async function taskDetail(call: CallContext) {
-  const row = await ownTask(call);
-  const number = optNum(call.payload, 'number', { integer: true, min: 1, max: 1000 }) ?? 100;
-  const cursor = optStr(call.payload, 'orderId', 32);
-  if (cursor !== undefined && !/^-?\d+$/.test(cursor)) throw invalid('err.number', { field: 'orderId' });
-  const at = cursor === undefined ? {} : cursor.startsWith('-') ? { after: Number(cursor.slice(1)) } : { before: Number(cursor) };
-  const rows = await taskOrdersFrom(call.app.db, row.id, number, at);
-  return call.ok(rows.map((o) => ({ ...o, id: Number(o.id), createtime: formatSecond(Number(o.createtime)) })));
-}
-
 
 /** Figures of the whole task, or of one child (its position and its trades). */
 interface Figures {
@@ -90,8 +74,6 @@ async function earningsCurve(call: CallContext, taskId: number, childId: number,
 
 
 export const taskFigureHandlers: HandlerMap = {
-  taskDetail,
-
   async taskPositionStatistics(call) {
     const { row, figures } = await ownTaskFigures(call);
     const closed = await closedLegA(call.app.db, row.id);

@@ -1,6 +1,6 @@
 /** §7 task and child task calls: list, add, params, name, delete, status (§4 rules), available APIs, children, change records. */
-import type { ParamValue, Task, ChildTask as ChildTaskReply } from '../../src/api/types';
-import { editableTransactionTypes } from '../../src/domain/task';
+import type { ChildTask as ChildTaskReply } from '../../src/api/types';
+import { editableTransactionTypes, type ParamValue, type Task } from '../../src/domain/task';
 import { childrenChangeable, isDeletable, TASK_STATUS, TASK_TARGETS, type TaskTarget } from '../../src/domain/task-status';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';

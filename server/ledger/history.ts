@@ -2,7 +2,7 @@
  * The equity history of API accounts as numbers: chart points and their rates, the layouts' windows,
  * the sum of several accounts' series, and the seeded month (the opening book at the simulation's past prices).
  */
-import type { ApiChartPoint } from '../../src/api/types';
+import type { ApiChartPoint } from '../../src/domain/assets';
 import { RATIO_RANGES } from '../../src/domain/assets';
 import { USDT, type Book } from './book';
 import type { Currency, ExchangeId, SimMarket } from '../market';

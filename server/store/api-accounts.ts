@@ -1,4 +1,5 @@
-import type { ApiAdvanced, ApiChartPoint, ApiFees, ApiName } from '../../src/api/types';
+import type { ApiAdvanced, ApiFees, ApiName } from '../../src/api/types';
+import type { ApiChartPoint } from '../../src/domain/assets';
 import type { Queryable } from './queryable';
 
 /** API accounts, their chart series and their manual orders. */

@@ -249,16 +249,6 @@ export async function closedLegA(db: Queryable, taskId: number, childId?: number
   return { amount: Number(row?.amount ?? 0), notional: Number(row?.notional ?? 0) };
 }
 
-/** A task's orders for the detail page, newest first: `number` of them, after (older than) `before`, or the page before `after`. */
-export async function taskOrdersFrom(db: Queryable, taskId: number, number: number, cursor: { before?: number; after?: number }): Promise<OrderRow[]> {
-  if (cursor.after !== undefined) {
-    const rows = await db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? AND id > ? ORDER BY id ASC LIMIT ?', [taskId, cursor.after, number]);
-    return rows.reverse();
-  }
-  if (cursor.before !== undefined) return db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? AND id < ? ORDER BY id DESC LIMIT ?', [taskId, cursor.before, number]);
-  return db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? ORDER BY id DESC LIMIT ?', [taskId, number]);
-}
-
 /** Every order of a task (tests and the demo seed). */
 export const ordersOf = (db: Queryable, taskId: number) => db.all<OrderRow>('SELECT * FROM task_orders WHERE task_id = ? ORDER BY id', [taskId]);
 

@@ -84,7 +84,6 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   taskChildrenPositionStatistics: to('child-tasks', 'show'),
   taskEarnings: to('tasks', 'show'),
   taskChildrenEarnings: to('child-tasks', 'show'),
-  taskDetail: to('tasks', 'show'),
   manualClosePosition: to('tasks', 'trade'),
   manualTrade: to('tasks', 'trade'),
   manualTradeEnd: to('tasks', 'trade'),
@@ -96,7 +95,7 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
 
   // Orders and statistics
   orderApiNumber: to('orders', 'list'),
-  orderNewest: to('orders', 'list'),
+  orderNewest: to('orders', 'newest'),
   orderQuerySDC: to('orders', 'list'),
   orderTotalData: to('orders', 'list'),
   orderPaging: to('orders', 'list'),

@@ -11,7 +11,6 @@ import type {
   ApiAccount,
   ApiAccountSave,
   ApiAdvanced,
-  ApiChartPoint,
   ApiFees,
   ApiName,
   ArbitrageStrategy,
@@ -27,7 +26,6 @@ import type {
   EarningsPoint,
   FollowTask,
   FollowTaskSave,
-  GlobalConfig,
   Indicators,
   LoginReply,
   LoginRequest,
@@ -42,7 +40,6 @@ import type {
   TaskAdd,
   TaskBatchStatus,
   TaskPage,
-  TaskParams,
   TaskStatus,
   TransactionType,
   UnilateralLoginReply,
@@ -52,6 +49,9 @@ import type {
   UnilateralStrategy,
   UnilateralStrategyEdit,
 } from './types';
+import type { ApiChartPoint } from '../domain/assets';
+import type { GlobalConfig } from '../domain/global-config-rules';
+import type { TaskParams } from '../domain/task';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;
@@ -190,8 +190,6 @@ export interface CallTypes {
   taskChildrenPositionStatistics: Call<ChildrenTaskId, ChildPosition>;
   taskEarnings: Call<TaskId, EarningsPoint[]>;
   taskChildrenEarnings: Call<ChildrenTaskId, EarningsPoint[]>;
-  /** orderId with a '-' prefix asks for the page before (newer orders). */
-  taskDetail: Call<TaskId & { number: number; orderId?: string }, OrderRecord[]>;
   manualClosePosition: Call<{ task_id: number; cids: string }, unknown>;
   /** cparam: JSON of {dlt, count, duration, cid, change_type 'close' | 'open', direct}. */
   manualTrade: Call<{ task_id: number; cparam: string }, unknown>;
@@ -204,7 +202,7 @@ export interface CallTypes {
 
   // Orders and statistics
   orderApiNumber: Call<None, Record<string, number>>;
-  /** orderId with a '-' prefix asks for the previous page. */
+  /** orderId with a '-' prefix asks for the previous page; taskId (not in §7) narrows to one task: the task detail page. */
   orderNewest: Call<{ number: number; orderId?: string; taskId?: number }, OrderRecord[]>;
   orderQuerySDC: Call<OrderQuery, unknown>;
   orderTotalData: Call<{ number: number }, unknown>;

@@ -113,7 +113,6 @@ export const endpoints = {
   taskEarnings: get('/task/statistics/realtime/earnings/get'),
   taskChildrenEarnings: get('/task/children/statistics/realtime/earnings/get'),
   /** the task detail page's orders (§2): /web/get/order/newest's paging narrowed to one task. */
-  taskDetail: get('/task/detail/orders', assumed),
   manualClosePosition: post('/ts/delstock', { ...task, ...form }),
   manualTrade: post('/taskServer/manual', { ...task, ...form }),
   manualTradeEnd: post('/taskServer/manualend', { ...task, ...form }),

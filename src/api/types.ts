@@ -4,12 +4,10 @@
  * the client and is not listed here.
  */
 
-import type { ApiChartPoint } from '../domain/assets';
-import type { GlobalConfig } from '../domain/global-config-rules';
 import type { ParamValue, Task, TaskParams } from '../domain/task';
+import type { OrderStatisticRow } from '../domain/statistics';
 
-// the records the domain's rules read are defined there (src/domain); the contract's replies carry them
-export type { ApiChartPoint, GlobalConfig, ParamValue, Task, TaskParams };
+// the records the domain's rules read are defined there (src/domain) and imported from there; the contract's replies carry them
 
 // ── Account and session ────────────────────────────────────────────────────────────
 export interface CaptchaChallenge {
@@ -243,26 +241,6 @@ export interface OrderRecord {
   pairing_id: string;
   status_: number;
   createtime: string;
-}
-/** §3 Order statistic row. */
-export interface OrderStatisticRow {
-  client_id: string;
-  api_name: string;
-  bourse: string;
-  task_id: number;
-  instrument_id: string;
-  price: number;
-  amount: number;
-  type: number;
-  filled_amount: number;
-  filled_price: number;
-  filled_notional: number;
-  types: number;
-  fee: number;
-  timestamp: string;
-  trading_time: string;
-  state: number;
-  order_id: string;
 }
 /** /web/get/order/paging {eachPageNumber, pagingNumber} → {total_paging, data} (§7). */
 export interface OrderPage {

@@ -146,7 +146,11 @@ export const PERMISSIONS = {
     trade: anyOf(ASSETS, FOLLOW),
     restore: ASSETS,
   },
-  orders: { list: column('/statistic') },
+  orders: {
+    list: column('/statistic'),
+    /** /web/get/order/newest: the statistics page's newest orders, and one task's on the task detail page. */
+    newest: anyOf(column('/statistic'), column('/task/taskDetail')),
+  },
   demand: { list: column('/demand') },
   monitoring: { list: column('/unilateral/contral'), status: allOf(column('/unilateral/contral'), UNILATERAL_ADMIN) },
   /** the tool pages of spec §2, one column each. */

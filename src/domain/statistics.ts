@@ -21,7 +21,11 @@ export interface StatisticGroup {
   ss_sell: number;
 }
 
-/** §3 order statistic row, as the statistics socket sends it (a value may come as text; /web/get/order/paging's stricter form is `OrderStatisticRow` of src/api/types.ts). */
+/**
+ * §3 order statistic row: one type for the statistics socket's `order` list and the rows of
+ * /web/get/order/paging and /web/query/order/SDC (the reference server writes all three with one
+ * function); every field optional and a value may come as text, as a real server may send it.
+ */
 export interface OrderStatisticRow {
   client_id?: string | number;
   api_name?: string;

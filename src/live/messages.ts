@@ -4,11 +4,8 @@
  * ("Live feeds") and the reference server sends exactly this.
  */
 
-import type { AssetFeedData, AssetRow, AssetStatistics } from '../domain/assets';
+import type { AssetFeedData } from '../domain/assets';
 import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
-
-// the records the domain's rules read are defined there (src/domain); the feeds' messages carry them
-export type { AssetFeedData, AssetRow, AssetStatistics, OrderStatisticRow, StatisticGroup };
 
 /** What `parse` gives back: the typed message, or a clear error for a malformed one. */
 export type Parsed<M> = { ok: true; message: M } | { ok: false; error: string };

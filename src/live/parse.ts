@@ -5,15 +5,14 @@ import type {
   MarketFeedMessage,
   MarketRow,
   MarketTableConfig,
-  OrderStatisticRow,
   Parsed,
-  StatisticGroup,
   StatisticsFeedMessage,
   TaskFeedMessage,
   TaskLive,
   UnilateralFeedMessage,
   UnilateralStrategyLive,
 } from './messages';
+import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
 
 /**
  * `parse` of every feed: JSON already decoded → the typed message, or `{ok: false, error}` naming the

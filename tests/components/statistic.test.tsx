@@ -31,7 +31,6 @@ beforeEach(() => {
   vi.spyOn(console, 'info').mockImplementation(() => {});
   frames = new ManualFrames();
   manager = new FeedManager({ random: () => 0.5, requestFrame: frames.request, getToken: () => 'admin-token' });
-  server.use(onCall('apiList', () => envelope([{ id: 3, name: 'alpha', bourse_id: 1, status: 4 }])));
 });
 afterEach(() => {
   manager.closeAll();
@@ -76,9 +75,10 @@ describe('/statistic live', () => {
 });
 
 describe('/statistic query panel', () => {
-  it('sends the SDC arrays, shows the result and exports the orders shown as CSV', async () => {
+  it('offers the API names with their order counts, sends the SDC arrays, shows the result and exports the orders shown as CSV', async () => {
     const sdc = recordCall('orderQuerySDC', { automatic: [group('btc', 0, 1)], manual: [], order: [order(1, { instrument_id: 'BTC,USDT' }), order(2)] });
-    server.use(sdc.handler);
+    const names = recordCall('apiNames', [{ id: 3, name: 'alpha' }, { id: 4, name: 'beta' }]);
+    server.use(sdc.handler, names.handler, onCall('orderApiNumber', () => envelope({ '3': 5, '4': 0 })));
     const created: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -88,10 +88,15 @@ describe('/statistic query panel', () => {
     const tasks = screen.getByLabelText('任务ID');
     await userEvent.type(tasks, '7,');
     await userEvent.click(screen.getByText('分别统计'));
+    // the API choice: every account's name (/api/name, all) with its order count (/web/get/order/apiNumber)
+    await userEvent.click(screen.getByLabelText('API'));
+    await userEvent.click(await screen.findByText('alpha（5 笔订单）'));
+    expect(screen.getByText('beta（0 笔订单）')).toBeInTheDocument();
+    expect(names.calls[0]).toMatchObject({ all: '1' });
     await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(sdc.calls).toHaveLength(1));
     expect(JSON.parse(String(sdc.calls[0].tasks))).toEqual([1, 7]);
-    expect(JSON.parse(String(sdc.calls[0].apis))).toEqual([1]);
+    expect(JSON.parse(String(sdc.calls[0].apis))).toEqual([1, 3]);
     const days = JSON.parse(String(sdc.calls[0].days));
     expect(days[0]).toBe(0);
     expect(days[1]).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);

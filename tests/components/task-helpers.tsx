@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from './render';
-import type { ArbitrageStrategy, ChildTask, Task } from '../../src/api/types';
+import type { ArbitrageStrategy, ChildTask } from '../../src/api/types';
+import type { Task } from '../../src/domain/task';
 import { setRuntimeConfig } from '../../src/api/config';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';

@@ -27,21 +27,32 @@ const order = (id: number, status_: number) => ({
 });
 
 describe('task detail', () => {
-  it('pages the orders with status_ labels, refuses to go before the first page or past the last', async () => {
+  it('pages the task’s newest orders by order id with status_ labels (orderNum the page size), refusing to go before the first page or past the last', async () => {
     const calls: Record<string, unknown>[] = [];
+    // orders 5…1 of task 7, paged as /web/get/order/newest does
+    const ids = [5, 4, 3, 2, 1];
     server.use(
-      onCall('taskDetail', ({ payload }) => {
-        calls.push(payload);
-        return envelope([order(1, 3), order(2, 5)]);
+      onCall('orderNewest', ({ payload }) => {
+        const { token, ...asked } = payload;
+        calls.push(asked);
+        const number = Number(payload.number);
+        const cursor = String(payload.orderId ?? '');
+        const page = !cursor
+          ? ids.slice(0, number)
+          : cursor.startsWith('-')
+            ? ids.filter((id) => id > Number(cursor.slice(1))).slice(-number)
+            : ids.filter((id) => id < Number(cursor)).slice(0, number);
+        return envelope(page.map((id) => order(id, id === 5 ? 3 : 5)));
       }),
     );
+    const shownIds = () => screen.getAllByText(/^c-\d$/).map((cell) => Number(cell.textContent!.slice(2)));
     renderPage(<TaskDetailPage />, { path: '/task/taskDetail?id=7', pattern: '/task/taskDetail' });
-    expect(await screen.findByText('c-1')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ number: '100', taskId: '7' });
-    const row = screen.getByText('c-1').closest('tr')!;
+    expect(await screen.findByText('c-5')).toBeInTheDocument();
+    expect(calls[0]).toEqual({ number: '100', taskId: '7' });
+    const row = screen.getByText('c-5').closest('tr')!;
     expect(within(row).getByText('已完成')).toBeInTheDocument();
     expect(within(row).getByText('7-70')).toBeInTheDocument();
-    expect(within(screen.getByText('c-2').closest('tr')!).getByText('部分成交')).toBeInTheDocument();
+    expect(within(screen.getByText('c-4').closest('tr')!).getByText('部分成交')).toBeInTheDocument();
     await userEvent.click(screen.getByText('上一页'));
     expect(await screen.findByText('已经是第一页了!')).toBeInTheDocument();
     await userEvent.click(screen.getByText('下一页'));
@@ -52,14 +63,25 @@ describe('task detail', () => {
     expect(await screen.findByText('请输入数字')).toBeInTheDocument();
     await userEvent.clear(size);
     await userEvent.type(size, '2{Enter}');
-    await waitFor(() => expect(calls.at(-1)).toMatchObject({ number: '2' }));
+    await waitFor(() => expect(shownIds()).toEqual([5, 4]));
+    expect(calls.at(-1)).toEqual({ number: '2', taskId: '7' });
     await userEvent.click(screen.getByText('下一页'));
-    await waitFor(() => expect(calls.at(-1)).toMatchObject({ number: '2', orderId: '2' }));
+    await waitFor(() => expect(shownIds()).toEqual([3, 2]));
+    expect(calls.at(-1)).toEqual({ number: '2', taskId: '7', orderId: '4' });
+    await userEvent.click(screen.getByText('下一页'));
+    await waitFor(() => expect(shownIds()).toEqual([1]));
+    await userEvent.click(screen.getByText('下一页'));
+    await waitFor(() => expect(screen.getAllByText('已经是最后一页了!')).toHaveLength(2));
+    await userEvent.click(screen.getByText('上一页'));
+    await waitFor(() => expect(shownIds()).toEqual([3, 2]));
+    expect(calls.at(-1)).toEqual({ number: '2', taskId: '7', orderId: '-1' });
+    await userEvent.click(screen.getByText('上一页'));
+    await waitFor(() => expect(shownIds()).toEqual([5, 4]));
   });
 
   it("says 'no trade data' and goes back after 0.8 s", async () => {
     vi.useFakeTimers();
-    server.use(onCall('taskDetail', () => envelope([])));
+    server.use(onCall('orderNewest', () => envelope([])));
     renderPage(<TaskDetailPage />, { path: '/task/taskDetail?id=7', pattern: '/task/taskDetail', language: 'en', from: '/task' });
     expect(await screen.findByText('no trade data')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(700));

@@ -144,7 +144,7 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   await p.locator('.ant-table-row').first().waitFor();
   assert.ok((await p.locator('.ant-table-row').count()) >= 2);
   await p.locator('.ant-table-row').getByText('已完成').first().waitFor();
-  const orders = await api<unknown[]>(p, 'taskDetail', { taskId: id, number: 100 });
+  const orders = await api<unknown[]>(p, 'orderNewest', { taskId: id, number: 100 });
   assert.equal(await p.locator('.ant-table-row').count(), orders.data.length);
 
   // stop, rename, copy, delete

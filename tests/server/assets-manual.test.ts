@@ -11,7 +11,7 @@ import { apisById } from '../../server/store/assets';
 import { readGlobalConfig } from '../../server/store/global-config';
 import type { ExchangeId } from '../../server/market';
 import { feeds } from '../../src/live/feeds';
-import type { AssetFeedData } from '../../src/live/messages';
+import type { AssetFeedData } from '../../src/domain/assets';
 import { openFeed, signedInServer, type FeedSession } from './helpers';
 
 const s = signedInServer();

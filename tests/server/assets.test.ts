@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import { STATISTIC_KEYS, sumStatistics, usedRates, mergeCurrencyRows, netAssetsOf, splitPair } from '../../src/domain/assets';
-import type { AssetFeedData } from '../../src/live/messages';
+import type { AssetFeedData } from '../../src/domain/assets';
 import { findTask, loadState } from '../../server/store/tasks';
 import { params } from './engine-fixtures';
 import { openFeed, signedInServer } from './helpers';

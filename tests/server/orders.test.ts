@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../src/api/types';
 import { GROUP_FIELDS } from '../../src/domain/statistics';
 import { manualTradeCparam } from '../../src/domain/task';
-import type { OrderStatisticRow, StatisticGroup } from '../../src/live/messages';
+import type { OrderStatisticRow, StatisticGroup } from '../../src/domain/statistics';
 import { parseStatistics } from '../../src/live/parse';
 import { formatSecond } from '../../server/clock/time';
 import { openFeed, signedInServer } from './helpers';
@@ -129,8 +129,8 @@ describe('order statistics after an hour of simulated trading', () => {
     expect((await s.t.call('orderQuerySDC', { apis: '[0]', currencys: '[0]', tasks: '[0]', days: '[0, "x", "y"]' }, { token: s.admin })).code).toBe(400);
   });
 
-  it('the task detail’s orders are the statistics’ orders of that task; newest pages with the ‘-’ rule', async () => {
-    const detailRows = (await adminCall('taskDetail', { taskId: tasks.a, number: 1000 })) as OrderRecord[];
+  it('the task detail’s orders (newest with taskId) are the statistics’ orders of that task, paged both ways with the ‘-’ rule, empty past either edge', async () => {
+    const detailRows = (await adminCall('orderNewest', { taskId: tasks.a, number: 1000 })) as OrderRecord[];
     const { rows } = await allPaged(s.admin);
     expect(detailRows.map((o) => o.id)).toEqual(rows.filter((r) => n(r.task_id) === tasks.a).map((r) => n(r.order_id)));
 
@@ -149,6 +149,15 @@ describe('order statistics after an hour of simulated trading', () => {
     const page2 = (await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: String(page1.at(-1)!.id) }, { token: s.admin })).data as OrderRecord[];
     expect(page2[0]!.id).toBeLessThan(page1.at(-1)!.id);
     expect((await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: `-${page2[0]!.id}` }, { token: s.admin })).data).toEqual(page1);
+    // the edges: nothing newer than the newest order, nothing older than the oldest
+    expect((await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: `-${page1[0]!.id}` }, { token: s.admin })).data).toEqual([]);
+    expect((await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: String(walked.at(-1)!.id) }, { token: s.admin })).data).toEqual([]);
+    // the '-' page before the last one is the 7 orders just newer than its first
+    const lastStart = walked.length - (walked.length % 7 || 7);
+    const beforeLast = (await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: `-${walked[lastStart]!.id}` }, { token: s.admin })).data as OrderRecord[];
+    expect(beforeLast).toEqual(walked.slice(lastStart - 7, lastStart));
+    // another task's orders never show
+    expect(walked.every((o) => o.task_id === tasks.a)).toBe(true);
   });
 
   it('counts orders per API account', async () => {

@@ -133,7 +133,7 @@ describe('an hour of a running task, through the calls and the socket', () => {
       ['taskEarnings', { taskId }],
       ['taskChildrenPositionStatistics', { childrenTaskId: childIds[0] }],
       ['taskChildrenEarnings', { childrenTaskId: childIds[0] }],
-      ['taskDetail', { taskId, number: 10 }],
+      ['orderNewest', { taskId, number: 10 }],
       ['changeRecords', { task_id: taskId, bars: 10, page_num: 1 }],
     ] as const) {
       expect((await t.call(name, payload, { token: trader })).code, name).toBe(404);
@@ -142,12 +142,12 @@ describe('an hour of a running task, through the calls and the socket', () => {
 
   it("the detail's orders are the task's orders, paged by order id both ways", async () => {
     const all = (await ordersOf(t.server.context.db, taskId)).map((o) => Number(o.id)).reverse();
-    const first = (await t.call('taskDetail', { taskId, number: 10 }, { token: admin })).data as { id: number; createtime: string }[];
+    const first = (await t.call('orderNewest', { taskId, number: 10 }, { token: admin })).data as { id: number; createtime: string }[];
     expect(first.map((o) => o.id)).toEqual(all.slice(0, 10));
     expect(first[0]!.createtime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    const second = (await t.call('taskDetail', { taskId, number: 10, orderId: String(first.at(-1)!.id) }, { token: admin })).data as { id: number }[];
+    const second = (await t.call('orderNewest', { taskId, number: 10, orderId: String(first.at(-1)!.id) }, { token: admin })).data as { id: number }[];
     expect(second.map((o) => o.id)).toEqual(all.slice(10, 20));
-    const back = (await t.call('taskDetail', { taskId, number: 10, orderId: `-${second[0]!.id}` }, { token: admin })).data as { id: number }[];
+    const back = (await t.call('orderNewest', { taskId, number: 10, orderId: `-${second[0]!.id}` }, { token: admin })).data as { id: number }[];
     expect(back.map((o) => o.id)).toEqual(all.slice(0, 10));
   });
 });

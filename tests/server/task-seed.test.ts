@@ -42,7 +42,7 @@ describe.each(Object.entries(DATES))('demo tasks seeded on %s (%s)', (_, date) =
       expect(list.some((x) => x.status === 4)).toBe(true);
       for (const task of running) {
         expect(((await t.call('taskChildrenList', { taskId: task.id }, { token })).data as unknown[]).length).toBeGreaterThanOrEqual(1);
-        const orders = (await t.call('taskDetail', { taskId: task.id, number: 100 }, { token })).data as { createtime: string }[];
+        const orders = (await t.call('orderNewest', { taskId: task.id, number: 100 }, { token })).data as { createtime: string }[];
         expect(orders.length, task.name).toBeGreaterThan(0);
         expect((await fillsOf(t.server.context.db, task.id)).length, task.name).toBeGreaterThan(0);
         expect((await tradesOf(t.server.context.db, task.id)).length, task.name).toBeGreaterThan(0);

@@ -72,6 +72,18 @@ describe('table semantics', () => {
     expect(isPathAllowed('/config', ['/task'])).toBe(false);
   });
 
+  it('lets the task detail page read the newest orders without the statistics column, and nothing else of the order calls', () => {
+    const detailOnly = { isSuper: false, pes: 0, columns: ['/task/taskDetail'], strategyKeys: [] };
+    const allowed = (name: keyof typeof CALL_ACCESS) => {
+      const access = CALL_ACCESS[name];
+      return access !== PUBLIC && can(detailOnly, access.resource, access.action);
+    };
+    expect(allowed('orderNewest')).toBe(true);
+    expect(allowed('orderPaging')).toBe(false);
+    expect(allowed('orderApiNumber')).toBe(false);
+    expect(can({ ...detailOnly, columns: [] }, 'orders', 'newest')).toBe(false);
+  });
+
   it('keeps the super-only actions of §6 for the super user, on top of the column', () => {
     const trader = demo('trader');
     for (const action of ['create', 'edit', 'delete'] as const) {

@@ -15,7 +15,7 @@ import {
   transactionTypesFor,
   usedRatioOf,
 } from '../../src/domain/task';
-import type { Task } from '../../src/api/types';
+import type { Task } from '../../src/domain/task';
 
 const task = (over: Partial<Task> & { params?: Task['params'] } = {}): Task => ({
   id: 1,

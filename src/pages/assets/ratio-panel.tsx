@@ -2,7 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import { useCustom } from '@refinedev/core';
 import { Empty, Flex, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiChartPoint } from '../../api/types';
+import type { ApiChartPoint } from '../../domain/assets';
 import type { EndpointName } from '../../api/endpoints';
 import { CHART_UNITS, RATIO_RANGES, ratioSeries, type ChartUnit, type RatioRangeKey } from '../../domain/assets';
 import { DEFAULTS } from '../../domain/constants';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PERIOD_MINUTES, GROUP_FIELDS, groupOf, STATISTIC_CURRENCIES } from '../../domain/statistics';
 import { PAGING } from '../../domain/constants';
 import { formatStatistic } from '../../domain/format';
-import type { StatisticGroup } from '../../live/messages';
+import type { StatisticGroup } from '../../domain/statistics';
 import type { FeedManager } from '../../live/manager';
 import { useFeed } from '../../live/use-feed';
 import { GroupTable } from './group-table';

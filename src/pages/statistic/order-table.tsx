@@ -1,6 +1,6 @@
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatisticRow } from '../../live/messages';
+import type { OrderStatisticRow } from '../../domain/statistics';
 import { ORDER_COLUMNS, type OrderColumn } from '../../domain/statistics';
 import { EMPTY_VALUE, formatNumber } from '../../domain/format';
 import { PAGING } from '../../domain/constants';

@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { asStatisticsReply, ORDER_COLUMNS, sdcPayload, serverToday, STATISTIC_CURRENCIES, toCsv, type QueryMode } from '../../domain/statistics';
 import { isDigits } from '../../domain/validation';
-import { useApiAccounts } from '../assets/use-api-accounts';
+import { useCall } from '../../api/use-call';
 import { downloadCsv } from './csv';
 import { GroupTable } from './group-table';
 import { keyed, orderCell, OrderTable } from './order-table';
@@ -23,7 +23,10 @@ interface QueryForm {
 export function QueryPanel() {
   const { t } = useTranslation('statistic');
   const [form] = Form.useForm<QueryForm>();
-  const { apis } = useApiAccounts();
+  // the user's API names (/api/name, every account) with how many orders each has (/web/get/order/apiNumber)
+  const names = useCall('apiNames', { all: 1 }, { staleTime: 60_000 }).data ?? [];
+  const counts = useCall('orderApiNumber', {}).data;
+  const apiOptions = names.map((a) => ({ value: a.id, label: counts ? t('query.apiWithOrders', { name: a.name, count: counts[String(a.id)] ?? 0 }) : a.name }));
   const [payload, setPayload] = useState<Record<string, string>>();
   const { result, query } = useCustom({
     url: 'orderQuerySDC',
@@ -61,7 +64,7 @@ export function QueryPanel() {
         >
           <Flex wrap gap={12}>
             <Form.Item name="apis" label={t('query.apis')} style={{ minWidth: 200, flex: '1 1 200px' }}>
-              <Select mode="multiple" allowClear placeholder={t('query.all')} options={apis.map((a) => ({ value: a.id, label: a.name }))} />
+              <Select mode="multiple" allowClear placeholder={t('query.all')} options={apiOptions} />
             </Form.Item>
             <Form.Item name="currencies" label={t('query.currencies')} style={{ minWidth: 200, flex: '1 1 200px' }}>
               <Select mode="multiple" allowClear placeholder={t('query.all')} options={STATISTIC_CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))} />

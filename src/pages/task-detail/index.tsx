@@ -6,13 +6,15 @@ import type { OrderRecord } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { INTERVALS, PAGING } from '../../domain/constants';
 import { formatMinute, formatPrice } from '../../domain/format';
+import { FIRST_NEWEST_PAGE, moveNewest, parseOrderNum, type NewestCursor } from '../../domain/order-paging';
 import { parseJsonField } from '../../domain/task';
 import { opensPosition, orderStatusLabelKey, otypeLabelKey } from '../../domain/order-status';
 
 /**
- * /task/taskDetail?id= (§2 task detail): the task's orders, newest first, a page at a time. Pages move
- * by order id as /web/get/order/newest's do ({taskId, number, orderId}; a '-' prefix asks for the page
- * before), through the task detail call (an assumed path: §7 does not say how orders are narrowed to one task).
+ * /task/taskDetail?id= (§2 task detail): the task's orders, newest first, a page at a time, from
+ * /web/get/order/newest {number: orderNum, orderId ('-' prefix: the page before), taskId}. §7 does not
+ * say how the newest orders are narrowed to one task: taskId is the reference server's narrowing
+ * (docs/spec-coverage.md). The page size input is orderNum (§9; default 100).
  */
 export default function TaskDetailPage() {
   const { t } = useTranslation('task');
@@ -20,19 +22,20 @@ export default function TaskDetailPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const taskId = Number(search.get('id'));
-  const [size, setSize] = useState<number>(PAGING.taskDetailPageSize);
-  const [sizeText, setSizeText] = useState(String(PAGING.taskDetailPageSize));
-  const [cursor, setCursor] = useState<{ orderId?: string; index: number }>({ index: 0 });
-  const { data, query } = useCall('taskDetail', { taskId, number: size, ...(cursor.orderId ? { orderId: cursor.orderId } : {}) });
-  const [rows, setRows] = useState<OrderRecord[]>([]);
+  const [orderNum, setOrderNum] = useState<number>(PAGING.taskDetailPageSize);
+  const [orderNumText, setOrderNumText] = useState(String(PAGING.taskDetailPageSize));
+  const [asked, setAsked] = useState<NewestCursor>(FIRST_NEWEST_PAGE);
+  // the page on screen and where it stands: moves start from it, whatever the last ask brought back
+  const [shown, setShown] = useState<{ cursor: NewestCursor; rows: OrderRecord[] }>({ cursor: FIRST_NEWEST_PAGE, rows: [] });
+  const { data, query } = useCall('orderNewest', { taskId, number: orderNum, ...(asked.orderId ? { orderId: asked.orderId } : {}) });
 
   useEffect(() => {
     if (!data) return undefined;
     if (data.length > 0) {
-      setRows(data);
+      setShown({ cursor: asked, rows: data });
       return undefined;
     }
-    if (cursor.index > 0 || cursor.orderId) {
+    if (asked.index > 0) {
       void message.warning(t('detail.noMoreData'));
       return undefined;
     }
@@ -42,23 +45,22 @@ export default function TaskDetailPage() {
     return () => clearTimeout(timer);
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps -- once per reply
 
-  const previous = () => {
-    if (cursor.index === 0) return void message.warning(t('detail.firstPage'));
-    setCursor({ orderId: `-${rows[0]!.id}`, index: cursor.index - 1 });
+  const move = (delta: -1 | 1) => {
+    const next = moveNewest(shown.cursor, shown.rows.map((row) => row.id), orderNum, delta);
+    if ('message' in next) return void message.warning(t(`detail.${next.message}`));
+    setAsked(next.cursor);
   };
-  const next = () => {
-    if (rows.length < size) return void message.warning(t('detail.lastPage'));
-    setCursor({ orderId: String(rows[rows.length - 1]!.id), index: cursor.index + 1 });
-  };
-  const applySize = () => {
-    if (!/^\d+$/.test(sizeText) || Number(sizeText) === 0) return void message.warning(t('detail.digitsOnly'));
-    setSize(Number(sizeText));
-    setCursor({ index: 0 });
+  const applyOrderNum = () => {
+    const value = parseOrderNum(orderNumText);
+    if (value === undefined) return void message.warning(t('detail.digitsOnly'));
+    if (value === orderNum) return;
+    setOrderNum(value);
+    setAsked(FIRST_NEWEST_PAGE);
   };
 
   return (
     <Card title={t('detail.title', { id: taskId })}>
-      <Table<OrderRecord> rowKey="id" dataSource={rows} loading={query.isFetching} pagination={false} size="small" scroll={{ x: 'max-content' }}>
+      <Table<OrderRecord> rowKey="id" dataSource={shown.rows} loading={query.isFetching} pagination={false} size="small" scroll={{ x: 'max-content' }}>
         <Table.Column<OrderRecord> key="clientId" title={t('detail.columns.clientId')} dataIndex="client_id" />
         <Table.Column<OrderRecord> key="id" title={t('detail.columns.id')} render={(_, row) => `${row.task_id}-${row.task_children_id}`} />
         <Table.Column<OrderRecord>
@@ -88,10 +90,10 @@ export default function TaskDetailPage() {
         />
       </Table>
       <Space wrap style={{ marginTop: 12 }}>
-        <Button onClick={previous}>{t('detail.prev')}</Button>
-        <Button onClick={next}>{t('detail.next')}</Button>
+        <Button onClick={() => move(-1)}>{t('detail.prev')}</Button>
+        <Button onClick={() => move(1)}>{t('detail.next')}</Button>
         <Typography.Text>{t('detail.pageSize')}</Typography.Text>
-        <Input aria-label={t('detail.pageSize')} value={sizeText} onChange={(e) => setSizeText(e.target.value)} onPressEnter={applySize} onBlur={applySize} style={{ width: 90 }} />
+        <Input aria-label={t('detail.pageSize')} value={orderNumText} onChange={(e) => setOrderNumText(e.target.value)} onPressEnter={applyOrderNum} onBlur={applyOrderNum} style={{ width: 90 }} />
       </Space>
     </Card>
   );

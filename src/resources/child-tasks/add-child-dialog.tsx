@@ -1,7 +1,7 @@
 import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import type { Task } from '../../api/types';
+import type { Task } from '../../domain/task';
 import { useCall } from '../../api/use-call';
 import { accountOnExchange } from '../../domain/task';
 import { useBourses } from '../apis/use-bourses';

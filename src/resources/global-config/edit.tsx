@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Card, Col, Form, Result, Row, Skeleton, Space, Switch, Typography } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { GlobalConfig } from '../../api/types';
+import type { GlobalConfig } from '../../domain/global-config-rules';
 import { useCall, useCallMutation } from '../../api/use-call';
 import {
   GENERAL_NUMBER_FIELDS,

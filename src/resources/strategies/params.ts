@@ -1,4 +1,4 @@
-import type { ParamValue } from '../../api/types';
+import type { ParamValue } from '../../domain/task';
 
 /** One row of the default-parameter editor: a name and its value (or description) as typed. */
 export interface ParamRow {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import type { TaskParams } from '../../api/types';
+import type { TaskParams } from '../../domain/task';
 import { INTERVALS } from '../../domain/constants';
 import { PRICE_LIMIT_NONE, formatFundOccupy, type FundOccupyMode } from '../../domain/task';
 import { useReloadTasks } from './use-task-actions';

@@ -1,4 +1,5 @@
-import type { TaskAdd, TaskParams } from '../../api/types';
+import type { TaskAdd } from '../../api/types';
+import type { TaskParams } from '../../domain/task';
 import { PAGING } from '../../domain/constants';
 import { onCall, pageOf, requiredNumber, type CallParams } from '../../providers/data';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import type { Task } from '../../api/types';
+import type { Task } from '../../domain/task';
 import { renameNeeded } from '../../domain/task';
 import { useTaskDialogSave } from './use-task-actions';
 

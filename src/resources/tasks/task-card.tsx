@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Button, Card, Checkbox, Dropdown, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { LineChartOutlined, MoreOutlined, PauseCircleTwoTone, PlayCircleTwoTone, StopTwoTone } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Task } from '../../api/types';
+import type { Task } from '../../domain/task';
 import type { TaskLive } from '../../live/messages';
 import { UsedRateBar } from '../../components/used-rate-bar';
 import { formatAmount, formatStatistic } from '../../domain/format';

@@ -3,7 +3,7 @@ import { useInvalidate } from '@refinedev/core';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import type { Task } from '../../api/types';
+import type { Task } from '../../domain/task';
 import { useNotify } from '../../components/notify';
 import { INTERVALS } from '../../domain/constants';
 import { TASK_STATUS, pollUntilStatus, type TaskTarget } from '../../domain/task-status';
