@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CanAccess } from '@refinedev/core';
 import TaskListPage from '../../src/resources/tasks/list';
-import { envelope, onCall, recordCall, server } from './msw';
+import { demoPermissions, envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
 import { button, card, cardAction, dialog, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 
@@ -167,5 +168,69 @@ describe('task card actions', () => {
     const note = (await screen.findByText('请先停止主任务，再操作!')).closest('.ant-notification-notice')!;
     expect(within(note as HTMLElement).getByText('提示')).toBeInTheDocument();
     expect(screen.queryByText('task 2 is running')).not.toBeInTheDocument();
+  });
+
+  it('rename: OK is busy while the call runs (a second click sends nothing); a failure keeps the dialog and the typed name under 提示', async () => {
+    await renderTasks();
+    const sent: Record<string, unknown>[] = [];
+    let answer: (reply: Response) => void = () => {};
+    server.use(
+      onCall('taskNameUpdate', ({ payload }) => {
+        sent.push(payload);
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }),
+    );
+    await userEvent.click(screen.getByText('alpha-1'));
+    const modal = await dialog('修改任务名字');
+    const input = within(modal).getByLabelText('任务名称');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'omega');
+    await userEvent.click(button(modal, /确\s*定/));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(button(modal, /确\s*定/)).toHaveClass('ant-btn-loading'));
+    await userEvent.click(button(modal, /确\s*定/));
+    answer(envelope(null, 1, 'name taken'));
+    const note = (await screen.findByText('name taken')).closest('.ant-notification-notice') as HTMLElement;
+    expect(within(note).getByText('提示')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(within(await dialog('修改任务名字')).getByLabelText('任务名称')).toHaveValue('omega');
+    expect(button(modal, /确\s*定/)).not.toHaveClass('ant-btn-loading');
+  });
+
+  it('add child: a failure keeps the dialog with what was picked', async () => {
+    await renderTasks();
+    server.use(
+      onCall('taskChildrenAdd', () => envelope(null, 1, 'weight too high')),
+      onCall('taskAvailableApi', () => envelope([{ id: 5, name: 'okex-main', bourse_id: 1 }, { id: 6, name: 'huobi-main', bourse_id: 2 }])),
+    );
+    await cardAction(2, '添加子任务');
+    const modal = await dialog('添加子任务');
+    await choose(modal, 'OKEx API', 'okex-main');
+    await choose(modal, 'Huobi API', 'huobi-main');
+    await userEvent.click(button(modal, /确\s*定/));
+    expect(await screen.findByText('weight too high')).toBeInTheDocument();
+    expect(within(await dialog('添加子任务')).getByTitle('okex-main')).toBeInTheDocument();
+    expect(within(modal).getByTitle('huobi-main')).toBeInTheDocument();
+  });
+
+  it("the add and batch buttons are there by Refine's access control: absent for a user without the task column (§6)", async () => {
+    server.use(onCall('permissions', () => envelope({ ...demoPermissions('trader'), columns: ['/market'] })));
+    taskHandlers();
+    // a probe asking what the add button asks: it answers in the same render, so its fallback says the answer has come
+    renderPage(
+      <>
+        <TaskListPage />
+        <CanAccess resource="tasks" action="create" fallback={<span>denied</span>}>
+          <span>allowed</span>
+        </CanAccess>
+      </>,
+      { path: '/task' },
+    );
+    await screen.findByTestId('task-card-1');
+    await screen.findByText('denied');
+    expect(screen.queryByText('添加任务', { selector: 'button span' })).not.toBeInTheDocument();
+    expect(screen.queryByText('批量操作', { selector: 'button span' })).not.toBeInTheDocument();
   });
 });

@@ -113,7 +113,7 @@ describe('task page', () => {
   it("batch: 'please select tasks!' with none selected; confirm, poll the batch detection every 1 s until done, then reload", async () => {
     vi.useFakeTimers();
     const { listCalls } = await renderTasks();
-    await userEvent.click(screen.getByText('批量操作'));
+    await userEvent.click(await screen.findByText('批量操作'));
     await userEvent.click(await screen.findByText('启动', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     expect(await screen.findByText('请选择任务!')).toBeInTheDocument();
 
@@ -185,7 +185,7 @@ describe('task page', () => {
     await renderTasks('en');
     expect(screen.getByText('Scheduled tasks')).toBeInTheDocument();
     expect(screen.getByTestId('task-counter')).toHaveTextContent('Running 1/3');
-    await userEvent.click(screen.getByText('Batch'));
+    await userEvent.click(await screen.findByText('Batch'));
     await userEvent.click(await screen.findByText('Configure', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     expect(await screen.findByText('please select tasks!')).toBeInTheDocument();
   });

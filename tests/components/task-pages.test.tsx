@@ -145,7 +145,7 @@ describe('task dialogs', () => {
     server.use(onCall('strategyParamsGet', () => envelope(sections)), add.handler);
     renderPage(<TaskListPage />, { path: '/task' });
     await screen.findByTestId('task-card-1');
-    await userEvent.click(screen.getByText('添加任务', { selector: 'button span' }));
+    await userEvent.click(await screen.findByText('添加任务', { selector: 'button span' }));
     const modal = await dialog('添加任务');
     expect(await within(modal).findByLabelText('dlt CQ')).toHaveValue('0.004');
     expect(within(modal).getByLabelText('m NQ')).toHaveValue('2');
@@ -184,7 +184,7 @@ describe('task dialogs', () => {
     server.use(onCall('taskParamsUpdate', ({ payload }) => (payload.taskId === 2 ? envelope(null, 1, 'no') : envelope(null))));
     renderPage(<TaskListPage />, { path: '/task', language: 'en' });
     await screen.findByTestId('task-card-1');
-    await userEvent.click(screen.getByText('Batch'));
+    await userEvent.click(await screen.findByText('Batch'));
     await userEvent.click(await screen.findByText('Select all', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     await userEvent.click(screen.getByText('Batch'));
     await userEvent.click(await screen.findByText('Configure', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));

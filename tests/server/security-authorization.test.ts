@@ -95,7 +95,7 @@ describe('only your own API accounts and tasks', () => {
     ['taskChildrenList', { taskId }],
     ['taskPositionStatistics', { taskId }],
     ['taskEarnings', { taskId }],
-    ['taskDetail', { taskId, number: 1 }],
+    ['orderNewest', { taskId, number: 1 }],
     ['changeRecords', { task_id: taskId, bars: 10, page_num: 1 }],
     ['taskChildrenPositionStatistics', { childrenTaskId: childId }],
     ['taskChildrenEarnings', { childrenTaskId: childId }],

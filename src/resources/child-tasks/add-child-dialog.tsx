@@ -1,11 +1,13 @@
+import { useCreate } from '@refinedev/core';
 import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import type { ChildTaskAdd } from '../../api/types';
 import type { Task } from '../../domain/task';
 import { useCall } from '../../api/use-call';
+import { failed, succeeded } from '../../components/notify';
 import { accountOnExchange } from '../../domain/task';
 import { useBourses } from '../apis/use-bourses';
-import { useTaskDialogSave } from '../tasks/use-task-actions';
+import { CHILD_TASKS } from '../tasks/use-task-actions';
 
 interface Values {
   apiA?: number;
@@ -16,13 +18,18 @@ interface Values {
 /**
  * Add a child task (§5): one API account per exchange of the task, plus a weight. The accounts come
  * from /task/available/api/get with `status` read as the exchange id (a choice: §7 does not say what
- * status means there); the two ids travel as linkApiId [a, b] (see docs/spec-coverage.md).
+ * status means there); the two ids travel as linkApiId [a, b] (see docs/spec-coverage.md). Saved by
+ * Refine's create of child-tasks (its list is read again); a failure keeps the dialog and what was picked.
  */
 export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation('task');
   const { nameOf } = useBourses();
   const [form] = Form.useForm<Values>();
-  const { saving, save } = useTaskDialogSave(onClose);
+  const { mutate: create, mutation } = useCreate<Record<string, never>, never, ChildTaskAdd>({
+    resource: CHILD_TASKS,
+    successNotification: succeeded('task:messages.childAdded'),
+    errorNotification: failed,
+  });
   const aBourse = Number(task.params.a_bourse);
   const bBourse = Number(task.params.b_bourse);
   const apisA = useCall('taskAvailableApi', { taskId: task.id, status: aBourse });
@@ -31,12 +38,10 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
   const options = (list: typeof apisA.data, bourse: number) =>
     (list ?? []).filter((api) => accountOnExchange(api, bourse)).map((api) => ({ value: api.id, label: api.name }));
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  const submit = (values: Values) => {
+    if (mutation.isPending) return;
     // one API per exchange: the contract's linkApiId carries both
-    const linkApiId: [number, number] = [values.apiA!, values.apiB!];
-    await save(() => call('taskChildrenAdd', { taskId: task.id, linkApiId, weight: values.weight! }), t('messages.childAdded'));
+    create({ values: { taskId: task.id, linkApiId: [values.apiA!, values.apiB!], weight: values.weight! } }, { onSuccess: onClose });
   };
 
   return (
@@ -44,13 +49,13 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
       open
       title={t('child.addTitle')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => form.submit()}
       okText={t('common:buttons.ok')}
       cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: saving }}
+      okButtonProps={{ loading: mutation.isPending }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ weight: 1 }}>
+      <Form form={form} layout="vertical" initialValues={{ weight: 1 }} onFinish={submit}>
         <Form.Item name="apiA" label={t('child.api', { exchange: nameOf(aBourse) })} rules={[{ required: true, message: t('child.apiRequired') }]}>
           <Select aria-label={t('child.api', { exchange: nameOf(aBourse) })} options={options(apisA.data, aBourse)} loading={apisA.query.isLoading} />
         </Form.Item>

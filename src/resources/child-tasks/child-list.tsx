@@ -1,13 +1,15 @@
-import { useList } from '@refinedev/core';
+import { useMemo } from 'react';
+import { useDelete, useList, useUpdate, type HttpError } from '@refinedev/core';
 import { App, Button, Dropdown, List, Space, Tag, Typography, type MenuProps } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, call } from '../../api/client';
 import type { ChildTask } from '../../api/types';
 import type { Task } from '../../domain/task';
-import { useNotify } from '../../components/notify';
+import { useCallMutation } from '../../api/use-call';
+import { failed, succeeded } from '../../components/notify';
 import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task-status';
+import { ELLIPSIS_STYLE } from '../tasks/styles';
 import { CHILD_TASKS, useReloadTasks } from '../tasks/use-task-actions';
 
 /** The children of one task (§3), read once per card. */
@@ -21,57 +23,63 @@ export function useChildTasks(taskId: number) {
 }
 
 /**
- * Child task rows under a task card (§2): start, stop, delete, trade info, stop closing. Stopping or
- * deleting a child while its main task runs is refused by the server (code 4, the server's 'stop the main task first' message),
- * whose message is shown.
+ * Child task rows under a task card (§2): start, stop, delete, trade info, stop closing (the last two
+ * only with `trade`, the user's right to the trade info page and manual trading), through
+ * Refine (update and delete of child-tasks read the children again). Starting, stopping or deleting a
+ * child while its main task runs is refused by the server with code 4: the console says 'stop the main
+ * task first' (§4, §8) instead of the server's text.
  */
-export function ChildList({ task, children }: { task: Task; children: readonly ChildTask[] }) {
+export function ChildList({ task, children, trade }: { task: Task; children: readonly ChildTask[]; trade: boolean }) {
   const { t } = useTranslation('task');
   const { modal } = App.useApp();
-  const notify = useNotify();
   const reload = useReloadTasks();
   const navigate = useNavigate();
-
-  /** `refusedWhileRunning`: what a refusal with code 4 says instead of the server's text (§8). */
-  const act = async (work: () => Promise<unknown>, success: string, refusedWhileRunning?: string) => {
-    try {
-      await work();
-      notify.success(success);
-      await reload();
-    } catch (error) {
-      notify.error(refusedWhileRunning && error instanceof ApiError && error.code === 4 ? new Error(refusedWhileRunning) : error);
-    }
-  };
+  const { mutate: update } = useUpdate<Record<string, never>, HttpError, { settingStatus: number }>();
+  const { mutateAsync: remove } = useDelete();
+  const endClosing = useCallMutation('manualTradeEnd', { successNotification: succeeded('task:messages.operated'), errorNotification: failed });
+  const refusedWhileMainRuns = (error?: HttpError) => (error?.statusCode === 4 ? { ...failed(error), description: t('messages.stopMainTask') } : failed(error));
 
   const onClick = (child: ChildTask): MenuProps['onClick'] => ({ key }) => {
-    const taskChildrenId = child.task_children_id;
+    const id = child.task_children_id;
     switch (key) {
       case 'start':
       case 'stop':
-        return void act(() => call('taskChildrenStatusUpdate', { taskChildrenId, settingStatus: key === 'start' ? CHILD_STATUS.started : CHILD_STATUS.stopped }), t('messages.operated'), t('messages.stopMainTask'));
+        return update({
+          resource: CHILD_TASKS,
+          id,
+          values: { settingStatus: key === 'start' ? CHILD_STATUS.started : CHILD_STATUS.stopped },
+          successNotification: succeeded('task:messages.operated'),
+          errorNotification: refusedWhileMainRuns,
+        });
       case 'delete':
         return void modal.confirm({
           title: t('confirm.title'),
-          content: t('confirm.deleteChild', { id: taskChildrenId }),
+          content: t('confirm.deleteChild', { id }),
           okText: t('common:buttons.ok'),
           cancelText: t('common:buttons.cancel'),
           okButtonProps: { danger: true },
-          onOk: () => act(() => call('taskChildrenDelete', { taskChildrenId }), t('messages.deleted')),
+          // the confirm stays busy until the answer; a failure is shown by the notification provider
+          onOk: () => remove({ resource: CHILD_TASKS, id, successNotification: succeeded('task:messages.deleted'), errorNotification: refusedWhileMainRuns }).catch(() => undefined),
         });
       case 'tradeInfo':
-        return void navigate(`/task/taskTradeInfo?id=${taskChildrenId}&type=ctask`);
+        return void navigate(`/task/taskTradeInfo?id=${id}&type=ctask`);
       case 'stopClosing':
-        return void act(() => call('manualTradeEnd', { task_id: task.id }), t('messages.operated'));
+        return endClosing.mutate({ task_id: task.id }, { onSuccess: () => void reload() });
       default:
         return undefined;
     }
   };
 
-  const items: MenuProps['items'] = ['start', 'stop', 'delete', 'tradeInfo', 'stopClosing'].map((key) => ({
-    key,
-    label: t(`childActions.${key}`),
-    danger: key === 'delete',
-  }));
+  // trade info and stop closing are the trade info page's and manual trading's (§6 columns): absent without them
+  const items: MenuProps['items'] = useMemo(
+    () =>
+      ['start', 'stop', 'delete', ...(trade ? ['tradeInfo', 'stopClosing'] : [])].map((key) => ({
+        key,
+        label: t(`childActions.${key}`),
+        danger: key === 'delete',
+      })),
+    [t, trade],
+  );
 
   if (children.length === 0) return <Typography.Text type="secondary">{t('card.noChildren')}</Typography.Text>;
   return (
@@ -90,7 +98,7 @@ export function ChildList({ task, children }: { task: Task; children: readonly C
         >
           <Space size={4} wrap style={{ minWidth: 0 }}>
             <Typography.Text>{child.task_children_id}</Typography.Text>
-            <Typography.Text type="secondary" ellipsis>
+            <Typography.Text type="secondary" style={ELLIPSIS_STYLE}>
               {child.task_children_info.map((leg) => leg.name).join(' / ')}
             </Typography.Text>
             <Tag>×{child.weight}</Tag>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useUpdate, type HttpError } from '@refinedev/core';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import type { TaskParams } from '../../domain/task';
 import { INTERVALS } from '../../domain/constants';
 import { PRICE_LIMIT_NONE, formatFundOccupy, type FundOccupyMode } from '../../domain/task';
-import { useReloadTasks } from './use-task-actions';
+import { TASKS, useReloadTasks } from './use-task-actions';
 
 interface Values {
   fund_occupy_mode: FundOccupyMode;
@@ -30,16 +30,18 @@ export function batchParams(values: Values): TaskParams {
 
 /**
  * Batch configure (§5, §8): the filled params go to every selected task; each answer shows as
- * 'task-{id}: operation success!/failed!', and the dialog closes 4 s after the last one.
+ * 'task-{id}: operation success!/failed!' (in the dialog, not as notifications), and the dialog closes 4 s
+ * after the last one. Each task is saved by Refine's update of tasks; OK sends nothing more once sent.
  */
 export function BatchConfigDialog({ taskIds, onClose }: { taskIds: number[]; onClose: () => void }) {
   const { t } = useTranslation('task');
   const { message } = App.useApp();
   const reload = useReloadTasks();
   const [form] = Form.useForm<Values>();
-  const [results, setResults] = useState<{ id: number; ok: boolean }[]>([]);
-  const [sending, setSending] = useState(false);
-  const done = results.length === taskIds.length && taskIds.length > 0;
+  const { mutateAsync: update } = useUpdate<Record<string, never>, HttpError, { params: TaskParams }>();
+  // undefined until sent; then one entry per answer
+  const [results, setResults] = useState<{ id: number; ok: boolean }[]>();
+  const done = results !== undefined && results.length === taskIds.length && taskIds.length > 0;
 
   useEffect(() => {
     if (!done) return undefined;
@@ -54,15 +56,15 @@ export function BatchConfigDialog({ taskIds, onClose }: { taskIds: number[]; onC
   const submit = async () => {
     const params = batchParams(form.getFieldsValue(true) as Values);
     if (Object.keys(params).length === 0) return void message.error(t('messages.paramsNotFilled'));
-    setSending(true);
+    if (results !== undefined) return;
     setResults([]);
     await Promise.all(
-      taskIds.map(async (taskId) => {
-        const ok = await call('taskParamsUpdate', { taskId, params }).then(
+      taskIds.map(async (id) => {
+        const ok = await update({ resource: TASKS, id, values: { params }, successNotification: false, errorNotification: false, invalidates: [] }).then(
           () => true,
           () => false,
         );
-        setResults((current) => [...current, { id: taskId, ok }]);
+        setResults((current = []) => [...current, { id, ok }]);
       }),
     );
   };
@@ -75,7 +77,7 @@ export function BatchConfigDialog({ taskIds, onClose }: { taskIds: number[]; onC
       onOk={() => void submit()}
       okText={t('common:buttons.ok')}
       cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: sending && !done, disabled: done }}
+      okButtonProps={{ loading: results !== undefined && !done, disabled: done }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ fund_occupy_mode: 'percent' }}>
@@ -103,7 +105,7 @@ export function BatchConfigDialog({ taskIds, onClose }: { taskIds: number[]; onC
           <Input aria-label={t('dialog.priceLimit')} placeholder={t('dialog.priceLimitHint')} />
         </Form.Item>
       </Form>
-      {results.map((result) => (
+      {results?.map((result) => (
         <Alert
           key={result.id}
           type={result.ok ? 'success' : 'error'}

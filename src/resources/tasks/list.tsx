@@ -1,13 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useDelete, useList } from '@refinedev/core';
+import { CanAccess, useCan, useDelete, useList } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Empty, Grid, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
 import { useCall } from '../../api/use-call';
-import { failed, useNotify } from '../../components/notify';
-import { INTERVALS, PAGING } from '../../domain/constants';
+import { failed, succeeded, useNotify } from '../../components/notify';
+import { PAGING } from '../../domain/constants';
 import {
   ALL,
   CARD_WIDTH,
@@ -23,10 +22,9 @@ import {
 import { TASK_STATUS, isDeletable } from '../../domain/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
-import { wait } from './poll';
-import { TaskCard, type CardAction, type LiveTask } from './task-card';
+import { TaskCard, cardMenuItems, type CardAccess, type CardAction, type LiveTask } from './task-card';
 import type { TaskDialogMode } from './task-dialog';
-import { TASKS, useBatchStatus, useReloadTasks, useStatusChange } from './use-task-actions';
+import { TASKS, useBatchStatus, useStatusChange, useTaskSave } from './use-task-actions';
 import { WindowedGrid } from './windowed-grid';
 
 // the dialogs (forms, selects, the chart) load when first opened, not with the page of cards
@@ -54,11 +52,18 @@ export default function TaskListPage() {
   const screens = Grid.useBreakpoint();
   const narrow = screens.md === false;
   const { nameOf } = useBourses();
-  const reload = useReloadTasks();
+  const save = useTaskSave();
   const { mutate: remove } = useDelete();
 
-  // every task at once: the filters and the counter cover them all, and the cards are windowed
-  const { result, query } = useList<LiveTask>({ resource: TASKS, pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' } });
+  // every task at once: the filters and the counter cover them all, and the cards are windowed. The
+  // list is kept live by the task socket (useLiveResource) and read again at the §9 moments (600 ms
+  // after an add, 1 s after a start), so Refine's liveMode is off for it: a published mutation does not
+  // read all the tasks again at once (docs/spec-coverage.md)
+  const { result, query } = useList<LiveTask>({
+    resource: TASKS,
+    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
+    liveMode: 'off',
+  });
   const tasks = result.data ?? [];
   const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
   useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
@@ -96,17 +101,9 @@ export default function TaskListPage() {
   const [dialog, setDialog] = useState<Dialog>();
   const close = () => setDialog(undefined);
 
-  const copy = async (task: LiveTask) => {
+  const copy = (task: LiveTask) => {
     const strategy = strategies.find((s) => s.name === task.strategy_name);
-    if (!strategy) return;
-    try {
-      await call('taskAdd', { name: copyName(task.name, t('dialog.copySuffix')), strategyId: strategy.id, params: task.params });
-      notify.success(t('messages.added'));
-      await wait(INTERVALS.addTaskRefreshMs);
-      await reload();
-    } catch (error) {
-      notify.error(error);
-    }
+    if (strategy) save.add({ name: copyName(task.name, t('dialog.copySuffix')), strategyId: strategy.id, params: task.params });
   };
 
   const confirmDelete = (task: LiveTask) => {
@@ -121,7 +118,7 @@ export default function TaskListPage() {
         remove({
           resource: TASKS,
           id: task.id,
-          successNotification: () => ({ message: t('messages.deleted'), type: 'success' }),
+          successNotification: succeeded('task:messages.deleted'),
           errorNotification: failed,
         }),
     });
@@ -153,7 +150,7 @@ export default function TaskListPage() {
       case 'addChild':
         return setDialog({ kind: 'addChild', task });
       case 'copy':
-        return void copy(task);
+        return copy(task);
     }
   };
 
@@ -164,6 +161,19 @@ export default function TaskListPage() {
   const bourseName = useCallback((id: number) => latest.current.nameOf(id), []);
   const rename = useCallback((task: LiveTask) => setDialog({ kind: 'rename', task }), []);
   const chart = useCallback((task: LiveTask) => setDialog({ kind: 'chart', task }), []);
+
+  // the menus: made once per status (not per card and live update: their labels are many t() calls),
+  // without the items of a page the user may not open (§6, Refine's access control)
+  const canShow = useCan({ resource: TASKS, action: 'show' }).data?.can === true;
+  const canTrade = useCan({ resource: TASKS, action: 'trade' }).data?.can === true;
+  const access = useMemo<CardAccess>(() => ({ details: canShow, trade: canTrade }), [canShow, canTrade]);
+  const menuFor = useMemo(() => {
+    const menus = new Map<number, MenuProps['items']>();
+    return (status: number) => {
+      if (!menus.has(status)) menus.set(status, cardMenuItems(status, t, access));
+      return menus.get(status);
+    };
+  }, [t, access]);
 
   const batchItems: MenuProps['items'] = (['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const).map((key) => ({ key, label: t(`batch.${key}`) }));
   const onBatch: MenuProps['onClick'] = ({ key }) => {
@@ -194,14 +204,18 @@ export default function TaskListPage() {
       }
       extra={
         <Space wrap size={8}>
-          <Dropdown menu={{ items: batchItems, onClick: onBatch }} trigger={['click']}>
-            <Button loading={batch.running}>
-              {t('batch.menu')} <DownOutlined />
+          <CanAccess resource={TASKS} action="edit">
+            <Dropdown menu={{ items: batchItems, onClick: onBatch }} trigger={['click']}>
+              <Button loading={batch.running}>
+                {t('batch.menu')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          </CanAccess>
+          <CanAccess resource={TASKS} action="create">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } })}>
+              {t('buttons.add')}
             </Button>
-          </Dropdown>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } })}>
-            {t('buttons.add')}
-          </Button>
+          </CanAccess>
         </Space>
       }
       styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
@@ -253,6 +267,8 @@ export default function TaskListPage() {
                   onAction={cardAction}
                   onRename={rename}
                   onChart={chart}
+                  menuFor={menuFor}
+                  access={access}
                 />
               )}
             />

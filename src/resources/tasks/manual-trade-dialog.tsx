@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useList } from '@refinedev/core';
 import { App, Button, Checkbox, Form, InputNumber, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import type { ChildTask } from '../../api/types';
 import type { Task } from '../../domain/task';
-import { useNotify } from '../../components/notify';
+import { useCallMutation } from '../../api/use-call';
+import { failed, succeeded, useNotify } from '../../components/notify';
 import { PER_TYPE_KEYS, MANUAL_DEFAULTS, MANUAL_DIRECTIONS, MANUAL_ENABLED_TRADE_TYPE, canSendManualTrade, manualTradeCparam, type ManualDirection } from '../../domain/task';
 import { CHILD_TASKS } from './use-task-actions';
 
@@ -21,33 +20,25 @@ interface Values {
 /**
  * Manual close (task id, profit point %, amount, duration, child tasks) and manual open (task id, open
  * price difference, amount, duration, direction f/r, child tasks), §2/§5/§9. Sent only with a child
- * selected, after a confirm; only CQ is enabled among the trade types (§5).
+ * selected, after a confirm; only CQ is enabled among the trade types (§5). A failure keeps the dialog
+ * and what was typed; while a call runs OK and 'close all now' send nothing more.
  */
 export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: 'close' | 'open'; onClose: () => void }) {
   const { t } = useTranslation('task');
   const { modal } = App.useApp();
   const notify = useNotify();
   const [form] = Form.useForm<Values>();
-  const [sending, setSending] = useState(false);
   const { result } = useList<ChildTask>({ resource: CHILD_TASKS, filters: [{ field: 'taskId', operator: 'eq', value: task.id }], pagination: { mode: 'off' } });
   const children = result.data ?? [];
   const defaults = kind === 'open' ? MANUAL_DEFAULTS.open : MANUAL_DEFAULTS.close;
-
-  const send = async (work: () => Promise<unknown>) => {
-    setSending(true);
-    try {
-      await work();
-      notify.success(t('messages.submitted'));
-      onClose();
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setSending(false);
-    }
-  };
+  const notifications = { successNotification: succeeded('task:messages.submitted'), errorNotification: failed };
+  const trade = useCallMutation('manualTrade', notifications);
+  const closeAll = useCallMutation('manualClosePosition', notifications);
+  const sending = trade.isPending || closeAll.isPending;
 
   /** Asks first (with the selected children), then sends; nothing without a child (§5). */
-  const confirmThen = (content: (childIds: number[]) => string, work: (values: Values) => Promise<unknown>) => {
+  const confirmThen = (content: (childIds: number[]) => string, send: (values: Values) => void) => {
+    if (sending) return;
     const values = form.getFieldsValue(true) as Values;
     if (!canSendManualTrade({ childIds: values.childIds ?? [] })) return void notify.warning(t('manual.childrenRequired'));
     modal.confirm({
@@ -55,7 +46,7 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
       content: content(values.childIds),
       okText: t('common:buttons.ok'),
       cancelText: t('common:buttons.cancel'),
-      onOk: () => void send(() => work(values)),
+      onOk: () => send(values),
     });
   };
 
@@ -63,17 +54,20 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
     confirmThen(
       () => t('confirm.manual'),
       (values) =>
-        call('manualTrade', {
-          task_id: task.id,
-          cparam: manualTradeCparam({ kind, dlt: values.dlt, count: values.count, duration: values.duration, childIds: values.childIds, direct: values.direct }),
-        }),
+        trade.mutate(
+          {
+            task_id: task.id,
+            cparam: manualTradeCparam({ kind, dlt: values.dlt, count: values.count, duration: values.duration, childIds: values.childIds, direct: values.direct }),
+          },
+          { onSuccess: onClose },
+        ),
     );
 
   /** §7 /ts/delstock: the selected children close everything they hold now, at the market. */
   const closeAllNow = () =>
     confirmThen(
       (childIds) => t('confirm.closeAllNow', { ids: childIds.join(', ') }),
-      (values) => call('manualClosePosition', { task_id: task.id, cids: values.childIds.join(',') }),
+      (values) => closeAll.mutate({ task_id: task.id, cids: values.childIds.join(',') }, { onSuccess: onClose }),
     );
 
   return (

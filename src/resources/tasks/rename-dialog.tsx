@@ -1,20 +1,33 @@
-import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import type { Task } from '../../domain/task';
+import { useCallMutation } from '../../api/use-call';
+import { failed, succeeded } from '../../components/notify';
 import { renameNeeded } from '../../domain/task';
-import { useTaskDialogSave } from './use-task-actions';
+import { useReloadTasks } from './use-task-actions';
 
-/** Clicking a task's name: rename it; the call is sent only if the name changed (§2). */
+/**
+ * Clicking a task's name: rename it; the call is sent only if the name changed (§2). On a failure the
+ * dialog stays open with the typed name; OK is busy (and sends nothing more) while the call runs.
+ */
 export function RenameDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation('task');
-  const [name, setName] = useState(task.name);
-  const { saving, save } = useTaskDialogSave(onClose);
+  const [form] = Form.useForm<{ name: string }>();
+  const reload = useReloadTasks();
+  const rename = useCallMutation('taskNameUpdate', { successNotification: succeeded('task:messages.renamed'), errorNotification: failed });
 
-  const submit = async () => {
+  const submit = ({ name }: { name: string }) => {
+    if (rename.isPending) return;
     if (!renameNeeded(task.name, name)) return onClose();
-    await save(() => call('taskNameUpdate', { taskId: task.id, name: name.trim() }), t('messages.renamed'));
+    rename.mutate(
+      { taskId: task.id, name: name.trim() },
+      {
+        onSuccess: () => {
+          onClose();
+          void reload();
+        },
+      },
+    );
   };
 
   return (
@@ -22,15 +35,15 @@ export function RenameDialog({ task, onClose }: { task: Task; onClose: () => voi
       open
       title={t('dialog.renameTitle')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => form.submit()}
       okText={t('common:buttons.ok')}
       cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: saving }}
+      okButtonProps={{ loading: rename.isPending }}
       destroyOnHidden
     >
-      <Form layout="vertical">
-        <Form.Item label={t('dialog.name')}>
-          <Input aria-label={t('dialog.name')} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => void submit()} />
+      <Form form={form} layout="vertical" initialValues={{ name: task.name }} onFinish={submit}>
+        <Form.Item name="name" label={t('dialog.name')}>
+          <Input aria-label={t('dialog.name')} onPressEnter={() => form.submit()} />
         </Form.Item>
       </Form>
     </Modal>

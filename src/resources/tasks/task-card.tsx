@@ -8,6 +8,7 @@ import { UsedRateBar } from '../../components/used-rate-bar';
 import { formatAmount, formatStatistic } from '../../domain/format';
 import { earningsOf, positionAmountOf, priceRatiosOf, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
 import { TASK_STATUS, isRunning, taskStatusLabelKey } from '../../domain/task-status';
+import { ELLIPSIS_STYLE } from './styles';
 import { ChildList, useChildTasks } from '../child-tasks/child-list';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
@@ -38,7 +39,12 @@ interface Props {
   onAction: (action: CardAction, task: LiveTask) => void;
   onRename: (task: LiveTask) => void;
   onChart: (task: LiveTask) => void;
+  /** the menu of a task in this status (cardMenuItems, made once per status by the page). */
+  menuFor: (status: number) => MenuProps['items'];
+  access: CardAccess;
 }
+
+const NAME_STYLE = { ...ELLIPSIS_STYLE, display: 'inline-block', maxWidth: 180, verticalAlign: 'bottom' } as const;
 
 function StatusIcon({ status, label }: { status: number; label: string }) {
   const icon =
@@ -50,12 +56,24 @@ function StatusIcon({ status, label }: { status: number; label: string }) {
   );
 }
 
-/** The card menu of §2, with the rules of §4: close position only when running, add child hidden when running, stop for a running or paused task. */
-export function cardMenuItems(task: Task, t: (key: string) => string): MenuProps['items'] {
-  const running = isRunning(task);
-  const paused = task.status === TASK_STATUS.paused;
+/** What the user may open from a card besides the task page's own actions (§6: the detail and trade info pages are columns of their own). */
+export interface CardAccess {
+  details: boolean;
+  trade: boolean;
+}
+
+const TRADE_ACTIONS: readonly CardAction[] = ['manualClose', 'manualOpen', 'tradeDetails'];
+
+/**
+ * The card menu of §2, with the rules of §4: close position only when running, add child hidden when
+ * running, stop for a running or paused task. Items of a page the user may not open are left out.
+ */
+export function cardMenuItems(status: number, t: (key: string) => string, access: CardAccess): MenuProps['items'] {
+  const running = isRunning({ status });
+  const paused = status === TASK_STATUS.paused;
   const item = (key: CardAction, extra: { danger?: boolean; disabled?: boolean } = {}) => ({ key, label: t(`actions.${key}`), ...extra });
   // a paused task is still live (it cannot be deleted): it offers stop, and restart in the pause slot
+  const allowed = (key: CardAction) => (key === 'details' ? access.details : TRADE_ACTIONS.includes(key) ? access.trade : true);
   return [
     running || paused ? item('stop') : item('start'),
     paused ? item('restart') : item('pause', { disabled: !running }),
@@ -68,11 +86,11 @@ export function cardMenuItems(task: Task, t: (key: string) => string): MenuProps
     item('tradeDetails'),
     ...(running ? [] : [item('addChild')]),
     item('copy'),
-  ];
+  ].filter((entry) => allowed(entry.key));
 }
 
 /** One task (§2 task card): status icon, currency, checkbox, position bar, price ratios, strategy, child count, name-id, pairs, children. */
-export const TaskCard = memo(function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart }: Props) {
+export const TaskCard = memo(function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart, menuFor, access }: Props) {
   const { t } = useTranslation('task');
   const { children } = useChildTasks(task.id);
   const statusLabel = t(taskStatusLabelKey(task.status));
@@ -94,7 +112,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           <Checkbox aria-label={t('card.select', { id: task.id })} checked={selected} onChange={(e) => onSelect(task.id, e.target.checked)} />
           <StatusIcon status={task.status} label={statusLabel} />
           <Tag color="blue">{String(task.params.currency_type ?? '').toUpperCase()}</Tag>
-          <Typography.Link title={t('card.rename')} onClick={() => onRename(task)} ellipsis style={{ maxWidth: 180 }}>
+          <Typography.Link title={t('card.rename')} onClick={() => onRename(task)} style={NAME_STYLE}>
             {`${task.name}-${task.id}`}
           </Typography.Link>
           {polling && <Spin size="small" aria-label={t('polling')} />}
@@ -103,7 +121,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
       extra={
         <Space size={0}>
           <Button type="text" size="small" icon={<LineChartOutlined />} aria-label={t('actions.chart')} onClick={() => onChart(task)} />
-          <Dropdown menu={{ items: cardMenuItems(task, t), onClick: ({ key }) => onAction(key as CardAction, task) }} trigger={['click']}>
+          <Dropdown menu={{ items: menuFor(task.status), onClick: ({ key }) => onAction(key as CardAction, task) }} trigger={['click']}>
             <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('buttons.menu')} ${task.id}`} />
           </Dropdown>
         </Space>
@@ -143,7 +161,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           </Typography.Text>
           <Typography.Text type="secondary">{t('card.children', { count: children.length })}</Typography.Text>
         </Space>
-        <ChildList task={task} children={children} />
+        <ChildList task={task} children={children} trade={access.trade} />
       </Space>
     </Card>
   );

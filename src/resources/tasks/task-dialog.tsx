@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useOne } from '@refinedev/core';
 import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import type { ArbitrageStrategy, ParamSections } from '../../api/types';
 import type { Task } from '../../domain/task';
 import { useCall } from '../../api/use-call';
-import { useNotify } from '../../components/notify';
-import { INTERVALS } from '../../domain/constants';
 import {
   NAMED_PARAMS,
   PER_TYPE_KEYS,
@@ -21,8 +19,7 @@ import {
 } from '../../domain/task';
 import { isRunning } from '../../domain/task-status';
 import { useBourses } from '../apis/use-bourses';
-import { wait } from './poll';
-import { useReloadTasks } from './use-task-actions';
+import { TASKS, useTaskSave } from './use-task-actions';
 
 export type TaskDialogMode = { kind: 'add'; strategies: ArbitrageStrategy[]; strategyName?: string } | { kind: 'config'; task: Task };
 
@@ -44,23 +41,23 @@ function perTypeKeys(key: string, value: unknown, strategyName: string | undefin
  * Add or configure a task (§2, §3 Task params when adding, §5 Add task / Task config). Every param
  * of the strategy is a field; for 'arbitrage 2' dlt and m are edited per CW, NW, CQ, NQ. On an
  * existing task the exchanges and non-delivery types are disabled, and a running task shows no confirm.
+ * The task's params are Refine's one task (tasks' `one`: /task/params/get); saved by useTaskSave; a
+ * failure keeps the dialog with what was typed.
  */
 export function TaskDialog({ mode, onClose }: Props) {
   const { t } = useTranslation('task');
   const { message } = App.useApp();
-  const notify = useNotify();
-  const reload = useReloadTasks();
+  const save = useTaskSave();
   const [form] = Form.useForm();
   const adding = mode.kind === 'add';
   const initialStrategy = adding ? (mode.strategies.find((s) => s.name === mode.strategyName) ?? mode.strategies[0]) : undefined;
   const [strategyId, setStrategyId] = useState<number | undefined>(initialStrategy?.id);
   const strategyName = adding ? mode.strategies.find((s) => s.id === strategyId)?.name : mode.task.strategy_name;
   const { bourses, options: bourseOptions } = useBourses();
-  const [saving, setSaving] = useState(false);
 
   const strategyParams = useCall('strategyParamsGet', { strategyId: strategyId ?? 0 }, { enabled: adding && strategyId !== undefined });
-  const taskParams = useCall('taskParamsGet', { taskId: adding ? 0 : mode.task.id }, { enabled: !adding });
-  const sections = adding ? strategyParams.data : taskParams.data;
+  const taskParams = useOne<ParamSections>({ resource: TASKS, id: adding ? 0 : mode.task.id, queryOptions: { enabled: !adding } });
+  const sections = adding ? strategyParams.data : taskParams.result;
   const params = useMemo(() => allParams(sections), [sections]);
   const keys = useMemo(() => Object.keys(params), [params]);
 
@@ -88,31 +85,16 @@ export function TaskDialog({ mode, onClose }: Props) {
     return shown.map((x) => ({ value: x.code, label: `${t(`tradeTypes.${x.tradeType}`)} (${x.code})`, disabled: !allowed.includes(x) }));
   };
 
-  const submit = async () => {
+  const submit = () => {
     const values = form.getFieldsValue(true) as TaskFormValues;
     const built = buildTaskParams(values, keys);
     if (!built.ok) {
       if (built.error === 'nameRequired') return void form.validateFields(['name']);
       return void message.error(t(adding ? 'messages.incompleteParams' : 'messages.paramsNotFilled'));
     }
-    setSaving(true);
-    try {
-      if (adding) {
-        await call('taskAdd', { name: built.name, strategyId: strategyId!, params: built.params });
-        notify.success(t('messages.added'));
-      } else {
-        await call('taskParamsUpdate', { taskId: mode.task.id, params: built.params });
-        notify.success(t('messages.configured'));
-      }
-      onClose();
-      // §9: the list is read again 600 ms after the success
-      await wait(INTERVALS.addTaskRefreshMs);
-      await reload();
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setSaving(false);
-    }
+    if (save.isPending) return;
+    if (adding) save.add({ name: built.name, strategyId: strategyId!, params: built.params }, onClose);
+    else save.configure(mode.task.id, built.params, onClose);
   };
 
   const hideConfirm = !adding && isRunning(mode.task);
@@ -135,10 +117,10 @@ export function TaskDialog({ mode, onClose }: Props) {
       open
       title={t(adding ? 'dialog.addTitle' : 'dialog.configTitle')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={submit}
       okText={t('common:buttons.ok')}
       cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: saving, style: hideConfirm ? { display: 'none' } : undefined }}
+      okButtonProps={{ loading: save.isPending, style: hideConfirm ? { display: 'none' } : undefined }}
       width={720}
       destroyOnHidden
     >

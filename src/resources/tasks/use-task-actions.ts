@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInvalidate } from '@refinedev/core';
+import { useCreate, useInvalidate, useUpdate, type HttpError } from '@refinedev/core';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import type { Task } from '../../domain/task';
-import { useNotify } from '../../components/notify';
+import type { TaskAdd } from '../../api/types';
+import type { Task, TaskParams } from '../../domain/task';
+import { useCallMutation } from '../../api/use-call';
+import { failed, succeeded, succeededWithReply, useNotify } from '../../components/notify';
 import { INTERVALS } from '../../domain/constants';
 import { TASK_STATUS, pollUntilStatus, type TaskTarget } from '../../domain/task-status';
 import { pollUntil, wait } from './poll';
@@ -19,27 +20,27 @@ export function useReloadTasks() {
 }
 
 /**
- * A task dialog's save: sends, says `success`, closes and reloads the tasks; on a failure it says why
- * and keeps the dialog open with what was typed. `saving` drives the OK button's spinner.
+ * Adding (also copying) and configuring a task, through Refine's create and update of tasks: the
+ * success text of §8 and failures through the notification provider; on success the task list is read
+ * again 600 ms later (§9), not at once (the list's liveMode is off, see list.tsx). `then` runs first
+ * (a dialog closes); a failure leaves the caller as it was (a dialog keeps what was typed).
  */
-export function useTaskDialogSave(onClose: () => void) {
-  const notify = useNotify();
+export function useTaskSave() {
   const reload = useReloadTasks();
-  const [saving, setSaving] = useState(false);
-  const save = async (send: () => Promise<unknown>, success: string) => {
-    setSaving(true);
-    try {
-      await send();
-      notify.success(success);
-      onClose();
-      await reload();
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setSaving(false);
-    }
+  const readLater = () => void wait(INTERVALS.addTaskRefreshMs).then(reload);
+  const create = useCreate<Record<string, never>, HttpError, TaskAdd>({ resource: TASKS, invalidates: [], successNotification: succeeded('task:messages.added'), errorNotification: failed });
+  const update = useUpdate<Record<string, never>, HttpError, { params: TaskParams }>({ resource: TASKS, invalidates: [], successNotification: succeeded('task:messages.configured'), errorNotification: failed });
+  const done = (then?: () => void) => ({
+    onSuccess: () => {
+      then?.();
+      readLater();
+    },
+  });
+  return {
+    isPending: create.mutation.isPending || update.mutation.isPending,
+    add: (values: TaskAdd, then?: () => void) => create.mutate({ values }, done(then)),
+    configure: (taskId: number, params: TaskParams, then?: () => void) => update.mutate({ id: taskId, values: { params } }, done(then)),
   };
-  return { saving, save };
 }
 
 /** True while mounted: polls stop when the page is left. */
@@ -57,14 +58,16 @@ function useMounted() {
 /**
  * A single task's status change (§4): set the status, then poll /task/status/detection every 800 ms
  * until the task reaches it (start: 2, then the list is read again after 1 s; stop and close
- * position: 4; pause: 3). `pending` names the tasks being polled, for their cards' spinners.
+ * position: 4; pause: 3). `pending` names the tasks being polled, for their cards' spinners. The
+ * calls go through Refine; a failure is shown by its notification provider and ends the poll.
  */
 export function useStatusChange() {
   const { t } = useTranslation('task');
-  const notify = useNotify();
   const { modal } = App.useApp();
   const reload = useReloadTasks();
   const mounted = useMounted();
+  const update = useCallMutation('taskStatusUpdate', { errorNotification: failed });
+  const detect = useCallMutation('taskStatusDetection', { errorNotification: failed });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const mark = (id: number, on: boolean) =>
     setPending((current) => {
@@ -77,19 +80,14 @@ export function useStatusChange() {
   const run = async (task: Task, target: TaskTarget) => {
     mark(task.id, true);
     try {
-      const reply = await call('taskStatusUpdate', { taskId: task.id, settingStatus: target });
-      // close position: the server's message (§4); the others the common success
-      if (target === TASK_STATUS.closePosition) notify.success(typeof reply === 'string' && reply ? reply : t('messages.operated'));
+      // close position: the server's message (§4); the others say nothing until the task list changes
+      await update.mutateAsync({ taskId: task.id, settingStatus: target }, target === TASK_STATUS.closePosition ? { successNotification: succeededWithReply('task:messages.operated') } : undefined);
       const until = pollUntilStatus(target);
-      const reached = await pollUntil(
-        async () => (await call('taskStatusDetection', { taskId: task.id })).status === until,
-        INTERVALS.startStatusPollMs,
-        () => !mounted.current,
-      );
+      const reached = await pollUntil(async () => (await detect.mutateAsync({ taskId: task.id })).status === until, INTERVALS.startStatusPollMs, () => !mounted.current);
       if (reached && target === TASK_STATUS.running) await wait(INTERVALS.listRefreshAfterStartMs);
       if (mounted.current) await reload();
-    } catch (error) {
-      notify.error(error);
+    } catch {
+      // already shown by the notification provider (errorNotification)
     } finally {
       if (mounted.current) mark(task.id, false);
     }
@@ -119,20 +117,22 @@ export function useBatchStatus() {
   const { modal } = App.useApp();
   const reload = useReloadTasks();
   const mounted = useMounted();
+  const update = useCallMutation('taskStatusUpdateBatch', { errorNotification: failed });
+  const detect = useCallMutation('taskStatusDetectionBatch', { errorNotification: failed });
   const [running, setRunning] = useState(false);
 
   const run = async (taskIds: number[], settingStatus: TaskTarget) => {
     setRunning(true);
     try {
-      await call('taskStatusUpdateBatch', { taskIds, settingStatus });
+      await update.mutateAsync({ taskIds, settingStatus });
       await pollUntil(
-        async () => (await call('taskStatusDetectionBatch', { taskIds, settingStatus })).updateStatusAccomplishing === true,
+        async () => (await detect.mutateAsync({ taskIds, settingStatus })).updateStatusAccomplishing === true,
         INTERVALS.batchStatusPollMs,
         () => !mounted.current,
       );
       if (mounted.current) await reload();
-    } catch (error) {
-      notify.error(error);
+    } catch {
+      // already shown by the notification provider (errorNotification)
     } finally {
       if (mounted.current) setRunning(false);
     }
