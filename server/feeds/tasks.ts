@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { deliveryKeyOf, legsOf, mid, perDelivery, sumPositions, taskCapital, unrealisedPnl, type PositionData, type TaskState } from '../engine';
+import { deliveryKeyOf, legsOf, mid, perDelivery, sumPositions, taskCapital, taskPnl, type PositionData, type TaskState } from '../engine';
 import { enginePrices } from '../engine/prices';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
 import { loadState, ownTasks, realisedByChild, type TaskRow } from '../store/tasks';
@@ -7,8 +7,8 @@ import { loadState, ownTasks, realisedByChild, type TaskRow } from '../store/tas
 /**
  * What a task is worth now, computed once and shown alike by the task socket (`/ts/websocket`) and
  * the statistics calls (`/task/statistics/...`), so a card, its trade info and its curve agree:
- * positions from the children's ledgers, realised P/L from the closed trades (Σ pnl − fee),
- * unrealised P/L at the mid prices of the server's market now (less the open fees).
+ * positions from the children's ledgers, P/L by `taskPnl` (as the runner's minute points) at the mid
+ * prices of the server's market now.
  */
 export interface ChildFigures {
   task_children_id: number;
@@ -41,15 +41,13 @@ export async function taskFigures(app: AppContext, row: TaskRow): Promise<TaskFi
   const quotes = [prices(legs[0], now), prices(legs[1], now)] as const;
   const marks: [number, number] = [mid(quotes[0]), mid(quotes[1])];
   const limit = perDelivery(state.task.params.m, deliveryKeyOf(legs), 0) * taskCapital(state.task.params);
-  const realised = await realisedByChild(app.db, row.id);
+  const pnl = taskPnl(state.children, await realisedByChild(app.db, row.id), marks);
   const children = state.children.map(
-    (c): ChildFigures => ({
-      task_children_id: c.child.task_children_id,
+    (c, i): ChildFigures => ({
+      ...pnl.children[i]!,
       status: c.child.status,
       weight: c.child.weight,
       position: c.ledger.position,
-      realised: realised.get(c.child.task_children_id) ?? 0,
-      unrealised: unrealisedPnl(c.ledger, marks),
     }),
   );
   return {
@@ -65,8 +63,8 @@ export async function taskFigures(app: AppContext, row: TaskRow): Promise<TaskFi
       limit,
     ),
     children,
-    realised: [...realised.values()].reduce((s, v) => s + v, 0),
-    unrealised: children.reduce((s, c) => s + c.unrealised, 0),
+    realised: pnl.realised,
+    unrealised: pnl.unrealised,
   };
 }
 

@@ -177,7 +177,7 @@ async function history(
   now: number,
   engine: { inputs: Awaited<ReturnType<typeof engineInputs>>; prices: ReturnType<typeof enginePrices>['prices']; rng: () => number },
 ): Promise<void> {
-  const kept = { state: await loadState(ctx.db, row), realised: new Map<number, number>(), taskRealised: 0 };
+  const kept = { state: await loadState(ctx.db, row), realised: new Map<number, number>() };
   const closeAt = now - CLOSED_BEFORE_MS;
   await ctx.db.transaction(async (db) => {
     const tx = new TickWriter(db);
