@@ -7,7 +7,7 @@ import { insertChild, insertChange, insertTask, loadState, findTask, type TaskRo
 import { saveStep, TickWriter } from '../store/task-steps';
 import { findUserByName } from '../store/users';
 import { CHILD_STATUS, legsOf, newTaskState, premiumsOf, requestStatus, seededRng, stepTask, TASK_STATUS, type ChildTask, type TaskParams } from '../engine/index';
-import { advance, earningsPoints, engineInputs } from '../engine/runner';
+import { advance, earningsPoints, engineInputs } from '../runner/runner';
 import { enginePrices } from '../engine/prices';
 
 /**

@@ -5,8 +5,8 @@ import { readGlobalConfig } from '../store/global-config';
 import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
-import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from './index';
-import { enginePrices } from './prices';
+import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from '../engine';
+import { enginePrices } from '../engine/prices';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
