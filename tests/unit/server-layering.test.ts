@@ -34,8 +34,6 @@ const EXCEPTIONS = [
   'ledger/accounts.ts → http/envelope.ts',
   // the routes register the strategies' file upload handler
   'http/routes.ts → handlers/strategies.ts',
-  // the task socket's figures (feeds/tasks.ts) are the ones the statistics calls answer with
-  'handlers/task-figures.ts → feeds/tasks.ts',
   // the context's type names the event bus
   'context.ts → feeds/bus.ts',
 ];
