@@ -21,7 +21,7 @@ import { seedAssets } from './ledger/accounts';
 import { startMarket, type MarketOptions } from './market/source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/routes';
 import { DEMO_ACCOUNTS, seed } from './seed/demo';
-import { startTaskRunner, type TaskRunner } from './engine/runner';
+import { startTaskRunner, type TaskRunner } from './runner/runner';
 import { seedDemoTasks } from './seed/tasks';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './http/static';
@@ -52,7 +52,7 @@ export interface RunningServer {
   port: number;
   /** what handlers and feeds share (clock, settings, database…), for tests. */
   context: AppContext;
-  /** the task engine (server/engine/runner.ts); tests await `tasks.idle()` after moving the clock. */
+  /** the task engine (server/runner/runner.ts); tests await `tasks.idle()` after moving the clock. */
   tasks: TaskRunner;
   close(): Promise<void>;
 }

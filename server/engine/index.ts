@@ -5,6 +5,7 @@ export {
   applyFill,
   realisedPnl,
   unrealisedPnl,
+  taskPnl,
   earningsPoint,
   sumPositions,
   virtualPosition,

@@ -4,7 +4,7 @@
  */
 import { isDelivery, tradeTypeOf } from './calendar';
 import { notionalToContracts } from '../../src/domain/position-unit';
-import type { ChildLedger, ClosedTrade, DeliveryType, Direction, Fill, Leg, PerDelivery, PositionData, Task, TaskParams } from './types';
+import type { ChildLedger, ChildState, ClosedTrade, DeliveryType, Direction, Fill, Leg, PerDelivery, PositionData, Task, TaskParams } from './types';
 
 const DIRECTIONS: readonly Direction[] = ['f', 'r'];
 const EPS = 1e-12;
@@ -89,6 +89,27 @@ export const unrealisedPnl = (ledger: ChildLedger, marks: readonly [number, numb
   }
   return sum;
 };
+
+/** The P/L of one child: realised (its closed trades, Σ pnl − fee) and unrealised at the marks. */
+export interface ChildPnl {
+  task_children_id: number;
+  realised: number;
+  unrealised: number;
+}
+
+/**
+ * A task's P/L, the one computation the task card, its statistics, its curve and the runner's minute
+ * points all read: per child the realised P/L of its closed trades (`realised`, by child id) and the
+ * unrealised P/L of its ledger at the marks; the task's realised counts every child's closed trades
+ * (a deleted child's too), its unrealised the children's open positions. Both together are what the
+ * fills and fees made: closed trades carry their open and close fees, open positions their open fees.
+ */
+export function taskPnl(children: readonly ChildState[], realised: ReadonlyMap<number, number>, marks: readonly [number, number]): { children: ChildPnl[]; realised: number; unrealised: number } {
+  const rows = children.map((c) => ({ task_children_id: c.child.task_children_id, realised: realised.get(c.child.task_children_id) ?? 0, unrealised: unrealisedPnl(c.ledger, marks) }));
+  let total = 0;
+  for (const value of realised.values()) total += value;
+  return { children: rows, realised: total, unrealised: rows.reduce((sum, c) => sum + c.unrealised, 0) };
+}
 
 /** §3 earnings curve point: earningsVal = realised + unrealised P/L at `now`. */
 export const earningsPoint = (now: number, realised: number, unrealised: number): { dateTime: number; earningsVal: number } => ({

@@ -1,10 +1,13 @@
 import type { ContractCode, Currency, ExchangeId, MarketSource, Quote } from '../market';
-import type { EngineInputs, Leg, PriceSource } from './index';
+import type { EngineInputs, Leg, PriceSource } from './types';
+import { mid } from './pricing';
 
 /**
- * The engine's view of a market: quotes as `PriceSource`, expiries from the market's calendar. A
- * tick asks a thousand tasks about the same few instruments at one instant, so each instrument is
- * quoted once per instant (the quotes of the latest instant are kept).
+ * The one adapter between the server's market and what reads its prices: the task engine (quotes per
+ * leg, expiries), the books and the asset calls and feeds (mid prices per instrument). A tick asks a
+ * thousand tasks about the same few instruments at one instant, so each instrument is quoted once per
+ * instant (the quotes of the latest instant are kept). The market's quote is the engine's quote: no
+ * field is copied or renamed.
  */
 export function enginePrices(market: MarketSource): { prices: PriceSource; expiry: NonNullable<EngineInputs['expiry']> } {
   let instant = NaN;
@@ -20,10 +23,19 @@ export function enginePrices(market: MarketSource): { prices: PriceSource; expir
     return q;
   };
   return {
-    prices: (leg, now) => {
-      const q = quote(leg, now);
-      return { bid: q.bid, ask: q.ask, bidDepth: q.bidSize, askDepth: q.askSize };
-    },
+    prices: quote,
     expiry: (leg, now) => quote(leg, now).expiry ?? null,
   };
 }
+
+/** The mid price of an instrument: exchange, currency, contract type (1 spot). */
+export type Pricer = (exchange: number, currency: string, contractType: number) => number;
+
+/** The mid prices of a price source at `at`: the engine's (what its fills were made at) or the market's now (`enginePrices(market).prices`). */
+export const midPricer =
+  (prices: PriceSource, at: number): Pricer =>
+  (exchange, currency, contractType) =>
+    mid(prices({ exchange, currency, contractType }, at));
+
+/** Mid prices of the server's market (ctx.market.prices) now. */
+export const marketPricer = (market: MarketSource, now: number): Pricer => midPricer(enginePrices(market).prices, now);

@@ -31,7 +31,7 @@ export interface Execution {
 /** Walks `book.levels` levels of one side of the quote; the global slippage is paid on every level. */
 export const execute = (side: Side, quote: Quote, amount: number, book: Book): Execution => {
   const touch = side === 'buy' ? quote.ask : quote.bid;
-  const perLevel = Math.max(0, side === 'buy' ? quote.askDepth : quote.bidDepth);
+  const perLevel = Math.max(0, side === 'buy' ? quote.askSize : quote.bidSize);
   const sign = side === 'buy' ? 1 : -1;
   const levelPrice = (k: number) => touch * (1 + sign * (book.slippage + k * book.step));
   const capacity = perLevel * book.levels;

@@ -8,6 +8,7 @@ import type { GlobalConfig } from '../../src/domain/global-config-rules';
 import type { TaskStatus, ChildStatus } from '../../src/domain/task-status';
 import type { OrderStatus, Otype } from '../../src/domain/order-status';
 import type { DeliveryType } from '../../src/domain/calendar';
+import type { Quote as MarketQuote } from '../market';
 
 // ── Market ─────────────────────────────────────────────────────────────────────────
 /** One side of a task: an exchange, a currency and a contract type (1 spot, 2 CW, 3 NW, 4 CQ, 5 CS, 10 NQ). */
@@ -16,13 +17,8 @@ export interface Leg {
   currency: string;
   contractType: number;
 }
-/** The touch of a leg's book: best bid/ask and the quantity (coin) resting at each. */
-export interface Quote {
-  bid: number;
-  ask: number;
-  bidDepth: number;
-  askDepth: number;
-}
+/** The touch of a leg's book: best bid/ask and the quantity (coin) resting at each — the part of the market's quote the engine reads. */
+export type Quote = Pick<MarketQuote, 'bid' | 'ask' | 'bidSize' | 'askSize'>;
 /** Where prices come from (the market engine's `quote`, or a scripted fake in tests). */
 export type PriceSource = (leg: Leg, now: number) => Quote;
 /** When a delivery leg expires (ms), or null for spot and perpetual. */

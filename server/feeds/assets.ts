@@ -1,4 +1,5 @@
-import { borrowRecords, ledgerRecords, marketPricer, valueAccount } from '../ledger/accounts';
+import { borrowRecords, ledgerRecords, valueAccount } from '../ledger/accounts';
+import { marketPricer } from '../engine/prices';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
 import { listApis } from '../store/api-accounts';
 

@@ -1,6 +1,7 @@
 import type { FeedClient, FeedGenerator, FeedGenerators } from './socket-server';
 import { checkTables, userMarketTables } from '../handlers/market';
-import { marketPricer, valueAccount } from '../ledger/accounts';
+import { valueAccount } from '../ledger/accounts';
+import { marketPricer } from '../engine/prices';
 import { POSITION_KINDS } from '../ledger/book';
 import { CURRENCIES, marketRows, MarketError, type MarketTable } from '../market';
 import { listApis } from '../store/api-accounts';

@@ -1,6 +1,7 @@
 import { RATIO_RANGES } from '../../src/domain/assets';
 import { DEFAULTS } from '../../src/domain/constants';
-import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, marketPricer, valueAccount, type ManualOrderRequest } from '../ledger/accounts';
+import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, valueAccount, type ManualOrderRequest } from '../ledger/accounts';
+import { marketPricer } from '../engine/prices';
 import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { kindOf } from '../ledger/book';

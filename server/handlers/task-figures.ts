@@ -1,12 +1,77 @@
-/** §3 figures of a task and its children: position statistics, earnings curves (at the server's market). */
+/** §3 figures of a task and its children: what a task is worth now (`taskFigures`, also the task socket's), the detail's orders, position statistics, earnings curves (at the server's market). */
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail } from '../http/envelope';
-import { taskCapital, virtualPosition, type PositionData } from '../engine';
-import { closedLegA, earningsOf, findOwnChild, findOwnTask, type ChildRow, type TaskRow } from '../store/tasks';
-import { taskFigures, type TaskFigures } from '../feeds/tasks';
+import type { AppContext } from '../context';
+import { deliveryKeyOf, legsOf, mid, perDelivery, sumPositions, taskCapital, taskPnl, virtualPosition, type PositionData, type TaskState } from '../engine';
+import { enginePrices } from '../engine/prices';
+import { closedLegA, earningsOf, findOwnChild, findOwnTask, loadState, realisedByChild, type ChildRow, type TaskRow } from '../store/tasks';
 import { formatSecond } from '../clock/time';
 import { id } from '../http/validate';
 import { ownTask } from './task-access';
+
+/**
+ * What a task is worth now, computed once and shown alike by the task socket (`/ts/websocket`) and
+ * the statistics calls (`/task/statistics/...`), so a card, its trade info and its curve agree:
+ * positions from the children's ledgers, P/L by `taskPnl` (as the runner's minute points) at the mid
+ * prices of the server's market now.
+ */
+export interface ChildFigures {
+  task_children_id: number;
+  status: number;
+  weight: number;
+  position: PositionData;
+  realised: number;
+  unrealised: number;
+}
+
+export interface TaskFigures {
+  state: TaskState;
+  /** mid prices of legs A and B now */
+  marks: [number, number];
+  /** touch prices now: [A bid, A ask], [B bid, B ask] */
+  touches: [[number, number], [number, number]];
+  /** the position limit: m (of the pair's delivery type) × fund_occupy */
+  limit: number;
+  position: PositionData;
+  children: ChildFigures[];
+  realised: number;
+  unrealised: number;
+}
+
+export async function taskFigures(app: AppContext, row: TaskRow): Promise<TaskFigures> {
+  const state = await loadState(app.db, row);
+  const { prices } = enginePrices(app.market.prices);
+  const now = app.clock.now();
+  const legs = legsOf(state.task.params);
+  const quotes = [prices(legs[0], now), prices(legs[1], now)] as const;
+  const marks: [number, number] = [mid(quotes[0]), mid(quotes[1])];
+  const limit = perDelivery(state.task.params.m, deliveryKeyOf(legs), 0) * taskCapital(state.task.params);
+  const pnl = taskPnl(state.children, await realisedByChild(app.db, row.id), marks);
+  const children = state.children.map(
+    (c, i): ChildFigures => ({
+      ...pnl.children[i]!,
+      status: c.child.status,
+      weight: c.child.weight,
+      position: c.ledger.position,
+    }),
+  );
+  return {
+    state,
+    marks,
+    touches: [
+      [quotes[0].bid, quotes[0].ask],
+      [quotes[1].bid, quotes[1].ask],
+    ],
+    limit,
+    position: sumPositions(
+      children.map((c) => c.position),
+      limit,
+    ),
+    children,
+    realised: pnl.realised,
+    unrealised: pnl.unrealised,
+  };
+}
 
 /** Figures of the whole task, or of one child (its position and its trades). */
 interface Figures {

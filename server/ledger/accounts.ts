@@ -21,12 +21,12 @@ import {
   type Marks,
 } from './book';
 import type { Db, Queryable } from '../store/queryable';
-import { execute, instrumentId, legsOf, mid, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from '../engine';
+import { execute, instrumentId, legsOf, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from '../engine';
 import { otypeOf } from '../engine/orders';
 import type { Side } from '../engine/pricing';
-import { enginePrices } from '../engine/prices';
+import { enginePrices, marketPricer, midPricer, type Pricer } from '../engine/prices';
 import { invalid } from '../http/envelope';
-import type { ContractCode, Currency, ExchangeId, MarketSource, SimMarket } from '../market';
+import type { MarketSource, SimMarket } from '../market';
 import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import type { ApiRow, ChartPointRow } from '../store/api-accounts';
 import {
@@ -50,23 +50,6 @@ import { TickWriter } from '../store/task-steps';
 import { seedOnce } from '../store/meta';
 import { floorMinute, formatSecond, MINUTE_MS } from '../clock/time';
 import { chartPoint, COIN, rebase, seededHistory, windowOf } from './history';
-
-/** The mid price now of an instrument: exchange, currency, contract type (1 spot). */
-export type Pricer = (exchange: number, currency: string, contractType: number) => number;
-
-/** Prices of the server's market (ctx.market.prices) at `now`. */
-export const marketPricer =
-  (market: MarketSource, now: number): Pricer =>
-  (exchange, currency, type) => {
-    const q = market.quote(exchange as ExchangeId, currency as Currency, type as ContractCode, now);
-    return (q.bid + q.ask) / 2;
-  };
-
-/** Prices of the task engine's source at `at` (what its fills were made at). */
-export const enginePricer =
-  (prices: PriceSource, at: number): Pricer =>
-  (exchange, currency, contractType) =>
-    mid(prices({ exchange, currency, contractType }, at));
 
 /** The marks of one account: its exchange's spot and contracts. */
 export const marksOf = (pricer: Pricer, exchange: number): Marks => ({
@@ -216,7 +199,7 @@ export async function recordFills(tx: Queryable, state: TaskState, fills: readon
   const legs = legsOf(state.task.params);
   const apiOf = new Map(state.children.map((c) => [c.child.task_children_id, c.child.link_api_id]));
   const apis = await keeper.accounts([...new Set(state.children.flatMap((c) => c.child.link_api_id))]);
-  const pricer = enginePricer(prices, at);
+  const pricer = midPricer(prices, at);
   const booked = new Map<number, AccountRef>();
   for (const fill of fills) {
     const api = keeper.apis.get(apiOf.get(fill.task_children_id)?.[fill.leg] ?? -1);
@@ -290,12 +273,12 @@ export async function fillManualOrder(tx: Queryable, api: ApiRow, order: ManualO
   const side = MANUAL_SIDE[order.direction];
   const engine = enginePrices(market);
   const { priceSlippage } = await readGlobalConfig(tx, DEFAULT_GLOBAL_CONFIG);
-  const quote = { ...engine.prices(leg, at), bidDepth: Infinity, askDepth: Infinity };
+  const quote = { ...engine.prices(leg, at), bidSize: Infinity, askSize: Infinity };
   const price = execute(side, quote, order.amount, { levels: 1, slippage: priceSlippage, step: 0 }).price;
   if (order.way === 0 && order.limit !== null && (side === 'buy' ? price > order.limit : price < order.limit)) {
     throw invalid('err.limitNotReachable', { price: Number(price.toPrecision(8)) });
   }
-  const book = await ensureBook(tx, api, marketPricer(market, at), at);
+  const book = await ensureBook(tx, api, midPricer(engine.prices, at), at);
   const open = closable(book, order.currency, order.contractType, side);
   if (closes(order.direction) && order.amount > open + 1e-12) throw invalid('err.closeExceedsPosition', { position: Number(open.toFixed(6)) });
   const fee = order.amount * price * takerFee(JSON.parse(api.fees) as FeeConfig, leg);

@@ -7,7 +7,7 @@ import { insertChild, insertChange, insertTask, loadState, findTask, type TaskRo
 import { saveStep, TickWriter } from '../store/task-steps';
 import { findUserByName } from '../store/users';
 import { CHILD_STATUS, legsOf, newTaskState, premiumsOf, requestStatus, seededRng, stepTask, TASK_STATUS, type ChildTask, type TaskParams } from '../engine/index';
-import { advance, earningsPoints, engineInputs } from '../engine/runner';
+import { advance, earningsPoints, engineInputs } from '../runner/runner';
 import { enginePrices } from '../engine/prices';
 
 /**
@@ -177,7 +177,7 @@ async function history(
   now: number,
   engine: { inputs: Awaited<ReturnType<typeof engineInputs>>; prices: ReturnType<typeof enginePrices>['prices']; rng: () => number },
 ): Promise<void> {
-  const kept = { state: await loadState(ctx.db, row), realised: new Map<number, number>(), taskRealised: 0 };
+  const kept = { state: await loadState(ctx.db, row), realised: new Map<number, number>() };
   const closeAt = now - CLOSED_BEFORE_MS;
   await ctx.db.transaction(async (db) => {
     const tx = new TickWriter(db);

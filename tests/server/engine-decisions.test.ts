@@ -121,7 +121,7 @@ describe('position limit, fund_occupy and weight', () => {
 
 describe('fees and slippage', () => {
   it('walks the book: the global slippage on every level, task slip per deeper level', () => {
-    const q = { bid: 99, ask: 100, bidDepth: 1, askDepth: 1 };
+    const q = { bid: 99, ask: 100, bidSize: 1, askSize: 1 };
     const book = { levels: 5, slippage: 0.001, step: 0.0005 };
     const buy = execute('buy', q, 2.5, book);
     expect(buy.filled).toBe(2.5);
@@ -158,7 +158,7 @@ describe('orders through the status_ codes', () => {
 
   it('fills partially where the book is thin: 5 on the thin leg, 6 on the leg cut to stay hedged', () => {
     const thinB = premiumSource(() => 0.012);
-    const source = (leg: Parameters<typeof thinB>[0], now: number) => (leg.exchange === 2 ? { ...thinB(leg, now), bidDepth: 0.02, askDepth: 0.02 } : thinB(leg, now));
+    const source = (leg: Parameters<typeof thinB>[0], now: number) => (leg.exchange === 2 ? { ...thinB(leg, now), bidSize: 0.02, askSize: 0.02 } : thinB(leg, now));
     const r = run(state(task(), [child(1, 1)]), source, 3, fine());
     const [a, b] = placed(r);
     expect([a.status_, b.status_]).toEqual([6, 5]);

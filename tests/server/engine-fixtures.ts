@@ -70,7 +70,7 @@ export const inputs = (over: Partial<EngineInputs> = {}): EngineInputs => ({
 export const state = (t: Task = task(), children: ChildTask[] = [child(1, 1), child(2, 2)]): TaskState => newTaskState(t, children);
 
 /** A quote around a mid with a half-spread of 1 bp and `depth` coin per level. */
-export const quoteAt = (mid: number, depth = 1): Quote => ({ bid: mid * 0.9999, ask: mid * 1.0001, bidDepth: depth, askDepth: depth });
+export const quoteAt = (mid: number, depth = 1): Quote => ({ bid: mid * 0.9999, ask: mid * 1.0001, bidSize: depth, askSize: depth });
 
 /** Leg A (exchange a_bourse) at 10000; leg B at 10000 × (1 + premium(now)). */
 export const premiumSource =

@@ -24,7 +24,7 @@ const HOUR_S = 3600;
 const thinSometimes: PriceSource = (leg, now) => {
   const q = premiumSource(swinging)(leg, now);
   const minute = Math.floor((now - T0) / 60_000);
-  return leg.exchange === 2 && minute % 7 < 2 ? { ...q, bidDepth: 0.02, askDepth: 0.02 } : q;
+  return leg.exchange === 2 && minute % 7 < 2 ? { ...q, bidSize: 0.02, askSize: 0.02 } : q;
 };
 
 const r = run(state(), thinSometimes, HOUR_S, seededRng(2024));

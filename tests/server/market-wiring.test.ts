@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import { createSimMarket, deliveryCodes, marketRows, type MarketTable } from '../../server/market';
 import { DEFAULT_MARKET_TABLES } from '../../server/handlers/market';
-import { marketPricer, valueAccount } from '../../server/ledger/accounts';
+import { valueAccount } from '../../server/ledger/accounts';
+import { marketPricer } from '../../server/engine/prices';
 import { listApis } from '../../server/store/api-accounts';
 import { openFeed, settle, startTestServer, type FeedSession, type TestServer } from './helpers';
 

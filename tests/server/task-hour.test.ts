@@ -94,7 +94,7 @@ describe('an hour of a running task, through the calls and the socket', () => {
     const legs = legsOf(state.task.params);
     const marks = legs.map((leg) => {
       const q = market.prices.quote(leg.exchange as 1, leg.currency as 'btc', contractOf(leg.contractType) as 1, clock.now());
-      return mid({ bid: q.bid, ask: q.ask, bidDepth: 0, askDepth: 0 });
+      return mid({ bid: q.bid, ask: q.ask, bidSize: 0, askSize: 0 });
     }) as [number, number];
     const unrealised = state.children.reduce((s, c) => s + unrealisedPnl(c.ledger, marks), 0);
     expect(Math.abs(unrealised)).toBeGreaterThan(0);

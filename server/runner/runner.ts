@@ -5,8 +5,8 @@ import { readGlobalConfig } from '../store/global-config';
 import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
-import { legsOf, mid, seededRng, stepTask, unrealisedPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from './index';
-import { enginePrices } from './prices';
+import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from '../engine';
+import { enginePrices } from '../engine/prices';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
@@ -29,19 +29,14 @@ export interface TaskRunner {
 const TICK_MS = 1000;
 const MINUTE_MS = 60_000;
 
-/** The minute's earnings points of a task (§3): per child realised + unrealised at the mid prices, and the task's (child 0). */
-export function earningsPoints(cached: Pick<Cached, 'state' | 'realised' | 'taskRealised'>, prices: PriceSource, at: number): EarningsRow[] {
+/** The minute's earnings points of a task (§3, `taskPnl` at the mid prices): each child's and the task's (child 0). */
+export function earningsPoints(cached: Pick<Cached, 'state' | 'realised'>, prices: PriceSource, at: number): EarningsRow[] {
   const { state } = cached;
   const legs = legsOf(state.task.params);
-  const marks = [mid(prices(legs[0], at)), mid(prices(legs[1], at))] as const;
+  const pnl = taskPnl(state.children, cached.realised, [mid(prices(legs[0], at)), mid(prices(legs[1], at))]);
   const taskId = state.task.id;
-  let unrealised = 0;
-  const points: EarningsRow[] = state.children.map((cs) => {
-    const open = unrealisedPnl(cs.ledger, marks);
-    unrealised += open;
-    return { taskId, childId: cs.child.task_children_id, at, value: (cached.realised.get(cs.child.task_children_id) ?? 0) + open };
-  });
-  points.push({ taskId, childId: 0, at, value: cached.taskRealised + unrealised });
+  const points: EarningsRow[] = pnl.children.map((c) => ({ taskId, childId: c.task_children_id, at, value: c.realised + c.unrealised }));
+  points.push({ taskId, childId: 0, at, value: pnl.realised + pnl.unrealised });
   return points;
 }
 
@@ -70,19 +65,14 @@ export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInpu
 export interface Cached {
   row: TaskRow;
   state: TaskState;
-  /** realised P/L (Σ pnl − fee of the closed trades) per child id, and of the whole task */
+  /** realised P/L (Σ pnl − fee of the closed trades) per child id, deleted children's too: `realisedByChild` */
   realised: Map<number, number>;
-  taskRealised: number;
 }
 
 /** Moves a kept task to the state a step made, its realised P/L by the step's closed trades. */
-export function advance(cached: Pick<Cached, 'state' | 'realised' | 'taskRealised'>, out: StepResult): void {
+export function advance(cached: Pick<Cached, 'state' | 'realised'>, out: StepResult): void {
   cached.state = out.state;
-  for (const trade of out.trades) {
-    const value = trade.pnl - trade.fee;
-    cached.realised.set(trade.task_children_id, (cached.realised.get(trade.task_children_id) ?? 0) + value);
-    cached.taskRealised += value;
-  }
+  for (const trade of out.trades) cached.realised.set(trade.task_children_id, (cached.realised.get(trade.task_children_id) ?? 0) + trade.pnl - trade.fee);
 }
 
 export function startTaskRunner(ctx: AppContext): TaskRunner {
@@ -100,8 +90,7 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
     dirty.delete(taskId);
     const row = await findTask(tx, taskId);
     if (!row) return undefined;
-    const realised = await realisedByChild(tx, taskId);
-    const fresh = { row, state: await loadState(tx, row), realised, taskRealised: [...realised.values()].reduce((a, b) => a + b, 0) };
+    const fresh = { row, state: await loadState(tx, row), realised: await realisedByChild(tx, taskId) };
     cache.set(taskId, fresh);
     return fresh;
   };
