@@ -54,6 +54,12 @@ describe('strategy list', () => {
     expect(within(popover).getByText('is_borrow').closest('tr')).toHaveTextContent('否');
     expect(within(popover).getByText('currency_type').closest('tr')).toHaveTextContent('btc');
     expect(within(popover).getByText('a1b2c3d4e5f60718')).toBeInTheDocument();
+    // closed and opened again, it reads them again (a configure in between shows)
+    await user.click(screen.getByRole('button', { name: '默认参数' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: '默认参数' }));
+    await waitFor(() => expect(sections.calls).toHaveLength(2));
+    expect(await within(await screen.findByRole('tooltip')).findByText('dlt')).toBeInTheDocument();
   });
 
   it('renders a strategy name as text, never as markup', async () => {

@@ -26,7 +26,7 @@ function ParamValueView({ value }: { value: unknown }) {
 /** The sections of /strategy/params/get{,2}, in the order §7 names them. */
 const SECTIONS: readonly (keyof ParamSections)[] = ['taskBaseParams', 'debitCreditParams', 'strategyParams'];
 
-/** The popover's content (rendered when it first opens): the default parameters from /strategy/params/get2, grouped as the server groups them. */
+/** The popover's content (mounted at each opening, so it reads the parameters again): the default parameters from /strategy/params/get2, grouped as the server groups them. */
 function ParamsContent({ strategy }: { strategy: ArbitrageStrategy }) {
   const { t, i18n } = useTranslation('strategies');
   const { data: sections, query } = useCall('strategyParamsGet2', { strategyId: strategy.id }, { staleTime: 0 });
@@ -69,7 +69,7 @@ function ParamsContent({ strategy }: { strategy: ArbitrageStrategy }) {
 export function DefaultParamsPopover({ strategy }: { strategy: ArbitrageStrategy }) {
   const { t } = useTranslation('strategies');
   return (
-    <Popover trigger="click" title={t('titles.params', { name: strategy.name })} content={<ParamsContent strategy={strategy} />}>
+    <Popover trigger="click" destroyOnHidden title={t('titles.params', { name: strategy.name })} content={<ParamsContent strategy={strategy} />}>
       <Button type="link" size="small">
         {t('buttons.params')}
       </Button>
