@@ -52,6 +52,8 @@ import type {
 import type { ApiChartPoint } from '../domain/assets';
 import type { GlobalConfig } from '../domain/global-config-rules';
 import type { TaskParams } from '../domain/task';
+import type { DeliveryCodes } from '../domain/calendar';
+import type { MarketParams } from '../domain/market-params';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;
@@ -152,15 +154,17 @@ export interface CallTypes {
 
   // Market
   marketPut2: Call<{ params: [number, number, number, number][] }, null>;
-  marketPut: Call<Unshown, null>;
-  marketParamGet: Call<None, unknown>;
+  /** params: the market page's own (§7 does not show them): src/domain/market-params.ts. */
+  marketPut: Call<{ params: MarketParams }, null>;
+  marketParamGet: Call<None, MarketParams>;
   marketParamGet2: Call<None, unknown>;
   bourseGet: Call<None, Bourse[]>;
   transactionTypeGet: Call<{ bourseId: number }, TransactionType[]>;
   currencyTypeGet: Call<{ aTransactionType: number; bTransactionType: number }, string[]>;
   klineData: Call<KlineRequest, unknown>;
   distanceDays: Call<{ startTime: string; distanceDays: number }, unknown>;
-  deliveryCode: Call<Unshown, unknown>;
+  /** the payload is not shown (§7); the reply: the current code of each delivery type (src/domain/calendar.ts). */
+  deliveryCode: Call<Unshown, DeliveryCodes>;
 
   // Strategies (arbitrage)
   strategyHome: Call<None, ArbitrageStrategy[]>;

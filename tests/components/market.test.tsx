@@ -38,14 +38,25 @@ const STORED: MarketTable[] = [
 
 const row = marketRow;
 
-function baseHandlers(stored: unknown = STORED) {
+const DELIVERY_CODES = { CW: '250110', NW: '250117', CQ: '250328', NQ: '250627' };
+
+function baseHandlers(stored: unknown = STORED, params: unknown = {}) {
   const put2 = recordCall('marketPut2');
-  server.use(onCall('bourseGet', () => envelope(bourses)), onCall('marketParamGet2', () => envelope(stored)), put2.handler);
-  return put2;
+  const put = recordCall('marketPut');
+  server.use(
+    onCall('bourseGet', () => envelope(bourses)),
+    onCall('marketParamGet2', () => envelope(stored)),
+    onCall('marketParamGet', () => envelope(params)),
+    onCall('deliveryCode', () => envelope(DELIVERY_CODES)),
+    onCall('currencyTypeGet', () => envelope(['eth', 'btc'])),
+    put2.handler,
+    put.handler,
+  );
+  return { put2, put };
 }
 
-async function renderMarket(options: { language?: 'zh-CN' | 'en'; stored?: unknown } = {}) {
-  const put2 = baseHandlers(options.stored);
+async function renderMarket(options: { language?: 'zh-CN' | 'en'; stored?: unknown; params?: unknown } = {}) {
+  const { put2, put } = baseHandlers(options.stored, options.params);
   const view = renderPage(
     <>
       <UpDownColorSetting />
@@ -54,7 +65,7 @@ async function renderMarket(options: { language?: 'zh-CN' | 'en'; stored?: unkno
     { path: '/market', language: options.language },
   );
   await waitFor(() => expect(screen.getAllByTestId('market-table')).toHaveLength(Array.isArray(options.stored) ? options.stored.length : 2));
-  return { put2, view };
+  return { put2, put, view };
 }
 
 const tables = () => screen.getAllByTestId('market-table');
@@ -81,7 +92,9 @@ describe('market page', () => {
   it('restores the stored tables in spread order and subscribes the feed with them', async () => {
     await renderMarket();
     expect(tables().map((t) => t.dataset.table)).toEqual(['1-2-4-1', '1-3-5-1']);
-    expect(within(tables()[0]).getByText('OKEx 季度 / Huobi 现货')).toBeInTheDocument();
+    // a delivery leg shows its contract's code (get_delivery_code), spot and perpetual none
+    expect(await within(tables()[0]).findByText('OKEx 季度（250328） / Huobi 现货')).toBeInTheDocument();
+    expect(within(tables()[1]).getByText('OKEx 永续 / Binance 现货')).toBeInTheDocument();
     const socket = socketOf('/get2')!;
     expect(new URL(socket.url).searchParams.get('token')).toBe('admin-token');
     act(() => socket.open());
@@ -159,9 +172,19 @@ describe('market page', () => {
     [600, '8/24', 24],
   ])('lays tables out on a grid: %i px, width %s → span %i', async (width, choice, span) => {
     window.innerWidth = width;
-    await renderMarket();
-    if (choice !== 'auto') await userEvent.click(within(screen.getByTestId('table-width')).getByText(choice));
+    const { put } = await renderMarket({ params: { other: 'kept' } });
+    if (choice !== 'auto') {
+      await userEvent.click(within(screen.getByTestId('table-width')).getByText(choice));
+      // §2: the market parameters are pushed when they change (PUT /market/put), the stored ones kept
+      await waitFor(() => expect(put.calls).toEqual([{ token: 'admin-token', params: { other: 'kept', span: Number(choice.split('/')[0]) } }]));
+    }
     for (const col of screen.getAllByTestId('market-col')) expect(col).toHaveClass(`ant-col-${span}`);
+  });
+
+  it('takes the width choice from the stored market params (GET /market/param/get)', async () => {
+    await renderMarket({ params: { span: 12 } });
+    await waitFor(() => expect(screen.getAllByTestId('market-col')[0]).toHaveClass('ant-col-12'));
+    expect(within(screen.getByTestId('table-width')).getByText('12/24').closest('.ant-segmented-item')).toHaveClass('ant-segmented-item-selected');
   });
 
   it('follows a resize of the window', async () => {
@@ -174,7 +197,7 @@ describe('market page', () => {
     expect(screen.getAllByTestId('market-col')[0]).toHaveClass('ant-col-24');
   });
 
-  it('adds a table with only the combinations the exchanges offer, and pushes it with put2', async () => {
+  it('adds a table with only the combinations the exchanges offer, shows the currencies it will list, and pushes it with put2', async () => {
     const { put2 } = await renderMarket();
     await userEvent.click(screen.getByText('添加行情表'));
     const modal = await dialog('添加行情表');
@@ -184,9 +207,14 @@ describe('market page', () => {
     const aTypes = await choose('A类型', '季度');
     // exchange 2 offers 1–4 only
     expect(aTypes).toEqual(['现货', '当周', '次周', '季度']);
+    const currencyQueries = recordCall('currencyTypeGet', ['eth', 'btc', 'trx']);
+    server.use(currencyQueries.handler);
     const bTypes = await choose('B类型', '当周');
     // every offered leg but the one leg A already is
     expect(bTypes).toEqual(['现货', '当周', '次周']);
+    // the currencies the table will list (GET /currencyType/get of the two types), in §9 order
+    expect(await within(modal).findByTestId('table-currencies')).toHaveTextContent('BTC, ETH, TRX');
+    expect(currencyQueries.calls).toEqual([{ token: 'admin-token', aTransactionType: '4', bTransactionType: '2' }]);
     await userEvent.click(ok(modal));
 
     await waitFor(() => expect(put2.calls).toHaveLength(1));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import StrategyListPage from '../../src/resources/strategies/list';
-import { envelope, onCall, server } from './msw';
+import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, traderSession } from './render';
 import { ARBITRAGE_2, listing, user } from './strategies-helpers';
 
@@ -32,18 +32,34 @@ describe('strategy list', () => {
     expect(screen.queryByText('没有权限')).not.toBeInTheDocument();
   });
 
-  it('shows the default parameters of a strategy in its popover, objects key by key', async () => {
-    server.use(listing(() => [ARBITRAGE_2]).handler);
+  it('shows the default parameters of a strategy in its popover from /strategy/params/get2, by section, objects key by key', async () => {
+    const sections = recordCall('strategyParamsGet2', {
+      taskBaseParams: { currency_type: 'btc' },
+      debitCreditParams: { is_borrow: false },
+      strategyParams: { dlt: { CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 }, m: 2 },
+    });
+    server.use(listing(() => [ARBITRAGE_2]).handler, sections.handler);
     renderPage(<StrategyListPage />, { path: '/strategy', session: traderSession });
     await user.click(await screen.findByRole('button', { name: '默认参数' }));
 
     const popover = await screen.findByRole('tooltip');
     expect(within(popover).getByText('arbitrage 2 的默认参数')).toBeInTheDocument();
-    expect(within(popover).getByText('dlt')).toBeInTheDocument();
+    expect(await within(popover).findByText('dlt')).toBeInTheDocument();
+    expect(sections.calls).toEqual([expect.objectContaining({ strategyId: String(ARBITRAGE_2.id) })]);
+    const sectionOf = (key: string) => within(popover).getByText(key).closest('.ant-descriptions')!.querySelector('.ant-descriptions-title')!.textContent;
+    expect(sectionOf('currency_type')).toBe('任务基础参数');
+    expect(sectionOf('is_borrow')).toBe('借贷参数');
+    expect(sectionOf('dlt')).toBe('策略参数');
     for (const text of ['CW: 0.002', 'NW: 0.003', 'CQ: 0.004', 'NQ: 0.005']) expect(within(popover).getByText(text)).toBeInTheDocument();
     expect(within(popover).getByText('is_borrow').closest('tr')).toHaveTextContent('否');
     expect(within(popover).getByText('currency_type').closest('tr')).toHaveTextContent('btc');
     expect(within(popover).getByText('a1b2c3d4e5f60718')).toBeInTheDocument();
+    // closed and opened again, it reads them again (a configure in between shows)
+    await user.click(screen.getByRole('button', { name: '默认参数' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: '默认参数' }));
+    await waitFor(() => expect(sections.calls).toHaveLength(2));
+    expect(await within(await screen.findByRole('tooltip')).findByText('dlt')).toBeInTheDocument();
   });
 
   it('renders a strategy name as text, never as markup', async () => {

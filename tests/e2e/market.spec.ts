@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
+import { deliveryCodes } from '../../src/domain/calendar';
 import type { FeedClient } from '../../server/feeds/socket-server';
 import { TIMEOUTS, callOk, e2eSuite, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
@@ -118,7 +119,7 @@ test('the board updates live and flashes changes in the up/down colours the head
   assert.deepEqual(await flashColours(p), { up: chinese.down, down: chinese.up });
 });
 
-test('a table added survives a reload and shows in another browser', async () => {
+test('a table added and the width chosen survive a reload and show in another browser', async () => {
   const p = await signIn('admin', 'admin123');
   await openBoard(p);
   const before = await tableKeys(p);
@@ -138,14 +139,24 @@ test('a table added survives a reload and shows in another browser', async () =>
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   assert.equal((await (await saved).json()).code, 200);
   await tableOf(p, '2-3-4-5').locator('.market-cell').first().waitFor();
+  // the quarter leg names the contract the server's clock makes current (get_delivery_code)
+  await tableOf(p, '2-3-4-5').getByText(`Huobi 季度（${deliveryCodes(clock.now()).CQ}） / Binance 永续`).waitFor();
+  // the width choice is a market parameter on the server (PUT /market/put)
+  const pushed = p.waitForResponse((response) => new URL(response.url()).pathname === '/market/put');
+  await p.getByTestId('table-width').getByText('24/24', { exact: true }).click();
+  assert.equal((await (await pushed).json()).code, 200);
+  const fullRow = (page: Page) => page.locator('[data-testid="market-col"].ant-col-24').first().waitFor();
+  await fullRow(p);
 
   await p.reload();
   await tableOf(p, '2-3-4-5').locator('.market-cell').first().waitFor();
+  await fullRow(p);
 
   const other = await signIn('admin', 'admin123'); // a new browser context: no storage, a new session
   await other.goto('/market');
   await tableOf(other, '2-3-4-5').locator('.market-cell').first().waitFor();
   assert.deepEqual(new Set(await tableKeys(other)), new Set([...before, '2-3-4-5']));
+  await fullRow(other);
 });
 
 test('after a drop every table shows reconnecting, then the feed resubscribes by itself', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import { createSimMarket, deliveryCodes, marketRows, type MarketTable } from '../../server/market';
 import { DEFAULT_MARKET_TABLES } from '../../server/handlers/market';
+import { defaultExpiry, instrumentId } from '../../server/engine';
 import { valueAccount } from '../../server/ledger/accounts';
 import { marketPricer } from '../../server/engine/prices';
 import { listApis } from '../../server/store/api-accounts';
@@ -95,6 +96,19 @@ describe('market calls', () => {
     const days = await t.call('distanceDays', { startTime: '2024-01-10 00:00:00', distanceDays: -3 }, { token: trader });
     expect(days.data).toEqual({ starttime: '2024-01-07 00:00:00', endtime: '2024-01-10 00:00:00' });
     expect((await t.call('deliveryCode', {}, { token: trader })).data).toEqual(deliveryCodes(t.clock.now()));
+  });
+
+  it('agrees with the engine: a table lists the currencies of currencyType/get, a delivery leg trades under the code of get_delivery_code', async () => {
+    for (const table of DEFAULT_MARKET_TABLES) {
+      const listed = (await t.call('currencyTypeGet', { aTransactionType: table[2], bTransactionType: table[3] }, { token: trader })).data as string[];
+      expect([...listed].sort()).toEqual(marketRows(sim, table, t.clock.now()).map((row) => row.currency_type).sort());
+    }
+    const codes = (await t.call('deliveryCode', {}, { token: trader })).data as Record<string, string>;
+    const now = t.clock.now();
+    for (const [contractType, key] of [[2, 'CW'], [3, 'NW'], [4, 'CQ'], [10, 'NQ'], [13, 'CQ']] as const) {
+      const leg = { exchange: 1, currency: 'btc', contractType };
+      expect(instrumentId(leg, defaultExpiry(leg, now)), `${contractType}`).toMatch(new RegExp(`-${codes[key]}$`));
+    }
   });
 });
 

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
-import { useCustom } from '@refinedev/core';
 import { Button, Col, Empty, Row, Segmented, Space, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import type { Bourse } from '../../api/types';
+import { useCall, useCallMutation } from '../../api/use-call';
 import {
   MARKET_EXCHANGES,
   TABLE_SPANS,
@@ -16,15 +14,14 @@ import {
   type MarketTable,
   type SpanChoice,
 } from '../../domain/market';
+import { spanOf, withSpan } from '../../domain/market-params';
 import { useFeedListener } from '../../live/use-feed';
-import { useNotify } from '../../components/notify';
+import { failed } from '../../components/notify';
 import { MarketBoardStore, useBoardLiveMode } from './board-store';
 import { MarketTableCard } from './market-table';
 import { TableDialog } from './table-dialog';
 import { useUpDownColors } from '../../components/up-down-colors';
 
-
-const SPAN_STORAGE_KEY = 'console.market.span';
 
 /** A changed cell's flash: a tint of the up/down colour until the board's next update (no timer, no animation). */
 const FLASH_CSS = `
@@ -42,30 +39,34 @@ const subscribeWidth = (onChange: () => void) => {
 /** The browser's width, followed on resize. */
 const useWindowWidth = () => useSyncExternalStore(subscribeWidth, () => window.innerWidth, () => 1920);
 
-function storedSpan(): SpanChoice {
-  const value = Number(localStorage.getItem(SPAN_STORAGE_KEY));
-  return (TABLE_SPANS as readonly number[]).includes(value) ? (value as SpanChoice) : 'auto';
-}
+/** The board's calls push quietly; a failure shows as every call's does (§8). */
+const QUIET = { successNotification: false, errorNotification: failed } as const;
 
 /** /market: the live spread board (spec §2 Market page). */
 export default function MarketPage() {
   const { t } = useTranslation('market');
-  const notify = useNotify();
   const colors = useUpDownColors();
   const width = useWindowWidth();
-  const [spanChoice, setSpanChoice] = useState<SpanChoice>(storedSpan);
 
-  const bourses = useCustom<Bourse[]>({ url: 'bourseGet', method: 'get', queryOptions: { staleTime: 5 * 60_000 } });
-  const stored = useCustom<MarketTable[]>({ url: 'marketParamGet2', method: 'get', queryOptions: { staleTime: 0, gcTime: 0 } });
+  const bourses = useCall('bourseGet', {}, { staleTime: 5 * 60_000 });
+  const stored = useCall('marketParamGet2', {}, { staleTime: 0, gcTime: 0 });
+  // the width choice lives in the market params on the server (PUT /market/put, GET /market/param/get)
+  const params = useCall('marketParamGet', {}, { staleTime: 0, gcTime: 0 });
+  // the current delivery codes (the server's clock), shown after the delivery legs' types
+  const deliveryCodes = useCall('deliveryCode', {}, { staleTime: 10 * 60_000 }).data;
+  const putTables = useCallMutation('marketPut2', QUIET);
+  const putParams = useCallMutation('marketPut', QUIET);
+  const [chosenSpan, setChosenSpan] = useState<SpanChoice>();
+  const spanChoice = chosenSpan ?? spanOf(params.data);
   const [tables, setTables] = useState<MarketTable[] | null>(null);
-  const storedData = stored.result?.data;
+  const storedData = stored.data;
   const storedLoaded = stored.query.isSuccess || stored.query.isError;
   useEffect(() => {
     // the stored tables seed the board once; later changes are the user's
     if (storedLoaded) setTables((current) => current ?? sortTables(readMarketTables(storedData)));
   }, [storedLoaded, storedData]);
 
-  const names = Array.isArray(bourses.result?.data) ? bourses.result.data : null;
+  const names = Array.isArray(bourses.data) ? bourses.data : null;
   const exchangeName = useCallback((id: number) => names?.find((b) => b.id === id)?.name ?? String(id), [names]);
   const exchanges = (MARKET_EXCHANGES as readonly number[]).map((id) => ({ value: id, label: exchangeName(id) }));
 
@@ -79,23 +80,26 @@ export default function MarketPage() {
   const [editing, setEditing] = useState<{ table: MarketTable | null } | null>(null);
   const current = useRef(tables);
   current.current = tables;
+  // the mutation's function is new at every render; the callbacks below stay the same for the memoised cards
+  const pushTables = useRef(putTables.mutate);
+  pushTables.current = putTables.mutate;
 
   /** Every change is pushed with PUT /market/put2 (§2: parameters pushed whenever they change). */
   const change = useCallback(
     (next: MarketTable[]) => {
       const sorted = sortTables(next);
       setTables(sorted);
-      call('marketPut2', { params: sorted }).catch((error: unknown) => notify.error(error));
+      pushTables.current({ params: sorted });
     },
-    [notify],
+    [],
   );
   const edit = useCallback((table: MarketTable) => setEditing({ table }), []);
   const remove = useCallback((table: MarketTable) => change((current.current ?? []).filter((t) => tableKey(t) !== tableKey(table))), [change]);
 
+  /** §2: the market parameters are pushed whenever they change. */
   const chooseSpan = (choice: SpanChoice) => {
-    setSpanChoice(choice);
-    if (choice === 'auto') localStorage.removeItem(SPAN_STORAGE_KEY);
-    else localStorage.setItem(SPAN_STORAGE_KEY, String(choice));
+    setChosenSpan(choice);
+    putParams.mutate({ params: withSpan(params.data, choice) });
   };
   const span = tableSpan(width, spanChoice);
 
@@ -131,7 +135,16 @@ export default function MarketPage() {
         <Row gutter={[12, 12]}>
           {tables.map((table) => (
             <Col key={tableKey(table)} span={span} data-testid="market-col" style={OFFSCREEN_SKIPPED}>
-              <MarketTableCard table={table} store={store} exchangeName={exchangeName} colors={colors} liveMode={liveMode} onEdit={edit} onDelete={remove} />
+              <MarketTableCard
+                table={table}
+                store={store}
+                exchangeName={exchangeName}
+                deliveryCodes={deliveryCodes}
+                colors={colors}
+                liveMode={liveMode}
+                onEdit={edit}
+                onDelete={remove}
+              />
             </Col>
           ))}
         </Row>

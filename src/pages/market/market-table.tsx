@@ -5,6 +5,8 @@ import { DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import { contractTypeLabelKey } from '../../domain/codes';
 import { formatMarketField, isStale, tableKey, type KlineLeg, type MarketTable as Table4 } from '../../domain/market';
+import { deliveryCodeOf } from '../../domain/market-params';
+import type { DeliveryCodes } from '../../domain/calendar';
 import { FeedStatusBadge } from '../../components/feed-status';
 import { useBoardCell, useBoardCurrencies, type FlashingField, type MarketBoardStore } from './board-store';
 import type { UpDownColors } from '../../components/up-down-colors';
@@ -17,6 +19,8 @@ export interface MarketTableCardProps {
   /** the board's rows; each cell reads its own value, so a push re-renders only the cells that changed */
   store: MarketBoardStore;
   exchangeName: (id: number) => string;
+  /** get_delivery_code's reply: a delivery leg's type shows its contract's code (undefined until it comes) */
+  deliveryCodes: DeliveryCodes | undefined;
   colors: UpDownColors;
   /** the feed carries live prices somewhere: a simulated leg gets the 'simulated' mark */
   liveMode: boolean;
@@ -72,12 +76,16 @@ const ValidityCell = memo(function ValidityCell({ store, table, currency, field 
   );
 });
 
-function MarketTableCardView({ table, store, exchangeName, colors, liveMode, onEdit, onDelete }: MarketTableCardProps) {
+function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete }: MarketTableCardProps) {
   const { t } = useTranslation('market');
   const key = tableKey(table);
   const currencies = useBoardCurrencies(store, key);
   const [exchangeA, exchangeB, typeA, typeB] = table;
-  const typeLabel = (code: number) => t(contractTypeLabelKey(code), { code });
+  const typeLabel = (code: number) => {
+    const label = t(contractTypeLabelKey(code), { code });
+    const delivery = deliveryCodeOf(deliveryCodes, code);
+    return delivery ? t('typeWithDelivery', { type: label, code: delivery }) : label;
+  };
   const title = t('tableTitle', { exchangeA: exchangeName(exchangeA), typeA: typeLabel(typeA), exchangeB: exchangeName(exchangeB), typeB: typeLabel(typeB) });
   const legs = useMemo<KlineLeg[]>(() => [{ exchange: exchangeA, type: typeA }, { exchange: exchangeB, type: typeB }], [exchangeA, exchangeB, typeA, typeB]);
   const rows = useMemo(() => currencies?.map((currency): RowKey => ({ currency_type: currency })), [currencies]);

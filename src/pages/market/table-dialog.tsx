@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Modal, Select } from 'antd';
+import { Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCall } from '../../api/use-call';
 import { contractTypeLabelKey } from '../../domain/codes';
-import { tableKey, typesForA, typesForB, type MarketTable } from '../../domain/market';
+import { sortByCurrency, tableKey, typesForA, typesForB, type MarketTable } from '../../domain/market';
 
 interface TableForm {
   exchangeA?: number;
@@ -32,6 +33,10 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
   const exchangeA = Form.useWatch('exchangeA', form);
   const exchangeB = Form.useWatch('exchangeB', form);
   const typeA = Form.useWatch('typeA', form);
+  const typeB = Form.useWatch('typeB', form);
+  // the currencies a table of these two types lists (GET /currencyType/get)
+  const bothTypes = typeA !== undefined && typeB !== undefined;
+  const currencies = useCall('currencyTypeGet', { aTransactionType: typeA ?? 0, bTransactionType: typeB ?? 0 }, { enabled: bothTypes, staleTime: 5 * 60_000 }).data;
 
   const aTypes = exchangeA && exchangeB ? typesForA(exchangeA, exchangeB) : [];
   const bTypes = exchangeA && exchangeB && typeA ? typesForB(exchangeA, exchangeB, typeA) : [];
@@ -89,6 +94,11 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
         >
           <Select options={typeOptions(bTypes)} disabled={bTypes.length === 0} />
         </Form.Item>
+        {bothTypes && Array.isArray(currencies) && (
+          <Form.Item label={t('form.currencies')}>
+            <Typography.Text data-testid="table-currencies">{sortByCurrency(currencies, (c) => c).map((c) => c.toUpperCase()).join(', ')}</Typography.Text>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

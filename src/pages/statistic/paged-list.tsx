@@ -1,78 +1,64 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useTable } from '@refinedev/antd';
 import { App, Button, Flex, Input, Space, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import { PAGING } from '../../domain/constants';
-import type { OrderPage } from '../../api/types';
-import { jumpTo, step, type PageMove } from '../../domain/statistics';
-import { useNotify } from '../../components/notify';
+import { jumpTo, step, type OrderStatisticRow, type PageMove } from '../../domain/statistics';
 import { keyed, OrderTable } from './order-table';
 
-interface Page {
-  number: number;
-  total: number;
-  rows: OrderPage['data'];
+/** The page on screen: its number, its rows and how many pages there were when it came. */
+interface Shown {
+  page: number;
+  pages: number;
+  rows: OrderStatisticRow[];
 }
 
 /**
- * §2 paged order list over /web/get/order/paging {eachPageNumber 18, pagingNumber}: previous / next
- * and a jump-to-page input (digits only, else the §8 'please enter a number' message); a page that comes back empty says
- * 'no more data' (§8) and the list stays where it was.
+ * §2 paged order list: the `orders` resource (/web/get/order/paging {eachPageNumber 18, pagingNumber})
+ * through Refine's useTable; previous / next and a jump-to-page input (digits only, else the §8 'please
+ * enter a number' message); a page that comes back empty says 'no more data' (§8) and the list goes back
+ * to the page it was on.
  */
 export function PagedOrderList() {
   const { t } = useTranslation('statistic');
   const { message } = App.useApp();
-  const notify = useNotify();
-  const [page, setPage] = useState<Page>();
-  const [loading, setLoading] = useState(false);
+  const { tableQuery, currentPage, setCurrentPage } = useTable<OrderStatisticRow>({
+    resource: 'orders',
+    pagination: { mode: 'server', currentPage: 1, pageSize: PAGING.orderPageSize },
+    syncWithLocation: false,
+  });
+  const [shown, setShown] = useState<Shown>({ page: 1, pages: 0, rows: [] });
   const [input, setInput] = useState('');
-
-  const load = useCallback(
-    async (number: number) => {
-      setLoading(true);
-      try {
-        const reply = await call('orderPaging', { eachPageNumber: PAGING.orderPageSize, pagingNumber: number });
-        const rows = Array.isArray(reply?.data) ? reply.data : [];
-        if (rows.length === 0) {
-          void message.warning(t('paging.noMoreData'));
-          // the first page may be empty: show an empty table rather than nothing
-          setPage((current) => current ?? { number: 1, total: Number(reply?.total_paging) || 0, rows: [] });
-          return;
-        }
-        setPage({ number, total: Number(reply.total_paging) || 0, rows });
-      } catch (error) {
-        notify.error(error);
-      } finally {
-        setLoading(false);
-      }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [message, t],
-  );
+  // a reply of the page asked for (not the previous page's rows kept while it loads)
+  const reply = tableQuery.isPlaceholderData ? undefined : tableQuery.data;
 
   useEffect(() => {
-    void load(1);
-  }, [load]);
+    if (!reply) return;
+    const pages = Math.ceil((reply.total ?? 0) / PAGING.orderPageSize);
+    if (reply.data.length === 0) void message.warning(t('paging.noMoreData'));
+    // the first page may be empty: show an empty table rather than nothing; a later empty page goes back
+    if (reply.data.length > 0 || currentPage === 1) setShown({ page: currentPage, pages, rows: reply.data });
+    else setCurrentPage(shown.page);
+  }, [reply]); // eslint-disable-line react-hooks/exhaustive-deps -- once per reply
 
   const go = (move: PageMove) => {
     if ('message' in move) void message.warning(t(`paging.${move.message}`));
-    else void load(move.page);
+    else setCurrentPage(move.page);
   };
-  const current = page?.number ?? 1;
-  const total = page?.total ?? 0;
+  const loading = tableQuery.isFetching;
 
   return (
     <Flex vertical gap={12}>
       <Flex wrap gap={8} align="center" justify="space-between">
         <Space wrap>
-          <Button icon={<LeftOutlined />} onClick={() => go(step(current, -1, total))} disabled={loading}>
+          <Button icon={<LeftOutlined />} onClick={() => go(step(shown.page, -1, shown.pages))} disabled={loading}>
             {t('paging.prev')}
           </Button>
-          <Button icon={<RightOutlined />} iconPosition="end" onClick={() => go(step(current, 1, total))} disabled={loading}>
+          <Button icon={<RightOutlined />} iconPosition="end" onClick={() => go(step(shown.page, 1, shown.pages))} disabled={loading}>
             {t('paging.next')}
           </Button>
-          <Typography.Text data-testid="page-indicator">{t('paging.page', { page: current, total })}</Typography.Text>
+          <Typography.Text data-testid="page-indicator">{t('paging.page', { page: shown.page, total: shown.pages })}</Typography.Text>
         </Space>
         <Space.Compact>
           <Input
@@ -88,7 +74,7 @@ export function PagedOrderList() {
           </Button>
         </Space.Compact>
       </Flex>
-      <OrderTable title={() => t('paging.title')} rows={keyed(page?.rows ?? [], `p${current}-`)} loading={loading} pagination={false} />
+      <OrderTable title={() => t('paging.title')} rows={keyed(shown.rows, `p${shown.page}-`)} loading={loading} pagination={false} />
     </Flex>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Descriptions, Popover, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Popover, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ArbitrageStrategy } from '../../api/types';
+import type { ArbitrageStrategy, ParamSections } from '../../api/types';
+import { useCall } from '../../api/use-call';
 import { DECIMALS } from '../../domain/constants';
-import { readDefaultParams } from './params';
 
 /** One parameter value, readably: objects such as dlt {CW, NW, CQ, NQ} as one tag per key. */
 function ParamValueView({ value }: { value: unknown }) {
@@ -23,9 +23,14 @@ function ParamValueView({ value }: { value: unknown }) {
   return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
 }
 
+/** The sections of /strategy/params/get{,2}, in the order §7 names them. */
+const SECTIONS: readonly (keyof ParamSections)[] = ['taskBaseParams', 'debitCreditParams', 'strategyParams'];
+
+/** The popover's content (mounted at each opening, so it reads the parameters again): the default parameters from /strategy/params/get2, grouped as the server groups them. */
 function ParamsContent({ strategy }: { strategy: ArbitrageStrategy }) {
   const { t, i18n } = useTranslation('strategies');
-  const params = readDefaultParams(strategy.default_params);
+  const { data: sections, query } = useCall('strategyParamsGet2', { strategyId: strategy.id }, { staleTime: 0 });
+  const filled = sections ? SECTIONS.filter((key) => Object.keys(sections[key] ?? {}).length > 0) : [];
   const money = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: DECIMALS.amount }).format(strategy.initial_money);
   return (
     <div style={{ maxWidth: 520, maxHeight: 420, overflow: 'auto' }}>
@@ -37,17 +42,24 @@ function ParamsContent({ strategy }: { strategy: ArbitrageStrategy }) {
           { key: 'initialMoney', label: t('fields.initialMoney'), children: money },
         ]}
       />
-      {params === null ? (
+      {query.isError ? (
         <Typography.Text type="danger">{t('messages.paramsUnreadable')}</Typography.Text>
-      ) : Object.keys(params).length === 0 ? (
+      ) : !sections ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : filled.length === 0 ? (
         <Typography.Text type="secondary">{t('messages.noParams')}</Typography.Text>
       ) : (
-        <Descriptions
-          size="small"
-          bordered
-          column={1}
-          items={Object.entries(params).map(([key, value]) => ({ key, label: key, children: <ParamValueView value={value} /> }))}
-        />
+        filled.map((section) => (
+          <Descriptions
+            key={section}
+            size="small"
+            bordered
+            column={1}
+            title={t(`sections.${section}`)}
+            style={{ marginBottom: 8 }}
+            items={Object.entries(sections[section]).map(([key, value]) => ({ key, label: key, children: <ParamValueView value={value} /> }))}
+          />
+        ))
       )}
     </div>
   );
@@ -57,7 +69,7 @@ function ParamsContent({ strategy }: { strategy: ArbitrageStrategy }) {
 export function DefaultParamsPopover({ strategy }: { strategy: ArbitrageStrategy }) {
   const { t } = useTranslation('strategies');
   return (
-    <Popover trigger="click" title={t('titles.params', { name: strategy.name })} content={<ParamsContent strategy={strategy} />}>
+    <Popover trigger="click" destroyOnHidden title={t('titles.params', { name: strategy.name })} content={<ParamsContent strategy={strategy} />}>
       <Button type="link" size="small">
         {t('buttons.params')}
       </Button>

@@ -1,0 +1,34 @@
+/**
+ * The market page's parameters on the server (PUT /market/put, GET /market/param/get; §7 does not
+ * show their fields, §2: "market parameters are pushed to the server whenever they change"), and the
+ * delivery codes of its tables' legs (get_delivery_code).
+ */
+import { DELIVERY_TYPES, type DeliveryCodes, type DeliveryType } from './calendar';
+import { tradeTypeOf } from './codes';
+import { TABLE_SPANS, type SpanChoice } from './market';
+
+/** What the page stores: the table width choice (§2: 8, 12 or 24, or by the browser's width); other keys are kept as they come. */
+export interface MarketParams {
+  span?: SpanChoice;
+  [key: string]: unknown;
+}
+
+/** The stored width choice, or 'auto' when there is none (or it is not one of 8, 12, 24). */
+export function spanOf(params: unknown): SpanChoice {
+  const span = params && typeof params === 'object' ? (params as MarketParams).span : undefined;
+  return (TABLE_SPANS as readonly unknown[]).includes(span) ? (span as SpanChoice) : 'auto';
+}
+
+/** The params to push after a width choice: the stored ones with the new span. */
+export function withSpan(params: unknown, span: SpanChoice): MarketParams {
+  const stored = params && typeof params === 'object' && !Array.isArray(params) ? (params as MarketParams) : {};
+  return { ...stored, span };
+}
+
+/** The delivery code (YYMMDD) of a contract type from get_delivery_code's reply; none for spot and perpetual. */
+export function deliveryCodeOf(codes: Partial<DeliveryCodes> | undefined, contractCode: number): string | undefined {
+  const type = tradeTypeOf(contractCode);
+  if (!codes || !type || !(DELIVERY_TYPES as readonly string[]).includes(type)) return undefined;
+  const code = codes[type as DeliveryType];
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
