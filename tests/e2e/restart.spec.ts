@@ -6,27 +6,15 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, WebSocket } from 'playwright-core';
-import { ROOT, TIMEOUTS, callOk, launchBrowser, newPage, onFailure, signInByApi, takeCspViolations, until } from './harness';
+import { ROOT, TIMEOUTS, callOk, freePort, launchBrowser, newPage, onFailure, signInByApi, takeCspViolations, until } from './harness';
 import { TASK_STATUS } from '../../src/domain/task-status';
 import type { TaskPage } from '../../src/api/types';
 
 /** What the issue asks: every feed live again within this long of the server answering. */
 const BACK_WITHIN_MS = 5000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface ServerProcess {
   child: ChildProcess;
