@@ -2,16 +2,17 @@
  * The authorization matrix (docs/AUTHORIZATION.md), written from the data the console and the server
  * both read: each call's permission entry (src/api/access.ts), its rule (src/domain/permissions.ts) and
  * the demo accounts' permission lists (src/domain/demo-accounts.ts). tests/server/security-authorization
- * checks that the document is this table and that the server answers every call as it says.
+ * checks that the document is this table; tests/server/permissions.test.ts that the server answers
+ * every call and feed as it says.
  *   npx tsx scripts/authorization-matrix.ts   rewrites docs/AUTHORIZATION.md
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALL_ACCESS } from '../src/api/access';
-import { endpointNames, endpoints, type EndpointName } from '../src/api/endpoints';
+import { endpointNames, endpoints } from '../src/api/endpoints';
 import { demoAccount } from '../src/domain/demo-accounts';
-import { PUBLIC, can, ruleOf, type Rule, type Subject } from '../src/domain/permissions';
+import { PUBLIC, can, ruleOf, type Access, type Rule, type Subject } from '../src/domain/permissions';
 
 export const ROLES = ['anonymous', 'follower', 'trader', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -23,11 +24,8 @@ export function subjectOf(role: Role): Subject | null {
   return { isSuper: account.isSuper === 1, pes: account.pes, columns: account.columns, strategyKeys: account.strategyKeys };
 }
 
-/** May this role make this call (what the server's permission check answers)? */
-export function allowed(name: EndpointName, role: Role): boolean {
-  const access = CALL_ACCESS[name];
-  return access === PUBLIC || can(subjectOf(role), access.resource, access.action);
-}
+/** May this role make a call or open a feed with this entry (what the server's permission check answers)? */
+export const allowed = (access: Access | typeof PUBLIC, role: Role): boolean => access === PUBLIC || can(subjectOf(role), access.resource, access.action);
 
 export function describeRule(rule: Rule, nested = false): string {
   const group = (parts: string[], joiner: string) => (nested && parts.length > 1 ? `(${parts.join(joiner)})` : parts.join(joiner));
@@ -71,7 +69,7 @@ export function authorizationMarkdown(): string {
     const { method, path: url } = endpoints[name];
     const entry = access === PUBLIC ? 'public' : `${access.resource}.${access.action}`;
     const rule = access === PUBLIC ? 'anyone' : describeRule(ruleOf(access.resource, access.action)!);
-    const marks = ROLES.map((role) => (allowed(name, role) ? '✓' : '✗'));
+    const marks = ROLES.map((role) => (allowed(access, role) ? '✓' : '✗'));
     lines.push(`| \`${name}\` | ${method} \`${url}\` | ${entry} | ${rule} | ${marks.join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;

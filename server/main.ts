@@ -43,6 +43,11 @@ export interface ServerOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** what each feed sends and pushes (default: answer `ok`); for tests and later areas. */
   feedGenerators?: FeedGenerators;
+  /**
+   * proxies whose X-Forwarded-For is believed (fastify's trustProxy: addresses or CIDRs, comma-separated),
+   * so the client address of a failed sign-in is the browser's, not nginx's; default none.
+   */
+  trustProxy?: string;
   /** where prices come from (default: the simulation seeded 'arbitrage'). */
   market?: MarketOptions;
 }
@@ -89,6 +94,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
 
   const app = Fastify({
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
     // request logs never carry a session token (GET calls and feeds send it in the query)
     logger: opts.logger
       ? { ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}), serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) } }
@@ -154,6 +160,7 @@ async function runFromCommandLine(): Promise<void> {
     // localhost = both loopbacks (127.0.0.1 and ::1); HOST=0.0.0.0 opens it to the network
     host: process.env.HOST ?? 'localhost',
     logger: process.env.LOG === '1',
+    trustProxy: process.env.TRUST_PROXY || undefined,
   });
   console.log(`Arbitrage console reference server: ${server.url}`);
   console.log(`Data folder: ${path.resolve(process.env.DATA_DIR ?? './data')}`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -95,4 +96,9 @@ export function registerSecurityHeaders(app: FastifyInstance, staticDir: string 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+}
+
+/** `npx tsx server/http/headers.ts dist`: the Content-Security-Policy of that build, for a proxy in front (deploy/nginx.conf). */
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(securityHeaders(path.resolve(process.argv[2] ?? 'dist'))['content-security-policy']);
 }

@@ -21,6 +21,7 @@
 //                         a click during the zoom can land beside the moving button and be lost
 //   tick(checkbox)        ticks a checkbox of an antd Checkbox.Group in a Form and waits until it shows
 //                         (the group shows the tick a render after the click; check() would call it a miss)
+//   freePort()            a free loopback port, for a process a spec starts itself (restart, nginx)
 //   until(what, condition)  waits for a state outside the page (the server's), checked every POLL_MS
 //   taskSettled(app, id)  waits until a task's engine has nothing under way (no open order, no manual
 //                         trade, no status change pending): a paused or stopped task's numbers then hold still
@@ -33,6 +34,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,6 +71,18 @@ export async function until(what: string, condition: () => boolean | Promise<boo
     if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** A TCP port on 127.0.0.1 that nobody listens on now (for a process a spec starts itself). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 // scripts/ is plain .mjs without type declarations, so it is imported by URL with its shape spelled here.

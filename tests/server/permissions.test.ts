@@ -5,20 +5,15 @@ import { endpointNames, type EndpointName } from '../../src/api/endpoints';
 import { feedNames, feeds, type FeedName } from '../../src/live/feeds';
 import { CALL_ACCESS } from '../../src/api/access';
 import { FEED_ACCESS } from '../../src/live/access';
-import { PUBLIC, can, type Access, type Subject } from '../../src/domain/permissions';
+import { PUBLIC } from '../../src/domain/permissions';
 import { demoAccount, type DemoUserName } from '../../src/domain/demo-accounts';
 import { handlers } from '../../server/handlers';
 import { CODE } from '../../server/http/envelope';
 import { signedInServer } from './helpers';
+import { allowed } from '../../scripts/authorization-matrix';
 
 const s = signedInServer();
 const USERS = ['trader', 'follower', 'admin'] as const satisfies readonly DemoUserName[];
-
-const subjectOf = (name: DemoUserName): Subject => {
-  const a = demoAccount(name);
-  return { isSuper: a.isSuper === 1, pes: a.pes, columns: a.columns, strategyKeys: a.strategyKeys };
-};
-const allowed = (access: Access | typeof PUBLIC, user: DemoUserName) => access === PUBLIC || can(subjectOf(user), access.resource, access.action);
 
 async function signIn(user: DemoUserName): Promise<string> {
   if (user !== 'follower') return s.t.login(user, demoAccount(user).password);

@@ -1,60 +1,19 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointNames, endpoints, type EndpointName } from '../../src/api/endpoints';
-import { MATRIX_FILE, ROLES, allowed, authorizationMarkdown, type Role } from '../../scripts/authorization-matrix';
+import type { EndpointName } from '../../src/api/endpoints';
+import { MATRIX_FILE, authorizationMarkdown } from '../../scripts/authorization-matrix';
 import { startTestServer, type Reply, type TestServer } from './helpers';
 
 /**
- * The authorization matrix (docs/AUTHORIZATION.md) is the data the console's access control reads,
- * and the reference server answers every call of the contract as each role the way it says; calls
- * that name an API account or a task answer only for the caller's own.
+ * The authorization matrix (docs/AUTHORIZATION.md) is the data the console's access control reads
+ * (the server answering every call as each role the way it says is tests/server/permissions.test.ts);
+ * calls that name an API account or a task answer only for the caller's own.
  */
 
 describe('authorization matrix', () => {
   it('docs/AUTHORIZATION.md is the table written from src/api/access.ts (npx tsx scripts/authorization-matrix.ts)', () => {
     expect(readFileSync(MATRIX_FILE, 'utf8')).toBe(authorizationMarkdown());
-  });
-
-  describe('every call as every role', () => {
-    let t: TestServer;
-    const tokens: Partial<Record<Role, string>> = {};
-    beforeAll(async () => {
-      t = await startTestServer();
-      tokens.admin = await t.login('admin', 'admin123');
-      tokens.trader = await t.login('trader', 'trader123');
-      tokens.follower = (await t.call('unilateralLogin', { userName: 'follower', userPassword: 'follower123' })).data.token as string;
-    });
-    afterAll(() => t.stop());
-
-    /** Calls that answer 501 (their area is being built): allowed by the table, not implemented yet. */
-    const pending = new Set<string>();
-
-    // logout last: it ends the token the other calls use
-    const order = [...endpointNames.filter((name) => name !== 'logout'), 'logout' as EndpointName];
-    for (const role of ROLES) {
-      it(`as ${role}: allowed calls answer, refused ones get code 403 (code 3 signed out)`, async () => {
-        const token = tokens[role];
-        const wrong: string[] = [];
-        for (const name of order) {
-          const reply = await t.call(name, {}, token ? { token } : {});
-          const refused = reply.code === 403 || reply.code === 3;
-          if (allowed(name, role)) {
-            if (refused) wrong.push(`${name}: allowed for ${role}, answered ${reply.code} ${reply.info}`);
-            if (reply.code === 501) pending.add(name);
-          } else {
-            const expected = role === 'anonymous' && endpoints[name].auth ? 3 : 403;
-            if (reply.code !== expected) wrong.push(`${name}: refused for ${role}, answered ${reply.code} ${reply.info}`);
-          }
-        }
-        expect(wrong).toEqual([]);
-      });
-    }
-
-    it('lists the calls still pending (501) on the unilateral side only', () => {
-      const pendingOutside = [...pending].filter((name) => !/^(unilateral|follow|sign|coinRange|currencyBlacklist|binance|simulated|aevo|internalKline|strategyData|apiData|pagesData|accountPage)/.test(name));
-      expect(pendingOutside).toEqual([]);
-    });
   });
 });
 
