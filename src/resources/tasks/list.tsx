@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CanAccess, useCan, useDelete, useList } from '@refinedev/core';
+import { CanAccess, useDelete, useList } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Empty, Grid, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ import {
 import { TASK_STATUS, isDeletable } from '../../domain/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
-import { TaskCard, cardMenuItems, type CardAccess, type CardAction, type LiveTask } from './task-card';
+import { useChildActions } from '../child-tasks/child-list';
+import { TaskCard, cardMenuItems, type CardAction, type LiveTask } from './task-card';
 import type { TaskDialogMode } from './task-dialog';
 import { TASKS, useBatchStatus, useStatusChange, useTaskSave } from './use-task-actions';
 import { WindowedGrid } from './windowed-grid';
@@ -155,25 +156,23 @@ export default function TaskListPage() {
   };
 
   // the cards are memoised: they get callbacks that never change and read the latest handlers
-  const latest = useRef({ onAction, nameOf });
-  latest.current = { onAction, nameOf };
+  const childAction = useChildActions();
+  const latest = useRef({ onAction, nameOf, childAction });
+  latest.current = { onAction, nameOf, childAction };
   const cardAction = useCallback((action: CardAction, task: LiveTask) => latest.current.onAction(action, task), []);
+  const onChildAction = useCallback<typeof childAction>((...args) => latest.current.childAction(...args), []);
   const bourseName = useCallback((id: number) => latest.current.nameOf(id), []);
   const rename = useCallback((task: LiveTask) => setDialog({ kind: 'rename', task }), []);
   const chart = useCallback((task: LiveTask) => setDialog({ kind: 'chart', task }), []);
 
-  // the menus: made once per status (not per card and live update: their labels are many t() calls),
-  // without the items of a page the user may not open (§6, Refine's access control)
-  const canShow = useCan({ resource: TASKS, action: 'show' }).data?.can === true;
-  const canTrade = useCan({ resource: TASKS, action: 'trade' }).data?.can === true;
-  const access = useMemo<CardAccess>(() => ({ details: canShow, trade: canTrade }), [canShow, canTrade]);
+  // the card menus: made once per status, not per card and live update (their labels are many t() calls)
   const menuFor = useMemo(() => {
     const menus = new Map<number, MenuProps['items']>();
     return (status: number) => {
-      if (!menus.has(status)) menus.set(status, cardMenuItems(status, t, access));
+      if (!menus.has(status)) menus.set(status, cardMenuItems(status, t));
       return menus.get(status);
     };
-  }, [t, access]);
+  }, [t]);
 
   const batchItems: MenuProps['items'] = (['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const).map((key) => ({ key, label: t(`batch.${key}`) }));
   const onBatch: MenuProps['onClick'] = ({ key }) => {
@@ -268,7 +267,7 @@ export default function TaskListPage() {
                   onRename={rename}
                   onChart={chart}
                   menuFor={menuFor}
-                  access={access}
+                  onChildAction={onChildAction}
                 />
               )}
             />
