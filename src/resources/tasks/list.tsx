@@ -1,17 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CanAccess, useDelete, useList } from '@refinedev/core';
-import { App, Button, Card, Dropdown, Empty, Grid, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ArbitrageStrategy } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
 import { PAGING } from '../../domain/constants';
 import {
   ALL,
   CARD_WIDTH,
-  CONTRACT_PAIRS,
-  TASK_CURRENCIES,
   clampCardWidth,
   copyName,
   countRunning,
@@ -23,6 +22,7 @@ import { TASK_STATUS, isDeletable } from '../../domain/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
 import { useChildActions } from '../child-tasks/child-list';
+import { FilterBar } from './filter-bar';
 import { TaskCard, cardMenuItems, type CardAction, type LiveTask } from './task-card';
 import type { TaskDialogMode } from './task-dialog';
 import { TASKS, useBatchStatus, useStatusChange, useTaskSave } from './use-task-actions';
@@ -42,7 +42,33 @@ type Dialog =
   | { kind: 'manual'; task: LiveTask; trade: 'close' | 'open' }
   | { kind: 'batchConfig'; taskIds: number[] };
 
+const NO_STRATEGIES: ArbitrageStrategy[] = [];
 const storedWidth = () => clampCardWidth(typeof localStorage === 'undefined' ? null : localStorage.getItem(CARD_WIDTH.storageKey));
+
+const BATCH_KEYS = ['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const;
+type BatchKey = (typeof BATCH_KEYS)[number];
+
+/** The batch menu and the add button (§2), each behind Refine's access control; memoised, so live updates pass it by. */
+const Toolbar = memo(function Toolbar({ batchRunning, onBatch, onAdd }: { batchRunning: boolean; onBatch: (key: BatchKey) => void; onAdd: () => void }) {
+  const { t } = useTranslation('task');
+  const items = useMemo<MenuProps['items']>(() => BATCH_KEYS.map((key) => ({ key, label: t(`batch.${key}`) })), [t]);
+  return (
+    <Space wrap size={8}>
+      <CanAccess resource={TASKS} action="edit">
+        <Dropdown menu={{ items, onClick: ({ key }) => onBatch(key as BatchKey) }} trigger={['click']}>
+          <Button loading={batchRunning}>
+            {t('batch.menu')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      </CanAccess>
+      <CanAccess resource={TASKS} action="create">
+        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+          {t('buttons.add')}
+        </Button>
+      </CanAccess>
+    </Space>
+  );
+});
 
 /** /task, 'scheduled tasks' (§2 task page): the task cards with their filters, batch menu and dialogs. */
 export default function TaskListPage() {
@@ -69,7 +95,7 @@ export default function TaskListPage() {
   const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
   useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
 
-  const { data: strategies = [] } = useCall('strategyHome', {});
+  const strategies = useCall('strategyHome', {}).data ?? NO_STRATEGIES;
   const [filters, setFilters] = useState<TaskFilters>({ currency: ALL, pair: ALL, strategy: undefined });
   useEffect(() => {
     if (filters.strategy === undefined && strategies.length > 0) setFilters((f) => ({ ...f, strategy: defaultStrategyName(strategies.map((s) => s.name)) }));
@@ -77,12 +103,14 @@ export default function TaskListPage() {
   const shown = tasks.filter((task) => matchesFilters(task, filters));
   const { running, total } = countRunning(tasks);
 
+  const setFilter = useCallback((key: keyof TaskFilters, value: string) => setFilters((f) => ({ ...f, [key]: value })), []);
+
   const [width, setWidth] = useState(storedWidth);
-  const changeWidth = (value: number) => {
+  const changeWidth = useCallback((value: number) => {
     const next = clampCardWidth(value);
     setWidth(next);
     localStorage.setItem(CARD_WIDTH.storageKey, String(next));
-  };
+  }, []);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const select = useCallback(
@@ -155,10 +183,24 @@ export default function TaskListPage() {
     }
   };
 
+  const onBatch = (key: BatchKey) => {
+    if (key === 'selectAll') return setSelected(new Set(shown.map((task) => task.id)));
+    if (key === 'deselectAll') return setSelected(new Set());
+    if (key === 'configure') {
+      if (selectedIds.length === 0) return void notify.warning(t('messages.selectTasks'));
+      return setDialog({ kind: 'batchConfig', taskIds: selectedIds });
+    }
+    const target = key === 'start' ? TASK_STATUS.running : key === 'stop' ? TASK_STATUS.stopped : TASK_STATUS.paused;
+    return batch.change(selectedIds, target);
+  };
+
   // the cards are memoised: they get callbacks that never change and read the latest handlers
   const childAction = useChildActions();
-  const latest = useRef({ onAction, nameOf, childAction });
-  latest.current = { onAction, nameOf, childAction };
+  const onAdd = () => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } });
+  const latest = useRef({ onAction, nameOf, childAction, onBatch, onAdd });
+  latest.current = { onAction, nameOf, childAction, onBatch, onAdd };
+  const batchAction = useCallback((key: BatchKey) => latest.current.onBatch(key), []);
+  const add = useCallback(() => latest.current.onAdd(), []);
   const cardAction = useCallback((action: CardAction, task: LiveTask) => latest.current.onAction(action, task), []);
   const onChildAction = useCallback<typeof childAction>((...args) => latest.current.childAction(...args), []);
   const bourseName = useCallback((id: number) => latest.current.nameOf(id), []);
@@ -174,22 +216,7 @@ export default function TaskListPage() {
     };
   }, [t]);
 
-  const batchItems: MenuProps['items'] = (['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const).map((key) => ({ key, label: t(`batch.${key}`) }));
-  const onBatch: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'selectAll') return setSelected(new Set(shown.map((task) => task.id)));
-    if (key === 'deselectAll') return setSelected(new Set());
-    if (key === 'configure') {
-      if (selectedIds.length === 0) return void notify.warning(t('messages.selectTasks'));
-      return setDialog({ kind: 'batchConfig', taskIds: selectedIds });
-    }
-    const target = key === 'start' ? TASK_STATUS.running : key === 'stop' ? TASK_STATUS.stopped : TASK_STATUS.paused;
-    return batch.change(selectedIds, target);
-  };
 
-  const currencyOptions = [ALL, ...TASK_CURRENCIES].map((c) => ({ value: c, label: c === ALL ? t('filters.all') : c.toUpperCase() }));
-  const pairOptions = [ALL, ...CONTRACT_PAIRS].map((p) => ({ value: p, label: p === ALL ? t('filters.all') : t(`pairs.${p}`) }));
-  const strategyOptions = strategies.map((s) => ({ value: s.name, label: s.name }));
-  const setFilter = (key: keyof TaskFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
 
   return (
     <Card
@@ -201,52 +228,11 @@ export default function TaskListPage() {
           </Typography.Text>
         </Space>
       }
-      extra={
-        <Space wrap size={8}>
-          <CanAccess resource={TASKS} action="edit">
-            <Dropdown menu={{ items: batchItems, onClick: onBatch }} trigger={['click']}>
-              <Button loading={batch.running}>
-                {t('batch.menu')} <DownOutlined />
-              </Button>
-            </Dropdown>
-          </CanAccess>
-          <CanAccess resource={TASKS} action="create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } })}>
-              {t('buttons.add')}
-            </Button>
-          </CanAccess>
-        </Space>
-      }
+      extra={<Toolbar batchRunning={batch.running} onBatch={batchAction} onAdd={add} />}
       styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
-        {narrow ? (
-          <Space wrap style={{ width: '100%' }}>
-            <Select aria-label={t('filters.currency')} value={filters.currency} onChange={setFilter('currency')} options={currencyOptions} style={{ width: 150 }} />
-            <Select aria-label={t('filters.pair')} value={filters.pair} onChange={setFilter('pair')} options={pairOptions} style={{ width: 170 }} />
-          </Space>
-        ) : (
-          <>
-            <Space wrap>
-              <Typography.Text>{t('filters.currency')}</Typography.Text>
-              <Radio.Group size="small" optionType="button" value={filters.currency} onChange={(e) => setFilter('currency')(e.target.value as string)} options={currencyOptions} />
-            </Space>
-            <Space wrap>
-              <Typography.Text>{t('filters.pair')}</Typography.Text>
-              <Radio.Group size="small" optionType="button" value={filters.pair} onChange={(e) => setFilter('pair')(e.target.value as string)} options={pairOptions} />
-            </Space>
-          </>
-        )}
-        <Space wrap style={{ width: '100%' }}>
-          <Typography.Text>{t('filters.strategy')}</Typography.Text>
-          <Select aria-label={t('filters.strategy')} value={filters.strategy} onChange={setFilter('strategy')} options={strategyOptions} style={{ minWidth: 160 }} />
-          {!narrow && (
-            <Space>
-              <Typography.Text>{t('cardWidth')}</Typography.Text>
-              <Slider aria-label={t('cardWidth')} min={CARD_WIDTH.min} max={CARD_WIDTH.max} value={width} onChange={changeWidth} style={{ width: 160 }} />
-            </Space>
-          )}
-        </Space>
+        <FilterBar filters={filters} strategies={strategies} narrow={narrow} width={width} onFilter={setFilter} onWidth={changeWidth} />
 
         <Spin spinning={query.isFetching && tasks.length === 0}>
           {shown.length === 0 && !query.isLoading ? (
