@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { CanAccess, useDelete, useList } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
@@ -43,6 +43,7 @@ type Dialog =
   | { kind: 'batchConfig'; taskIds: number[] };
 
 const NO_STRATEGIES: ArbitrageStrategy[] = [];
+const NO_TASKS: LiveTask[] = [];
 const storedWidth = () => clampCardWidth(typeof localStorage === 'undefined' ? null : localStorage.getItem(CARD_WIDTH.storageKey));
 
 const BATCH_KEYS = ['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const;
@@ -70,6 +71,76 @@ const Toolbar = memo(function Toolbar({ batchRunning, onBatch, onAdd }: { batchR
   );
 });
 
+type CardCallbacks = Pick<Parameters<typeof TaskCard>[0], 'bourseName' | 'onSelect' | 'onAction' | 'onRename' | 'onChart' | 'menuFor' | 'onChildAction'>;
+
+interface BoardProps {
+  filters: TaskFilters;
+  width: number;
+  selected: ReadonlySet<number>;
+  /** the tasks whose status change is being polled (their cards' spinners). */
+  pending: ReadonlySet<number>;
+  cards: CardCallbacks;
+  /** written with the ids of the cards shown, for the batch menu. */
+  shownIds: { current: number[] };
+  toolbar: ReactNode;
+  filterBar: ReactNode;
+}
+
+/**
+ * The live part of the page: every task at once from Refine's list (the filters and the counter cover
+ * them all; the cards are windowed), kept live by the task socket (`useLiveResource`), and read again at
+ * the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off for it, so a
+ * published mutation does not read all the tasks again at once (docs/spec-coverage.md). Memoised apart
+ * from the page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
+ */
+const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, cards, shownIds, toolbar, filterBar }: BoardProps) {
+  const { t } = useTranslation('task');
+  const { result, query } = useList<LiveTask>({
+    resource: TASKS,
+    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
+    liveMode: 'off',
+  });
+  const tasks = result.data ?? NO_TASKS;
+  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
+  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
+  const shown = useMemo(() => tasks.filter((task) => matchesFilters(task, filters)), [tasks, filters]);
+  useEffect(() => {
+    shownIds.current = shown.map((task) => task.id);
+  }, [shown, shownIds]);
+  const { running, total } = countRunning(tasks);
+
+  return (
+    <Card
+      title={
+        <Space wrap size={[12, 4]}>
+          <span>{t('title')}</span>
+          <Typography.Text type="secondary" data-testid="task-counter">
+            {t('counter', { running, total })}
+          </Typography.Text>
+        </Space>
+      }
+      extra={toolbar}
+      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+    >
+      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        {filterBar}
+        <Spin spinning={query.isFetching && tasks.length === 0}>
+          {shown.length === 0 && !query.isLoading ? (
+            <Empty />
+          ) : (
+            <WindowedGrid
+              items={shown}
+              minColumnWidth={width}
+              itemKey={(task) => task.id}
+              renderItem={(task) => <TaskCard task={task} selected={selected.has(task.id)} polling={pending.has(task.id)} {...cards} />}
+            />
+          )}
+        </Spin>
+      </Space>
+    </Card>
+  );
+});
+
 /** /task, 'scheduled tasks' (§2 task page): the task cards with their filters, batch menu and dialogs. */
 export default function TaskListPage() {
   const { t } = useTranslation('task');
@@ -82,26 +153,13 @@ export default function TaskListPage() {
   const save = useTaskSave();
   const { mutate: remove } = useDelete();
 
-  // every task at once: the filters and the counter cover them all, and the cards are windowed. The
-  // list is kept live by the task socket (useLiveResource) and read again at the §9 moments (600 ms
-  // after an add, 1 s after a start), so Refine's liveMode is off for it: a published mutation does not
-  // read all the tasks again at once (docs/spec-coverage.md)
-  const { result, query } = useList<LiveTask>({
-    resource: TASKS,
-    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
-    liveMode: 'off',
-  });
-  const tasks = result.data ?? [];
-  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
-  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
-
   const strategies = useCall('strategyHome', {}).data ?? NO_STRATEGIES;
   const [filters, setFilters] = useState<TaskFilters>({ currency: ALL, pair: ALL, strategy: undefined });
   useEffect(() => {
     if (filters.strategy === undefined && strategies.length > 0) setFilters((f) => ({ ...f, strategy: defaultStrategyName(strategies.map((s) => s.name)) }));
   }, [strategies, filters.strategy]);
-  const shown = tasks.filter((task) => matchesFilters(task, filters));
-  const { running, total } = countRunning(tasks);
+  // the ids of the cards the board shows now (the batch menu acts on them)
+  const shownIds = useRef<number[]>([]);
 
   const setFilter = useCallback((key: keyof TaskFilters, value: string) => setFilters((f) => ({ ...f, [key]: value })), []);
 
@@ -123,7 +181,6 @@ export default function TaskListPage() {
       }),
     [],
   );
-  const selectedIds = shown.map((task) => task.id).filter((id) => selected.has(id));
 
   const status = useStatusChange();
   const batch = useBatchStatus();
@@ -184,7 +241,8 @@ export default function TaskListPage() {
   };
 
   const onBatch = (key: BatchKey) => {
-    if (key === 'selectAll') return setSelected(new Set(shown.map((task) => task.id)));
+    const selectedIds = shownIds.current.filter((id) => selected.has(id));
+    if (key === 'selectAll') return setSelected(new Set(shownIds.current));
     if (key === 'deselectAll') return setSelected(new Set());
     if (key === 'configure') {
       if (selectedIds.length === 0) return void notify.warning(t('messages.selectTasks'));
@@ -197,13 +255,14 @@ export default function TaskListPage() {
   // the cards are memoised: they get callbacks that never change and read the latest handlers
   const childAction = useChildActions();
   const onAdd = () => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } });
-  const latest = useRef({ onAction, nameOf, childAction, onBatch, onAdd });
-  latest.current = { onAction, nameOf, childAction, onBatch, onAdd };
+  const latest = useRef({ onAction, childAction, onBatch, onAdd });
+  latest.current = { onAction, childAction, onBatch, onAdd };
   const batchAction = useCallback((key: BatchKey) => latest.current.onBatch(key), []);
   const add = useCallback(() => latest.current.onAdd(), []);
   const cardAction = useCallback((action: CardAction, task: LiveTask) => latest.current.onAction(action, task), []);
   const onChildAction = useCallback<typeof childAction>((...args) => latest.current.childAction(...args), []);
-  const bourseName = useCallback((id: number) => latest.current.nameOf(id), []);
+  // changes when the exchanges arrive, so the cards draw their names
+  const bourseName = useCallback((id: number) => nameOf(id), [nameOf]);
   const rename = useCallback((task: LiveTask) => setDialog({ kind: 'rename', task }), []);
   const chart = useCallback((task: LiveTask) => setDialog({ kind: 'chart', task }), []);
 
@@ -218,49 +277,23 @@ export default function TaskListPage() {
 
 
 
+  const cards = useMemo(
+    () => ({ bourseName, onSelect: select, onAction: cardAction, onRename: rename, onChart: chart, menuFor, onChildAction }),
+    [bourseName, select, cardAction, rename, chart, menuFor, onChildAction],
+  );
+
   return (
-    <Card
-      title={
-        <Space wrap size={[12, 4]}>
-          <span>{t('title')}</span>
-          <Typography.Text type="secondary" data-testid="task-counter">
-            {t('counter', { running, total })}
-          </Typography.Text>
-        </Space>
-      }
-      extra={<Toolbar batchRunning={batch.running} onBatch={batchAction} onAdd={add} />}
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
-    >
-      <Space direction="vertical" size={12} style={{ width: '100%' }}>
-        <FilterBar filters={filters} strategies={strategies} narrow={narrow} width={width} onFilter={setFilter} onWidth={changeWidth} />
-
-        <Spin spinning={query.isFetching && tasks.length === 0}>
-          {shown.length === 0 && !query.isLoading ? (
-            <Empty />
-          ) : (
-            <WindowedGrid
-              items={shown}
-              minColumnWidth={width}
-              itemKey={(task) => task.id}
-              renderItem={(task) => (
-                <TaskCard
-                  task={task}
-                  selected={selected.has(task.id)}
-                  polling={status.pending.has(task.id)}
-                  bourseName={bourseName}
-                  onSelect={select}
-                  onAction={cardAction}
-                  onRename={rename}
-                  onChart={chart}
-                  menuFor={menuFor}
-                  onChildAction={onChildAction}
-                />
-              )}
-            />
-          )}
-        </Spin>
-      </Space>
-
+    <>
+      <TaskBoard
+        filters={filters}
+        width={width}
+        selected={selected}
+        pending={status.pending}
+        cards={cards}
+        shownIds={shownIds}
+        toolbar={<Toolbar batchRunning={batch.running} onBatch={batchAction} onAdd={add} />}
+        filterBar={<FilterBar filters={filters} strategies={strategies} narrow={narrow} width={width} onFilter={setFilter} onWidth={changeWidth} />}
+      />
       <Suspense fallback={null}>
         {dialog?.kind === 'task' && <TaskDialog mode={dialog.mode} onClose={close} />}
         {dialog?.kind === 'rename' && <RenameDialog task={dialog.task} onClose={close} />}
@@ -269,6 +302,6 @@ export default function TaskListPage() {
         {dialog?.kind === 'manual' && <ManualTradeDialog task={dialog.task} kind={dialog.trade} onClose={close} />}
         {dialog?.kind === 'batchConfig' && <BatchConfigDialog taskIds={dialog.taskIds} onClose={close} />}
       </Suspense>
-    </Card>
+    </>
   );
 }
