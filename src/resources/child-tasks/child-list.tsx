@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useDelete, useList, useUpdate, type HttpError } from '@refinedev/core';
-import { App, Button, Dropdown, List, Space, Tag, Typography, type MenuProps } from 'antd';
+import { App, Button, Dropdown, Tag, type MenuProps } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,14 +22,17 @@ export function useChildTasks(taskId: number) {
   return { children: result.data ?? [], loading: query.isLoading };
 }
 
+export type ChildAction = 'start' | 'stop' | 'delete' | 'tradeInfo' | 'stopClosing';
+const CHILD_ACTIONS: readonly ChildAction[] = ['start', 'stop', 'delete', 'tradeInfo', 'stopClosing'];
+
 /**
- * Child task rows under a task card (§2): start, stop, delete, trade info, stop closing (the last two
- * only with `trade`, the user's right to the trade info page and manual trading), through
- * Refine (update and delete of child-tasks read the children again). Starting, stopping or deleting a
- * child while its main task runs is refused by the server with code 4: the console says 'stop the main
- * task first' (§4, §8) instead of the server's text.
+ * What a child row's menu does (§2: start, stop, delete, trade info, stop closing), through Refine:
+ * update and delete of child-tasks (the children are read again), /taskServer/manualend for stop
+ * closing. Starting, stopping or deleting a child while its main task runs is refused by the server
+ * with code 4: the console says 'stop the main task first' (§4, §8) instead of the server's text.
+ * One per page (the cards share it), so a card's live updates do not re-run these hooks.
  */
-export function ChildList({ task, children, trade }: { task: Task; children: readonly ChildTask[]; trade: boolean }) {
+export function useChildActions() {
   const { t } = useTranslation('task');
   const { modal } = App.useApp();
   const reload = useReloadTasks();
@@ -39,15 +42,15 @@ export function ChildList({ task, children, trade }: { task: Task; children: rea
   const endClosing = useCallMutation('manualTradeEnd', { successNotification: succeeded('task:messages.operated'), errorNotification: failed });
   const refusedWhileMainRuns = (error?: HttpError) => (error?.statusCode === 4 ? { ...failed(error), description: t('messages.stopMainTask') } : failed(error));
 
-  const onClick = (child: ChildTask): MenuProps['onClick'] => ({ key }) => {
+  return (action: ChildAction, child: ChildTask, task: Task) => {
     const id = child.task_children_id;
-    switch (key) {
+    switch (action) {
       case 'start':
       case 'stop':
         return update({
           resource: CHILD_TASKS,
           id,
-          values: { settingStatus: key === 'start' ? CHILD_STATUS.started : CHILD_STATUS.stopped },
+          values: { settingStatus: action === 'start' ? CHILD_STATUS.started : CHILD_STATUS.stopped },
           successNotification: succeeded('task:messages.operated'),
           errorNotification: refusedWhileMainRuns,
         });
@@ -65,47 +68,40 @@ export function ChildList({ task, children, trade }: { task: Task; children: rea
         return void navigate(`/task/taskTradeInfo?id=${id}&type=ctask`);
       case 'stopClosing':
         return endClosing.mutate({ task_id: task.id }, { onSuccess: () => void reload() });
-      default:
-        return undefined;
     }
   };
-
-  // trade info and stop closing are the trade info page's and manual trading's (§6 columns): absent without them
-  const items: MenuProps['items'] = useMemo(
-    () =>
-      ['start', 'stop', 'delete', ...(trade ? ['tradeInfo', 'stopClosing'] : [])].map((key) => ({
-        key,
-        label: t(`childActions.${key}`),
-        danger: key === 'delete',
-      })),
-    [t, trade],
-  );
-
-  if (children.length === 0) return <Typography.Text type="secondary">{t('card.noChildren')}</Typography.Text>;
-  return (
-    <List
-      size="small"
-      dataSource={[...children]}
-      rowKey="task_children_id"
-      renderItem={(child) => (
-        <List.Item
-          data-testid={`child-${child.task_children_id}`}
-          actions={[
-            <Dropdown key="menu" menu={{ items, onClick: onClick(child) }} trigger={['click']}>
-              <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t('child.menu', { id: child.task_children_id })} />
-            </Dropdown>,
-          ]}
-        >
-          <Space size={4} wrap style={{ minWidth: 0 }}>
-            <Typography.Text>{child.task_children_id}</Typography.Text>
-            <Typography.Text type="secondary" style={ELLIPSIS_STYLE}>
-              {child.task_children_info.map((leg) => leg.name).join(' / ')}
-            </Typography.Text>
-            <Tag>×{child.weight}</Tag>
-            <Tag color={child.status === CHILD_STATUS.started ? 'green' : 'default'}>{t(childStatusLabelKey(child.status))}</Tag>
-          </Space>
-        </List.Item>
-      )}
-    />
-  );
 }
+
+interface Props {
+  task: Task;
+  children: readonly ChildTask[];
+  /** the page's useChildActions (a callback that does not change). */
+  onAction: (action: ChildAction, child: ChildTask, task: Task) => void;
+  /** the secondary text colour (the card reads the theme once). */
+  muted: string;
+}
+
+const ROW_STYLE = { display: 'flex', alignItems: 'center', gap: 4, minWidth: 0, padding: '4px 0' } as const;
+
+/** Child task rows under a task card (§2), each with its menu. Plain rows: a card holds few antd components, it re-renders on every live update. */
+export const ChildList = memo(function ChildList({ task, children, onAction, muted }: Props) {
+  const { t } = useTranslation('task');
+  const items: MenuProps['items'] = useMemo(() => CHILD_ACTIONS.map((key) => ({ key, label: t(`childActions.${key}`), danger: key === 'delete' })), [t]);
+
+  if (children.length === 0) return <span style={{ color: muted }}>{t('card.noChildren')}</span>;
+  return (
+    <div>
+      {children.map((child) => (
+        <div key={child.task_children_id} data-testid={`child-${child.task_children_id}`} style={ROW_STYLE}>
+          <span>{child.task_children_id}</span>
+          <span style={{ ...ELLIPSIS_STYLE, color: muted, flex: 1 }}>{child.task_children_info.map((leg) => leg.name).join(' / ')}</span>
+          <Tag>×{child.weight}</Tag>
+          <Tag color={child.status === CHILD_STATUS.started ? 'green' : 'default'}>{t(childStatusLabelKey(child.status))}</Tag>
+          <Dropdown menu={{ items, onClick: ({ key }) => onAction(key as ChildAction, child, task) }} trigger={['click']}>
+            <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t('child.menu', { id: child.task_children_id })} />
+          </Dropdown>
+        </div>
+      ))}
+    </div>
+  );
+});

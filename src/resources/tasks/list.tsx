@@ -1,17 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CanAccess, useCan, useDelete, useList } from '@refinedev/core';
-import { App, Button, Card, Dropdown, Empty, Grid, Radio, Select, Slider, Space, Spin, Typography, type MenuProps } from 'antd';
+import { lazy, memo, Suspense, useCallback, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { CanAccess, useDelete, useList } from '@refinedev/core';
+import { App, Button, Card, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ArbitrageStrategy } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
 import { PAGING } from '../../domain/constants';
 import {
   ALL,
   CARD_WIDTH,
-  CONTRACT_PAIRS,
-  TASK_CURRENCIES,
   clampCardWidth,
   copyName,
   countRunning,
@@ -22,7 +21,9 @@ import {
 import { TASK_STATUS, isDeletable } from '../../domain/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
-import { TaskCard, cardMenuItems, type CardAccess, type CardAction, type LiveTask } from './task-card';
+import { useChildActions } from '../child-tasks/child-list';
+import { FilterBar } from './filter-bar';
+import { TaskCard, cardMenuItems, type CardAction, type LiveTask } from './task-card';
 import type { TaskDialogMode } from './task-dialog';
 import { TASKS, useBatchStatus, useStatusChange, useTaskSave } from './use-task-actions';
 import { WindowedGrid } from './windowed-grid';
@@ -41,7 +42,104 @@ type Dialog =
   | { kind: 'manual'; task: LiveTask; trade: 'close' | 'open' }
   | { kind: 'batchConfig'; taskIds: number[] };
 
+const NO_STRATEGIES: ArbitrageStrategy[] = [];
+const NO_TASKS: LiveTask[] = [];
 const storedWidth = () => clampCardWidth(typeof localStorage === 'undefined' ? null : localStorage.getItem(CARD_WIDTH.storageKey));
+
+const BATCH_KEYS = ['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const;
+type BatchKey = (typeof BATCH_KEYS)[number];
+
+/** The batch menu and the add button (§2), each behind Refine's access control; memoised, so live updates pass it by. */
+const Toolbar = memo(function Toolbar({ batchRunning, onBatch, onAdd }: { batchRunning: boolean; onBatch: (key: BatchKey) => void; onAdd: () => void }) {
+  const { t } = useTranslation('task');
+  const items = useMemo<MenuProps['items']>(() => BATCH_KEYS.map((key) => ({ key, label: t(`batch.${key}`) })), [t]);
+  return (
+    <Space wrap size={8}>
+      <CanAccess resource={TASKS} action="edit">
+        <Dropdown menu={{ items, onClick: ({ key }) => onBatch(key as BatchKey) }} trigger={['click']}>
+          <Button loading={batchRunning}>
+            {t('batch.menu')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      </CanAccess>
+      <CanAccess resource={TASKS} action="create">
+        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+          {t('buttons.add')}
+        </Button>
+      </CanAccess>
+    </Space>
+  );
+});
+
+type CardCallbacks = Pick<Parameters<typeof TaskCard>[0], 'bourseName' | 'onSelect' | 'onAction' | 'onRename' | 'onChart' | 'menuFor' | 'onChildAction'>;
+
+interface BoardProps {
+  filters: TaskFilters;
+  width: number;
+  selected: ReadonlySet<number>;
+  /** the tasks whose status change is being polled (their cards' spinners). */
+  pending: ReadonlySet<number>;
+  cards: CardCallbacks;
+  /** written with the ids of the cards shown, for the batch menu. */
+  shownIds: { current: number[] };
+  toolbar: ReactNode;
+  filterBar: ReactNode;
+}
+
+/**
+ * The live part of the page: every task at once from Refine's list (the filters and the counter cover
+ * them all; the cards are windowed), kept live by the task socket (`useLiveResource`), and read again at
+ * the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off for it, so a
+ * published mutation does not read all the tasks again at once (docs/spec-coverage.md). Memoised apart
+ * from the page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
+ */
+const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, cards, shownIds, toolbar, filterBar }: BoardProps) {
+  const { t } = useTranslation('task');
+  const { result, query } = useList<LiveTask>({
+    resource: TASKS,
+    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
+    liveMode: 'off',
+  });
+  const tasks = result.data ?? NO_TASKS;
+  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
+  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
+  const shown = useMemo(() => tasks.filter((task) => matchesFilters(task, filters)), [tasks, filters]);
+  useEffect(() => {
+    shownIds.current = shown.map((task) => task.id);
+  }, [shown, shownIds]);
+  const { running, total } = countRunning(tasks);
+
+  return (
+    <Card
+      title={
+        <Space wrap size={[12, 4]}>
+          <span>{t('title')}</span>
+          <Typography.Text type="secondary" data-testid="task-counter">
+            {t('counter', { running, total })}
+          </Typography.Text>
+        </Space>
+      }
+      extra={toolbar}
+      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+    >
+      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        {filterBar}
+        <Spin spinning={query.isFetching && tasks.length === 0}>
+          {shown.length === 0 && !query.isLoading ? (
+            <Empty />
+          ) : (
+            <WindowedGrid
+              items={shown}
+              minColumnWidth={width}
+              itemKey={(task) => task.id}
+              renderItem={(task) => <TaskCard task={task} selected={selected.has(task.id)} polling={pending.has(task.id)} {...cards} />}
+            />
+          )}
+        </Spin>
+      </Space>
+    </Card>
+  );
+});
 
 /** /task, 'scheduled tasks' (§2 task page): the task cards with their filters, batch menu and dialogs. */
 export default function TaskListPage() {
@@ -55,33 +153,22 @@ export default function TaskListPage() {
   const save = useTaskSave();
   const { mutate: remove } = useDelete();
 
-  // every task at once: the filters and the counter cover them all, and the cards are windowed. The
-  // list is kept live by the task socket (useLiveResource) and read again at the §9 moments (600 ms
-  // after an add, 1 s after a start), so Refine's liveMode is off for it: a published mutation does not
-  // read all the tasks again at once (docs/spec-coverage.md)
-  const { result, query } = useList<LiveTask>({
-    resource: TASKS,
-    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
-    liveMode: 'off',
-  });
-  const tasks = result.data ?? [];
-  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
-  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
-
-  const { data: strategies = [] } = useCall('strategyHome', {});
+  const strategies = useCall('strategyHome', {}).data ?? NO_STRATEGIES;
   const [filters, setFilters] = useState<TaskFilters>({ currency: ALL, pair: ALL, strategy: undefined });
   useEffect(() => {
     if (filters.strategy === undefined && strategies.length > 0) setFilters((f) => ({ ...f, strategy: defaultStrategyName(strategies.map((s) => s.name)) }));
   }, [strategies, filters.strategy]);
-  const shown = tasks.filter((task) => matchesFilters(task, filters));
-  const { running, total } = countRunning(tasks);
+  // the ids of the cards the board shows now (the batch menu acts on them)
+  const shownIds = useRef<number[]>([]);
+
+  const setFilter = useCallback((key: keyof TaskFilters, value: string) => setFilters((f) => ({ ...f, [key]: value })), []);
 
   const [width, setWidth] = useState(storedWidth);
-  const changeWidth = (value: number) => {
+  const changeWidth = useCallback((value: number) => {
     const next = clampCardWidth(value);
     setWidth(next);
     localStorage.setItem(CARD_WIDTH.storageKey, String(next));
-  };
+  }, []);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const select = useCallback(
@@ -94,7 +181,6 @@ export default function TaskListPage() {
       }),
     [],
   );
-  const selectedIds = shown.map((task) => task.id).filter((id) => selected.has(id));
 
   const status = useStatusChange();
   const batch = useBatchStatus();
@@ -154,30 +240,9 @@ export default function TaskListPage() {
     }
   };
 
-  // the cards are memoised: they get callbacks that never change and read the latest handlers
-  const latest = useRef({ onAction, nameOf });
-  latest.current = { onAction, nameOf };
-  const cardAction = useCallback((action: CardAction, task: LiveTask) => latest.current.onAction(action, task), []);
-  const bourseName = useCallback((id: number) => latest.current.nameOf(id), []);
-  const rename = useCallback((task: LiveTask) => setDialog({ kind: 'rename', task }), []);
-  const chart = useCallback((task: LiveTask) => setDialog({ kind: 'chart', task }), []);
-
-  // the menus: made once per status (not per card and live update: their labels are many t() calls),
-  // without the items of a page the user may not open (§6, Refine's access control)
-  const canShow = useCan({ resource: TASKS, action: 'show' }).data?.can === true;
-  const canTrade = useCan({ resource: TASKS, action: 'trade' }).data?.can === true;
-  const access = useMemo<CardAccess>(() => ({ details: canShow, trade: canTrade }), [canShow, canTrade]);
-  const menuFor = useMemo(() => {
-    const menus = new Map<number, MenuProps['items']>();
-    return (status: number) => {
-      if (!menus.has(status)) menus.set(status, cardMenuItems(status, t, access));
-      return menus.get(status);
-    };
-  }, [t, access]);
-
-  const batchItems: MenuProps['items'] = (['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const).map((key) => ({ key, label: t(`batch.${key}`) }));
-  const onBatch: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'selectAll') return setSelected(new Set(shown.map((task) => task.id)));
+  const onBatch = (key: BatchKey) => {
+    const selectedIds = shownIds.current.filter((id) => selected.has(id));
+    if (key === 'selectAll') return setSelected(new Set(shownIds.current));
     if (key === 'deselectAll') return setSelected(new Set());
     if (key === 'configure') {
       if (selectedIds.length === 0) return void notify.warning(t('messages.selectTasks'));
@@ -187,95 +252,48 @@ export default function TaskListPage() {
     return batch.change(selectedIds, target);
   };
 
-  const currencyOptions = [ALL, ...TASK_CURRENCIES].map((c) => ({ value: c, label: c === ALL ? t('filters.all') : c.toUpperCase() }));
-  const pairOptions = [ALL, ...CONTRACT_PAIRS].map((p) => ({ value: p, label: p === ALL ? t('filters.all') : t(`pairs.${p}`) }));
-  const strategyOptions = strategies.map((s) => ({ value: s.name, label: s.name }));
-  const setFilter = (key: keyof TaskFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+  // the cards are memoised: they get callbacks that never change and read the latest handlers
+  const childAction = useChildActions();
+  const onAdd = () => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } });
+  const latest = useRef({ onAction, childAction, onBatch, onAdd });
+  latest.current = { onAction, childAction, onBatch, onAdd };
+  const batchAction = useCallback((key: BatchKey) => latest.current.onBatch(key), []);
+  const add = useCallback(() => latest.current.onAdd(), []);
+  const cardAction = useCallback((action: CardAction, task: LiveTask) => latest.current.onAction(action, task), []);
+  const onChildAction = useCallback<typeof childAction>((...args) => latest.current.childAction(...args), []);
+  // changes when the exchanges arrive, so the cards draw their names
+  const bourseName = useCallback((id: number) => nameOf(id), [nameOf]);
+  const rename = useCallback((task: LiveTask) => setDialog({ kind: 'rename', task }), []);
+  const chart = useCallback((task: LiveTask) => setDialog({ kind: 'chart', task }), []);
+
+  // the card menus: made once per status, not per card and live update (their labels are many t() calls)
+  const menuFor = useMemo(() => {
+    const menus = new Map<number, MenuProps['items']>();
+    return (status: number) => {
+      if (!menus.has(status)) menus.set(status, cardMenuItems(status, t));
+      return menus.get(status);
+    };
+  }, [t]);
+
+
+
+  const cards = useMemo(
+    () => ({ bourseName, onSelect: select, onAction: cardAction, onRename: rename, onChart: chart, menuFor, onChildAction }),
+    [bourseName, select, cardAction, rename, chart, menuFor, onChildAction],
+  );
 
   return (
-    <Card
-      title={
-        <Space wrap size={[12, 4]}>
-          <span>{t('title')}</span>
-          <Typography.Text type="secondary" data-testid="task-counter">
-            {t('counter', { running, total })}
-          </Typography.Text>
-        </Space>
-      }
-      extra={
-        <Space wrap size={8}>
-          <CanAccess resource={TASKS} action="edit">
-            <Dropdown menu={{ items: batchItems, onClick: onBatch }} trigger={['click']}>
-              <Button loading={batch.running}>
-                {t('batch.menu')} <DownOutlined />
-              </Button>
-            </Dropdown>
-          </CanAccess>
-          <CanAccess resource={TASKS} action="create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'task', mode: { kind: 'add', strategies, strategyName: filters.strategy } })}>
-              {t('buttons.add')}
-            </Button>
-          </CanAccess>
-        </Space>
-      }
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
-    >
-      <Space direction="vertical" size={12} style={{ width: '100%' }}>
-        {narrow ? (
-          <Space wrap style={{ width: '100%' }}>
-            <Select aria-label={t('filters.currency')} value={filters.currency} onChange={setFilter('currency')} options={currencyOptions} style={{ width: 150 }} />
-            <Select aria-label={t('filters.pair')} value={filters.pair} onChange={setFilter('pair')} options={pairOptions} style={{ width: 170 }} />
-          </Space>
-        ) : (
-          <>
-            <Space wrap>
-              <Typography.Text>{t('filters.currency')}</Typography.Text>
-              <Radio.Group size="small" optionType="button" value={filters.currency} onChange={(e) => setFilter('currency')(e.target.value as string)} options={currencyOptions} />
-            </Space>
-            <Space wrap>
-              <Typography.Text>{t('filters.pair')}</Typography.Text>
-              <Radio.Group size="small" optionType="button" value={filters.pair} onChange={(e) => setFilter('pair')(e.target.value as string)} options={pairOptions} />
-            </Space>
-          </>
-        )}
-        <Space wrap style={{ width: '100%' }}>
-          <Typography.Text>{t('filters.strategy')}</Typography.Text>
-          <Select aria-label={t('filters.strategy')} value={filters.strategy} onChange={setFilter('strategy')} options={strategyOptions} style={{ minWidth: 160 }} />
-          {!narrow && (
-            <Space>
-              <Typography.Text>{t('cardWidth')}</Typography.Text>
-              <Slider aria-label={t('cardWidth')} min={CARD_WIDTH.min} max={CARD_WIDTH.max} value={width} onChange={changeWidth} style={{ width: 160 }} />
-            </Space>
-          )}
-        </Space>
-
-        <Spin spinning={query.isFetching && tasks.length === 0}>
-          {shown.length === 0 && !query.isLoading ? (
-            <Empty />
-          ) : (
-            <WindowedGrid
-              items={shown}
-              minColumnWidth={width}
-              itemKey={(task) => task.id}
-              renderItem={(task) => (
-                <TaskCard
-                  task={task}
-                  selected={selected.has(task.id)}
-                  polling={status.pending.has(task.id)}
-                  bourseName={bourseName}
-                  onSelect={select}
-                  onAction={cardAction}
-                  onRename={rename}
-                  onChart={chart}
-                  menuFor={menuFor}
-                  access={access}
-                />
-              )}
-            />
-          )}
-        </Spin>
-      </Space>
-
+    <>
+      <TaskBoard
+        filters={filters}
+        width={width}
+        selected={selected}
+        pending={status.pending}
+        cards={cards}
+        shownIds={shownIds}
+        toolbar={<Toolbar batchRunning={batch.running} onBatch={batchAction} onAdd={add} />}
+        filterBar={<FilterBar filters={filters} strategies={strategies} narrow={narrow} width={width} onFilter={setFilter} onWidth={changeWidth} />}
+      />
       <Suspense fallback={null}>
         {dialog?.kind === 'task' && <TaskDialog mode={dialog.mode} onClose={close} />}
         {dialog?.kind === 'rename' && <RenameDialog task={dialog.task} onClose={close} />}
@@ -284,6 +302,6 @@ export default function TaskListPage() {
         {dialog?.kind === 'manual' && <ManualTradeDialog task={dialog.task} kind={dialog.trade} onClose={close} />}
         {dialog?.kind === 'batchConfig' && <BatchConfigDialog taskIds={dialog.taskIds} onClose={close} />}
       </Suspense>
-    </Card>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { memo } from 'react';
-import { Button, Card, Checkbox, Dropdown, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
+import { Button, Card, Checkbox, Dropdown, Spin, Tag, Typography, theme, type MenuProps } from 'antd';
 import { LineChartOutlined, MoreOutlined, PauseCircleTwoTone, PlayCircleTwoTone, StopTwoTone } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { ChildTask } from '../../api/types';
 import type { Task } from '../../domain/task';
 import type { TaskLive } from '../../live/messages';
 import { UsedRateBar } from '../../components/used-rate-bar';
@@ -9,7 +10,7 @@ import { formatAmount, formatStatistic } from '../../domain/format';
 import { earningsOf, positionAmountOf, priceRatiosOf, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
 import { TASK_STATUS, isRunning, taskStatusLabelKey } from '../../domain/task-status';
 import { ELLIPSIS_STYLE } from './styles';
-import { ChildList, useChildTasks } from '../child-tasks/child-list';
+import { ChildList, useChildTasks, type ChildAction } from '../child-tasks/child-list';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
 export type LiveTask = Task & Partial<Omit<TaskLive, 'id'>>;
@@ -41,7 +42,7 @@ interface Props {
   onChart: (task: LiveTask) => void;
   /** the menu of a task in this status (cardMenuItems, made once per status by the page). */
   menuFor: (status: number) => MenuProps['items'];
-  access: CardAccess;
+  onChildAction: (action: ChildAction, child: ChildTask, task: Task) => void;
 }
 
 const NAME_STYLE = { ...ELLIPSIS_STYLE, display: 'inline-block', maxWidth: 180, verticalAlign: 'bottom' } as const;
@@ -56,24 +57,12 @@ function StatusIcon({ status, label }: { status: number; label: string }) {
   );
 }
 
-/** What the user may open from a card besides the task page's own actions (§6: the detail and trade info pages are columns of their own). */
-export interface CardAccess {
-  details: boolean;
-  trade: boolean;
-}
-
-const TRADE_ACTIONS: readonly CardAction[] = ['manualClose', 'manualOpen', 'tradeDetails'];
-
-/**
- * The card menu of §2, with the rules of §4: close position only when running, add child hidden when
- * running, stop for a running or paused task. Items of a page the user may not open are left out.
- */
-export function cardMenuItems(status: number, t: (key: string) => string, access: CardAccess): MenuProps['items'] {
+/** The card menu of §2, with the rules of §4: close position only when running, add child hidden when running, stop for a running or paused task. */
+export function cardMenuItems(status: number, t: (key: string) => string): MenuProps['items'] {
   const running = isRunning({ status });
   const paused = status === TASK_STATUS.paused;
   const item = (key: CardAction, extra: { danger?: boolean; disabled?: boolean } = {}) => ({ key, label: t(`actions.${key}`), ...extra });
   // a paused task is still live (it cannot be deleted): it offers stop, and restart in the pause slot
-  const allowed = (key: CardAction) => (key === 'details' ? access.details : TRADE_ACTIONS.includes(key) ? access.trade : true);
   return [
     running || paused ? item('stop') : item('start'),
     paused ? item('restart') : item('pause', { disabled: !running }),
@@ -86,12 +75,23 @@ export function cardMenuItems(status: number, t: (key: string) => string, access
     item('tradeDetails'),
     ...(running ? [] : [item('addChild')]),
     item('copy'),
-  ].filter((entry) => allowed(entry.key));
+  ];
 }
 
-/** One task (§2 task card): status icon, currency, checkbox, position bar, price ratios, strategy, child count, name-id, pairs, children. */
-export const TaskCard = memo(function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart, menuFor, access }: Props) {
+const ROW = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', minWidth: 0 } as const;
+const TITLE_STYLE = { ...ROW, flexWrap: 'nowrap', gap: 6 } as const;
+const BODY_STYLE = { display: 'flex', flexDirection: 'column', gap: 4, width: '100%' } as const;
+const CODE_STYLE = { fontFamily: 'monospace', fontSize: '0.9em' } as const;
+
+/**
+ * One task (§2 task card): status icon, currency, checkbox, position bar, price ratios, strategy, child
+ * count, name-id, pairs, children. Drawn with plain elements where antd adds nothing (rows, texts): a
+ * card re-renders on every live update, and each antd component is a style lookup per render (bench/README.md).
+ */
+export const TaskCard = memo(function TaskCard({ task, selected, polling, bourseName, onSelect, onAction, onRename, onChart, menuFor, onChildAction }: Props) {
   const { t } = useTranslation('task');
+  const { token } = theme.useToken();
+  const muted = token.colorTextSecondary;
   const { children } = useChildTasks(task.id);
   const statusLabel = t(taskStatusLabelKey(task.status));
   const ratio = usedRatioOf(task.position);
@@ -108,7 +108,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
       size="small"
       data-testid={`task-card-${task.id}`}
       title={
-        <Space size={6} style={{ minWidth: 0 }}>
+        <div style={TITLE_STYLE}>
           <Checkbox aria-label={t('card.select', { id: task.id })} checked={selected} onChange={(e) => onSelect(task.id, e.target.checked)} />
           <StatusIcon status={task.status} label={statusLabel} />
           <Tag color="blue">{String(task.params.currency_type ?? '').toUpperCase()}</Tag>
@@ -116,53 +116,53 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
             {`${task.name}-${task.id}`}
           </Typography.Link>
           {polling && <Spin size="small" aria-label={t('polling')} />}
-        </Space>
+        </div>
       }
       extra={
-        <Space size={0}>
+        <div style={ROW}>
           <Button type="text" size="small" icon={<LineChartOutlined />} aria-label={t('actions.chart')} onClick={() => onChart(task)} />
           <Dropdown menu={{ items: menuFor(task.status), onClick: ({ key }) => onAction(key as CardAction, task) }} trigger={['click']}>
             <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('buttons.menu')} ${task.id}`} />
           </Dropdown>
-        </Space>
+        </div>
       }
     >
-      <Space direction="vertical" size={4} style={{ width: '100%' }}>
-        <Typography.Text type="secondary">
+      <div style={BODY_STYLE}>
+        <span style={{ color: muted }}>
           {leg(task.params.a_bourse, task.params.a_transaction_type)} / {leg(task.params.b_bourse, task.params.b_transaction_type)}
-        </Typography.Text>
+        </span>
         <div>
-          <Typography.Text type="secondary">{t('card.position')}</Typography.Text>
+          <span style={{ color: muted }}>{t('card.position')}</span>
           <UsedRateBar ratio={ratio ?? 0} label={t('card.position')} />
         </div>
         {(holding !== undefined || pnl !== undefined) && (
-          <Space size={[12, 0]} wrap>
-            <Typography.Text data-testid={`task-holding-${task.id}`}>
+          <div style={{ ...ROW, columnGap: 12 }}>
+            <span data-testid={`task-holding-${task.id}`}>
               {t('card.holding')}: {formatAmount(holding)}
-            </Typography.Text>
-            <Typography.Text data-testid={`task-pnl-${task.id}`}>
+            </span>
+            <span data-testid={`task-pnl-${task.id}`}>
               {t('card.pnl')}: {formatStatistic(pnl)}
-            </Typography.Text>
-          </Space>
+            </span>
+          </div>
         )}
         {ratios.length > 0 && (
-          <Space size={[8, 0]} wrap aria-label={t('card.ratios')}>
+          <div style={{ ...ROW, columnGap: 8 }} aria-label={t('card.ratios')}>
             {ratios.map(([key, value]) => (
-              <Typography.Text key={key} code>
+              <code key={key} style={CODE_STYLE}>
                 {key}: {formatStatistic(value)}
-              </Typography.Text>
+              </code>
             ))}
-          </Space>
+          </div>
         )}
-        <Space size={8} wrap>
+        <div style={{ ...ROW, gap: 8 }}>
           <Tag>{statusLabel}</Tag>
-          <Typography.Text>
+          <span>
             {t('card.strategy')}: {task.strategy_name}
-          </Typography.Text>
-          <Typography.Text type="secondary">{t('card.children', { count: children.length })}</Typography.Text>
-        </Space>
-        <ChildList task={task} children={children} trade={access.trade} />
-      </Space>
+          </span>
+          <span style={{ color: muted }}>{t('card.children', { count: children.length })}</span>
+        </div>
+        <ChildList task={task} children={children} onAction={onChildAction} muted={muted} />
+      </div>
     </Card>
   );
 });
