@@ -313,16 +313,6 @@ export const unilateralFollowHandlers: HandlerMap = {
     return call.ok({ coins: next }, 'ok.delete');
   },
 
-  // the aevo pages show no content in the spec: their data is kept as saved
-  async aevoTradeData(call) {
-    return call.ok(await readList<unknown>(call.app.db, signedIn(call).id, 'aevo', null));
-  },
-  async aevoTradeUpdate(call) {
-    const user = signedIn(call);
-    const { token: _token, ...data } = call.payload;
-    await writeList(call.app.db, user.id, 'aevo', data);
-    return call.ok(data, 'ok.update');
-  },
 };
 
 async function readCoins(call: CallContext, name: string) {
