@@ -24,8 +24,22 @@ import type {
   ChildTask,
   ChildTaskAdd,
   EarningsPoint,
+  CoinList,
+  FollowOrder,
+  FollowOrderRequest,
+  FollowRatePoint,
+  FollowSignalSetting,
   FollowTask,
+  FollowTaskData,
   FollowTaskSave,
+  MonitoringEntry,
+  SignalChart,
+  SignReply,
+  StrategyAssetRow,
+  StrategyTrade,
+  UnilateralAllData,
+  UnilateralChart,
+  UnilateralPosition,
   Indicators,
   LoginReply,
   LoginRequest,
@@ -212,51 +226,65 @@ export interface CallTypes {
   orderTotalData: Call<{ number: number }, unknown>;
   orderPaging: Call<{ eachPageNumber: number; pagingNumber: number }, OrderPage>;
 
-  // Unilateral side
+  // Unilateral side (docs/spec-coverage.md §7 "Unilateral side": shapes chosen where the spec shows none)
   unilateralStrategyList: Call<None, UnilateralStrategy[]>;
-  unilateralStrategyState: Call<{ strategyIds: number[]; state: 0 | 1 }, unknown>;
-  unilateralStrategyShow: Call<StrategyId & { target: 0 | 1 }, unknown>;
-  unilateralStrategyUpdate: Call<StrategyId & UnilateralStrategyEdit, unknown>;
+  /** the handler needs strategy_start for state 1 and strategy_stop for state 0. */
+  unilateralStrategyState: Call<{ strategyIds: number[]; state: 0 | 1 }, { strategyIds: number[]; state: 0 | 1 }>;
+  /** the handler needs strategy_show for target 1 and strategy_hide for target 0. */
+  unilateralStrategyShow: Call<StrategyId & { target: 0 | 1 }, UnilateralStrategyEdit>;
+  unilateralStrategyUpdate: Call<StrategyId & UnilateralStrategyEdit, UnilateralStrategyEdit>;
   unilateralStrategyReproduction: Call<StrategyId, UnilateralStrategyEdit>;
-  unilateralOneClickFollow: Call<StrategyId & { type: 1 }, unknown>;
-  unilateralAllData: Call<SignPayload, unknown>;
-  unilateralChartData: Call<SignPayload, unknown>;
-  unilateralPageData: Call<UnilateralPageRequest, UnilateralPage>;
+  /** follows the strategy with every own API account that has no follow task yet (state 1, leverage 1, the form's defaults). */
+  unilateralOneClickFollow: Call<StrategyId & { type: 1 }, { apiIds: number[] }>;
+  unilateralAllData: Call<SignPayload, UnilateralAllData>;
+  unilateralChartData: Call<SignPayload, UnilateralChart[]>;
+  unilateralPageData: Call<UnilateralPageRequest, UnilateralPage<UnilateralStrategy> | UnilateralPage<FollowOrder> | UnilateralPage<StrategyTrade>>;
   unilateralRetreatIndicators: Call<StrategyId, Indicators>;
-  unilateralTransactionIdentifier: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, unknown>;
-  unilateralMonitoringDetail: Call<{ target: number }, unknown>;
-  unilateralApiList: Call<Unshown, FollowTask[]>;
-  followTaskAdd: Call<FollowTaskSave, unknown>;
-  followTaskUpdate: Call<Omit<FollowTaskSave, 'unit'>, unknown>;
+  /** startTime, endTime 'YYYY-MM-DD HH:mm:ss' (UTC+8); cycle 1T, 10T, 1H or 1D; at most MAX_SIGNAL_POINTS points. */
+  unilateralTransactionIdentifier: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, SignalChart>;
+  unilateralMonitoringDetail: Call<{ target: number }, MonitoringEntry[]>;
+  unilateralApiList: Call<None, FollowTask[]>;
+  followTaskAdd: Call<FollowTaskSave, FollowTask>;
+  followTaskUpdate: Call<Omit<FollowTaskSave, 'unit'>, FollowTask>;
   followTaskDetail: Call<ApiId, FollowTaskSave>;
-  followTaskState: Call<{ apis: number[]; state: number }, unknown>;
+  /** apis: API ids (a list, or comma-joined); state 1 start, 0 stop, 3 delayed start. */
+  followTaskState: Call<{ apis: number[] | string; state: number }, { apis: number[]; state: number }>;
   followTaskDelete: Call<ApiId, null>;
-  followOrderDetail: Call<{ api_ids: number[]; recordId: number; number: number }, unknown>;
-  followAssetRateChart: Call<ApiId & { layout: number }, unknown>;
-  followChangeTask: Call<Unshown, unknown>;
-  followAdjustPosition: Call<Unshown, unknown>;
-  followIndependentTrigger: Call<Unshown, unknown>;
-  signGet: Call<Unshown, unknown>;
-  signGet2: Call<Unshown, unknown>;
-  accountPage: Call<Unshown, unknown>;
-  coinRangeGet: Call<Unshown, unknown>;
-  coinRangeSave: Call<Unshown, unknown>;
-  binanceLeverage: Call<Unshown, unknown>;
-  followSignalGet: Call<Unshown, unknown>;
-  followSignalSave: Call<Unshown, unknown>;
-  currencyBlacklistGet: Call<Unshown, unknown>;
-  currencyBlacklistSave: Call<Unshown, unknown>;
-  binanceBlacklistGet: Call<Unshown, unknown>;
-  binanceBlacklistSave: Call<Unshown, unknown>;
-  binanceBlacklistDelete: Call<Unshown, unknown>;
-  simulatedData: Call<Unshown, unknown>;
-  simulatedOrderDetail: Call<Unshown, unknown>;
+  followOrderDetail: Call<FollowOrderRequest, FollowOrder[]>;
+  /** layout as /asset/imaging/get: 1 = 10 min, 2 = 1 h, 3 = 1 day, 4 = 1 week, 5 = 1 month. */
+  followAssetRateChart: Call<ApiId & { layout: number }, FollowRatePoint[]>;
+  /** moves the API's follow task to another strategy (its position is closed first). */
+  followChangeTask: Call<ApiId & StrategyId, FollowTask>;
+  /** sets the task's position (signed coin quantity) at the market: one order for the difference. */
+  followAdjustPosition: Call<ApiId & { position: number }, FollowOrder | null>;
+  /** one order of signal `type` for this task alone, whatever its strategy does. */
+  followIndependentTrigger: Call<ApiId & { type: number }, FollowOrder>;
+  signGet: Call<None, SignReply>;
+  signGet2: Call<None, SignReply>;
+  /** the follow tasks (API items) of one strategy: the API detail page (key = strategy id). */
+  accountPage: Call<StrategyId, FollowTask[]>;
+  coinRangeGet: Call<None, CoinList>;
+  coinRangeSave: Call<CoinList, CoinList>;
+  binanceLeverage: Call<ApiId & { leverage: number }, { apiId: number; leverage: number }>;
+  followSignalGet: Call<ApiId, FollowSignalSetting>;
+  followSignalSave: Call<FollowSignalSetting, FollowSignalSetting>;
+  currencyBlacklistGet: Call<None, CoinList>;
+  currencyBlacklistSave: Call<CoinList, CoinList>;
+  binanceBlacklistGet: Call<None, CoinList>;
+  binanceBlacklistSave: Call<{ currency: string }, CoinList>;
+  binanceBlacklistDelete: Call<{ currency: string }, CoinList>;
+  /** the strategy's rule replayed over a window on the simulated prices (nothing stored). */
+  simulatedData: Call<StrategyId & { startTime: string; endTime: string }, { assets: StrategyAssetRow[]; trade: StrategyTrade[]; indicators: Indicators }>;
+  simulatedOrderDetail: Call<StrategyId & { startTime: string; endTime: string }, StrategyTrade[]>;
   aevoTradeData: Call<Unshown, unknown>;
   aevoTradeUpdate: Call<Unshown, unknown>;
-  internalKline: Call<Unshown, unknown>;
-  strategyData: Call<Unshown, StrategyStatistics>;
-  apiData: Call<Unshown, unknown>;
-  pagesData: Call<Unshown, unknown>;
+  /** the strategy coin's price at a cycle over a window, as /transaction/identifier's `market`. */
+  internalKline: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, { createtime: string; price: number }[]>;
+  /** the statistics page's first load: every asset row of the window, the first pages (20) of positions and trades. */
+  strategyData: Call<StrategyId & { startTime?: string; endTime?: string }, StrategyStatistics>;
+  apiData: Call<ApiId, FollowTaskData>;
+  /** further pages of the statistics tables: types 1 positions, 2 trades; page from 1, 20 a page. */
+  pagesData: Call<StrategyId & { types: 1 | 2; page: number }, UnilateralPage<UnilateralPosition> | UnilateralPage<StrategyTrade>>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

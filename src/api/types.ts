@@ -274,27 +274,130 @@ export interface UnilateralStrategy {
 }
 /**
  * /get/page/data {sign, ids, types, number ±20}: the rows after (number +20) or before (−20) the row
- * with id `ids`. The reply's shape is not in the spec: assumed `{list, total}`.
+ * with id `ids` (0 = the first page). The reply's shape is not in the spec: assumed `{list, total}`.
+ * types 1: the strategy list (ascending ids); 2: the follow orders of API `apiId` (newest first);
+ * 3: the trades of strategy `strategyId` (newest first).
  */
-export interface UnilateralPage {
-  list: UnilateralStrategy[];
+export interface UnilateralPage<Row = UnilateralStrategy> {
+  list: Row[];
   total: number;
 }
-export interface UnilateralPageRequest {
+export type UnilateralPageRequest =
+  | { sign: string; ids: number; number: number; types: 1 }
+  | { sign: string; ids: number; number: number; types: 2; apiId: number }
+  | { sign: string; ids: number; number: number; types: 3; strategyId: number };
+/** /get_sign, /get_sign2: the signature token of the session (§3 Session), sent as `sign`. */
+export interface SignReply {
   sign: string;
-  /** the id of the edge row the page starts after (or ends before); 0 for the first page. */
-  ids: number;
-  /** 1 strategy, 2 API, 3 K-line. */
-  types: 1 | 2 | 3;
-  /** +20 the next page, −20 the previous one. */
+}
+/** /get/all/data: the strategy list with every follow task the user sees (the socket's first shape). */
+export interface UnilateralAllData {
+  strategy: UnilateralStrategy[];
+  task: FollowTask[];
+}
+/** /get/chart/data: each strategy's trend (chart_data as JSON text of `TrendData`). */
+export interface UnilateralChart {
+  id: number;
+  chart_data: string;
+}
+/** /monitoring/detail {target 1 strategy | 2 API | 3 K-line}: one named dot (status 1 green, 2 red, 0 grey). */
+export interface MonitoringEntry {
+  id: number;
+  name: string;
+  status: 0 | 1 | 2;
+  info: string;
+  update_time: string;
+}
+/** §3 Order detail: one follow order; `type` is its signal code, `state` 2 filled. */
+export interface FollowOrder {
+  id: number;
+  createtime: string;
+  strategy_name: string;
+  instrument_id: string;
+  order_id: string;
+  bourse: string;
+  size: number;
+  filled_qty: number;
+  price: number;
+  price_avg: number;
+  type: number;
+  state: number;
+}
+/** /get_records {api_ids, recordId, number ±20}: the follow orders after (or before) row `recordId`, newest first. */
+export interface FollowOrderRequest {
+  /** the API ids (JSON list or comma-joined); the orders of all of them. */
+  api_ids: number[] | string;
+  recordId: number;
   number: number;
+}
+/** A strategy's trade (§3 Trade rows); `type` the signal code, `win_lost` the realised P/L of a closing trade (0 when opening). */
+export interface StrategyTrade {
+  id?: number;
+  create_time: string;
+  price: number;
+  trade_num: number;
+  type: number;
+  win_lost: number;
+}
+/** One equity row of a strategy (§3 Asset rows); pct_chg in percent against the row before. */
+export interface StrategyAssetRow {
+  id: number;
+  capital: number;
+  cash: number;
+  equity: number;
+  pct_chg: number;
+  time: string;
+}
+/** A trade signal on the statistics chart. */
+export interface SignalMark {
+  createtime: string;
+  price: number;
+  type: number;
+  trade_num: number;
+}
+/**
+ * /transaction/identifier {strategyId, startTime, endTime, cycle}: §3 Signal chart data. `market` the
+ * coin's price at each point of the cycle; `up_direction` the buys (1 long open, 2 short close),
+ * `down_direction` the sells (-1 short open, -2 long close), every one in the window; `curve` the
+ * strategy's position, earnings (equity − initial money) and drawdown (%) at each point.
+ */
+export interface SignalChart {
+  cycle: string;
+  market: { createtime: string; price: number }[];
+  up_direction: SignalMark[];
+  down_direction: SignalMark[];
+  curve: { time: string; position: number; earnings: number; drawdown: number; price: number }[];
+}
+/** A follow task's summary (/get/api/data {apiId}). */
+export interface FollowTaskData {
+  apiId: number;
+  strategy_id: number;
+  status: number;
+  equity: number;
+  initial_cost: number;
+  earnings: number;
+  position: UnilateralPosition[];
+}
+/** A point of a follow task's asset-rate chart ({apiId, layout}). */
+export interface FollowRatePoint {
+  dateTime: string;
+  equity: number;
+  rate: number;
+}
+/** The user's unilateral lists (coin_range, currency/blacklist, binance/blacklist, is/follow/signal). */
+export interface CoinList {
+  coins: string[];
+}
+export interface FollowSignalSetting {
+  apiId: number;
+  follow: 0 | 1;
 }
 /** /reproduction/strategy {strategyId} returns names and target (§7). */
 export interface UnilateralStrategyEdit {
   names: string;
   target: 0 | 1;
 }
-/** §3 Follow task (API item). */
+/** §3 Follow task (API item). One per API account: `id` is the API's id (apiId in calls). */
 export interface FollowTask {
   id: number;
   names: string;

@@ -22,6 +22,7 @@ export const TRADER_COLUMNS = [
 export const FOLLOWER_COLUMNS = ['/main/index', '/main/index/unilateral', '/main/index/api', '/unilateral/statistic', '/unilateral/contral'];
 
 export const TRADER_STRATEGY_KEYS: StrategyKey[] = ['strategy_details'];
+/** The follower lacks start, stop, update, preserve, hide and show: those actions are absent for it and refused by the server. */
 export const FOLLOWER_STRATEGY_KEYS: StrategyKey[] = ['strategy_details', 'strategy_add_task'];
 
 export interface DemoAccount {
@@ -41,6 +42,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'admin123', role: 'super user (is_super 1, level 1)', isSuper: 1, level: 1, pes: 1, columns: ADMIN_COLUMNS, strategyKeys: STRATEGY_KEYS, tel: '13800000001' },
   { username: 'trader', password: 'trader123', role: 'ordinary user (is_super 0, level 0)', isSuper: 0, level: 0, pes: 0, columns: TRADER_COLUMNS, strategyKeys: TRADER_STRATEGY_KEYS, tel: '13800000002' },
   { username: 'follower', password: 'follower123', role: 'unilateral account (pes 2)', isSuper: 0, level: 0, pes: 2, columns: FOLLOWER_COLUMNS, strategyKeys: FOLLOWER_STRATEGY_KEYS, tel: '13800000003' },
+  { username: 'manager', password: 'manager123', role: 'unilateral manager (pes 1): every strategy_* key, sees the priority field', isSuper: 0, level: 1, pes: 1, columns: FOLLOWER_COLUMNS, strategyKeys: STRATEGY_KEYS, tel: '13800000004' },
 ] as const satisfies readonly DemoAccount[];
 
 export type DemoUserName = (typeof DEMO_ACCOUNTS)[number]['username'];
