@@ -65,7 +65,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/config', 'nav.config', 'global-config', { load: () => import('../resources/global-config/edit'), nav: { group: 'nav.taskGroup' }, definition: definitionOf(globalConfigResource) }),
   route('/demand', 'nav.demand', 'demand', { load: () => import('../pages/demand'), nav: { group: 'nav.taskGroup' } }),
   route('/strategy', 'nav.strategy', 'strategies', { load: () => import('../resources/strategies/list'), ...inNav, definition: definitionOf(strategiesResource) }),
-  route('/main/index/unilateral', 'nav.unilateral', 'unilateral-strategies', { nav: { group: 'nav.unilateralGroup' }, definition: definitionOf(unilateralStrategiesResource) }),
+  route('/main/index/unilateral', 'nav.unilateral', 'unilateral-strategies', { load: () => import('../resources/unilateral-strategies/list'), nav: { group: 'nav.unilateralGroup' }, definition: definitionOf(unilateralStrategiesResource) }),
   route('/main/index/api', 'nav.unilateralApi', 'follow-tasks', { nav: { group: 'nav.unilateralGroup' }, definition: definitionOf(followTasksResource) }),
   route('/main/index/api/detail', 'nav.unilateralApiDetail', 'follow-tasks', { action: 'show' }),
   route('/unilateral/statistic', 'nav.unilateralStatistic', 'unilateral-strategies', { action: 'statistic' }),
