@@ -114,7 +114,7 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
           form={form}
           layout="vertical"
           name="follow-task"
-          initialValues={{ strategyId, unit: DEFAULT_FOLLOW_UNIT, isBuy: 1, isSell: 1 }}
+          initialValues={{ strategyId, unit: DEFAULT_FOLLOW_UNIT }}
           onFinish={save}
         >
           {item('apiId', <Select options={(apis ?? []).map((a) => ({ value: a.id, label: a.name }))} disabled={mode === 'edit'} />)}
