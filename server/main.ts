@@ -17,6 +17,9 @@ import { marketFeedGenerators } from './feeds/market';
 import { taskFeedGenerators } from './feeds/tasks';
 import { orderFeedGenerators } from './feeds/orders';
 import { assetFeedGenerators } from './feeds/assets';
+import { unilateralFeedGenerators } from './feeds/unilateral';
+import { startUnilateralRunner, type UnilateralRunner } from './unilateral/runner';
+import { seedUnilateral } from './seed/unilateral';
 import { seedAssets } from './ledger/accounts';
 import { startMarket, type MarketOptions } from './market/source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/routes';
@@ -54,6 +57,8 @@ export interface RunningServer {
   context: AppContext;
   /** the task engine (server/engine/runner.ts); tests await `tasks.idle()` after moving the clock. */
   tasks: TaskRunner;
+  /** the unilateral runner (server/unilateral/runner.ts); tests await `unilateral.idle()` after moving the clock. */
+  unilateral: UnilateralRunner;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await seedAssets(db, market, clock.now());
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
+  await seedUnilateral(ctx, clock.now());
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)
@@ -104,12 +110,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerStatic(app, staticDir);
 
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
+  const unilateral = startUnilateralRunner(ctx);
   app.addHook('onClose', async () => {
     tasks.stop();
+    unilateral.stop();
     await tasks.idle();
+    await unilateral.idle();
     stopTicker();
     market.stop();
   });
@@ -129,6 +138,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     port,
     context: ctx,
     tasks,
+    unilateral,
     close: async () => {
       await app.close();
       db.close();

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../http/auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
 import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../../src/domain/demo-accounts';
+import { isUnilateralAccount } from '../../src/domain/unilateral';
 import { findUserById, findUserByName, insertUser, setPasswordHash, type UserRow } from '../store/users';
 import { has, optStr, str } from '../http/validate';
 
@@ -81,6 +82,8 @@ export const accountHandlers: HandlerMap = {
 
   async unilateralLogin(call) {
     const row = await authenticate(call, 'userName', 'userPassword');
+    // the console's own accounts sign in through the normal login (the super user reaches the same pages there)
+    if (!isUnilateralAccount({ isSuper: row.is_super === 1, pes: row.pes })) throw invalid('err.unilateralOnly');
     const token = await call.app.auth.issueToken(row.id);
     const data: UnilateralLoginReply = { token, pes: row.pes };
     // the spec shows token and pes beside code; they are in data as well

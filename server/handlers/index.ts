@@ -9,6 +9,8 @@ import { strategyHandlers } from './strategies';
 import { taskFigureHandlers } from './task-figures';
 import { taskManualHandlers } from './task-manual';
 import { taskHandlers } from './tasks';
+import { unilateralHandlers } from './unilateral';
+import { unilateralFollowHandlers } from './unilateral-follow';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = {
@@ -22,4 +24,6 @@ export const handlers: HandlerMap = {
   ...taskManualHandlers,
   ...orderHandlers,
   ...assetHandlers,
+  ...unilateralHandlers,
+  ...unilateralFollowHandlers,
 };

@@ -4,6 +4,8 @@
  */
 import enGlobalConfig from '../../src/locales/en/globalConfig.json';
 import zhGlobalConfig from '../../src/locales/zh-CN/globalConfig.json';
+import enUnilateral from '../../src/locales/en/unilateral.json';
+import zhUnilateral from '../../src/locales/zh-CN/unilateral.json';
 import { MARKET_MESSAGES } from '../market/messages';
 
 export type Lang = 'zh-CN' | 'en';
@@ -14,6 +16,7 @@ export type Lang = 'zh-CN' | 'en';
  */
 const consoleNamespaces = {
   globalConfig: { 'zh-CN': zhGlobalConfig, en: enGlobalConfig },
+  unilateral: { 'zh-CN': zhUnilateral, en: enUnilateral },
 } as const;
 type ConsoleNamespace = keyof typeof consoleNamespaces;
 export type ConsoleKey = `${ConsoleNamespace}:${string}`;
@@ -114,6 +117,17 @@ const table = {
   'err.currency': ['不支持的币种：{currency}', 'unsupported currency: {currency}'],
   'err.taskStatusChange': ['任务当前状态 {status} 不能改为 {target}', 'a task in status {status} cannot change to {target}'],
   'err.childApiBourse': ['子任务的 API 账户必须分别属于交易所 {a} 和 {b}', "a child task's API accounts must be on exchanges {a} and {b}"],
+
+  // the unilateral side (spec §7 Unilateral side; the follow form's own messages are unilateral: keys)
+  'err.unilateralOnly': ['该账号不是单边账号，请使用普通登录', 'this is not a unilateral account: please use the normal login'],
+  'err.sign': ['签名无效或已过期，请重新获取', 'the signature token is invalid or expired: get a new one'],
+  'err.followTaskNotFound': ['跟随任务不存在或不属于当前用户', 'follow task not found, or it is not yours'],
+  'err.followTaskExists': ['该 API 已有跟随任务', 'this API already has a follow task'],
+  'err.followTaskActive': ['跟随任务运行中，请先停止', 'the follow task is running: stop it first'],
+  'err.apiNotOneSided': ['只有单边策略类型（4）的 API 可以跟随策略', 'only an API of the one-sided strategy type (4) can follow a strategy'],
+  'err.strategyKey': ['没有权限：缺少 {key}', 'permission denied: {key} is missing'],
+  'err.timeWindow': ['开始时间必须早于结束时间，且不超过 {max} 个点', 'the start must come before the end, with at most {max} points'],
+  'ok.follow': ['跟随成功', 'following'],
 
   // contract types (spec §3)
   'contract.1': ['现货', 'spot'],

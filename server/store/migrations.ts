@@ -246,6 +246,84 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE manual_orders ADD COLUMN otype TEXT`,
     `CREATE INDEX manual_orders_api ON manual_orders (api_id, created_at)`,
   ],
+  // 8: the unilateral side (issue 19): strategies with their books, trades and equity rows; follow tasks
+  // (one per API account) with their books, orders and equity; the user's lists (coin range, blacklists…)
+  [
+    `CREATE TABLE u_strategies (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      names TEXT NOT NULL,
+      status INTEGER NOT NULL DEFAULT 0,
+      target INTEGER NOT NULL DEFAULT 1,
+      coin TEXT NOT NULL,
+      bar_ms INTEGER NOT NULL,
+      fast INTEGER NOT NULL,
+      slow INTEGER NOT NULL,
+      initial_money REAL NOT NULL,
+      cash REAL NOT NULL,
+      qty REAL NOT NULL DEFAULT 0,
+      entry REAL NOT NULL DEFAULT 0,
+      last_bar INTEGER NOT NULL,
+      last_equity REAL NOT NULL,
+      update_time INTEGER NOT NULL
+    )`,
+    `CREATE TABLE u_trades (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      strategy_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      price REAL NOT NULL,
+      qty REAL NOT NULL,
+      type INTEGER NOT NULL,
+      win_lost REAL NOT NULL
+    )`,
+    `CREATE INDEX u_trades_strategy ON u_trades (strategy_id, at)`,
+    `CREATE TABLE u_equity (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      strategy_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      price REAL NOT NULL,
+      capital REAL NOT NULL,
+      cash REAL NOT NULL,
+      equity REAL NOT NULL,
+      pct_chg REAL NOT NULL,
+      position REAL NOT NULL
+    )`,
+    `CREATE INDEX u_equity_strategy ON u_equity (strategy_id, at)`,
+    `CREATE TABLE u_follow_tasks (
+      api_id INTEGER PRIMARY KEY,
+      user_id INTEGER NOT NULL,
+      strategy_id INTEGER NOT NULL,
+      status INTEGER NOT NULL DEFAULT 0,
+      priority INTEGER NOT NULL DEFAULT 0,
+      stop_loss REAL NOT NULL,
+      archive_currency TEXT NOT NULL DEFAULT '',
+      positive_leverage REAL NOT NULL,
+      negative_leverage REAL NOT NULL,
+      is_buy INTEGER NOT NULL,
+      is_sell INTEGER NOT NULL,
+      calculate_cost REAL,
+      initial_cost REAL,
+      unit TEXT NOT NULL DEFAULT 'usd',
+      cash REAL NOT NULL,
+      qty REAL NOT NULL DEFAULT 0,
+      entry REAL NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX u_follow_tasks_strategy ON u_follow_tasks (strategy_id)`,
+    `CREATE TABLE u_follow_orders (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      api_id INTEGER NOT NULL,
+      strategy_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      instrument_id TEXT NOT NULL,
+      size REAL NOT NULL,
+      price REAL NOT NULL,
+      type INTEGER NOT NULL,
+      state INTEGER NOT NULL
+    )`,
+    `CREATE INDEX u_follow_orders_api ON u_follow_orders (api_id, id)`,
+    `CREATE TABLE u_follow_equity (api_id INTEGER NOT NULL, at INTEGER NOT NULL, equity REAL NOT NULL, PRIMARY KEY (api_id, at))`,
+    `CREATE TABLE u_lists (user_id INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (user_id, name))`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -15,6 +15,8 @@ const generators: FeedGenerators = {
     onMessage: (_client, text) => ({ coins: JSON.parse(text).data, version }),
     pushOn: { 'market.tick': true },
   },
+  // no generator: answers 'ok'
+  unilateral: {},
 };
 
 let t: TestServer;

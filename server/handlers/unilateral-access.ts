@@ -1,0 +1,85 @@
+/** What the unilateral handlers share: who may see and change what, reading payload lists and windows. */
+import { can, type Action } from '../../src/domain/permissions';
+import { CYCLE_MS, isCycle, type Cycle } from '../../src/domain/unilateral';
+import type { SessionUser } from '../http/auth';
+import { CODE, fail, invalid } from '../http/envelope';
+import { parseSecond } from '../clock/time';
+import type { Payload } from '../http/validate';
+import type { Queryable } from '../store/queryable';
+import { findUStrategy, followTaskView, type FollowTaskView, type StrategyRow } from '../store/unilateral';
+
+/** The unilateral side's admin: the super user or a pes-1 login (spec §6): sees hidden strategies and every follow task. */
+export const isUnilateralAdmin = (user: SessionUser): boolean => can(user, 'unilateral-strategies', 'status');
+
+/** A call that serves two keys (start/stop, hide/show) checks the one of the value asked for. */
+export function requireStrategyAction(user: SessionUser, action: Action<'unilateral-strategies'>, key: string): void {
+  if (!can(user, 'unilateral-strategies', action)) throw fail(CODE.forbidden, 'err.strategyKey', { key });
+}
+
+export async function strategyOr404(db: Queryable, id: number, user: SessionUser): Promise<StrategyRow> {
+  const row = await findUStrategy(db, id);
+  // a hidden strategy is not found by those who cannot see it
+  if (!row || (row.target !== 1 && !isUnilateralAdmin(user))) throw fail(CODE.notFound, 'err.strategyNotFound');
+  return row;
+}
+
+/** The follow task of an API: the user's own, or any for the unilateral admin. */
+export async function followTaskOr404(db: Queryable, apiId: number, user: SessionUser): Promise<FollowTaskView> {
+  const task = await followTaskView(db, apiId);
+  if (!task || (task.user_id !== user.id && !isUnilateralAdmin(user))) throw fail(CODE.notFound, 'err.followTaskNotFound');
+  return task;
+}
+
+/** Ids given as a JSON list, a list, one number or a comma-joined text; at least one, each a positive whole number. */
+export function idList(payload: Payload, field: string): number[] {
+  let raw = payload[field];
+  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      throw invalid('err.jsonList', { field });
+    }
+  }
+  const list = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : typeof raw === 'string' ? raw.split(',') : [];
+  const ids = list.map((v) => Number(typeof v === 'string' ? v.trim() : v));
+  if (!ids.length || ids.some((id) => !Number.isInteger(id) || id <= 0)) throw invalid('err.required', { field });
+  return [...new Set(ids)];
+}
+
+/** Coin names: a JSON list or comma-joined text, each one of `allowed`, lower case. */
+export function coinList(payload: Payload, field: string, allowed: readonly string[]): string[] {
+  let raw = payload[field];
+  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      throw invalid('err.jsonList', { field });
+    }
+  }
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').filter((s) => s.trim()) : [];
+  const coins = list.map((c) => String(c).trim().toLowerCase());
+  for (const coin of coins) if (!allowed.includes(coin)) throw invalid('err.currency', { currency: coin });
+  return [...new Set(coins)];
+}
+
+export interface TimeWindow {
+  from: number;
+  to: number;
+}
+
+/** startTime / endTime 'YYYY-MM-DD HH:mm:ss' (UTC+8), start before end; `defaultDays` back from now when both are missing. */
+export function timeWindow(payload: Payload, now: number, defaultDays: number): TimeWindow {
+  const given = (field: string) => (typeof payload[field] === 'string' && payload[field] !== '' ? parseSecond(payload[field] as string) : undefined);
+  const from = given('startTime');
+  const to = given('endTime');
+  if (from === undefined && to === undefined) return { from: now - defaultDays * 86_400_000, to: now };
+  if (from === undefined || Number.isNaN(from)) throw invalid('err.required', { field: 'startTime' });
+  if (to === undefined || Number.isNaN(to)) throw invalid('err.required', { field: 'endTime' });
+  return { from, to: Math.min(to, now) };
+}
+
+export function cycleOf(payload: Payload): Cycle {
+  const cycle = payload.cycle;
+  if (!isCycle(cycle)) throw invalid('err.oneOf', { field: 'cycle', values: Object.keys(CYCLE_MS).join(' / ') });
+  return cycle;
+}

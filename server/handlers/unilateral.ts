@@ -1,0 +1,336 @@
+/**
+ * The unilateral strategies (spec §7 Unilateral side): the list, state and visibility, names, the
+ * statistics page (indicators, signal chart, asset rows, trades), monitoring and the signature token.
+ * Follow tasks are in unilateral-follow.ts.
+ */
+import type {
+  MonitoringEntry,
+  SignalChart,
+  SignalMark,
+  StrategyTrade,
+  UnilateralAllData,
+  UnilateralChart,
+  UnilateralPosition,
+  UnilateralStrategy,
+} from '../../src/api/types';
+import {
+  CYCLE_MS,
+  CYCLE_WINDOW_DAYS,
+  MAX_SIGNAL_POINTS,
+  MONITORING_VIEW,
+  PAGE_TYPE,
+  isBuySignal,
+} from '../../src/domain/unilateral';
+import { PAGING } from '../../src/domain/constants';
+import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';
+import { CODE, fail, invalid } from '../http/envelope';
+import { id, num, oneOf, str } from '../http/validate';
+import { formatSecond } from '../clock/time';
+import type { Currency } from '../market';
+import type { Queryable } from '../store/queryable';
+import {
+  equityOf,
+  followTaskViews,
+  listUStrategies,
+  pageFollowOrders,
+  pageTrades,
+  pageUStrategies,
+  renameUStrategy,
+  setUStrategyState,
+  setUStrategyTarget,
+  tradeCount,
+  tradesOf,
+  tradesPage,
+  type StrategyRow,
+} from '../store/unilateral';
+import { instrumentOf, simPrice } from '../unilateral/runner';
+import { checkSign, signOf } from '../unilateral/sign';
+import { indicators as computeIndicators, runBars } from '../unilateral/engine';
+import { cycleOf, followTaskOr404, idList, isUnilateralAdmin, requireStrategyAction, strategyOr404, timeWindow } from './unilateral-access';
+import { assetView, followOrderView, followTaskItem, positionRows, strategyIndicators, strategyView, tradeView } from './unilateral-views';
+import type { SessionUser } from '../http/auth';
+
+const PAGE = PAGING.unilateralPageSize;
+
+/** The strategies a user sees (hidden ones only for the unilateral admin), each with the ids of the follow tasks it sees. */
+export async function visibleStrategies(db: Queryable, user: SessionUser): Promise<UnilateralStrategy[]> {
+  const admin = isUnilateralAdmin(user);
+  const rows = (await listUStrategies(db)).filter((row) => admin || row.target === 1);
+  return strategyViews(db, user, rows);
+}
+
+async function strategyViews(db: Queryable, user: SessionUser, rows: StrategyRow[]): Promise<UnilateralStrategy[]> {
+  const tasks = await followTaskViews(db, isUnilateralAdmin(user) ? null : user.id);
+  const views = [];
+  for (const row of rows) views.push(await strategyView(db, row, tasks.filter((t) => t.strategy_id === row.id).map((t) => t.api_id)));
+  return views;
+}
+
+/** The follow tasks a user sees: every one for the unilateral admin, else the user's own. */
+export const visibleTasks = (db: Queryable, user: SessionUser, strategyId?: number) => followTaskViews(db, isUnilateralAdmin(user) ? null : user.id, strategyId);
+
+async function requireSign(call: CallContext): Promise<SessionUser> {
+  const user = signedIn(call);
+  if (!call.token || !(await checkSign(call.app.db, call.token, call.payload.sign))) throw invalid('err.sign');
+  return user;
+}
+
+const changed = (call: CallContext, strategyIds: number[]) => call.app.bus.emit('unilateral.changed', { strategyIds });
+
+/** ±20 (at most 100) and not 0. */
+const pageNumber = (call: CallContext, field: string) => {
+  const n = num(call.payload, field, { integer: true, min: -100, max: 100 });
+  if (n === 0) throw invalid('err.range', { field, min: -100, max: 100 });
+  return n;
+};
+
+/** The points of `cycle` from `from` to `to`, refused past MAX_SIGNAL_POINTS. */
+function cyclePoints(cycle: keyof typeof CYCLE_MS, from: number, to: number): number[] {
+  const step = CYCLE_MS[cycle];
+  const first = Math.ceil(from / step) * step;
+  const count = Math.floor((to - first) / step) + 1;
+  if (to <= from || count > MAX_SIGNAL_POINTS) throw invalid('err.timeWindow', { max: MAX_SIGNAL_POINTS });
+  return Array.from({ length: Math.max(0, count) }, (_, i) => first + i * step);
+}
+
+/** §3 Signal chart data over a window at a cycle (see SignalChart). */
+async function signalChart(call: CallContext, strategy: StrategyRow): Promise<SignalChart> {
+  const cycle = cycleOf(call.payload);
+  const now = call.app.clock.now();
+  const { from, to } = timeWindow(call.payload, now, CYCLE_WINDOW_DAYS[cycle]);
+  const points = cyclePoints(cycle, from, to);
+  const priceAt = simPrice(call.app.market.sim);
+  const marks = (await tradesOf(call.app.db, strategy.id, from, to)).map((t): SignalMark => ({ createtime: formatSecond(t.at), price: t.price, type: t.type, trade_num: t.qty }));
+  // the strategy's curve: the last equity row at or before each point, drawdown from the window's running peak
+  const rows = await equityOf(call.app.db, strategy.id, from - strategy.bar_ms, to);
+  const curve: SignalChart['curve'] = [];
+  let r = -1;
+  let peak = 0;
+  for (const at of points) {
+    while (r + 1 < rows.length && rows[r + 1]!.at <= at) r += 1;
+    const row = rows[r];
+    if (!row) continue;
+    peak = Math.max(peak, row.equity);
+    curve.push({
+      time: formatSecond(at),
+      position: row.position,
+      earnings: Number((row.equity - strategy.initial_money).toFixed(2)),
+      drawdown: peak > 0 ? Number((((peak - row.equity) / peak) * 100).toFixed(4)) : 0,
+      price: row.price,
+    });
+  }
+  return {
+    cycle,
+    market: points.map((at) => ({ createtime: formatSecond(at), price: priceAt(strategy.coin, at) })),
+    up_direction: marks.filter((m) => isBuySignal(m.type)),
+    down_direction: marks.filter((m) => !isBuySignal(m.type)),
+    curve,
+  };
+}
+
+/** The open position of a strategy at its last bar. */
+const strategyPosition = (s: StrategyRow): UnilateralPosition[] =>
+  positionRows(s.coin, s.qty, s.entry, s.qty !== 0 ? (s.last_equity - s.cash) / s.qty : 0, s.last_equity);
+
+/** The monitoring dots of one view (1 strategy, 2 API, 3 K-line): derived from the strategies, the follow tasks and the market. */
+export async function monitoring(app: Pick<AppContext, 'db' | 'clock' | 'market'>, user: SessionUser, view: number): Promise<MonitoringEntry[]> {
+  const { db, clock, market } = app;
+  const now = clock.now();
+  const strategies = await listUStrategies(db);
+  if (view === MONITORING_VIEW.strategy) {
+    // running and up to date: green; running but more than two bars behind: red; paused: grey
+    return strategies.map((s) => ({
+      id: s.id,
+      name: s.names,
+      status: s.status !== 1 ? 0 : now - s.last_bar > 2 * s.bar_ms + 60_000 ? 2 : 1,
+      info: `${s.coin.toUpperCase()} ${formatSecond(s.last_bar)}`,
+      update_time: formatSecond(s.update_time),
+    }));
+  }
+  if (view === MONITORING_VIEW.api) {
+    // following (1, 3): green; stopped by its stop-loss (4): red; stopped or hedged (0, 2): grey
+    return (await visibleTasks(db, user)).map((t) => ({
+      id: t.api_id,
+      name: t.api_name,
+      status: t.status === 4 ? 2 : t.status === 1 || t.status === 3 ? 1 : 0,
+      info: t.strategy_names ?? '',
+      update_time: formatSecond(t.created_at),
+    }));
+  }
+  // K-line: each coin on each exchange; fresh: green, stale: red, traded by no running strategy: grey
+  const traded = new Set(strategies.filter((s) => s.status === 1).map((s) => s.coin));
+  const entries: MonitoringEntry[] = [];
+  for (const exchange of [1, 2, 3] as const) {
+    for (const coin of new Set(strategies.map((s) => s.coin))) {
+      const quote = market.prices.quote(exchange, coin as Currency, exchange === 2 ? 4 : 5, now);
+      entries.push({
+        id: entries.length + 1,
+        name: `${exchange}:${instrumentOf(coin)}`,
+        status: !traded.has(coin) ? 0 : quote.validity > 0 ? 2 : 1,
+        info: String(quote.last),
+        update_time: formatSecond(quote.time),
+      });
+    }
+  }
+  return entries;
+}
+
+/** The strategy's rule replayed over a window from its initial money (nothing stored). */
+function replay(call: CallContext, s: StrategyRow) {
+  const now = call.app.clock.now();
+  const { from, to } = timeWindow(call.payload, now, 30);
+  const first = Math.ceil(from / s.bar_ms) * s.bar_ms;
+  const bars = Math.floor((to - first) / s.bar_ms) + 1;
+  if (to <= from || bars > MAX_SIGNAL_POINTS) throw invalid('err.timeWindow', { max: MAX_SIGNAL_POINTS });
+  const priceAt = simPrice(call.app.market.sim);
+  const prices: number[] = [];
+  for (let i = -s.slow; i < bars; i += 1) prices.push(priceAt(s.coin, first + i * s.bar_ms));
+  const result = runBars({ barMs: s.bar_ms, fast: s.fast, slow: s.slow }, { cash: s.initial_money, qty: 0, entry: 0 }, first, prices, s.initial_money);
+  const { lastTradeAt, ...figures } = computeIndicators({ initialMoney: s.initial_money, barMs: s.bar_ms, equity: result.equity, trades: result.trades });
+  return {
+    assets: result.equity.map((r, i) => ({ id: i + 1, capital: r.capital, cash: r.cash, equity: r.equity, pct_chg: r.pctChg, time: formatSecond(r.at) })),
+    trade: result.trades.map((t, i): StrategyTrade => ({ id: i + 1, create_time: formatSecond(t.at), price: t.price, trade_num: t.qty, type: t.type, win_lost: Number(t.winLost.toFixed(2)) })),
+    indicators: { ...figures, last_trading_time: lastTradeAt === null ? '' : formatSecond(lastTradeAt) },
+  };
+}
+
+async function sign(call: CallContext) {
+  signedIn(call);
+  return call.ok({ sign: await signOf(call.app.db, call.token!) });
+}
+
+export const unilateralHandlers: HandlerMap = {
+  async unilateralStrategyList(call) {
+    return call.ok(await visibleStrategies(call.app.db, signedIn(call)));
+  },
+
+  async unilateralStrategyState(call) {
+    const user = signedIn(call);
+    const state = oneOf(call.payload, 'state', [0, 1] as const);
+    requireStrategyAction(user, state === 1 ? 'start' : 'stop', state === 1 ? 'strategy_start' : 'strategy_stop');
+    const strategyIds = idList(call.payload, 'strategyIds');
+    for (const strategyId of strategyIds) await strategyOr404(call.app.db, strategyId, user);
+    await setUStrategyState(call.app.db, strategyIds, state, call.app.clock.now());
+    changed(call, strategyIds);
+    return call.ok({ strategyIds, state }, 'ok.generic');
+  },
+
+  async unilateralStrategyShow(call) {
+    const user = signedIn(call);
+    const target = oneOf(call.payload, 'target', [0, 1] as const);
+    requireStrategyAction(user, target === 1 ? 'unhide' : 'hide', target === 1 ? 'strategy_show' : 'strategy_hide');
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), user);
+    await setUStrategyTarget(call.app.db, strategy.id, target, call.app.clock.now());
+    changed(call, [strategy.id]);
+    return call.ok({ names: strategy.names, target }, 'ok.generic');
+  },
+
+  async unilateralStrategyUpdate(call) {
+    const user = signedIn(call);
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), user);
+    const names = str(call.payload, 'names', 64);
+    const target = oneOf(call.payload, 'target', [0, 1] as const);
+    if (target !== strategy.target) requireStrategyAction(user, target === 1 ? 'unhide' : 'hide', target === 1 ? 'strategy_show' : 'strategy_hide');
+    await renameUStrategy(call.app.db, strategy.id, names, target, call.app.clock.now());
+    changed(call, [strategy.id]);
+    return call.ok({ names, target }, 'ok.update');
+  },
+
+  async unilateralStrategyReproduction(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    return call.ok({ names: strategy.names, target: strategy.target === 1 ? 1 : 0 });
+  },
+
+  async unilateralAllData(call) {
+    const user = await requireSign(call);
+    const { db } = call.app;
+    const data: UnilateralAllData = { strategy: await visibleStrategies(db, user), task: (await visibleTasks(db, user)).map(followTaskItem) };
+    return call.ok(data);
+  },
+
+  async unilateralChartData(call) {
+    const user = await requireSign(call);
+    const data: UnilateralChart[] = (await visibleStrategies(call.app.db, user)).map((s) => ({ id: s.id, chart_data: s.chart_data }));
+    return call.ok(data);
+  },
+
+  async unilateralPageData(call) {
+    const user = await requireSign(call);
+    const { db } = call.app;
+    const types = oneOf(call.payload, 'types', [PAGE_TYPE.strategies, PAGE_TYPE.orders, PAGE_TYPE.trades]);
+    const edge = num(call.payload, 'ids', { integer: true, nonNegative: true });
+    const number = pageNumber(call, 'number');
+    if (types === PAGE_TYPE.strategies) {
+      const { rows, total } = await pageUStrategies(db, edge, number, !isUnilateralAdmin(user));
+      return call.ok({ list: await strategyViews(db, user, rows), total });
+    }
+    if (types === PAGE_TYPE.orders) {
+      const task = await followTaskOr404(db, id(call.payload, 'apiId'), user);
+      const { rows, total } = await pageFollowOrders(db, [task.api_id], edge, number);
+      return call.ok({ list: rows.map((o) => followOrderView(o, task.strategy_names ?? '', task.bourse_name ?? '')), total });
+    }
+    const strategy = await strategyOr404(db, id(call.payload, 'strategyId'), user);
+    const { rows, total } = await pageTrades(db, strategy.id, edge, number);
+    return call.ok({ list: rows.map(tradeView), total });
+  },
+
+  async unilateralRetreatIndicators(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    return call.ok(await strategyIndicators(call.app.db, strategy));
+  },
+
+  async unilateralTransactionIdentifier(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    return call.ok(await signalChart(call, strategy));
+  },
+
+  async internalKline(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    return call.ok((await signalChart(call, strategy)).market);
+  },
+
+  async unilateralMonitoringDetail(call) {
+    const user = signedIn(call);
+    const view = oneOf(call.payload, 'target', [MONITORING_VIEW.strategy, MONITORING_VIEW.api, MONITORING_VIEW.kline]);
+    return call.ok(await monitoring(call.app, user, view));
+  },
+
+  async strategyData(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    const { db, clock } = call.app;
+    const { from, to } = timeWindow(call.payload, clock.now(), CYCLE_WINDOW_DAYS['1D']);
+    const position = strategyPosition(strategy);
+    return call.ok({
+      assets: (await equityOf(db, strategy.id, from, to)).map(assetView),
+      position: position.slice(0, PAGE),
+      trade: (await tradesPage(db, strategy.id, 1, PAGE)).map(tradeView),
+      position_len: position.length,
+      trade_len: await tradeCount(db, strategy.id),
+    });
+  },
+
+  async pagesData(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    const types = oneOf(call.payload, 'types', [1, 2] as const);
+    const page = num(call.payload, 'page', { integer: true, min: 1 });
+    if (types === 1) {
+      const position = strategyPosition(strategy);
+      return call.ok({ list: position.slice((page - 1) * PAGE, page * PAGE), total: position.length });
+    }
+    return call.ok({ list: (await tradesPage(call.app.db, strategy.id, page, PAGE)).map(tradeView), total: await tradeCount(call.app.db, strategy.id) });
+  },
+
+  async simulatedData(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    return call.ok(replay(call, strategy));
+  },
+
+  async simulatedOrderDetail(call) {
+    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
+    return call.ok(replay(call, strategy).trade);
+  },
+
+  signGet: sign,
+  /** the same token for the second host of the product (§7 shows both paths, not how they differ). */
+  signGet2: sign,
+};
