@@ -8,7 +8,9 @@ import { useCall } from '../../api/use-call';
 import { PAGING } from '../../domain/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';
 import { CYCLES, cycleWindow, DEFAULT_CYCLE, signalLabelKey, type Cycle } from '../../domain/unilateral';
-import { toServerTime } from './chart-data';
+import { fromServerTime, toServerTime } from './chart-data';
+
+const SECOND = 'YYYY-MM-DD HH:mm:ss';
 import { SignalPriceChart } from './signal-chart';
 
 const INDICATORS: readonly (keyof Indicators)[] = [
@@ -95,10 +97,11 @@ export default function UnilateralStatisticPage() {
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
               allowClear={false}
-              value={[dayjs(range[0]), dayjs(range[1])]}
+              // shown and picked in the server's time (UTC+8), as the chart's axis and the tables are
+              value={[dayjs(toServerTime(range[0])), dayjs(toServerTime(range[1]))]}
               onChange={(values) => {
                 const [start, end] = (values ?? []) as [Dayjs | null, Dayjs | null];
-                if (start && end) setRange([start.valueOf(), end.valueOf()]);
+                if (start && end) setRange([fromServerTime(start.format(SECOND)), fromServerTime(end.format(SECOND))]);
               }}
             />
             <Segmented<Cycle> aria-label={t('statistic.cycle')} value={cycle} onChange={chooseCycle} options={[...CYCLES]} />

@@ -8,6 +8,7 @@ import type { FollowTask, UnilateralPosition, UnilateralStrategy } from '../../a
 import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { Sparkline } from '../../components/sparkline';
+import { useUpDownColors } from '../../components/up-down-colors';
 import { PAGING } from '../../domain/constants';
 import { formatCost, formatQuantity, formatReturn } from '../../domain/format';
 import { ONE_CLICK_FOLLOW_TYPE, STRATEGY_STATUS, STRATEGY_TARGET, strategyStatusLabelKey, trendLine, type TrendData } from '../../domain/unilateral';
@@ -56,6 +57,7 @@ export default function UnilateralStrategyListPage() {
   const { t } = useTranslation('unilateral');
   const { message, modal } = App.useApp();
   const sign = useSign();
+  const colors = useUpDownColors();
   const [cursor, setCursor] = useState<Cursor>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -168,7 +170,7 @@ export default function UnilateralStrategyListPage() {
         <Table.Column<UnilateralStrategy>
           dataIndex="total_eq"
           title={t('list.fields.totalEq')}
-          render={(value: number) => <Typography.Text type={value < 0 ? 'danger' : 'success'}>{`${formatReturn(value)}%`}</Typography.Text>}
+          render={(value: number) => <Typography.Text style={{ color: value < 0 ? colors.down : colors.up }}>{`${formatReturn(value)}%`}</Typography.Text>}
         />
         <Table.Column<UnilateralStrategy> dataIndex="position" title={t('list.fields.position')} render={(position: UnilateralPosition[]) => <PositionCell position={position} />} />
         <Table.Column<UnilateralStrategy>
