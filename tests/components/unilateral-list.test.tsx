@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import UnilateralStrategyListPage, { trendValues } from '../../src/resources/unilateral-strategies/list';
 import { followActions } from '../../src/resources/follow-tasks/task-table';
 import { FakeSocket } from '../unit/fake-socket';
+import { readSign, saveSession } from '../../src/providers/session';
 import { envelope, onCall, server } from './msw';
 import { adminSession, renderPage } from './render';
 import { taskPageSetup } from './task-helpers';
@@ -33,6 +34,11 @@ describe('unilateral strategy list', () => {
     expect(within(first).getByText('2026-11-22 07:59')).toBeInTheDocument();
     expect(within(row('hidden-sol')).getByText('已隐藏')).toBeInTheDocument();
     expect(pageCalls[0]).toMatchObject({ sign: 'sign-1', types: '1', ids: '0', number: '20' });
+    // the signature token is kept with the session
+    expect(readSign()).toBe('sign-1');
+    // a new login gets its own
+    saveSession(adminSession);
+    expect(readSign()).toBeUndefined();
   });
 
   it('draws the last 180 points and 7 empty future days', () => {

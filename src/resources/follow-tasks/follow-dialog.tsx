@@ -48,7 +48,7 @@ const asFormValues = (task: FollowTaskSave): FollowFormValues => ({
 });
 
 interface Props {
-  /** add: a new task (strategyId preset from the strategy row); edit: the task of API `apiId`. */
+  /** add: a new task (strategyId preset from the strategy row); edit: the task of API `apiId`. Refine refreshes the follow-task lists after a save. */
   mode: 'add' | 'edit';
   apiId?: number;
   strategyId?: number;

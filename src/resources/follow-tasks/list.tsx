@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CanAccess, useInvalidate, useList } from '@refinedev/core';
+import { CanAccess, useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { FollowTask } from '../../api/types';
 import { FOLLOW_TASKS, FollowTaskDialog } from './follow-dialog';
@@ -11,7 +11,6 @@ import { FollowTaskTable } from './task-table';
 export default function FollowTaskListPage() {
   const { t } = useTranslation('unilateral');
   const { result, query } = useList<FollowTask>({ resource: FOLLOW_TASKS, pagination: { mode: 'off' } });
-  const invalidate = useInvalidate();
   const [adding, setAdding] = useState(false);
   return (
     <Card
@@ -29,10 +28,7 @@ export default function FollowTaskListPage() {
         <FollowTaskDialog
           mode="add"
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            void invalidate({ resource: FOLLOW_TASKS, invalidates: ['list'] });
-          }}
+          onSaved={() => setAdding(false)}
         />
       ) : null}
     </Card>

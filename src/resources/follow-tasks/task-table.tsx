@@ -47,7 +47,7 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
       ? modal.confirm({ title: t('follow.confirmStop'), okText: t('common:buttons.ok'), cancelText: t('common:buttons.cancel'), onOk: () => send(apis, action) })
       : send(apis, action);
   const deleteTask = (task: FollowTask) =>
-    remove({ resource: FOLLOW_TASKS, id: task.id, successNotification: succeeded('unilateral:messages.deleted'), errorNotification: failed }, { onSuccess: refresh });
+    remove({ resource: FOLLOW_TASKS, id: task.id, successNotification: succeeded('unilateral:messages.deleted'), errorNotification: failed });
 
   const manualApi = manual ? { id: manual.id, name: manual.names, bourse_id: bourses?.find((b) => b.name === manual.bourse)?.id ?? 0 } : null;
 
@@ -133,10 +133,7 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
           mode="edit"
           apiId={editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
       {manualApi ? <ManualTradeDialog api={manualApi} onClose={() => setManual(null)} /> : null}

@@ -229,10 +229,7 @@ export default function UnilateralStrategyListPage() {
         <UnilateralStrategyDialog
           strategyId={dialog.strategyId}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
+          onSaved={() => setDialog(null)}
         />
       ) : null}
       {dialog?.kind === 'follow' ? (
@@ -240,10 +237,7 @@ export default function UnilateralStrategyListPage() {
           mode="add"
           strategyId={dialog.strategyId}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            void invalidate({ resource: FOLLOW_TASKS, invalidates: ['list'] });
-          }}
+          onSaved={() => setDialog(null)}
         />
       ) : null}
     </Card>

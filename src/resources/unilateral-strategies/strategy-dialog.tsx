@@ -16,7 +16,8 @@ interface Values {
 
 /**
  * The strategy dialog of the unilateral list (/reproduction/strategy loads names and target,
- * /update/strategy saves them) with the priority and its own §5 messages. A failed save keeps what was typed.
+ * /update/strategy saves them) with the priority and its own §5 messages. A failed save keeps what was typed;
+ * after a save Refine refreshes the strategy lists.
  */
 export function UnilateralStrategyDialog({ strategyId, onClose, onSaved }: { strategyId: number; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('unilateral');
