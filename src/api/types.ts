@@ -396,6 +396,8 @@ export interface FollowSignalSetting {
 export interface UnilateralStrategyEdit {
   names: string;
   target: 0 | 1;
+  /** the strategy dialog's priority 0~5 (§5); not among the fields §7 lists for /update/strategy: sent when the dialog has it. */
+  priority?: number;
 }
 /** §3 Follow task (API item). One per API account: `id` is the API's id (apiId in calls). */
 export interface FollowTask {

@@ -15,7 +15,7 @@ export interface Session {
 /** Whether this session has already been ended by a code-3 reply (reset by the next login). */
 let ended = false;
 
-export const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind' } as const;
+export const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind', sign: 'sign' } as const;
 
 export function saveSession(session: Session): void {
   ended = false;
@@ -25,6 +25,8 @@ export function saveSession(session: Session): void {
   Cookies.set(KEYS.level, String(session.level), options);
   Cookies.set(KEYS.isSuper, session.isSuper ? '1' : '0', options);
   Cookies.set(KEYS.kind, session.kind, options);
+  // a new login gets its own signature token
+  Cookies.remove(KEYS.sign);
 }
 
 export function readSession(): Session | null {
@@ -40,6 +42,12 @@ export function readSession(): Session | null {
 }
 
 export const getToken = (): string | undefined => Cookies.get(KEYS.token);
+
+/** The unilateral side's signature token (§3 Session: get_sign / get_sign2), kept with the session and cleared with it. */
+export const readSign = (): string | undefined => Cookies.get(KEYS.sign) || undefined;
+export const saveSign = (sign: string): void => {
+  Cookies.set(KEYS.sign, sign, { expires: SESSION_DAYS, sameSite: 'strict' });
+};
 
 export function clearSession(): void {
   Object.values(KEYS).forEach((key) => Cookies.remove(key));

@@ -39,7 +39,7 @@ const positive = (message: string) => ({
  * Manual trading on one API (spec §2, §5): contract types of its exchange; spot buys/sells, futures
  * open/close long/short; market or limit (price only for limit); confirmed before it is sent.
  */
-export function ManualTradeDialog({ api, onClose }: { api: ApiAccount; onClose: () => void }) {
+export function ManualTradeDialog({ api, onClose }: { api: Pick<ApiAccount, 'id' | 'bourse_id' | 'name'>; onClose: () => void }) {
   const { t } = useTranslation('apis');
   const { modal } = App.useApp();
   const [form] = Form.useForm<ManualForm>();

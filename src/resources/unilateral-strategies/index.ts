@@ -41,6 +41,7 @@ export const unilateralStrategiesResource = {
           strategyId: requiredNumber(id, 'strategyId'),
           names: variables.names,
           target: variables.target,
+          ...(variables.priority === undefined ? {} : { priority: variables.priority }),
         }),
         select: () => ({ data: {} }),
       }),

@@ -1,0 +1,72 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { FollowTask, UnilateralStrategy } from '../../src/api/types';
+import type { Session } from '../../src/providers/session';
+import { envelope, onCall, server } from './msw';
+import { userEvent } from './render';
+
+export { userEvent };
+
+export const managerSession: Session = { token: 'manager-token', userName: 'manager', level: 1, isSuper: false, kind: 'unilateral' };
+export const followerSession: Session = { token: 'follower-token', userName: 'follower', level: 2, isSuper: false, kind: 'unilateral' };
+
+const chart = JSON.stringify({ date: ['2026-11-20 00:00', '2026-11-21 00:00', '2026-11-22 00:00'], value: [0, 1.5, 3.25] });
+export const strategy = (id: number, names: string, extra: Partial<UnilateralStrategy> = {}): UnilateralStrategy => ({
+  id,
+  names,
+  status: 1,
+  target: 1,
+  total_eq: 3.256,
+  position: [{ coin_names: 'BTC', position: 0.1234567, cost: 42000.129, ratio: 12.345, type: 1 }],
+  update_time: '2026-11-22 08:00',
+  last_deal: '2026-11-22 07:59',
+  task_ids: [],
+  chart_data: chart,
+  ...extra,
+});
+export const STRATEGIES = [strategy(1, 'trend-btc'), strategy(2, 'mean-eth', { status: 0, total_eq: -1.5 }), strategy(3, 'hidden-sol', { target: 0 })];
+
+export const followTask = (id: number, status: number, strategyId = 1): FollowTask => ({
+  id,
+  names: `api-${id}`,
+  user: 'follower',
+  bourse: 'OKEx',
+  ratio: 2,
+  strategy_ratio: 1,
+  qty: 0.5,
+  createtime: '2026-11-01 00:00:00',
+  status,
+  strategy_id: strategyId,
+  name: 'trend-btc',
+  username: 'follower',
+});
+
+/** The calls every unilateral page makes: sign, lists, API names, exchanges. */
+export function unilateralHandlers({ strategies = STRATEGIES, tasks = [] as FollowTask[] } = {}) {
+  const pageCalls: Record<string, unknown>[] = [];
+  server.use(
+    onCall('signGet', () => envelope({ sign: 'sign-1' })),
+    onCall('unilateralPageData', ({ payload }) => {
+      pageCalls.push(payload);
+      return envelope({ list: strategies, total: strategies.length });
+    }),
+    onCall('unilateralStrategyList', () => envelope(strategies)),
+    onCall('unilateralApiList', () => envelope(tasks)),
+    onCall('apiNames', () => envelope([{ id: 7, name: 'okex-main' }, { id: 8, name: 'htx-main' }])),
+    onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }])),
+  );
+  return { pageCalls };
+}
+
+/** Picks an option of the select labelled `label` inside `scope`. */
+export async function choose(scope: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(scope).getByLabelText(label).closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  const item = await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' });
+  await userEvent.click(item);
+}
+
+export async function dialog(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  return heading.closest('.ant-modal') as HTMLElement;
+}
+
+export const okButton = (scope: HTMLElement) => within(scope).getByText(/确\s?定/, { selector: 'button > span' }).closest('button')!;
