@@ -75,8 +75,16 @@ describe('task detail', () => {
     await userEvent.click(screen.getByText('上一页'));
     await waitFor(() => expect(shownIds()).toEqual([3, 2]));
     expect(calls.at(-1)).toEqual({ number: '2', taskId: '7', orderId: '-1' });
-    await userEvent.click(screen.getByText('上一页'));
-    await waitFor(() => expect(shownIds()).toEqual([5, 4]));
+    // a full page with nothing after it: 没有更多数据了! each time it is asked, and the page stays
+    ids.splice(4);
+    await userEvent.clear(size);
+    await userEvent.type(size, '4{Enter}');
+    await waitFor(() => expect(shownIds()).toEqual([5, 4, 3, 2]));
+    await userEvent.click(screen.getByText('下一页'));
+    expect(await screen.findByText('没有更多数据了!')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('下一页'));
+    await waitFor(() => expect(screen.getAllByText('没有更多数据了!')).toHaveLength(2));
+    expect(shownIds()).toEqual([5, 4, 3, 2]);
   });
 
   it("says 'no trade data' and goes back after 0.8 s", async () => {

@@ -36,7 +36,9 @@ export default function TaskDetailPage() {
       return undefined;
     }
     if (asked.index > 0) {
+      // back to the page shown, so that asking again says so again
       void message.warning(t('detail.noMoreData'));
+      setAsked(shown.cursor);
       return undefined;
     }
     // nothing at all: say so and go back (§2)
