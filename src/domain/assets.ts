@@ -162,12 +162,18 @@ export interface CurrencyRow {
   [column: string]: number | string;
 }
 
+/** The perpetual/delivery/spot positions (P_*) whose value at the row's price is the total position. */
+const HELD = POSITIONS.filter((key) => key.startsWith('P_'));
+
 /**
- * One row per currency over the APIs shown: amounts and positions add up, the price is the market's
- * (the same for every API), the proportion is the currency's share of the summed self_worth.
+ * One row per currency over the APIs shown: amounts and positions add up, the proportion is the
+ * currency's share of the summed self_worth. The price is the held-weighted mean of the APIs' prices
+ * (Σ|P_*|×price ÷ Σ|P_*|), so Σ|P_*| × price stays the APIs' summed position value: accounts on
+ * different exchanges, or valued a moment apart, quote the same coin at different prices.
  */
 export function mergeCurrencyRows(lists: readonly (readonly AssetRow[])[]): CurrencyRow[] {
   const rows = new Map<string, CurrencyRow>();
+  const held = new Map<string, { amount: number; value: number }>();
   for (const list of lists) {
     for (const source of list) {
       const currency = String(source.currency ?? '');
@@ -177,9 +183,13 @@ export function mergeCurrencyRows(lists: readonly (readonly AssetRow[])[]): Curr
         if (key === 'price') row.price = toNumber(source.price) || toNumber(row.price);
         else if (key !== 'proportion') row[key] = toNumber(row[key]) + toNumber(source[key]);
       }
+      const amount = HELD.reduce((sum, key) => sum + Math.abs(toNumber(source[key])), 0);
+      const sum = held.get(currency) ?? { amount: 0, value: 0 };
+      held.set(currency, { amount: sum.amount + amount, value: sum.value + amount * toNumber(source.price) });
       rows.set(currency, row);
     }
   }
+  for (const [currency, { amount, value }] of held) if (amount > 0) rows.get(currency)!.price = value / amount;
   const total = netAssetsOf([...rows.values()]);
   return [...rows.values()].map((row) => ({ ...row, proportion: total > 0 ? (toNumber(row.self_worth) / total) * 100 : 0 }));
 }

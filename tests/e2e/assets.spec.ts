@@ -86,7 +86,7 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
   await p.getByRole('heading', { name: '权益' }).waitFor();
 
   // the engine fills within seconds; the page shows it at the next socket message (every 3 s)
-  await p.waitForFunction(`Number((document.querySelector('[data-testid="summary-totalPosition"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) > 0`);
+  await p.waitForFunction(() => Number((document.querySelector('[data-testid="summary-totalPosition"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) > 0);
   const all = await shown(p);
   assert.ok(all.btcQuarter !== 0, `BTC quarter position shown: ${all.btcQuarter}`);
   assert.ok(Math.abs(all.rowsPosition - all.totalPosition) <= 0.005 + all.rowsPositionSlack, `Σ positions ${all.rowsPosition} = total position ${all.totalPosition}`);
@@ -97,7 +97,10 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
   const huobi = apis.find((a) => a.name === 'Huobi-对冲')!;
   await Promise.all([sending([huobi.id]), p.getByRole('menuitem', { name: 'Huobi-对冲' }).click()]);
   await p.getByRole('tab', { name: '手动交易' }).waitFor(); // manual trading only with one API selected
-  await p.waitForFunction(`Math.abs(Number((document.querySelector('[data-testid="summary-netAssets"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) - ${all.netAssets}) > 1`);
+  await p.waitForFunction(
+    (before) => Math.abs(Number((document.querySelector('[data-testid="summary-netAssets"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) - before) > 1,
+    all.netAssets,
+  );
   const one = await shown(p);
   assert.ok(one.netAssets < all.netAssets, `one API (${one.netAssets}) shows less than all (${all.netAssets})`);
   assert.ok(Math.abs(one.rowsWorth - one.netAssets) < 0.01, 'one API: Σ self_worth = net assets');

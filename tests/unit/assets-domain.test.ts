@@ -82,6 +82,15 @@ describe('assets: per-currency rows', () => {
     expect(netAssetsOf(rows)).toBe(1000);
   });
 
+  it('prices a coin two APIs quote differently at the held-weighted mean, so Σ|P_*| × price is their summed position value', () => {
+    const okx: AssetRow[] = [{ currency: 'btc', P_CQ: 2, price: 100 }];
+    const binance: AssetRow[] = [{ currency: 'btc', P_CW: -1, price: 130 }, { currency: 'eth', P_CS: 0, price: 7 }];
+    const rows = mergeCurrencyRows([okx, binance]);
+    const btc = rows.find((r) => r.currency === 'btc')!;
+    expect(Math.abs(Number(btc.P_CQ)) * Number(btc.price) + Math.abs(Number(btc.P_CW)) * Number(btc.price)).toBeCloseTo(2 * 100 + 1 * 130, 9);
+    expect(rows.find((r) => r.currency === 'eth')!.price).toBe(7); // nothing held: the quoted price
+  });
+
   it('decimals of §9: 4 for amounts and prices, 6 for position quantities, 2 for the proportion', () => {
     const kind = (key: string) => ASSET_COLUMNS.find((c) => c.key === key)!.decimals;
     expect(formatNumber(1.23456789, kind('spot'))).toBe('1.2346');
