@@ -21,6 +21,7 @@ import {
   type FollowOrderRow,
 } from './engine';
 import {
+  findUStrategy,
   followTasksOfStrategy,
   insertEquity,
   insertFollowEquity,
@@ -126,7 +127,14 @@ export async function runDue(ctx: Pick<AppContext, 'db' | 'market'>, now: number
   const priceAt = simPrice(ctx.market.sim);
   const ran: number[] = [];
   for (const strategy of await runningUStrategies(ctx.db)) {
-    if (await ctx.db.transaction((tx) => advance(tx, strategy, now, priceAt, now))) ran.push(strategy.id);
+    // most minutes no bar is due: no transaction then
+    if (Math.floor(now / strategy.bar_ms) * strategy.bar_ms <= strategy.last_bar) continue;
+    const advanced = await ctx.db.transaction(async (tx) => {
+      // read again inside: a call may have paused it or moved its tasks meanwhile
+      const fresh = await findUStrategy(tx, strategy.id);
+      return fresh?.status === 1 && advance(tx, fresh, now, priceAt, now);
+    });
+    if (advanced) ran.push(strategy.id);
   }
   return ran;
 }
