@@ -155,6 +155,24 @@ describe('follow tasks', () => {
   });
 });
 
+describe('one-click follow', () => {
+  it('follows a strategy with every own one-sided API that has none, joining its position at once', async () => {
+    const api = await t.call('apiAdd', { name: 'one click', bourseId: 3, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 4 }, { token: admin });
+    const hedging = await t.call('apiAdd', { name: 'hedging', bourseId: 1, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 1 }, { token: admin });
+    const reply = await t.call('unilateralOneClickFollow', { strategyId: 2, type: 1 }, { token: admin });
+    expect(reply).toMatchObject({ code: 200, info: '跟随成功', data: { apiIds: [api.data.id] } });
+    expect((await t.call('followTaskDetail', { apiId: hedging.data.id }, { token: admin })).code).toBe(404);
+    const strategy = ((await t.call('unilateralStrategyList', {}, { token: admin })).data as { id: number; position: { position: number }[] }[]).find((s) => s.id === 2)!;
+    const data = (await t.call('apiData', { apiId: api.data.id }, { token: admin })).data;
+    expect(data.status).toBe(1);
+    expect(Math.sign(data.position[0]?.position ?? 0)).toBe(Math.sign(strategy.position[0]?.position ?? 0));
+    // a second click finds no free API
+    expect((await t.call('unilateralOneClickFollow', { strategyId: 2, type: 1 }, { token: admin })).data.apiIds).toEqual([]);
+    expect((await t.call('followTaskState', { apis: [api.data.id], state: 0 }, { token: admin })).code).toBe(200);
+    expect((await t.call('followTaskDelete', { apiId: api.data.id }, { token: admin })).code).toBe(200);
+  });
+});
+
 describe('simulated trading on the injected clock', () => {
   let strategyId: number;
   let plain: number;
