@@ -22,7 +22,7 @@ async function unilateralLogin(userName: string, userPassword: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ settings: { unilateralDemo: true } });
   admin = await t.login('admin', 'admin123');
   follower = (await unilateralLogin('follower', 'follower123')).data.token;
   manager = (await unilateralLogin('manager', 'manager123')).data.token;
