@@ -8,7 +8,7 @@ let t: TestServer;
 let admin: string;
 let follower: string;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ settings: { unilateralDemo: true } });
   admin = await t.login('admin', 'admin123');
   follower = (await t.call('unilateralLogin', { userName: 'follower', userPassword: 'follower123' })).data.token;
 });

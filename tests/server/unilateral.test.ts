@@ -22,7 +22,7 @@ async function unilateralLogin(userName: string, userPassword: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ settings: { unilateralDemo: true } });
   admin = await t.login('admin', 'admin123');
   follower = (await unilateralLogin('follower', 'follower123')).data.token;
   manager = (await unilateralLogin('manager', 'manager123')).data.token;
@@ -152,6 +152,24 @@ describe('follow tasks', () => {
     // the priority is the manager's (level 1) field
     expect((await t.call('followTaskUpdate', { ...base, apiId: 9 }, { token: manager })).info).toBe('优先级不能为空!');
     expect((await t.call('followTaskUpdate', { ...base, apiId: 9, priority: 6 }, { token: manager })).info).toBe('值大小在0~5之间!');
+  });
+});
+
+describe('one-click follow', () => {
+  it('follows a strategy with every own one-sided API that has none, joining its position at once', async () => {
+    const api = await t.call('apiAdd', { name: 'one click', bourseId: 3, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 4 }, { token: admin });
+    const hedging = await t.call('apiAdd', { name: 'hedging', bourseId: 1, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 1 }, { token: admin });
+    const reply = await t.call('unilateralOneClickFollow', { strategyId: 2, type: 1 }, { token: admin });
+    expect(reply).toMatchObject({ code: 200, info: '跟随成功', data: { apiIds: [api.data.id] } });
+    expect((await t.call('followTaskDetail', { apiId: hedging.data.id }, { token: admin })).code).toBe(404);
+    const strategy = ((await t.call('unilateralStrategyList', {}, { token: admin })).data as { id: number; position: { position: number }[] }[]).find((s) => s.id === 2)!;
+    const data = (await t.call('apiData', { apiId: api.data.id }, { token: admin })).data;
+    expect(data.status).toBe(1);
+    expect(Math.sign(data.position[0]?.position ?? 0)).toBe(Math.sign(strategy.position[0]?.position ?? 0));
+    // a second click finds no free API
+    expect((await t.call('unilateralOneClickFollow', { strategyId: 2, type: 1 }, { token: admin })).data.apiIds).toEqual([]);
+    expect((await t.call('followTaskState', { apis: [api.data.id], state: 0 }, { token: admin })).code).toBe(200);
+    expect((await t.call('followTaskDelete', { apiId: api.data.id }, { token: admin })).code).toBe(200);
   });
 });
 
