@@ -402,6 +402,7 @@ export interface UnilateralStrategyEdit {
 /** §3 Follow task (API item). One per API account: `id` is the API's id (apiId in calls). */
 export interface FollowTask {
   id: number;
+  /** the followed strategy's names (as on the strategy row); `name` is the API account's name. */
   names: string;
   user: string;
   bourse: string;

@@ -27,7 +27,7 @@ export const STRATEGIES = [strategy(1, 'trend-btc'), strategy(2, 'mean-eth', { s
 
 export const followTask = (id: number, status: number, strategyId = 1): FollowTask => ({
   id,
-  names: `api-${id}`,
+  names: strategyId === 1 ? 'trend-btc' : 'mean-eth',
   user: 'follower',
   bourse: 'OKEx',
   ratio: 2,
@@ -36,7 +36,7 @@ export const followTask = (id: number, status: number, strategyId = 1): FollowTa
   createtime: '2026-11-01 00:00:00',
   status,
   strategy_id: strategyId,
-  name: 'trend-btc',
+  name: `api-${id}`,
   username: 'follower',
 });
 

@@ -101,14 +101,14 @@ export default function UnilateralApiDetailPage() {
             style={{ minWidth: 180 }}
             aria-label={t('follow.columns.names')}
             value={api?.id}
-            options={(apis ?? []).map((a) => ({ value: a.id, label: a.names }))}
+            options={(apis ?? []).map((a) => ({ value: a.id, label: a.name }))}
             onChange={(id: number) => setSearch({ key: String(strategyId), api: String(id) })}
           />
         }
       >
         {api ? (
           <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }}>
-            <Descriptions.Item label={t('follow.columns.strategy')}>{api.name}</Descriptions.Item>
+            <Descriptions.Item label={t('follow.columns.strategy')}>{api.names}</Descriptions.Item>
             <Descriptions.Item label={t('follow.columns.status')}>
               <Tag>{t(followStateLabelKey(api.status))}</Tag>
             </Descriptions.Item>
@@ -138,7 +138,7 @@ export default function UnilateralApiDetailPage() {
           <Card size="small" title={t('api.orders')}>
             <OrderTable key={api.id} apiId={api.id} />
           </Card>
-          <RateChart key={`rate-${api.id}`} apiId={api.id} name={api.names} />
+          <RateChart key={`rate-${api.id}`} apiId={api.id} name={api.name} />
         </>
       ) : null}
     </Space>

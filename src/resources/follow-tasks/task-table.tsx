@@ -49,7 +49,7 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
   const deleteTask = (task: FollowTask) =>
     remove({ resource: FOLLOW_TASKS, id: task.id, successNotification: succeeded('unilateral:messages.deleted'), errorNotification: failed });
 
-  const manualApi = manual ? { id: manual.id, name: manual.names, bourse_id: bourses?.find((b) => b.name === manual.bourse)?.id ?? 0 } : null;
+  const manualApi = manual ? { id: manual.id, name: manual.name, bourse_id: bourses?.find((b) => b.name === manual.bourse)?.id ?? 0 } : null;
 
   return (
     <>
@@ -73,8 +73,9 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
         locale={{ emptyText: t('follow.empty') }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
       >
-        <Table.Column<FollowTask> dataIndex="names" title={t('follow.columns.names')} />
-        {showStrategy ? <Table.Column<FollowTask> dataIndex="name" title={t('follow.columns.strategy')} /> : null}
+        {/* names is the strategy's (as on a strategy row), name the API account's */}
+        <Table.Column<FollowTask> dataIndex="name" title={t('follow.columns.names')} />
+        {showStrategy ? <Table.Column<FollowTask> dataIndex="names" title={t('follow.columns.strategy')} /> : null}
         <Table.Column<FollowTask> dataIndex="username" title={t('follow.columns.user')} render={(name: string, task) => name || task.user} />
         <Table.Column<FollowTask> dataIndex="bourse" title={t('follow.columns.bourse')} />
         <Table.Column<FollowTask> dataIndex="ratio" title={t('follow.columns.ratio')} />
@@ -112,7 +113,7 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
               {isFollowDeletable(task) ? (
                 <CanAccess resource={FOLLOW_TASKS} action="delete">
                   <Popconfirm
-                    title={t('follow.confirmDelete', { name: task.names })}
+                    title={t('follow.confirmDelete', { name: task.name })}
                     okText={t('common:buttons.ok')}
                     cancelText={t('common:buttons.cancel')}
                     okButtonProps={{ danger: true }}
