@@ -56,15 +56,16 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
           size="small"
           value={i18n.language as Language}
           onChange={(lng) => void changeLanguage(lng)}
-          options={LANGUAGES.map((lng) => ({
-            value: lng,
+          // each language under its own name (src/locales/<lng>/language.json)
+          options={LANGUAGES.map(({ code, name, short }) => ({
+            value: code,
             label: (
               <>
-                <span className="wide-only">{t(`languages.${lng}`)}</span>
-                <span className="narrow-only">{t(`languagesShort.${lng}`)}</span>
+                <span className="wide-only" lang={code}>{name}</span>
+                <span className="narrow-only" lang={code}>{short}</span>
               </>
             ),
-            title: t(`languages.${lng}`),
+            title: name,
           }))}
           data-testid="language-switch"
         />
