@@ -46,7 +46,8 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
       className="app-header"
       style={{ display: 'flex', alignItems: 'center', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
-      <Link to="/home" style={{ whiteSpace: 'nowrap' }}>
+      {/* a long brand (a longer language) gives way with an ellipsis rather than push the header wider than a phone */}
+      <Link to="/home" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flex: '0 1 auto' }}>
         <PlainText strong>{t('app.brand')}</PlainText>
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>{nav}</div>
