@@ -74,7 +74,7 @@ export const i18nReady: Promise<void> = i18n
     returnNull: false,
     showSupportNotice: false,
   })
-  .then(() => Promise.all([loadLanguage(initial, FIRST_PAINT), loadLanguage(DEFAULT_LANGUAGE, FIRST_PAINT), loadLocalePacks(initial)]))
+  .then(() => Promise.all([loadLanguage(initial, FIRST_PAINT), loadLanguage(DEFAULT_LANGUAGE, FIRST_PAINT), loadLocalePacks(initial, { dates: false })]))
   .then(() => applyLanguage(initial));
 function applyLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
@@ -88,8 +88,9 @@ export async function changeLanguage(lng: Language): Promise<void> {
   await i18n.changeLanguage(lng);
 }
 
-/** Every namespace of the current language and of the fallback; the console awaits it. */
-export const loadAllTexts = (): Promise<unknown> => Promise.all([loadLanguage(i18n.language), loadLanguage(DEFAULT_LANGUAGE)]);
+/** Every namespace of the current language and of the fallback, and its date pack; the console awaits it. */
+export const loadAllTexts = (): Promise<unknown> =>
+  Promise.all([loadLanguage(i18n.language), loadLanguage(DEFAULT_LANGUAGE), loadLocalePacks(i18n.language)]);
 
 /** Refine's i18n provider over the same i18next instance. */
 export const i18nProvider: I18nProvider = {

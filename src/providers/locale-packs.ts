@@ -16,7 +16,8 @@ interface Packs {
   loadDayjs?: () => Promise<unknown>;
 }
 const PACKS: Record<string, Packs> = {
-  'zh-CN': { antd: async () => ({ default: zhCN }), dayjs: 'zh-cn', loadDayjs: () => import('dayjs/locale/zh-cn') },
+  // dayjs's zh-cn ships with the console chunk (src/providers/dayjs-locale.ts)
+  'zh-CN': { antd: async () => ({ default: zhCN }), dayjs: 'zh-cn' },
   'zh-TW': { antd: () => import('antd/locale/zh_TW'), dayjs: 'zh-tw', loadDayjs: () => import('dayjs/locale/zh-tw') },
   en: { antd: () => import('antd/locale/en_US'), dayjs: 'en' },
 };
@@ -36,10 +37,13 @@ export function packsOf(lng: string): Packs {
 
 const loaded = new Map<string, Locale>([['zh-CN', zhCN]]);
 
-/** Fetches a language's antd and dayjs packs (once). */
-export async function loadLocalePacks(lng: string): Promise<void> {
+/**
+ * Fetches a language's antd pack and, unless `dates` is false, its dayjs pack (once). The public pages'
+ * first paint asks for antd's only: they show no dates, and dayjs stays off their first load.
+ */
+export async function loadLocalePacks(lng: string, { dates = true }: { dates?: boolean } = {}): Promise<void> {
   const packs = packsOf(lng);
-  const [antd] = await Promise.all([loaded.has(lng) ? undefined : packs.antd(), packs.loadDayjs?.()]);
+  const [antd] = await Promise.all([loaded.has(lng) ? undefined : packs.antd(), dates ? packs.loadDayjs?.() : undefined]);
   if (antd) loaded.set(lng, antd.default);
 }
 
