@@ -86,7 +86,11 @@ export function checkLocales(localesDir: string, relativeTo: string): Finding[] 
       try {
         target = flatten(readJson(path.join(dir, ns)));
       } catch (error) {
-        if (statSafe(path.join(dir, ns))) findings.push({ kind: 'missing', language, file, where: '(whole file)', detail: `not valid JSON: ${(error as Error).message}` });
+        if (statSafe(path.join(dir, ns))) {
+          // one line for a broken file, not one per key
+          findings.push({ kind: 'missing', language, file, where: '(whole file)', detail: `not valid JSON: ${(error as Error).message}` });
+          continue;
+        }
       }
       // plural families are compared by their base key; their forms by the language's categories
       const base = (key: string) => key.replace(PLURAL_SUFFIX, '');
