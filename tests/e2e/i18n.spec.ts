@@ -33,11 +33,16 @@ test('switching to zh-TW in the header changes the console, antd’s texts and t
 const PAGES = ['/home', '/guide', '/market', '/api', '/statistic', '/task', '/config', '/strategy', '/demand', '/user/index'];
 
 /** Texts wider than their table cell, description or card title, and how wide the page is. */
-function overflows(): { page: number; viewport: number; cells: string[] } {
+function overflows(): { page: number; viewport: number; cells: string[]; widest: string } {
   const cells = Array.from(document.querySelectorAll<HTMLElement>('th, td, .ant-descriptions-item-content, .ant-descriptions-item-label, .ant-card-head-title, .ant-btn, .ant-tabs-tab'))
     .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
     .map((el) => `${el.className.split(' ')[0] || el.tagName}: ${el.innerText.slice(0, 40)}`);
-  return { page: document.scrollingElement!.scrollWidth, viewport: window.innerWidth, cells };
+  // what sticks out furthest, to name in the message
+  const widest = Array.from(document.querySelectorAll<HTMLElement>('body *')).reduce<HTMLElement | null>(
+    (found, el) => (!found || el.getBoundingClientRect().right > found.getBoundingClientRect().right ? el : found),
+    null,
+  );
+  return { page: document.scrollingElement!.scrollWidth, viewport: window.innerWidth, cells, widest: widest ? `${widest.tagName}.${String(widest.className).split(' ')[0]} "${widest.innerText?.slice(0, 30) ?? ''}"` : '' };
 }
 
 async function walk(p: Page, width: number): Promise<string[]> {
@@ -50,7 +55,7 @@ async function walk(p: Page, width: number): Promise<string[]> {
     // the page is in the pseudo-language (an accented, bracketed text is shown)
     await p.getByText(/⟦/).first().waitFor();
     const found = await p.evaluate(overflows);
-    if (found.page > found.viewport) problems.push(`${path} at ${width} px: the page is ${found.page} px wide`);
+    if (found.page > found.viewport) problems.push(`${path} at ${width} px: the page is ${found.page} px wide (${found.widest})`);
     for (const cell of found.cells) problems.push(`${path} at ${width} px: ${cell}`);
   }
   return problems;
