@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { i18nReady, loadLanguage } from '../src/providers/i18n';
-import { loadAntdLocale } from '../src/providers/antd-locale';
+import { loadLocalePacks } from '../src/providers/locale-packs';
 import '../src/providers/dayjs-locale';
 import { connectApiToSession } from '../src/app/connect';
 
@@ -20,7 +20,7 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 await i18nReady;
 await loadLanguage('zh-CN');
 await loadLanguage('en');
-await loadAntdLocale('en');
+await loadLocalePacks('en');
 
 // jsdom lacks these browser APIs that antd relies on.
 if (typeof window !== 'undefined') {

@@ -3,7 +3,7 @@ import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { loadAllTexts } from '../providers/i18n';
-import { antdLocale } from '../providers/antd-locale';
+import { antdLocale } from '../providers/locale-packs';
 import { onSessionInvalid } from '../providers/session';
 import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from '../components/theme-mode';

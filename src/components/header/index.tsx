@@ -46,7 +46,8 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
       className="app-header"
       style={{ display: 'flex', alignItems: 'center', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
-      <Link to="/home" style={{ whiteSpace: 'nowrap' }}>
+      {/* a long brand (a longer language) gives way with an ellipsis rather than push the header wider than a phone */}
+      <Link to="/home" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flex: '0 1 auto' }}>
         <PlainText strong>{t('app.brand')}</PlainText>
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>{nav}</div>
@@ -56,15 +57,16 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
           size="small"
           value={i18n.language as Language}
           onChange={(lng) => void changeLanguage(lng)}
-          options={LANGUAGES.map((lng) => ({
-            value: lng,
+          // each language under its own name (src/locales/<lng>/language.json)
+          options={LANGUAGES.map(({ code, name, short }) => ({
+            value: code,
             label: (
               <>
-                <span className="wide-only">{t(`languages.${lng}`)}</span>
-                <span className="narrow-only">{t(`languagesShort.${lng}`)}</span>
+                <span className="wide-only" lang={code}>{name}</span>
+                <span className="narrow-only" lang={code}>{short}</span>
               </>
             ),
-            title: t(`languages.${lng}`),
+            title: name,
           }))}
           data-testid="language-switch"
         />

@@ -16,7 +16,7 @@ export default function UserIndexPage() {
         <Descriptions.Item label={t('pages.user.role')}>{t(session.isSuper ? 'pages.user.roleSuper' : 'pages.user.roleUser')}</Descriptions.Item>
         <Descriptions.Item label={t('pages.user.level')}>{session.level}</Descriptions.Item>
       </Descriptions>
-      <Space style={{ marginTop: 16 }}>
+      <Space wrap style={{ marginTop: 16 }}>
         <Link to={landingAfterLogin(true)}>
           <Button type="primary">{t('pages.user.openConsole')}</Button>
         </Link>

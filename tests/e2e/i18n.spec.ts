@@ -1,0 +1,88 @@
+// Languages (issue 22): zh-TW, found from its folder, switches the console, antd's own texts and the date
+// pickers without a reload; the pseudo-language (accented, ~35% longer) does not make text overflow its cell
+// or a page scroll sideways, at 1400 px and at 375 px.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { e2eSuite } from './harness';
+
+const { signIn } = e2eSuite({ viewport: { width: 1400, height: 900 } });
+
+test('switching to zh-TW in the header changes the console, antd’s texts and the dates, without a reload', async () => {
+  const p = await signIn('admin', 'admin123');
+  await p.goto('/statistic');
+  await p.getByRole('tab', { name: '订单查询' }).click();
+  await p.locator('input[placeholder="开始日期"]').waitFor();
+  // a reload would lose this
+  await p.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+  await p.getByTestId('language-switch').getByText('繁體中文').click();
+  await p.getByRole('tab', { name: '訂單查詢' }).waitFor();
+  // antd's own text (the range picker's placeholder) comes from its zh_TW pack
+  await p.locator('input[placeholder="開始日期"]').waitFor();
+  // the picker's calendar: dayjs's zh-tw pack is there (without it dayjs falls back to English: "Mo", "Tu")
+  await p.locator('input[placeholder="開始日期"]').click();
+  const weekdays = await p.locator('.ant-picker-dropdown .ant-picker-content thead').first().innerText();
+  assert.match(weekdays, /一\s*二\s*三/);
+  assert.equal(await p.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), true, 'the page reloaded');
+  assert.equal(await p.evaluate(() => document.documentElement.lang), 'zh-TW');
+  assert.equal(await p.evaluate(() => localStorage.getItem('console.language')), 'zh-TW');
+});
+
+/** The pages walked in the pseudo-language. */
+const PAGES = ['/home', '/guide', '/market', '/api', '/statistic', '/task', '/config', '/strategy', '/demand', '/user/index'];
+
+/** Texts wider than their table cell, description or card title, and how wide the page is. */
+function overflows(): { page: number; viewport: number; cells: string[]; widest: string } {
+  const cells = Array.from(document.querySelectorAll<HTMLElement>('th, td, .ant-descriptions-item-content, .ant-descriptions-item-label, .ant-card-head-title, .ant-btn, .ant-tabs-tab'))
+    .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+    .map((el) => `${el.className.split(' ')[0] || el.tagName}: ${el.innerText.slice(0, 40)}`);
+  // what sticks out furthest, to name in the message
+  const widest = Array.from(document.querySelectorAll<HTMLElement>('body *')).reduce<HTMLElement | null>(
+    (found, el) => (!found || el.getBoundingClientRect().right > found.getBoundingClientRect().right ? el : found),
+    null,
+  );
+  return { page: document.scrollingElement!.scrollWidth, viewport: window.innerWidth, cells, widest: widest ? `${widest.tagName}.${String(widest.className).split(' ')[0]} "${widest.innerText?.slice(0, 30) ?? ''}"` : '' };
+}
+
+async function walk(p: Page, width: number): Promise<string[]> {
+  await p.setViewportSize({ width, height: 900 });
+  const problems: string[] = [];
+  for (const path of PAGES) {
+    await p.goto(path);
+    await p.waitForLoadState('networkidle');
+    await p.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+    // the page is in the pseudo-language (an accented, bracketed text is shown)
+    await p.getByText(/⟦/).first().waitFor();
+    const found = await p.evaluate(overflows);
+    if (found.page > found.viewport) problems.push(`${path} at ${width} px: the page is ${found.page} px wide (${found.widest})`);
+    for (const cell of found.cells) problems.push(`${path} at ${width} px: ${cell}`);
+  }
+  return problems;
+}
+
+/**
+ * Overflows found when this test was written, in pages other sessions own (reported to the lead, issue 22):
+ * each is `page at width: element`. The test fails on any other overflow, and on one of these once it is
+ * fixed, so that the line is taken out.
+ */
+const KNOWN = [
+  '/statistic at 1400 px: ant-table-cell',
+  '/statistic at 375 px: ant-table-cell',
+  '/task at 375 px: ant-card-head-title',
+  '/strategy at 375 px: ant-card-head-title',
+];
+
+test('in the pseudo-language no text overflows its cell and no page scrolls sideways, at 1400 and 375 px', async () => {
+  const p = await signIn('admin', 'admin123');
+  // not offered in a production build's switcher: a developer (or this test) chooses it by its stored code
+  await p.goto('/home');
+  await p.evaluate(() => localStorage.setItem('console.language', 'en-XA'));
+  const problems = [...(await walk(p, 1400)), ...(await walk(p, 375))];
+  const where = (problem: string) => problem.slice(0, problem.indexOf(':', problem.indexOf('px:') + 3));
+  assert.deepEqual(
+    [...new Set(problems.map((problem) => (KNOWN.includes(where(problem)) ? where(problem) : problem)))],
+    KNOWN,
+    problems.join('\n'),
+  );
+});
