@@ -24,7 +24,11 @@ const utcMinute = (at: number): string => new Date(at).toISOString().slice(11, 1
  * The user whose name and password match, or a 400 that does not say which of the two was wrong.
  * A locked account or address (server/http/lockout.ts) is refused before the password is checked.
  */
-async function authenticate(call: CallContext, usernameField: string, passwordField: string): Promise<UserRow> {
+/**
+ * The user of these credentials. An account `admits` refuses (a console account on the unilateral form)
+ * is refused by name before its password is looked at, so that form cannot confirm a console password.
+ */
+async function authenticate(call: CallContext, usernameField: string, passwordField: string, admits: (row: UserRow) => boolean = () => true): Promise<UserRow> {
   const { lockout } = call.app.auth;
   const username = typeof call.payload[usernameField] === 'string' ? (call.payload[usernameField] as string).trim() : '';
   const password = typeof call.payload[passwordField] === 'string' ? (call.payload[passwordField] as string) : '';
@@ -34,13 +38,16 @@ async function authenticate(call: CallContext, usernameField: string, passwordFi
     throw invalid(locked.scope === 'account' ? 'err.accountLocked' : 'err.addressLocked', { minutes, until: utcMinute(locked.until) });
   }
   let row: UserRow | undefined;
+  let refused = false;
   let matches = false;
   try {
     row = username ? await findUserByName(call.app.db, username) : undefined;
-    matches = await verifyPassword(password, row?.password_hash);
+    refused = row !== undefined && !admits(row);
+    matches = !refused && (await verifyPassword(password, row?.password_hash));
   } finally {
     lockout.end(username, call.address, row !== undefined && matches);
   }
+  if (refused) throw invalid('err.unilateralOnly');
   if (!row || !matches) throw invalid('err.wrongCredentials');
   return row;
 }
@@ -99,9 +106,8 @@ export const accountHandlers: HandlerMap = {
   },
 
   async unilateralLogin(call) {
-    const row = await authenticate(call, 'userName', 'userPassword');
     // the console's own accounts sign in through the normal login (the super user reaches the same pages there)
-    if (!isUnilateralAccount({ isSuper: row.is_super === 1, pes: row.pes })) throw invalid('err.unilateralOnly');
+    const row = await authenticate(call, 'userName', 'userPassword', (user) => isUnilateralAccount({ isSuper: user.is_super === 1, pes: user.pes }));
     const token = await call.app.auth.issueToken(row.id);
     const data: UnilateralLoginReply = { token, pes: row.pes };
     // the spec shows token and pes beside code; they are in data as well

@@ -84,11 +84,11 @@ describe('login lockout', () => {
   });
 
   it('counts guesses sent at once: of 30 parallel wrong passwords at most 5 are checked, then the right one is refused', async () => {
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => unilateral('admin', `guess-${i}`)));
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => unilateral('manager', `guess-${i}`)));
     const checked = replies.filter((reply) => reply.info === '用户名或密码错误');
     expect(checked.length).toBeLessThanOrEqual(LOCKOUT.accountFailures);
     expect(replies.filter((reply) => reply.info.includes('已锁定'))).toHaveLength(30 - checked.length);
-    expect((await unilateral('admin', 'admin123')).info).toContain('已锁定');
+    expect((await unilateral('manager', 'manager123')).info).toContain('已锁定');
   });
 
   it('slows one address that sprays many names: 20 failures lock the address, not the accounts for others', async () => {
