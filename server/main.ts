@@ -92,7 +92,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await seedAssets(db, market, clock.now());
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
-  await seedUnilateral(ctx, clock.now());
+  if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
 
   const app = Fastify({
     // request logs never carry a session token (GET calls and feeds send it in the query)

@@ -8,6 +8,8 @@ export interface ServerSettings {
   marketPushHz: number;
   /** seed the demo tasks with a day of history on a data folder's first start (tests turn it off). */
   demoTasks: boolean;
+  /** seed the unilateral demo (strategies with months of history, one-sided accounts, follow tasks in every state) on a first start (server tests turn it off unless they read it). */
+  unilateralDemo: boolean;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -15,6 +17,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   statusChangeDelayMs: 2000,
   marketPushHz: 1,
   demoTasks: true,
+  unilateralDemo: true,
 };
 
 export const resolveSettings = (overrides: Partial<ServerSettings> = {}): ServerSettings => ({ ...DEFAULT_SETTINGS, ...overrides });

@@ -30,8 +30,8 @@ export async function followTaskOr404(db: Queryable, apiId: number, user: Sessio
   return task;
 }
 
-/** Ids given as a JSON list, a list, one number or a comma-joined text; at least one, each a positive whole number. */
-export function idList(payload: Payload, field: string): number[] {
+/** A list given as a list, JSON text of one, one number, or comma-joined text (blank parts dropped). */
+function rawList(payload: Payload, field: string): unknown[] {
   let raw = payload[field];
   if (typeof raw === 'string' && raw.trim().startsWith('[')) {
     try {
@@ -40,24 +40,21 @@ export function idList(payload: Payload, field: string): number[] {
       throw invalid('err.jsonList', { field });
     }
   }
-  const list = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : typeof raw === 'string' ? raw.split(',') : [];
-  const ids = list.map((v) => Number(typeof v === 'string' ? v.trim() : v));
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw === 'number') return [raw];
+  return typeof raw === 'string' ? raw.split(',').filter((part) => part.trim()) : [];
+}
+
+/** Ids: at least one, each a positive whole number. */
+export function idList(payload: Payload, field: string): number[] {
+  const ids = rawList(payload, field).map((v) => Number(typeof v === 'string' ? v.trim() : v));
   if (!ids.length || ids.some((id) => !Number.isInteger(id) || id <= 0)) throw invalid('err.required', { field });
   return [...new Set(ids)];
 }
 
-/** Coin names: a JSON list or comma-joined text, each one of `allowed`, lower case. */
+/** Coin names, each one of `allowed`, lower case. */
 export function coinList(payload: Payload, field: string, allowed: readonly string[]): string[] {
-  let raw = payload[field];
-  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      throw invalid('err.jsonList', { field });
-    }
-  }
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').filter((s) => s.trim()) : [];
-  const coins = list.map((c) => String(c).trim().toLowerCase());
+  const coins = rawList(payload, field).map((c) => String(c).trim().toLowerCase());
   for (const coin of coins) if (!allowed.includes(coin)) throw invalid('err.currency', { currency: coin });
   return [...new Set(coins)];
 }

@@ -37,7 +37,9 @@ import {
   type FollowSettings,
   type FollowTaskRow,
   type FollowTaskView,
+  type StrategyRow,
 } from '../store/unilateral';
+import type { Queryable } from '../store/queryable';
 import { adjustPosition, setFollowState, simPrice, triggerSignal } from '../unilateral/runner';
 import { equityOf } from '../unilateral/engine';
 import { coinList, followTaskOr404, idList, isUnilateralAdmin, strategyOr404 } from './unilateral-access';
@@ -94,12 +96,19 @@ const changed = (call: CallContext, strategyIds: number[]) => call.app.bus.emit(
 const LAYOUT_MS: Record<number, number> = { 1: 600_000, 2: 3_600_000, 3: 86_400_000, 4: 7 * 86_400_000, 5: 30 * 86_400_000 };
 const CHART_POINTS = 180;
 
-async function myTask(call: CallContext) {
+async function myTask(call: CallContext, db: Queryable = call.app.db) {
   const user = signedIn(call);
-  const task = await followTaskOr404(call.app.db, id(call.payload, 'apiId'), user);
-  const strategy = await strategyOr404(call.app.db, task.strategy_id, user);
+  const task = await followTaskOr404(db, id(call.payload, 'apiId'), user);
+  const strategy = await strategyOr404(db, task.strategy_id, user);
   return { user, task, strategy };
 }
+
+/** `work` on the caller's task and its strategy, both read inside its transaction (the runner may have just moved the book). */
+const inTaskTransaction = <T>(call: CallContext, work: (tx: Queryable, task: FollowTaskView, strategy: StrategyRow) => Promise<T>) =>
+  call.app.db.transaction(async (tx) => {
+    const { task, strategy } = await myTask(call, tx);
+    return work(tx, task, strategy);
+  });
 
 /** The user's lists (coin range, blacklists), stored as they were saved. */
 const LIST = { coinRange: 'coin_range', currencyBlacklist: 'currency_blacklist', binanceBlacklist: 'binance_blacklist' } as const;
@@ -150,11 +159,10 @@ export const unilateralFollowHandlers: HandlerMap = {
     const { db, clock, market } = call.app;
     const state = oneOf(call.payload, 'state', FOLLOW_TARGET_STATES);
     const apis = idList(call.payload, 'apis');
-    const tasks: FollowTaskView[] = [];
-    for (const apiId of apis) tasks.push(await followTaskOr404(db, apiId, user));
     const strategyIds = new Set<number>();
     await db.transaction(async (tx) => {
-      for (const task of tasks) {
+      for (const apiId of apis) {
+        const task = await followTaskOr404(tx, apiId, user);
         const strategy = await strategyOr404(tx, task.strategy_id, user);
         await setFollowState(tx, task, strategy, state, simPrice(market.sim), clock.now());
         strategyIds.add(strategy.id);
@@ -237,31 +245,38 @@ export const unilateralFollowHandlers: HandlerMap = {
   },
 
   async followChangeTask(call) {
-    const { user, task, strategy } = await myTask(call);
+    const user = signedIn(call);
     const { db, clock, market } = call.app;
     const next = await strategyOr404(db, id(call.payload, 'strategyId'), user);
-    await db.transaction(async (tx) => {
+    const { task, strategy } = await inTaskTransaction(call, async (tx, task, strategy) => {
       // the old strategy's position is closed; the task keeps its state and follows the new one
       await adjustPosition(tx, task, strategy, 0, simPrice(market.sim), clock.now());
       await updateFollowSettings(tx, task.api_id, { ...task, strategy_id: next.id });
+      return { task, strategy };
     });
     changed(call, [strategy.id, next.id]);
     return call.ok(followTaskItem((await followTaskView(db, task.api_id))!), 'ok.update');
   },
 
   async followAdjustPosition(call) {
-    const { task, strategy } = await myTask(call);
     const position = num(call.payload, 'position');
-    const orders = await call.app.db.transaction((tx) => adjustPosition(tx, task, strategy, position, simPrice(call.app.market.sim), call.app.clock.now()));
+    const { orders, task, strategy } = await inTaskTransaction(call, async (tx, task, strategy) => ({
+      orders: await adjustPosition(tx, task, strategy, position, simPrice(call.app.market.sim), call.app.clock.now()),
+      task,
+      strategy,
+    }));
     changed(call, [strategy.id]);
     const last = orders.at(-1);
     return call.ok(last ? followOrderView(last, strategy.names, task.bourse_name ?? '') : null, 'ok.generic');
   },
 
   async followIndependentTrigger(call) {
-    const { task, strategy } = await myTask(call);
     const type = oneOf(call.payload, 'type', SIGNALS) as Signal;
-    const orders = await call.app.db.transaction((tx) => triggerSignal(tx, task, strategy, type, simPrice(call.app.market.sim), call.app.clock.now()));
+    const { orders, task, strategy } = await inTaskTransaction(call, async (tx, task, strategy) => ({
+      orders: await triggerSignal(tx, task, strategy, type, simPrice(call.app.market.sim), call.app.clock.now()),
+      task,
+      strategy,
+    }));
     changed(call, [strategy.id]);
     const last = orders.at(-1);
     if (!last) throw invalid('err.closeExceedsPosition', { position: task.qty });
@@ -313,16 +328,6 @@ export const unilateralFollowHandlers: HandlerMap = {
     return call.ok({ coins: next }, 'ok.delete');
   },
 
-  // the aevo pages show no content in the spec: their data is kept as saved
-  async aevoTradeData(call) {
-    return call.ok(await readList<unknown>(call.app.db, signedIn(call).id, 'aevo', null));
-  },
-  async aevoTradeUpdate(call) {
-    const user = signedIn(call);
-    const { token: _token, ...data } = call.payload;
-    await writeList(call.app.db, user.id, 'aevo', data);
-    return call.ok(data, 'ok.update');
-  },
 };
 
 async function readCoins(call: CallContext, name: string) {

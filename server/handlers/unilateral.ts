@@ -23,7 +23,7 @@ import {
 } from '../../src/domain/unilateral';
 import { PAGING } from '../../src/domain/constants';
 import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';
-import { CODE, fail, invalid } from '../http/envelope';
+import { invalid } from '../http/envelope';
 import { id, num, oneOf, str } from '../http/validate';
 import { formatSecond } from '../clock/time';
 import type { Currency } from '../market';

@@ -76,13 +76,13 @@ export interface FollowOrderRecord {
 
 const CHUNK_ROWS = 400;
 
-/** One multi-row INSERT per CHUNK_ROWS rows. */
-export function insertRows(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): { sql: string; args: InArgs }[] {
+/** One multi-row INSERT (or INSERT OR REPLACE) per CHUNK_ROWS rows. */
+export function insertRows(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], verb = 'INSERT'): { sql: string; args: InArgs }[] {
   const one = `(${columns.map(() => '?').join(', ')})`;
   const out: { sql: string; args: InArgs }[] = [];
   for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
     const chunk = rows.slice(i, i + CHUNK_ROWS);
-    out.push({ sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => one).join(', ')}`, args: chunk.flat() });
+    out.push({ sql: `${verb} INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => one).join(', ')}`, args: chunk.flat() });
   }
   return out;
 }
@@ -114,7 +114,7 @@ export async function pageUStrategies(db: Queryable, edge: number, number: numbe
 export const setUStrategyState = (db: Queryable, ids: readonly number[], status: number, now: number) =>
   db.batch(ids.map((id) => ({
     sql: `UPDATE u_strategies SET update_time = ?,
-            last_bar = CASE WHEN ? = 1 AND status = 0 THEN (? / bar_ms) * bar_ms ELSE last_bar END, status = ? WHERE id = ?`,
+            last_bar = CASE WHEN ? = 1 AND status = 0 THEN (CAST(? AS INTEGER) / bar_ms) * bar_ms ELSE last_bar END, status = ? WHERE id = ?`,
     args: [now, status, Math.floor(now), status, id],
   })));
 
@@ -240,9 +240,7 @@ export const followOrdersOf = (db: Queryable, apiId: number) =>
   db.all<FollowOrderRecord>('SELECT * FROM u_follow_orders WHERE api_id = ? ORDER BY id', [apiId]);
 
 export const insertFollowEquity = (db: Queryable, rows: readonly { apiId: number; at: number; equity: number }[]) =>
-  db.batch(
-    insertRows('u_follow_equity', ['api_id', 'at', 'equity'], rows.map((r) => [r.apiId, r.at, r.equity])).map((s) => ({ ...s, sql: s.sql.replace('INSERT', 'INSERT OR REPLACE') })),
-  );
+  db.batch(insertRows('u_follow_equity', ['api_id', 'at', 'equity'], rows.map((r) => [r.apiId, r.at, r.equity]), 'INSERT OR REPLACE'));
 
 export const followEquityOf = (db: Queryable, apiId: number, from: number) =>
   db.all<{ at: number; equity: number }>('SELECT at, equity FROM u_follow_equity WHERE api_id = ? AND at >= ? ORDER BY at', [apiId, from]);

@@ -21,6 +21,7 @@ import {
   type FollowOrderRow,
 } from './engine';
 import {
+  findUStrategy,
   followTasksOfStrategy,
   insertEquity,
   insertFollowEquity,
@@ -121,14 +122,22 @@ export async function advance(db: Queryable, strategy: StrategyRow, until: numbe
   return true;
 }
 
-/** One pass: every running strategy advanced to `now`, each in its own transaction. Returns the ids that ran. */
-export async function runDue(ctx: Pick<AppContext, 'db' | 'market'>, now: number): Promise<number[]> {
+/** One pass: every running strategy advanced to `now`, each in its own transaction. The ids that ran, and how many run. */
+export async function runDue(ctx: Pick<AppContext, 'db' | 'market'>, now: number): Promise<{ ran: number[]; running: number }> {
   const priceAt = simPrice(ctx.market.sim);
   const ran: number[] = [];
-  for (const strategy of await runningUStrategies(ctx.db)) {
-    if (await ctx.db.transaction((tx) => advance(tx, strategy, now, priceAt, now))) ran.push(strategy.id);
+  const running = await runningUStrategies(ctx.db);
+  for (const strategy of running) {
+    // most minutes no bar is due: no transaction then
+    if (Math.floor(now / strategy.bar_ms) * strategy.bar_ms <= strategy.last_bar) continue;
+    const advanced = await ctx.db.transaction(async (tx) => {
+      // read again inside: a call may have paused it or moved its tasks meanwhile
+      const fresh = await findUStrategy(tx, strategy.id);
+      return fresh?.status === 1 && advance(tx, fresh, now, priceAt, now);
+    });
+    if (advanced) ran.push(strategy.id);
   }
-  return ran;
+  return { ran, running: running.length };
 }
 
 export interface UnilateralRunner {
@@ -137,16 +146,26 @@ export interface UnilateralRunner {
   idle(): Promise<void>;
 }
 
+/**
+ * Runs `runDue` every minute while some strategy runs: an idle server has no timer pending. A change
+ * on the bus (a strategy started, a task added) wakes it; a pass that finds none running pauses it.
+ */
 export function startUnilateralRunner(ctx: AppContext & { clock: Clock }): UnilateralRunner {
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   // a timer that fires during a pass asks for one more: the clock may have moved far meanwhile
   let again = false;
+  let cancel: (() => void) | null = null;
+  const pause = () => {
+    cancel?.();
+    cancel = null;
+  };
   const passes = async () => {
     do {
       again = false;
-      const ids = await runDue(ctx, ctx.clock.now());
-      if (ids.length) ctx.bus.emit('unilateral.changed', { strategyIds: ids });
+      const { ran, running: count } = await runDue(ctx, ctx.clock.now());
+      if (!count) pause();
+      if (ran.length) ctx.bus.emit('unilateral.changed', { strategyIds: ran });
     } while (again);
   };
   const pass = () => {
@@ -159,8 +178,18 @@ export function startUnilateralRunner(ctx: AppContext & { clock: Clock }): Unila
       .catch((error: unknown) => console.error('[server] unilateral runner:', error))
       .finally(() => (busy = false));
   };
-  const cancel = ctx.clock.every(RUN_EVERY_MS, pass);
-  return { stop: cancel, idle: () => running };
+  const wake = () => {
+    cancel ??= ctx.clock.every(RUN_EVERY_MS, pass);
+  };
+  const off = ctx.bus.on('unilateral.changed', wake);
+  void runningUStrategies(ctx.db).then((rows) => rows.length && wake());
+  return {
+    stop: () => {
+      off();
+      pause();
+    },
+    idle: () => running,
+  };
 }
 
 // ── Follow-task actions ────────────────────────────────────────────────────────────────

@@ -39,7 +39,7 @@ export async function settle(turns = 10): Promise<void> {
 }
 
 /** Settings of a test server: nothing pushes by itself unless a test asks for it. */
-export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false };
+export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false, unilateralDemo: false };
 
 /** `start`: the clock's start time (ms); the wall clock's now when not given. */
 export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators'> & { start?: number } = {}): Promise<TestServer> {

@@ -16,10 +16,11 @@ const MAY_IMPORT = {
   'ledger/': ['clock/', 'engine/', 'market/', 'store/'],
   'http/': ['clock/', 'market/', 'store/', 'context.ts'],
   'context.ts': ['clock/', 'market/', 'store/', 'http/', 'feeds/', 'settings.ts'],
-  'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts'],
+  'unilateral/': ['clock/', 'market/', 'store/', 'feeds/', 'context.ts'],
+  'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/'],
   'feeds/': ['engine/', 'market/', 'store/', 'ledger/', 'http/', 'handlers/', 'context.ts'],
-  'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'http/', 'context.ts'],
-  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts'],
+  'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/'],
+  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts', 'unilateral/'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
