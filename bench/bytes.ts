@@ -76,14 +76,15 @@ export async function adminCookies(baseUrl: string): Promise<{ name: string; val
   const body = new URLSearchParams({ userId: user_id, username: 'admin', password: 'admin123', geetest_challenge: challenge, geetest_validate: challenge, geetest_seccode: `${challenge}|jordan` });
   const reply = (await (await fetch(baseUrl + endpoints.login.path, { method: endpoints.login.method, body })).json()) as { code: number; info: string; data: { token: string; level?: number; is_super?: number | string } };
   if (reply.code !== 200) throw new Error(`admin login by API failed: ${reply.info}`);
-  const values: Record<keyof typeof KEYS, string> = {
+  // the signature token (KEYS.sign) is fetched by the console after sign-in: not a cookie to set here
+  const values: Record<Exclude<keyof typeof KEYS, 'sign'>, string> = {
     token: reply.data.token,
     userName: 'admin',
     level: String(reply.data.level ?? 1),
     isSuper: Number(reply.data.is_super) === 1 ? '1' : '0',
     kind: 'normal',
   };
-  return (Object.keys(KEYS) as (keyof typeof KEYS)[]).map((key) => ({ name: KEYS[key], value: values[key], url: baseUrl }));
+  return (Object.keys(values) as (keyof typeof values)[]).map((key) => ({ name: KEYS[key], value: values[key], url: baseUrl }));
 }
 
 /** A first visit: fresh context, empty cache, signed in or not. */
