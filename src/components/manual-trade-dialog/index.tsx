@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { FormDialog } from '../form-dialog';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount, ManualOrder } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
@@ -73,16 +74,7 @@ export function ManualTradeDialog({ api, onClose }: { api: Pick<ApiAccount, 'id'
   };
 
   return (
-    <Modal
-      open
-      title={t('manual.title', { name: api.name })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common:buttons.submit')}
-      cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: mutation.isPending }}
-      destroyOnHidden
-    >
+    <FormDialog title={t('manual.title', { name: api.name })} submit={() => form.submit()} pending={mutation.isPending} onClose={onClose} okText={t('common:buttons.submit')}>
       <Form<ManualForm>
         form={form}
         layout="vertical"
@@ -119,6 +111,6 @@ export function ManualTradeDialog({ api, onClose }: { api: Pick<ApiAccount, 'id'
           <InputNumber style={{ width: '100%' }} precision={DECIMALS.quantity} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useCreate } from '@refinedev/core';
-import { Form, InputNumber, Modal, Select } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
+import { FormDialog } from '../../components/form-dialog';
 import { useTranslation } from 'react-i18next';
 import type { ChildTaskAdd } from '../../api/types';
 import type { Task } from '../../domain/task';
@@ -45,16 +46,7 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
   };
 
   return (
-    <Modal
-      open
-      title={t('child.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common:buttons.ok')}
-      cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: mutation.isPending }}
-      destroyOnHidden
-    >
+    <FormDialog title={t('child.addTitle')} submit={() => form.submit()} pending={mutation.isPending} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={{ weight: 1 }} onFinish={submit}>
         <Form.Item name="apiA" label={t('child.api', { exchange: nameOf(aBourse) })} rules={[{ required: true, message: t('child.apiRequired') }]}>
           <Select aria-label={t('child.api', { exchange: nameOf(aBourse) })} options={options(apisA.data, aBourse)} loading={apisA.query.isLoading} />
@@ -66,6 +58,6 @@ export function AddChildDialog({ task, onClose }: { task: Task; onClose: () => v
           <InputNumber aria-label={t('child.weight')} min={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

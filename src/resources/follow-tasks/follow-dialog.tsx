@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Form, Input, Modal, Radio, Select, Spin } from 'antd';
+import { Form, Input, Radio, Select, Spin } from 'antd';
+import { FormDialog } from '../../components/form-dialog';
 import { useCreate, useOne, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { FollowTaskSave } from '../../api/types';
@@ -99,16 +100,7 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
     ) : null;
 
   return (
-    <Modal
-      open
-      title={t(mode === 'add' ? 'follow.addTitle' : 'follow.editTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common:buttons.ok')}
-      cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: creating.isPending || updating.isPending }}
-      destroyOnHidden
-    >
+    <FormDialog title={t(mode === 'add' ? 'follow.addTitle' : 'follow.editTitle')} submit={() => form.submit()} pending={creating.isPending || updating.isPending} onClose={onClose}>
       <Spin spinning={mode === 'edit' && taskQuery.isLoading}>
         <Form<FollowFormValues>
           form={form}
@@ -131,6 +123,6 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
           {item('unit', <Select options={FOLLOW_UNITS.map((u) => ({ value: u, label: u.toUpperCase() }))} disabled={mode === 'edit'} />, false)}
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { FormDialog } from '../../components/form-dialog';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../domain/task';
 import { useCallMutation } from '../../api/use-call';
@@ -31,21 +32,12 @@ export function RenameDialog({ task, onClose }: { task: Task; onClose: () => voi
   };
 
   return (
-    <Modal
-      open
-      title={t('dialog.renameTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common:buttons.ok')}
-      cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: rename.isPending }}
-      destroyOnHidden
-    >
+    <FormDialog title={t('dialog.renameTitle')} submit={() => form.submit()} pending={rename.isPending} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={{ name: task.name }} onFinish={submit}>
         <Form.Item name="name" label={t('dialog.name')}>
           <Input aria-label={t('dialog.name')} onPressEnter={() => form.submit()} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Radio, Spin } from 'antd';
+import { Form, Input, Radio, Spin } from 'antd';
+import { FormDialog } from '../../components/form-dialog';
 import { useOne, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { UnilateralStrategyEdit } from '../../api/types';
@@ -42,16 +43,7 @@ export function UnilateralStrategyDialog({ strategyId, onClose, onSaved }: { str
     );
 
   return (
-    <Modal
-      open
-      title={t('strategyDialog.title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common:buttons.ok')}
-      cancelText={t('common:buttons.cancel')}
-      okButtonProps={{ loading: mutation.isPending }}
-      destroyOnHidden
-    >
+    <FormDialog title={t('strategyDialog.title')} submit={() => form.submit()} pending={mutation.isPending} onClose={onClose}>
       <Spin spinning={query.isLoading}>
         <Form<Values> form={form} layout="vertical" name="unilateral-strategy" initialValues={{ target: STRATEGY_TARGET.shown }} onFinish={save}>
           <Form.Item name="names" label={t('strategyDialog.names')} rules={[{ required: true, whitespace: true, message: t('strategyDialog.namesRequired') }]}>
@@ -83,6 +75,6 @@ export function UnilateralStrategyDialog({ strategyId, onClose, onSaved }: { str
           </Form.Item>
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }
