@@ -100,6 +100,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
 
   const app = Fastify({
+    // close() ends every open connection (keep-alive ones a client left open included) instead of waiting on them
+    forceCloseConnections: true,
     ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
     // request logs never carry a session token (GET calls and feeds send it in the query)
     logger: opts.logger

@@ -48,6 +48,7 @@ describe('security headers', () => {
       fetch(`${server.url}/user/getcode`),
       fetch(`${server.url}/no/such/call`, { method: 'POST' }),
     ]);
+    await Promise.all([...pages, ...others].map((reply) => reply.arrayBuffer()));
     for (const reply of [...pages, ...others]) {
       expect(reply.headers.get('x-content-type-options'), reply.url).toBe('nosniff');
       expect(reply.headers.get('referrer-policy'), reply.url).toBe('no-referrer');
