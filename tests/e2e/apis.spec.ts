@@ -58,6 +58,7 @@ test('the super user binds an API, configures fees and advanced settings, initia
   await assert.doesNotReject(config.getByLabel('API名称').and(p.locator(`[value="${NAME}"]`)).waitFor());
   assert.equal(await config.getByLabel('API Secret').inputValue(), '');
   await config.getByRole('button', { name: /取\s*消/ }).click();
+  await config.waitFor({ state: 'hidden' }); // its closing wrap would take the next click
 
   // fees: save, reopen, see them
   await action(p, NAME, '手续费配置');
