@@ -1,4 +1,4 @@
-import type { EndpointName } from './endpoints';
+import { endpoints, type EndpointName } from './endpoints';
 import type { ReplyOf } from './calls';
 
 export type ReplyShape = 'list' | 'record';
@@ -43,9 +43,12 @@ const records: Record<RecordReply, 'record'> = {
  */
 export const replyShapes: Partial<Record<EndpointName, ReplyShape>> = { ...lists, ...records };
 
-/** Whether `data` has the shape the call's reply must have. */
+/**
+ * Whether `data` has the shape the call's reply must have. Only reads are held to it: what a page draws comes
+ * from them, while a write's reply is optional to the console (it keeps what it sent when data is null).
+ */
 export function hasReplyShape(name: EndpointName, data: unknown): boolean {
-  const shape = replyShapes[name];
+  const shape = endpoints[name].method === 'GET' ? replyShapes[name] : undefined;
   if (shape === 'list') return Array.isArray(data);
   if (shape === 'record') return typeof data === 'object' && data !== null && !Array.isArray(data);
   return true;
