@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import type { EndpointName } from '../../src/api/endpoints';
+import ApiListPage from '../../src/resources/apis/list';
+import TaskListPage from '../../src/resources/tasks/list';
+import GlobalConfigEditPage from '../../src/resources/global-config/edit';
+import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
+import { envelope, onCall, server } from './msw';
+import { renderPage } from './render';
+import { taskHandlers, taskPageSetup, userEvent } from './task-helpers';
+
+/**
+ * Issue 21 "bad replies" for forms: while a dialog's call is pending its submit button is busy (a second click
+ * sends nothing); when the call fails with a reply that is not an envelope, a notification says so and the form
+ * keeps what the user typed.
+ */
+taskPageSetup();
+
+const MALFORMED = '服务器返回的数据无法识别，请稍后重试';
+const OK = /^确\s*定$/;
+
+const buttonIn = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
+async function dialog(title: string): Promise<HTMLElement> {
+  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
+  return heading!.closest('.ant-modal') as HTMLElement;
+}
+async function retype(input: HTMLElement, text: string) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+}
+
+interface OpenForm {
+  /** the field typed into, as it is now (a dialog may re-render it). */
+  field: () => HTMLElement;
+  /** the submit button. */
+  submit: () => HTMLElement;
+}
+
+interface FormCase {
+  name: string;
+  call: EndpointName;
+  /** renders the page, opens the form and types `typed` into its field. */
+  open: (typed: string) => Promise<OpenForm>;
+}
+
+const FORMS: FormCase[] = [
+  {
+    name: 'task rename',
+    call: 'taskNameUpdate',
+    open: async (typed) => {
+      taskHandlers();
+      renderPage(<TaskListPage />, { path: '/task' });
+      await userEvent.click(await screen.findByText('alpha-1'));
+      const modal = await dialog('修改任务名字');
+      await retype(within(modal).getByLabelText('任务名称'), typed);
+      return { field: () => within(modal).getByLabelText('任务名称'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'API add',
+    call: 'apiAdd',
+    open: async (typed) => {
+      server.use(onCall('apiList', () => envelope([])), onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }])), onCall('assetImaging', () => envelope([])));
+      renderPage(<ApiListPage />, { path: '/api' });
+      await userEvent.click(await screen.findByText('添加API', { selector: 'button span' }));
+      const modal = await dialog('添加API');
+      await userEvent.type(within(modal).getByLabelText('API名称'), typed);
+      await userEvent.type(within(modal).getByLabelText('API Key'), 'the-key');
+      await userEvent.type(within(modal).getByLabelText('API Secret'), 'the-secret');
+      return { field: () => within(modal).getByLabelText('API名称'), submit: () => buttonIn(modal, /^保\s*存$/) };
+    },
+  },
+  {
+    name: 'global config',
+    call: 'globalConfigUpdate',
+    open: async (typed) => {
+      server.use(onCall('globalConfigGet', () => envelope({ depthMarket: 5, priceSlippage: 0.001, voiceIntervalTime: 60, messageIntervalTime: 300, tradingIntervalTime: 1, isBorrow: false, maxBorrowBTC: 50, maxBorrowLTC: 30, maxBorrowETH: 45, maxBorrowETC: 30, maxBorrowXRP: 20, maxBorrowEOS: 30, maxBorrowBCH: 30, maxBorrowBSV: 20, maxBorrowTRX: 10 })));
+      renderPage(<GlobalConfigEditPage />, { path: '/config' });
+      await waitFor(() => expect(screen.getByLabelText('深度档位')).toHaveValue('5'));
+      await retype(screen.getByLabelText('深度档位'), typed);
+      return { field: () => screen.getByLabelText('深度档位'), submit: () => screen.getByText(/^保\s*存$/).closest('button')! };
+    },
+  },
+  {
+    name: 'change password',
+    call: 'changePassword',
+    open: async (typed) => {
+      renderPage(<ChangePasswordDialog open onClose={() => {}} />);
+      await userEvent.type(screen.getByLabelText('原密码'), typed);
+      await userEvent.type(screen.getByLabelText('新密码'), 'new-pass');
+      await userEvent.type(screen.getByLabelText('再次输入新密码'), 'new-pass');
+      return { field: () => screen.getByLabelText('原密码'), submit: () => screen.getByText(OK, { selector: 'button > span' }).closest('button')! };
+    },
+  },
+];
+
+describe.each(FORMS)('$name', ({ call, open }) => {
+  it(`is busy while ${call} is pending (nothing sent twice); a bad reply keeps what was typed`, async () => {
+    const sent: unknown[] = [];
+    let answer: (reply: Response) => void = () => {};
+    server.use(
+      onCall(call, ({ payload }) => {
+        sent.push(payload);
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    const typed = '7';
+    const form = await open(typed);
+    await userEvent.click(form.submit());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(form.submit()).toHaveClass('ant-btn-loading'));
+    await userEvent.click(form.submit());
+    answer(new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    expect(await screen.findByText(MALFORMED)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(form.field()).toHaveValue(typed);
+    await waitFor(() => expect(form.submit()).not.toHaveClass('ant-btn-loading'));
+  });
+});
