@@ -5,7 +5,10 @@ import ApiListPage from '../../src/resources/apis/list';
 import TaskListPage from '../../src/resources/tasks/list';
 import GlobalConfigEditPage from '../../src/resources/global-config/edit';
 import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
+import { FollowTaskDialog } from '../../src/resources/follow-tasks/follow-dialog';
+import { UnilateralStrategyDialog } from '../../src/resources/unilateral-strategies/strategy-dialog';
 import { envelope, onCall, server } from './msw';
+import { managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
 import { renderPage } from './render';
 import { taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 
@@ -92,6 +95,32 @@ const FORMS: FormCase[] = [
       return { field: () => screen.getByLabelText('原密码'), submit: () => screen.getByText(OK, { selector: 'button > span' }).closest('button')! };
     },
   },
+  {
+    name: 'follow task edit',
+    call: 'followTaskUpdate',
+    open: async (typed) => {
+      unilateralHandlers();
+      server.use(onCall('followTaskDetail', () => envelope({ apiId: 7, strategyId: 1, priority: 2, stopLoss: 30, archiveCurrency: 'usdt', positiveLeverage: 3, negativeLeverage: 1, isBuy: 1, isSell: 1, calculateCost: 0, initialCost: 500 })));
+      renderPage(<FollowTaskDialog mode="edit" apiId={7} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/api', session: managerSession });
+      const modal = await dialog('编辑跟随任务');
+      await waitFor(() => expect(within(modal).getByLabelText('止损百分数')).toHaveValue('30'));
+      await retype(within(modal).getByLabelText('止损百分数'), typed);
+      return { field: () => within(modal).getByLabelText('止损百分数'), submit: () => okButton(modal) };
+    },
+  },
+  {
+    name: 'unilateral strategy edit',
+    call: 'unilateralStrategyUpdate',
+    open: async (typed) => {
+      server.use(onCall('unilateralStrategyReproduction', () => envelope({ names: 'trend-btc', target: 1, priority: 1 })));
+      renderPage(<UnilateralStrategyDialog strategyId={1} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/unilateral', session: managerSession });
+      const modal = await dialog('编辑策略');
+      await waitFor(() => expect(within(modal).getByLabelText('策略名称')).toHaveValue('trend-btc'));
+      await retype(within(modal).getByLabelText('策略名称'), `trend ${typed}`);
+      await retype(within(modal).getByLabelText('优先级'), '1');
+      return { field: () => within(modal).getByLabelText('策略名称'), submit: () => okButton(modal) };
+    },
+  },
 ];
 
 describe.each(FORMS)('$name', ({ call, open }) => {
@@ -113,7 +142,7 @@ describe.each(FORMS)('$name', ({ call, open }) => {
     answer(new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     expect(await screen.findByText(MALFORMED)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    expect(form.field()).toHaveValue(typed);
+    expect(String((form.field() as HTMLInputElement).value)).toContain(typed);
     await waitFor(() => expect(form.submit()).not.toHaveClass('ant-btn-loading'));
   });
 });
