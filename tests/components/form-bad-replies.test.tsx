@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import type { EndpointName } from '../../src/api/endpoints';
 import ApiListPage from '../../src/resources/apis/list';
@@ -10,7 +10,9 @@ import { UnilateralStrategyDialog } from '../../src/resources/unilateral-strateg
 import { envelope, onCall, server } from './msw';
 import { managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
 import { renderPage } from './render';
-import { taskHandlers, taskPageSetup, userEvent } from './task-helpers';
+import { cardAction, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
+import { ARBITRAGE_2, fill, listing } from './strategies-helpers';
+import StrategyListPage from '../../src/resources/strategies/list';
 
 /**
  * Issue 21 "bad replies" for forms: while a dialog's call is pending its submit button is busy (a second click
@@ -27,13 +29,24 @@ async function dialog(title: string): Promise<HTMLElement> {
   const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
   return heading!.closest('.ant-modal') as HTMLElement;
 }
+/** Picks an option of the (first) select labelled `label` (antd labels its search input and its list). */
+async function choose(scope: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(scope).getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  await userEvent.click(await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' }));
+}
 async function retype(input: HTMLElement, text: string) {
   await userEvent.clear(input);
   await userEvent.type(input, text);
 }
 
+const SECTIONS = {
+  taskBaseParams: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 9, fund_occupy: '50%', price_limit: 'no' },
+  debitCreditParams: { is_borrow: false },
+  strategyParams: { dlt: { CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 }, m: { CW: 1, NW: 1, CQ: 2, NQ: 2 }, close_dlt: 0.001 },
+};
+
 interface OpenForm {
-  /** the field typed into, as it is now (a dialog may re-render it). */
+  /** the field typed into, as it is now (a dialog may re-render it), or what was picked, found by its text. */
   field: () => HTMLElement;
   /** the submit button. */
   submit: () => HTMLElement;
@@ -121,6 +134,62 @@ const FORMS: FormCase[] = [
       return { field: () => within(modal).getByLabelText('策略名称'), submit: () => okButton(modal) };
     },
   },
+  {
+    name: 'task add',
+    call: 'taskAdd',
+    open: async (typed) => {
+      taskHandlers();
+      server.use(onCall('strategyParamsGet', () => envelope(SECTIONS)));
+      renderPage(<TaskListPage />, { path: '/task' });
+      await userEvent.click(await screen.findByText('添加任务', { selector: 'button span' }));
+      const modal = await dialog('添加任务');
+      await within(modal).findByLabelText('dlt NW');
+      await userEvent.type(within(modal).getByLabelText('任务名称'), `task ${typed}`);
+      return { field: () => within(modal).getByLabelText('任务名称'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'task configure',
+    call: 'taskParamsUpdate',
+    open: async (typed) => {
+      taskHandlers();
+      server.use(onCall('taskParamsGet', () => envelope(SECTIONS)));
+      renderPage(<TaskListPage />, { path: '/task' });
+      await screen.findByTestId('task-card-2');
+      await cardAction(2, '配置');
+      const modal = await dialog('配置任务');
+      await retype(await within(modal).findByLabelText('dlt NW'), `0.00${typed}`);
+      return { field: () => within(modal).getByLabelText('dlt NW'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'child task add',
+    call: 'taskChildrenAdd',
+    open: async () => {
+      taskHandlers();
+      server.use(onCall('taskAvailableApi', () => envelope([{ id: 5, name: 'okex-main', bourse_id: 1 }, { id: 6, name: 'huobi-main', bourse_id: 2 }])));
+      renderPage(<TaskListPage />, { path: '/task' });
+      await screen.findByTestId('task-card-2');
+      await cardAction(2, '添加子任务');
+      const modal = await dialog('添加子任务');
+      await choose(modal, 'OKEx API', 'okex-main');
+      await choose(modal, 'Huobi API', 'huobi-main');
+      return { field: () => within(modal).getByTitle('huobi-main'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'strategy configure',
+    call: 'strategyUpdate',
+    open: async (typed) => {
+      server.use(listing(() => [ARBITRAGE_2]).handler);
+      renderPage(<StrategyListPage />, { path: '/strategy' });
+      const row = (await screen.findByText('arbitrage 2')).closest('tr')!;
+      await userEvent.click(within(row).getByText(/^配\s*置$/, { selector: 'button > span' }));
+      const modal = await dialog('配置策略');
+      fill(within(modal).getByLabelText('策略名称'), `arbitrage ${typed}`);
+      return { field: () => within(modal).getByLabelText('策略名称'), submit: () => buttonIn(modal, /^保\s*存$/) };
+    },
+  },
 ];
 
 describe.each(FORMS)('$name', ({ call, open }) => {
@@ -142,7 +211,9 @@ describe.each(FORMS)('$name', ({ call, open }) => {
     answer(new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     expect(await screen.findByText(MALFORMED)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    expect(String((form.field() as HTMLInputElement).value)).toContain(typed);
+    const kept = form.field();
+    if (kept instanceof HTMLInputElement) expect(kept.value).toContain(typed);
+    else expect(kept).toBeInTheDocument();
     await waitFor(() => expect(form.submit()).not.toHaveClass('ant-btn-loading'));
   });
 });
