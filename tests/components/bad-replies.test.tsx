@@ -11,6 +11,12 @@ import { renderPage } from './render';
 import { taskHandlers, taskPageSetup } from './task-helpers';
 import { unilateralHandlers } from './unilateral-helpers';
 import { runtimeConfig } from '../../src/api/config';
+import TaskDetailPage from '../../src/pages/task-detail';
+import TaskTradeInfoPage from '../../src/pages/task-trade-info';
+import UnilateralStatisticPage from '../../src/pages/unilateral-statistic';
+import MonitoringPage from '../../src/pages/unilateral-monitoring';
+import UnilateralApiDetailPage from '../../src/pages/unilateral-api-detail';
+import { followTask } from './unilateral-helpers';
 
 /**
  * Issue 21 "bad replies": every page's calls answered with bodies that are not what the contract says. Each
@@ -36,6 +42,32 @@ const BAD_BODIES: [string, () => Response | Promise<Response>, string][] = [
   ['a 10 MB string', () => json(`"${'x'.repeat(TEN_MB)}"`), MALFORMED],
 ];
 
+function tradeInfoHandlers() {
+  server.use(
+    onCall('taskPositionStatistics', () => envelope({ task_virtual_position: { price: 100, amount: 2, earnings_amount: 0.5, earnings: 12 }, task_virtual_earnings: { price: 90, amount: 1, earnings_amount: 0.2, earnings: 3 } })),
+    // no points: the curve draws on a canvas, which jsdom has not
+    onCall('taskEarnings', () => envelope([])),
+    onCall('changeRecords', () => envelope({ datas: [], pages: 1 })),
+  );
+}
+function statisticHandlers() {
+  server.use(
+    onCall('unilateralTransactionIdentifier', ({ payload }) => envelope({ cycle: payload.cycle, market: [], up_direction: [], down_direction: [], curve: [] })),
+    onCall('unilateralRetreatIndicators', () => envelope({ capital: 1000, cash: 500, equity: 1200, initial_money: 1000, win_rate: 55, win_lose_rate: 1.5, accumulated_earnings: 200, len_days: 12, max_drawdown: 7.5, return_volatility: 3.2, last_trading_time: '' })),
+    onCall('strategyData', () => envelope({ assets: [], position: [], trade: [], position_len: 0, trade_len: 0 })),
+  );
+}
+function apiDetailHandlers() {
+  unilateralHandlers();
+  server.use(
+    onCall('accountPage', () => envelope([followTask(7, 1)])),
+    onCall('followTaskDetail', () => envelope({ apiId: 7, strategyId: 1, priority: 0, stopLoss: 20, archiveCurrency: '', positiveLeverage: 2, negativeLeverage: 1, isBuy: 1, isSell: 1, calculateCost: 0, initialCost: 0 })),
+    onCall('apiData', () => envelope({ apiId: 7, strategy_id: 1, status: 1, equity: 1100, initial_cost: 1000, earnings: 100, position: [] })),
+    onCall('followAssetRateChart', () => envelope([])),
+    onCall('followOrderDetail', () => envelope([])),
+  );
+}
+
 interface PageCase {
   name: string;
   /** the page's calls answered well (the broken one is overridden after). */
@@ -54,6 +86,11 @@ const PAGES: PageCase[] = [
   { name: 'strategy list', handlers: () => {}, render: () => renderPage(<StrategyListPage />, { path: '/strategy' }), call: 'strategyHome', usable: '新增策略' },
   { name: 'global config', handlers: () => {}, render: () => renderPage(<GlobalConfigEditPage />, { path: '/config' }), call: 'globalConfigGet', usable: /^保\s*存$|^重新加载$/ },
   { name: 'unilateral list', handlers: () => unilateralHandlers(), render: () => renderPage(<UnilateralStrategyListPage />, { path: '/main/index/unilateral' }), call: 'unilateralPageData', usable: '单边策略列表' },
+  { name: 'task detail', handlers: () => {}, render: () => renderPage(<TaskDetailPage />, { path: '/task/taskDetail?id=7', pattern: '/task/taskDetail' }), call: 'orderNewest', usable: '下一页' },
+  ...(['taskPositionStatistics', 'taskEarnings', 'changeRecords'] as const).map((call) => ({ name: 'task trade info', handlers: tradeInfoHandlers, render: () => renderPage(<TaskTradeInfoPage />, { path: '/task/taskTradeInfo?id=7&type=task', pattern: '/task/taskTradeInfo' }), call, usable: '变更记录' })),
+  ...(['strategyData', 'unilateralRetreatIndicators', 'unilateralTransactionIdentifier'] as const).map((call) => ({ name: 'unilateral statistic', handlers: statisticHandlers, render: () => renderPage(<UnilateralStatisticPage />, { path: '/unilateral/statistic?key=3' }), call, usable: '交易记录' })),
+  { name: 'monitoring', handlers: () => {}, render: () => renderPage(<MonitoringPage />, { path: '/unilateral/contral?id=2' }), call: 'unilateralMonitoringDetail', usable: 'K线' },
+  ...(['accountPage', 'followOrderDetail', 'apiData', 'followAssetRateChart'] as const).map((call) => ({ name: 'API detail', handlers: apiDetailHandlers, render: () => renderPage(<UnilateralApiDetailPage />, { path: '/main/index/api/detail?key=1' }), call, usable: '任务详情' })),
 ];
 
 /** Fails the test on an error nobody caught: a window error or an unhandled rejection. */
