@@ -2,6 +2,7 @@ import axios, { type AxiosInstance, isAxiosError } from 'axios';
 import { endpoints, type EndpointName, type Encoding, type Service } from './endpoints';
 import { runtimeConfig } from './config';
 import type { PayloadArgs, ReplyOf } from './calls';
+import { hasReplyShape } from './reply-shapes';
 
 /** The envelope every reply uses (spec §7): code 200 is success. */
 export interface Envelope<T = unknown> {
@@ -63,10 +64,16 @@ export function notifySessionInvalid(): void {
   session.onSessionInvalid();
 }
 
-/** Unwraps an envelope: 200 → data; 3 → the session handler and ApiError('session'); else ApiError. */
+/**
+ * Unwraps an envelope: 200 → data (malformed when it has not the shape the endpoint's reply must have);
+ * 3 → the session handler and ApiError('session'); else ApiError.
+ */
 export function unwrap<T>(body: unknown, endpoint?: EndpointName): T {
   if (!isEnvelope(body)) throw new ApiError('malformed', '', undefined, endpoint);
-  if (body.code === CODE_OK) return body.data as T;
+  if (body.code === CODE_OK) {
+    if (endpoint && !hasReplyShape(endpoint, body.data)) throw new ApiError('malformed', '', undefined, endpoint);
+    return body.data as T;
+  }
   if (body.code === CODE_SESSION_INVALID) {
     notifySessionInvalid();
     throw new ApiError('session', body.info ?? '', body.code, endpoint);
@@ -139,14 +146,17 @@ export async function send(name: EndpointName, payload?: Record<string, unknown>
   const endpoint = endpoints[name];
   const body = withToken(payload, endpoint.auth);
   const isQuery = endpoint.encoding === 'query';
+  // a timer, not AbortSignal.timeout: it ends the call whatever transport is underneath, on the clock the app
+  // (and a test's fake timers) runs on
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), runtimeConfig().requestTimeoutMs);
   try {
     const response = await clientFor(endpoint.service).request({
       url: endpoint.path,
       method: endpoint.method,
       params: isQuery ? body : undefined,
       data: isQuery ? undefined : bodyOf(endpoint.encoding, body),
-      // an abort signal, not axios' own timeout: it ends the call whatever transport is underneath
-      signal: AbortSignal.timeout(runtimeConfig().requestTimeoutMs),
+      signal: abort.signal,
     });
     return unwrap(response.data, name);
   } catch (error) {
@@ -155,5 +165,7 @@ export async function send(name: EndpointName, payload?: Record<string, unknown>
       throw new ApiError('timeout', '', undefined, name);
     }
     throw new ApiError('network', '', undefined, name);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { ROOT, TIMEOUTS, callOk, freePort, launchBrowser, newPage, onFailure, signInByApi, takeCspViolations, until } from './harness';
 import { TASK_STATUS } from '../../src/domain/task-status';
-import type { TaskPage } from '../../src/api/types';
+import type { FollowTask, FollowTaskSave, TaskPage } from '../../src/api/types';
+import type { GlobalConfig } from '../../src/domain/global-config-rules';
 
 /** What the issue asks: every feed live again within this long of the server answering. */
 const BACK_WITHIN_MS = 5000;
@@ -104,12 +105,20 @@ test('kill -9 and restart: every feed reconnects within 5 s, one socket each; wr
   const pages = { market, assets, tasks };
   const sockets = { market: trackSockets(market), assets: trackSockets(assets), tasks: trackSockets(tasks) };
 
-  // written before the kill: a task renamed, the global config saved
+  // written before the kill: a task renamed, the global config saved, a follow task edited (all as admin)
   const list = await callOk<TaskPage>(market, 'taskList', { pagesize: 100, page: 1 });
   const running = list.list.find((task) => task.status === TASK_STATUS.running);
   const renamed = list.list.find((task) => task.status === TASK_STATUS.stopped) ?? list.list[0]!;
   assert.ok(running, 'the demo data has a running task');
   await callOk(market, 'taskNameUpdate', { taskId: renamed.id, name: '重启之前改的名字' });
+  const config = await callOk<GlobalConfig>(market, 'globalConfigGet');
+  const savedConfig: GlobalConfig = { ...config, messageIntervalTime: config.messageIntervalTime + 7, depthMarket: config.depthMarket === 5 ? 6 : 5 };
+  await callOk(market, 'globalConfigUpdate', { ...savedConfig });
+  const [followed] = await callOk<FollowTask[]>(market, 'unilateralApiList');
+  assert.ok(followed, 'the demo data has a follow task');
+  const { unit: _unit, ...before } = await callOk<FollowTaskSave>(market, 'followTaskDetail', { apiId: followed.id });
+  const editedFollow = { ...before, apiId: followed.id, stopLoss: before.stopLoss === 0.3 ? 0.25 : 0.3, initialCost: before.initialCost + 123 };
+  await callOk(market, 'followTaskUpdate', editedFollow);
 
   await market.goto('/market');
   await assets.goto('/assets');
@@ -148,6 +157,9 @@ test('kill -9 and restart: every feed reconnects within 5 s, one socket each; wr
   const again = await callOk<TaskPage>(market, 'taskList', { pagesize: 100, page: 1 });
   assert.equal(again.list.find((task) => task.id === renamed.id)?.name, '重启之前改的名字');
   assert.equal(again.list.find((task) => task.id === running!.id)?.status, TASK_STATUS.running);
+  assert.deepEqual(await callOk<GlobalConfig>(market, 'globalConfigGet'), savedConfig);
+  const followAfter = await callOk<FollowTaskSave>(market, 'followTaskDetail', { apiId: followed.id });
+  assert.deepEqual([followAfter.stopLoss, followAfter.initialCost, followAfter.strategyId], [editedFollow.stopLoss, editedFollow.initialCost, editedFollow.strategyId]);
 
   // the running task runs again: the engine ticks it, so its socket gets pushes nobody asked for
   const taskSocket = [...sockets.tasks].find((socket) => new URL(socket.url()).pathname.endsWith('/ts/websocket'));

@@ -42,6 +42,21 @@ describe('unwrap', () => {
     expect(() => unwrap(body)).toThrowError(expect.objectContaining({ kind: 'malformed' }));
   });
 
+  it.each([
+    ['apiList', null],
+    ['apiList', { list: [] }],
+    ['globalConfigGet', []],
+    ['globalConfigGet', 'text'],
+  ] as const)('a read of %s whose data is %j (not its reply shape) is malformed', (name, data) => {
+    expect(() => unwrap({ code: 200, data }, name)).toThrowError(expect.objectContaining({ kind: 'malformed' }));
+  });
+
+  it('a read of its shape, a write with data null and a call of any reply pass', () => {
+    expect(unwrap({ code: 200, data: [] }, 'apiList')).toEqual([]);
+    expect(unwrap({ code: 200, data: null }, 'globalConfigUpdate')).toBeNull();
+    expect(unwrap({ code: 200, data: 'x' }, 'klineData')).toBe('x');
+  });
+
   it('code 3 clears the session and tells the listeners', () => {
     signIn();
     const listener = vi.fn();
@@ -137,12 +152,13 @@ describe('services', () => {
       services: { main: 'http://main.example', task: 'http://task.example:9001', order: 'http://order.example', change: 'http://change.example' },
     });
     const hosts: string[] = [];
-    const record = ({ request }: { request: Request }) => (hosts.push(new URL(request.url).host), HttpResponse.json({ code: 200, data: null }));
+    // each answered with data of its reply's shape (a list, nothing, a list, a page)
+    const record = (data: unknown) => ({ request }: { request: Request }) => (hosts.push(new URL(request.url).host), HttpResponse.json({ code: 200, data }));
     server.use(
-      http.get('http://main.example/api/list', record),
-      http.post('http://task.example:9001/taskServer/manual', record),
-      http.get('http://order.example/web/get/order/newest', record),
-      http.get('http://change.example/changeServer/changerecords', record),
+      http.get('http://main.example/api/list', record([])),
+      http.post('http://task.example:9001/taskServer/manual', record(null)),
+      http.get('http://order.example/web/get/order/newest', record([])),
+      http.get('http://change.example/changeServer/changerecords', record({ list: [], total: 0 })),
     );
     await call('apiList');
     await call('manualTrade', { task_id: 1 });

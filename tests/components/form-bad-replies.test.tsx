@@ -1,0 +1,219 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import type { EndpointName } from '../../src/api/endpoints';
+import ApiListPage from '../../src/resources/apis/list';
+import TaskListPage from '../../src/resources/tasks/list';
+import GlobalConfigEditPage from '../../src/resources/global-config/edit';
+import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
+import { FollowTaskDialog } from '../../src/resources/follow-tasks/follow-dialog';
+import { UnilateralStrategyDialog } from '../../src/resources/unilateral-strategies/strategy-dialog';
+import { envelope, onCall, server } from './msw';
+import { managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
+import { renderPage } from './render';
+import { cardAction, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
+import { ARBITRAGE_2, fill, listing } from './strategies-helpers';
+import StrategyListPage from '../../src/resources/strategies/list';
+
+/**
+ * Issue 21 "bad replies" for forms: while a dialog's call is pending its submit button is busy (a second click
+ * sends nothing); when the call fails with a reply that is not an envelope, a notification says so and the form
+ * keeps what the user typed.
+ */
+taskPageSetup();
+
+const MALFORMED = '服务器返回的数据无法识别，请稍后重试';
+const OK = /^确\s*定$/;
+
+const buttonIn = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
+async function dialog(title: string): Promise<HTMLElement> {
+  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
+  return heading!.closest('.ant-modal') as HTMLElement;
+}
+/** Picks an option of the (first) select labelled `label` (antd labels its search input and its list). */
+async function choose(scope: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(scope).getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  await userEvent.click(await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' }));
+}
+async function retype(input: HTMLElement, text: string) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+}
+
+const SECTIONS = {
+  taskBaseParams: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 9, fund_occupy: '50%', price_limit: 'no' },
+  debitCreditParams: { is_borrow: false },
+  strategyParams: { dlt: { CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 }, m: { CW: 1, NW: 1, CQ: 2, NQ: 2 }, close_dlt: 0.001 },
+};
+
+interface OpenForm {
+  /** the field typed into, as it is now (a dialog may re-render it), or what was picked, found by its text. */
+  field: () => HTMLElement;
+  /** the submit button. */
+  submit: () => HTMLElement;
+}
+
+interface FormCase {
+  name: string;
+  call: EndpointName;
+  /** renders the page, opens the form and types `typed` into its field. */
+  open: (typed: string) => Promise<OpenForm>;
+}
+
+const FORMS: FormCase[] = [
+  {
+    name: 'task rename',
+    call: 'taskNameUpdate',
+    open: async (typed) => {
+      taskHandlers();
+      renderPage(<TaskListPage />, { path: '/task' });
+      await userEvent.click(await screen.findByText('alpha-1'));
+      const modal = await dialog('修改任务名字');
+      await retype(within(modal).getByLabelText('任务名称'), typed);
+      return { field: () => within(modal).getByLabelText('任务名称'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'API add',
+    call: 'apiAdd',
+    open: async (typed) => {
+      server.use(onCall('apiList', () => envelope([])), onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }])), onCall('assetImaging', () => envelope([])));
+      renderPage(<ApiListPage />, { path: '/api' });
+      await userEvent.click(await screen.findByText('添加API', { selector: 'button span' }));
+      const modal = await dialog('添加API');
+      await userEvent.type(within(modal).getByLabelText('API名称'), typed);
+      await userEvent.type(within(modal).getByLabelText('API Key'), 'the-key');
+      await userEvent.type(within(modal).getByLabelText('API Secret'), 'the-secret');
+      return { field: () => within(modal).getByLabelText('API名称'), submit: () => buttonIn(modal, /^保\s*存$/) };
+    },
+  },
+  {
+    name: 'global config',
+    call: 'globalConfigUpdate',
+    open: async (typed) => {
+      server.use(onCall('globalConfigGet', () => envelope({ depthMarket: 5, priceSlippage: 0.001, voiceIntervalTime: 60, messageIntervalTime: 300, tradingIntervalTime: 1, isBorrow: false, maxBorrowBTC: 50, maxBorrowLTC: 30, maxBorrowETH: 45, maxBorrowETC: 30, maxBorrowXRP: 20, maxBorrowEOS: 30, maxBorrowBCH: 30, maxBorrowBSV: 20, maxBorrowTRX: 10 })));
+      renderPage(<GlobalConfigEditPage />, { path: '/config' });
+      await waitFor(() => expect(screen.getByLabelText('深度档位')).toHaveValue('5'));
+      await retype(screen.getByLabelText('深度档位'), typed);
+      return { field: () => screen.getByLabelText('深度档位'), submit: () => screen.getByText(/^保\s*存$/).closest('button')! };
+    },
+  },
+  {
+    name: 'change password',
+    call: 'changePassword',
+    open: async (typed) => {
+      renderPage(<ChangePasswordDialog open onClose={() => {}} />);
+      await userEvent.type(screen.getByLabelText('原密码'), typed);
+      await userEvent.type(screen.getByLabelText('新密码'), 'new-pass');
+      await userEvent.type(screen.getByLabelText('再次输入新密码'), 'new-pass');
+      return { field: () => screen.getByLabelText('原密码'), submit: () => screen.getByText(OK, { selector: 'button > span' }).closest('button')! };
+    },
+  },
+  {
+    name: 'follow task edit',
+    call: 'followTaskUpdate',
+    open: async (typed) => {
+      unilateralHandlers();
+      server.use(onCall('followTaskDetail', () => envelope({ apiId: 7, strategyId: 1, priority: 2, stopLoss: 30, archiveCurrency: 'usdt', positiveLeverage: 3, negativeLeverage: 1, isBuy: 1, isSell: 1, calculateCost: 0, initialCost: 500 })));
+      renderPage(<FollowTaskDialog mode="edit" apiId={7} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/api', session: managerSession });
+      const modal = await dialog('编辑跟随任务');
+      await waitFor(() => expect(within(modal).getByLabelText('止损百分数')).toHaveValue('30'));
+      await retype(within(modal).getByLabelText('止损百分数'), typed);
+      return { field: () => within(modal).getByLabelText('止损百分数'), submit: () => okButton(modal) };
+    },
+  },
+  {
+    name: 'unilateral strategy edit',
+    call: 'unilateralStrategyUpdate',
+    open: async (typed) => {
+      server.use(onCall('unilateralStrategyReproduction', () => envelope({ names: 'trend-btc', target: 1, priority: 1 })));
+      renderPage(<UnilateralStrategyDialog strategyId={1} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/unilateral', session: managerSession });
+      const modal = await dialog('编辑策略');
+      await waitFor(() => expect(within(modal).getByLabelText('策略名称')).toHaveValue('trend-btc'));
+      await retype(within(modal).getByLabelText('策略名称'), `trend ${typed}`);
+      await retype(within(modal).getByLabelText('优先级'), '1');
+      return { field: () => within(modal).getByLabelText('策略名称'), submit: () => okButton(modal) };
+    },
+  },
+  {
+    name: 'task add',
+    call: 'taskAdd',
+    open: async (typed) => {
+      taskHandlers();
+      server.use(onCall('strategyParamsGet', () => envelope(SECTIONS)));
+      renderPage(<TaskListPage />, { path: '/task' });
+      await userEvent.click(await screen.findByText('添加任务', { selector: 'button span' }));
+      const modal = await dialog('添加任务');
+      await within(modal).findByLabelText('dlt NW');
+      await userEvent.type(within(modal).getByLabelText('任务名称'), `task ${typed}`);
+      return { field: () => within(modal).getByLabelText('任务名称'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'task configure',
+    call: 'taskParamsUpdate',
+    open: async (typed) => {
+      taskHandlers();
+      server.use(onCall('taskParamsGet', () => envelope(SECTIONS)));
+      renderPage(<TaskListPage />, { path: '/task' });
+      await screen.findByTestId('task-card-2');
+      await cardAction(2, '配置');
+      const modal = await dialog('配置任务');
+      await retype(await within(modal).findByLabelText('dlt NW'), `0.00${typed}`);
+      return { field: () => within(modal).getByLabelText('dlt NW'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'child task add',
+    call: 'taskChildrenAdd',
+    open: async () => {
+      taskHandlers();
+      server.use(onCall('taskAvailableApi', () => envelope([{ id: 5, name: 'okex-main', bourse_id: 1 }, { id: 6, name: 'huobi-main', bourse_id: 2 }])));
+      renderPage(<TaskListPage />, { path: '/task' });
+      await screen.findByTestId('task-card-2');
+      await cardAction(2, '添加子任务');
+      const modal = await dialog('添加子任务');
+      await choose(modal, 'OKEx API', 'okex-main');
+      await choose(modal, 'Huobi API', 'huobi-main');
+      return { field: () => within(modal).getByTitle('huobi-main'), submit: () => buttonIn(modal, OK) };
+    },
+  },
+  {
+    name: 'strategy configure',
+    call: 'strategyUpdate',
+    open: async (typed) => {
+      server.use(listing(() => [ARBITRAGE_2]).handler);
+      renderPage(<StrategyListPage />, { path: '/strategy' });
+      const row = (await screen.findByText('arbitrage 2')).closest('tr')!;
+      await userEvent.click(within(row).getByText(/^配\s*置$/, { selector: 'button > span' }));
+      const modal = await dialog('配置策略');
+      fill(within(modal).getByLabelText('策略名称'), `arbitrage ${typed}`);
+      return { field: () => within(modal).getByLabelText('策略名称'), submit: () => buttonIn(modal, /^保\s*存$/) };
+    },
+  },
+];
+
+describe.each(FORMS)('$name', ({ call, open }) => {
+  it(`is busy while ${call} is pending (nothing sent twice); a bad reply keeps what was typed`, async () => {
+    const sent: unknown[] = [];
+    let answer: (reply: Response) => void = () => {};
+    server.use(
+      onCall(call, ({ payload }) => {
+        sent.push(payload);
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    const typed = '7';
+    const form = await open(typed);
+    await userEvent.click(form.submit());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(form.submit()).toHaveClass('ant-btn-loading'));
+    await userEvent.click(form.submit());
+    answer(new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    expect(await screen.findByText(MALFORMED)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    const kept = form.field();
+    if (kept instanceof HTMLInputElement) expect(kept.value).toContain(typed);
+    else expect(kept).toBeInTheDocument();
+    await waitFor(() => expect(form.submit()).not.toHaveClass('ant-btn-loading'));
+  });
+});
