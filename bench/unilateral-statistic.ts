@@ -36,10 +36,15 @@ const say = (line: string) => console.log(`[bench unilateral-statistic] ${line}`
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** Before the page's scripts: the time of the first frame after the price line is in the DOM. */
+/** Before the page's scripts: when the chart's answer arrived (Resource Timing) and the first frame after the price line is in the DOM. */
 const WATCH_DRAW = `(() => {
-  const mark = { drawnAt: null };
+  const mark = { drawnAt: null, responseEnd: null, tasks: [] };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) mark.tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
   window.__chartBench = mark;
+  performance.setResourceTimingBufferSize(100000);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name.includes('/transaction/identifier')) mark.responseEnd = e.responseEnd;
+  }).observe({ type: 'resource' });
   new MutationObserver((_, observer) => {
     if (mark.drawnAt !== null || !document.querySelector('[data-testid="price-line"]')) return;
     mark.drawnAt = -1;
@@ -100,12 +105,12 @@ try {
     await page.goto('/login');
     await signInByApi(page, 'admin', 'admin123');
     await page.goto(`/unilateral/statistic?key=${id}`);
-    await page.waitForFunction('window.__chartBench.drawnAt > 0', undefined, { timeout: 30_000 });
-    const { drawnAt, responseEnd } = (await page.evaluate(`(() => ({
-      drawnAt: window.__chartBench.drawnAt,
-      responseEnd: performance.getEntriesByType('resource').find((e) => e.name.includes('/transaction/identifier')).responseEnd,
-    }))()`)) as { drawnAt: number; responseEnd: number };
+    await page.waitForFunction(() => (window as unknown as { __chartBench: { drawnAt: number | null } }).__chartBench.drawnAt! > 0, undefined, { timeout: 30_000 });
+    const { drawnAt, responseEnd, tasks } = (await page.evaluate('window.__chartBench')) as { drawnAt: number; responseEnd: number | null; tasks: [number, number][] };
+    if (responseEnd === null) throw new Error('no Resource Timing entry for /transaction/identifier');
     const drawMs = drawnAt - responseEnd;
+    const between = tasks.filter(([at, ms]) => at + ms > responseEnd && at < drawnAt).map(([at, ms]) => `${(at - responseEnd).toFixed(0)}+${ms.toFixed(0)}`);
+    say(`long tasks between the answer and the drawn frame (start after the answer + duration, ms): ${between.join(', ') || 'none'}`);
     const drawnMarkers = await page.getByTestId('signal-marker').count();
     const drawnPoints = Number(await page.getByTestId('price-line').getAttribute('data-points'));
     const got = answer as { market: unknown[]; up_direction: unknown[]; down_direction: unknown[] } | null;
