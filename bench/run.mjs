@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: production build (npm run build: vite, prerender, precompression), then bench/main.ts
 // measures every figure of bench/budget.json against the reference server. Exit 1 when one misses.
-// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders, CHROMIUM_PATH.
+// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic, CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,9 +30,16 @@ try {
 say(`chromium: ${chromium}`);
 
 // bench/main.ts (bytes, Lighthouse, orders, the spread board), then the pages that need a server of their
-// own: bench/task-page.ts (1,000 tasks), bench/assets.ts (20 APIs) and bench/unilateral-orders.ts (100,000 follow
-// orders on one API). BENCH_ONLY names one of them.
-const own = { taskPage: 'bench/task-page.ts', assets: 'bench/assets.ts', unilateralOrders: 'bench/unilateral-orders.ts' };
+// own: bench/task-page.ts (1,000 tasks), bench/assets.ts (20 APIs), bench/unilateral-orders.ts (100,000 follow
+// orders on one API), bench/unilateral-list.ts (200 strategies under live updates) and
+// bench/unilateral-statistic.ts (1T over 30 days). BENCH_ONLY names one of them.
+const own = {
+  taskPage: 'bench/task-page.ts',
+  assets: 'bench/assets.ts',
+  unilateralOrders: 'bench/unilateral-orders.ts',
+  unilateralList: 'bench/unilateral-list.ts',
+  unilateralStatistic: 'bench/unilateral-statistic.ts',
+};
 const only = process.env.BENCH_ONLY;
 const scripts = only ? [own[only] ?? 'bench/main.ts'] : ['bench/main.ts', ...Object.values(own)];
 let status = 0;

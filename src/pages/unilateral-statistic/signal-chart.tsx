@@ -62,6 +62,9 @@ const Plot = memo(function Plot({ line, markers, scale, width, height }: { line:
   const high = Math.max(extent(line, (p) => p.price)[1], extent(markers, (p) => p.price)[1]);
   const first = line[0] ?? markers[0];
   const last = line.at(-1) ?? markers.at(-1);
+  // a label per signal type, not per marker (thousands of them over 30 days of 1T)
+  const labels = new Map<number, string>();
+  const labelOf = (type: number) => labels.get(type) ?? labels.set(type, t(signalLabelKey(type))).get(type)!;
   return (
     <>
       <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={height - PAD.bottom} stroke={token.colorBorder} />
@@ -91,7 +94,7 @@ const Plot = memo(function Plot({ line, markers, scale, width, height }: { line:
           const d = m.buy ? `M${x},${y + 2} l-5,9 h10 z` : `M${x},${y - 2} l-5,-9 h10 z`;
           return (
             <path key={`${m.t}-${i}`} data-testid="signal-marker" data-type={m.type} d={d} fill={m.buy ? colors.up : colors.down}>
-              <title>{`${t(signalLabelKey(m.type))} ${toServerTime(m.t)} ${formatPrice(m.price)}`}</title>
+              <title>{`${labelOf(m.type)} ${toServerTime(m.t)} ${formatPrice(m.price)}`}</title>
             </path>
           );
         })}

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { CanAccess, useCan, useInvalidate, useList, type CrudFilter } from '@refinedev/core';
+import { useCan, useInvalidate, useList, type CrudFilter } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FollowTask, UnilateralPosition, UnilateralStrategy } from '../../api/types';
@@ -30,7 +30,13 @@ export function trendValues(chartData: string | undefined): (number | null)[] {
   }
 }
 
-function PositionCell({ position }: { position: UnilateralPosition[] | undefined }) {
+// The cells below are memoised on what they show: /web/all/data re-sends every strategy (the admin gets
+// the list twice a push, in both shapes), and a row whose figures did not change is not drawn again.
+
+const samePosition = (a: { position: UnilateralPosition[] | undefined }, b: { position: UnilateralPosition[] | undefined }) =>
+  a.position === b.position || JSON.stringify(a.position) === JSON.stringify(b.position);
+
+const PositionCell = memo(function PositionCell({ position }: { position: UnilateralPosition[] | undefined }) {
   const { t } = useTranslation('unilateral');
   if (!position || position.length === 0) return <Typography.Text type="secondary">{t('list.noPosition')}</Typography.Text>;
   const tip = position.map((p) => (
@@ -40,10 +46,83 @@ function PositionCell({ position }: { position: UnilateralPosition[] | undefined
   ));
   return (
     <Tooltip title={tip}>
-      <Typography.Text style={{ cursor: 'help' }}>{position.map((p) => `${p.coin_names} ${formatQuantity(p.position)}`).join(', ')}</Typography.Text>
+      <span style={{ cursor: 'help' }}>{position.map((p) => `${p.coin_names} ${formatQuantity(p.position)}`).join(', ')}</span>
     </Tooltip>
   );
+}, samePosition);
+
+const NameCell = memo(function NameCell({ names, hidden }: { names: string; hidden: boolean }) {
+  const { t } = useTranslation('unilateral');
+  return (
+    <Space size={4}>
+      <strong>{names}</strong>
+      {hidden ? <Tag>{t('list.hiddenTag')}</Tag> : null}
+    </Space>
+  );
+});
+
+const StatusCell = memo(function StatusCell({ status }: { status: number }) {
+  const { t } = useTranslation('unilateral');
+  return <Tag color={status === STRATEGY_STATUS.running ? 'green' : 'default'}>{t(strategyStatusLabelKey(status))}</Tag>;
+});
+
+const ReturnCell = memo(function ReturnCell({ value }: { value: number }) {
+  const colors = useUpDownColors();
+  return <span style={{ color: value < 0 ? colors.down : colors.up }}>{`${formatReturn(value)}%`}</span>;
+});
+
+/** The trend line of a row: drawn again only when its chart_data text changes (a push re-sends every row). */
+const TrendCell = memo(function TrendCell({ chartData, names }: { chartData: string | undefined; names: string }) {
+  const { t } = useTranslation('unilateral');
+  return <Sparkline values={trendValues(chartData)} width={160} height={40} label={t('list.trendLabel', { name: names })} />;
+});
+
+/** What the user may do on a row (§6 strategy_* keys), asked once for the page instead of once per row and button. */
+interface RowRights {
+  edit?: boolean;
+  addTask?: boolean;
+  follow?: boolean;
+  hide?: boolean;
+  unhide?: boolean;
+  show?: boolean;
 }
+type RowAction = 'edit' | 'addTask' | 'follow' | 'hide' | 'unhide';
+
+/** A row's buttons: they depend on the strategy's id and target only, so a live push does not render them again. */
+const ActionsCell = memo(function ActionsCell({ id, target, rights, onAction }: { id: number; target: number; rights: RowRights; onAction: (action: RowAction, id: number) => void }) {
+  const { t } = useTranslation('unilateral');
+  return (
+    <Space size={4} wrap>
+      {rights.edit ? (
+        <Button size="small" onClick={() => onAction('edit', id)}>
+          {t('buttons.edit')}
+        </Button>
+      ) : null}
+      {rights.addTask ? (
+        <Button size="small" onClick={() => onAction('addTask', id)}>
+          {t('buttons.addTask')}
+        </Button>
+      ) : null}
+      {rights.follow ? (
+        <Button size="small" onClick={() => onAction('follow', id)}>
+          {t('buttons.oneClick')}
+        </Button>
+      ) : null}
+      {target === STRATEGY_TARGET.shown
+        ? rights.hide && (
+            <Button size="small" onClick={() => onAction('hide', id)}>
+              {t('buttons.hide')}
+            </Button>
+          )
+        : rights.unhide && (
+            <Button size="small" onClick={() => onAction('unhide', id)}>
+              {t('buttons.show')}
+            </Button>
+          )}
+      {rights.show ? <Link to={`/unilateral/statistic?key=${id}`}>{t('buttons.details')}</Link> : null}
+    </Space>
+  );
+});
 
 type Cursor = { operator: 'gt' | 'lt'; value: number } | null;
 type Dialog = { kind: 'edit'; strategyId: number } | { kind: 'follow'; strategyId: number } | null;
@@ -57,7 +136,6 @@ export default function UnilateralStrategyListPage() {
   const { t } = useTranslation('unilateral');
   const { message, modal } = App.useApp();
   const sign = useSign();
-  const colors = useUpDownColors();
   const [cursor, setCursor] = useState<Cursor>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -79,6 +157,16 @@ export default function UnilateralStrategyListPage() {
   const canOperate = useCan({ resource: UNILATERAL_STRATEGIES, action: 'operate' }).data?.can;
   const canStart = useCan({ resource: UNILATERAL_STRATEGIES, action: 'start' }).data?.can;
   const canStop = useCan({ resource: UNILATERAL_STRATEGIES, action: 'stop' }).data?.can;
+  const canEdit = useCan({ resource: UNILATERAL_STRATEGIES, action: 'edit' }).data?.can;
+  const canAddTask = useCan({ resource: FOLLOW_TASKS, action: 'create' }).data?.can;
+  const canFollow = useCan({ resource: UNILATERAL_STRATEGIES, action: 'follow' }).data?.can;
+  const canHide = useCan({ resource: UNILATERAL_STRATEGIES, action: 'hide' }).data?.can;
+  const canUnhide = useCan({ resource: UNILATERAL_STRATEGIES, action: 'unhide' }).data?.can;
+  const canShow = useCan({ resource: UNILATERAL_STRATEGIES, action: 'show' }).data?.can;
+  const rights = useMemo<RowRights>(
+    () => ({ edit: canEdit, addTask: canAddTask, follow: canFollow, hide: canHide, unhide: canUnhide, show: canShow }),
+    [canEdit, canAddTask, canFollow, canHide, canUnhide, canShow],
+  );
 
   const refresh = () => void invalidate({ resource: UNILATERAL_STRATEGIES, invalidates: ['list'] });
   const setState = useCallMutation('unilateralStrategyState', { errorNotification: failed });
@@ -95,18 +183,23 @@ export default function UnilateralStrategyListPage() {
       { successNotification: succeeded(state === STRATEGY_STATUS.running ? 'unilateral:messages.started' : 'unilateral:messages.stopped'), onSuccess: refresh },
     );
   };
-  const changeTarget = (strategy: UnilateralStrategy, target: 0 | 1) =>
+  const changeTarget = (strategyId: number, target: 0 | 1) =>
     setTarget.mutate(
-      { strategyId: strategy.id, target },
+      { strategyId, target },
       { successNotification: succeeded(target === STRATEGY_TARGET.shown ? 'unilateral:messages.shown' : 'unilateral:messages.hidden'), onSuccess: refresh },
     );
-  const oneClickFollow = (strategy: UnilateralStrategy) =>
+  const oneClickFollow = (strategyId: number) =>
     modal.confirm({
       title: t('confirmFollow'),
       okText: t('common:buttons.ok'),
       cancelText: t('common:buttons.cancel'),
-      onOk: () => follow.mutate({ strategyId: strategy.id, type: ONE_CLICK_FOLLOW_TYPE }, { onSuccess: () => void invalidate({ resource: FOLLOW_TASKS, invalidates: ['list'] }) }),
+      onOk: () => follow.mutate({ strategyId, type: ONE_CLICK_FOLLOW_TYPE }, { onSuccess: () => void invalidate({ resource: FOLLOW_TASKS, invalidates: ['list'] }) }),
     });
+  // the rows' buttons call the latest handlers through one stable function, so the memoised cells keep it
+  const handlers = { edit: (id: number) => setDialog({ kind: 'edit', strategyId: id }), addTask: (id: number) => setDialog({ kind: 'follow', strategyId: id }), follow: oneClickFollow, hide: (id: number) => changeTarget(id, STRATEGY_TARGET.hidden), unhide: (id: number) => changeTarget(id, STRATEGY_TARGET.shown) };
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const onAction = useCallback((action: RowAction, id: number) => latest.current[action](id), []);
 
   const previous = () => {
     const first = strategies[0];
@@ -153,72 +246,33 @@ export default function UnilateralStrategyListPage() {
         <Table.Column<UnilateralStrategy>
           dataIndex="names"
           title={t('list.fields.names')}
-          render={(names: string, strategy) => (
-            <Space size={4}>
-              <Typography.Text strong>{names}</Typography.Text>
-              {strategy.target === STRATEGY_TARGET.hidden ? <Tag>{t('list.hiddenTag')}</Tag> : null}
-            </Space>
-          )}
+          render={(names: string, strategy) => <NameCell names={names} hidden={strategy.target === STRATEGY_TARGET.hidden} />}
         />
         {isAdmin ? (
           <Table.Column<UnilateralStrategy>
             dataIndex="status"
             title={t('list.fields.status')}
-            render={(status: number) => <Tag color={status === STRATEGY_STATUS.running ? 'green' : 'default'}>{t(strategyStatusLabelKey(status))}</Tag>}
+            render={(status: number) => <StatusCell status={status} />}
           />
         ) : null}
         <Table.Column<UnilateralStrategy>
           dataIndex="total_eq"
           title={t('list.fields.totalEq')}
-          render={(value: number) => <Typography.Text style={{ color: value < 0 ? colors.down : colors.up }}>{`${formatReturn(value)}%`}</Typography.Text>}
+          render={(value: number) => <ReturnCell value={value} />}
         />
         <Table.Column<UnilateralStrategy> dataIndex="position" title={t('list.fields.position')} render={(position: UnilateralPosition[]) => <PositionCell position={position} />} />
         <Table.Column<UnilateralStrategy>
           key="trend"
           title={t('list.fields.trend')}
           width={180}
-          render={(_, strategy) => <Sparkline values={trendValues(strategy.chart_data)} width={160} height={40} label={t('list.trendLabel', { name: strategy.names })} />}
+          render={(_, strategy) => <TrendCell chartData={strategy.chart_data} names={strategy.names} />}
         />
         <Table.Column<UnilateralStrategy> dataIndex="update_time" title={t('list.fields.updateTime')} />
         <Table.Column<UnilateralStrategy> dataIndex="last_deal" title={t('list.fields.lastDeal')} />
         <Table.Column<UnilateralStrategy>
           key="actions"
           title={t('list.fields.actions')}
-          render={(_, strategy) => (
-            <Space size={4} wrap>
-              <CanAccess resource={UNILATERAL_STRATEGIES} action="edit">
-                <Button size="small" onClick={() => setDialog({ kind: 'edit', strategyId: strategy.id })}>
-                  {t('buttons.edit')}
-                </Button>
-              </CanAccess>
-              <CanAccess resource={FOLLOW_TASKS} action="create">
-                <Button size="small" onClick={() => setDialog({ kind: 'follow', strategyId: strategy.id })}>
-                  {t('buttons.addTask')}
-                </Button>
-              </CanAccess>
-              <CanAccess resource={UNILATERAL_STRATEGIES} action="follow">
-                <Button size="small" onClick={() => oneClickFollow(strategy)}>
-                  {t('buttons.oneClick')}
-                </Button>
-              </CanAccess>
-              {strategy.target === STRATEGY_TARGET.shown ? (
-                <CanAccess resource={UNILATERAL_STRATEGIES} action="hide">
-                  <Button size="small" onClick={() => changeTarget(strategy, STRATEGY_TARGET.hidden)}>
-                    {t('buttons.hide')}
-                  </Button>
-                </CanAccess>
-              ) : (
-                <CanAccess resource={UNILATERAL_STRATEGIES} action="unhide">
-                  <Button size="small" onClick={() => changeTarget(strategy, STRATEGY_TARGET.shown)}>
-                    {t('buttons.show')}
-                  </Button>
-                </CanAccess>
-              )}
-              <CanAccess resource={UNILATERAL_STRATEGIES} action="show">
-                <Link to={`/unilateral/statistic?key=${strategy.id}`}>{t('buttons.details')}</Link>
-              </CanAccess>
-            </Space>
-          )}
+          render={(_, strategy) => <ActionsCell id={strategy.id} target={strategy.target} rights={rights} onAction={onAction} />}
         />
       </Table>
       <Space style={{ marginTop: 12 }}>

@@ -1,0 +1,158 @@
+// Strategy statistics on the 1T cycle over 30 days (issue 19 "Benchmarks"): a server of its own on a
+// ManualClock with one bench strategy on 1-minute bars whose last 31 days the engine has run (its trades
+// are the chart's markers), the production build, Chromium, signed in as admin.
+// /unilateral/statistic?key=<id> opens on 1T, whose default window is one day (§9); the bench widens that
+// request's startTime to 43,199 minutes before its endTime (page.route), so the answer holds 43,200 price
+// points (MAX_SIGNAL_POINTS) and every trade of the 30 days. The browser's Date is fixed at the server's
+// clock (page.clock.setFixedTime; timers and frames run as usual), so the page's endTime is the server's now.
+// Measured:
+//   1. draw time: from the answer's responseEnd (Resource Timing) to the first animation frame after the
+//      price line entered the DOM (a MutationObserver installed before the page's scripts);
+//   2. markers: the drawn markers equal the trades in the window (the database's and the answer's) and
+//      the line is downsampled (fewer points drawn than sent);
+//   3. hovering: the mouse sweeps the chart for `hoverSeconds` while animation-frame intervals (p95 in
+//      whole display intervals) and long tasks are recorded.
+// Budget: bench/budget.json "unilateralStatistic". Run after a build: npx tsx bench/unilateral-statistic.ts
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ManualClock } from '../server/clock/clock';
+import { formatSecond } from '../server/clock/time';
+import { findUStrategy, insertUStrategy, tradesOf } from '../server/store/unilateral';
+import { advance, simPrice } from '../server/unilateral/runner';
+import { MAX_SIGNAL_POINTS } from '../src/domain/unilateral';
+import { fromServerTime } from '../src/pages/unilateral-statistic/chart-data';
+import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
+import { displayFrames, percentile } from './frames';
+
+interface UnilateralStatisticBudget {
+  points: number;
+  hoverSeconds: number;
+  drawMs: { max: number; reason: string };
+  hoverP95FrameMs: { max: number; reason: string };
+}
+const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { unilateralStatistic: UnilateralStatisticBudget }).unilateralStatistic;
+if (budget.points !== MAX_SIGNAL_POINTS) throw new Error(`budget.json points ${budget.points}: one answer carries at most ${MAX_SIGNAL_POINTS}`);
+const say = (line: string) => console.log(`[bench unilateral-statistic] ${line}`);
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** Before the page's scripts: when the chart's answer arrived (Resource Timing) and the first frame after the price line is in the DOM. */
+const WATCH_DRAW = `(() => {
+  const mark = { drawnAt: null, responseEnd: null, tasks: [] };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) mark.tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
+  window.__chartBench = mark;
+  performance.setResourceTimingBufferSize(100000);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name.includes('/transaction/identifier')) mark.responseEnd = e.responseEnd;
+  }).observe({ type: 'resource' });
+  new MutationObserver((_, observer) => {
+    if (mark.drawnAt !== null || !document.querySelector('[data-testid="price-line"]')) return;
+    mark.drawnAt = -1;
+    observer.disconnect();
+    requestAnimationFrame(() => { mark.drawnAt = performance.now(); });
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+/** Animation-frame intervals and long tasks until `stop()` is read. */
+const RECORD = `(() => {
+  const frames = [];
+  const longTasks = [];
+  let last = performance.now();
+  let running = true;
+  const tick = (now) => { frames.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); }).observe({ type: 'longtask' });
+  window.__bench = { stop: () => { running = false; return { frames: frames.slice(1), longTasks }; } };
+})()`;
+
+const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));
+const app = await startApp({ clock, settings: { marketPushHz: 0 } });
+let failed = false;
+try {
+  // the bench strategy: 1-minute bars over the last 31 days, run by the engine (at most MAX_CATCH_UP_BARS a call)
+  const { db, market } = app.server.context;
+  const priceAt = simPrice(market.sim);
+  const now = clock.now();
+  const start = now - 31 * DAY;
+  const id = await insertUStrategy(db, {
+    names: 'bench 1T', status: 0, target: 1, coin: 'btc', bar_ms: MINUTE, fast: 5, slow: 20,
+    initial_money: 100_000, cash: 100_000, qty: 0, entry: 0, last_bar: start, last_equity: 100_000, update_time: start,
+  });
+  for (let until = start; until < now; ) {
+    until = Math.min(now, until + 4000 * MINUTE);
+    await db.transaction(async (tx) => advance(tx, (await findUStrategy(tx, id))!, until, priceAt, now));
+  }
+  const windowStart = now - (budget.points - 1) * MINUTE;
+  const trades = (await tradesOf(db, id, windowStart, now)).length;
+  say(`strategy ${id}: ${trades} trades in the 30-day window`);
+
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, app.url);
+    await page.clock.setFixedTime(now);
+    await page.addInitScript(WATCH_DRAW);
+    // the page's 1T request (one day by default) widened to `points` minutes ending at its endTime
+    await page.route('**/transaction/identifier?*', (route) => {
+      const url = new URL(route.request().url());
+      const end = fromServerTime(url.searchParams.get('endTime')!);
+      url.searchParams.set('startTime', formatSecond(end - (budget.points - 1) * MINUTE));
+      return route.continue({ url: url.toString() });
+    });
+    let answer: { market: unknown[]; up_direction: unknown[]; down_direction: unknown[] } | null = null;
+    page.on('response', async (response) => {
+      if (response.url().includes('/transaction/identifier')) answer = ((await response.json()) as { data: typeof answer }).data;
+    });
+    await page.goto('/login');
+    await signInByApi(page, 'admin', 'admin123');
+    await page.goto(`/unilateral/statistic?key=${id}`);
+    await page.waitForFunction(() => (window as unknown as { __chartBench: { drawnAt: number | null } }).__chartBench.drawnAt! > 0, undefined, { timeout: 30_000 });
+    const { drawnAt, responseEnd, tasks } = (await page.evaluate('window.__chartBench')) as { drawnAt: number; responseEnd: number | null; tasks: [number, number][] };
+    if (responseEnd === null) throw new Error('no Resource Timing entry for /transaction/identifier');
+    const drawMs = drawnAt - responseEnd;
+    const between = tasks.filter(([at, ms]) => at + ms > responseEnd && at < drawnAt).map(([at, ms]) => `${(at - responseEnd).toFixed(0)}+${ms.toFixed(0)}`);
+    say(`long tasks between the answer and the drawn frame (start after the answer + duration, ms): ${between.join(', ') || 'none'}`);
+    const drawnMarkers = await page.getByTestId('signal-marker').count();
+    const drawnPoints = Number(await page.getByTestId('price-line').getAttribute('data-points'));
+    const got = answer as { market: unknown[]; up_direction: unknown[]; down_direction: unknown[] } | null;
+    const sentPoints = got?.market.length ?? 0;
+    const sentMarkers = (got?.up_direction.length ?? 0) + (got?.down_direction.length ?? 0);
+    say(`answer: ${sentPoints} points, ${sentMarkers} markers; drawn ${drawnPoints} points (LTTB), ${drawnMarkers} markers, ${drawMs.toFixed(0)} ms after the answer arrived`);
+
+    // hovering: the mouse sweeps the plot left and right while frames are recorded
+    await page.waitForLoadState('networkidle');
+    const box = (await page.locator('svg:has([data-testid="price-line"])').boundingBox())!;
+    await page.evaluate(RECORD);
+    const y = box.y + box.height / 2;
+    const began = performance.now();
+    let moves = 0;
+    for (let x = 0, dx = 6; performance.now() - began < budget.hoverSeconds * 1000; x += dx, moves += 1) {
+      if (x >= box.width - 1 || x < 0) dx = -dx;
+      await page.mouse.move(box.x + Math.min(Math.max(x, 0), box.width - 1), y);
+    }
+    const hovered = await page.getByTestId('chart-hover').count();
+    const { frames, longTasks } = (await page.evaluate('window.__bench.stop()')) as { frames: number[]; longTasks: number[] };
+    const hoverP95 = Math.round(percentile(displayFrames(frames).frameTimes, 95) * 10) / 10;
+    const rawP95 = percentile(frames, 95);
+    const longest = Math.max(0, ...longTasks);
+
+    const table = [
+      { figure: `1T over 30 days: chart drawn after its data arrived`, value: `${drawMs.toFixed(0)} ms`, budget: `≤ ${budget.drawMs.max} ms`, pass: drawMs <= budget.drawMs.max },
+      { figure: 'price points sent / drawn (LTTB)', value: `${sentPoints} / ${drawnPoints}`, budget: `${budget.points} sent, fewer drawn`, pass: sentPoints === budget.points && drawnPoints > 0 && drawnPoints < sentPoints },
+      { figure: 'trade markers drawn / sent / trades in the window', value: `${drawnMarkers} / ${sentMarkers} / ${trades}`, budget: 'all equal, > 0', pass: trades > 0 && drawnMarkers === trades && sentMarkers === trades },
+      { figure: `hovering (${moves} moves in ${budget.hoverSeconds} s): p95 frame interval`, value: `${hoverP95.toFixed(1)} ms (raw ${rawP95.toFixed(1)})`, budget: `≤ ${budget.hoverP95FrameMs.max} ms`, pass: hoverP95 <= budget.hoverP95FrameMs.max && hovered === 1 },
+      { figure: 'longest long task while hovering (reported)', value: `${longest.toFixed(1)} ms (${longTasks.length} tasks)`, budget: '-', pass: true },
+    ];
+    console.table(table);
+    failed = table.some((r) => !r.pass);
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, 'bench/results/unilateral-statistic.json'),
+      JSON.stringify({ date: new Date().toISOString(), trades, sentPoints, drawnPoints, sentMarkers, drawnMarkers, drawMs, moves, hoverP95, rawP95, frames: frames.length, longTasks }, null, 2) + '\n',
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await app.close();
+}
+process.exit(failed ? 1 : 0);
