@@ -14,6 +14,8 @@ const dialogNamed = (p: Page, name: string | RegExp) => p.getByRole('dialog', { 
 
 async function action(p: Page, apiName: string, item: string) {
   await rowOf(p, apiName).getByRole('button', { name: /操\s*作/ }).click();
+  // a click during the menu's slide-in can be lost under load: wait until it has settled
+  await motionEnded(p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last());
   await p.getByRole('menuitem', { name: item, exact: true }).click();
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // End-to-end runner (`npm run test:e2e`): builds the console when dist/ is missing or stale, finds
 // Chromium, then runs tests/e2e/*.spec.ts with Node's test runner, three files at a time (each file its own
-// process, server and browser; the slowest files first, so that the lanes end together).
+// process, server and browser; the slowest files first, so that the lanes end together), then the files of
+// ALONE (the kill-and-restart spec) one at a time.
 //   node tests/e2e/run.mjs              all specs
 //   node tests/e2e/run.mjs serving apis  only specs whose file name contains "serving" or "apis"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
@@ -18,6 +19,9 @@ const E2E = path.join(ROOT, 'tests/e2e');
 const say = (line) => console.log(`[e2e] ${line}`);
 /** Spec files by their time on this machine, slowest first; a file not named here runs after these. */
 const SLOWEST_FIRST = ['tasks', 'foundation', 'market', 'mobile', 'statistic', 'apis', 'global-config', 'assets', 'strategies', 'serving'];
+/** Spec files that time the recovery of a killed server: they run after the others, by themselves, so the
+ * other lanes' load cannot stand in for what they measure. */
+const ALONE = ['restart'];
 const rank = (file) => {
   const at = SLOWEST_FIRST.indexOf(path.basename(file, '.spec.ts'));
   return at === -1 ? SLOWEST_FIRST.length : at;
@@ -44,7 +48,7 @@ function distIsStale() {
   return sources > statSync(built).mtimeMs;
 }
 
-function main() {
+async function main() {
   const started = Date.now();
 
   // 1. the console
@@ -86,28 +90,30 @@ function main() {
 
   const testTimeout = Number(process.env.E2E_TEST_TIMEOUT_MS ?? 120_000);
   const runTimeout = Number(process.env.E2E_TIMEOUT_MS ?? 15 * 60_000);
-  const args = [
-    '--import', 'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    `--test-timeout=${testTimeout}`,
-    '--test-reporter=spec',
-    ...specs,
-  ];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium },
-    detached: true, // its own process group, so a hung run is ended with everything it started
-  });
+  const alone = specs.filter((spec) => ALONE.includes(path.basename(spec, '.spec.ts')));
+  const shared = specs.filter((spec) => !alone.includes(spec));
 
+  let child = null;
   const killGroup = (signal) => {
     try {
-      process.kill(-child.pid, signal);
+      if (child) process.kill(-child.pid, signal);
     } catch {
       /* already gone */
     }
   };
+  /** One `node --test` run of these files, `lanes` at a time; resolves with its exit status. */
+  const run = (files, lanes) =>
+    new Promise((resolve) => {
+      const args = ['--import', 'tsx', '--test', `--test-concurrency=${lanes}`, `--test-timeout=${testTimeout}`, '--test-reporter=spec', ...files];
+      child = spawn(process.execPath, args, {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, CHROMIUM_PATH: chromium },
+        detached: true, // its own process group, so a hung run is ended with everything it started
+      });
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
+
   const watchdog = setTimeout(() => {
     say(`timed out after ${Math.round(runTimeout / 1000)} s: stopping the test run`);
     killGroup('SIGTERM');
@@ -115,14 +121,16 @@ function main() {
   }, runTimeout);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => killGroup(signal));
 
-  child.on('exit', (code, signal) => {
-    clearTimeout(watchdog);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const status = code ?? 1;
-    say(`${status === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`} in ${seconds} s`);
-    if (status !== 0 && existsSync(path.join(E2E, 'artifacts'))) say('screenshots and page logs: tests/e2e/artifacts/');
-    process.exit(status);
-  });
+  let status = shared.length ? await run(shared, concurrency) : 0;
+  if (alone.length) {
+    say(`by themselves: ${alone.map((s) => path.basename(s)).join(', ')}`);
+    status = (await run(alone, 1)) || status;
+  }
+  clearTimeout(watchdog);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  say(`${status === 0 ? 'passed' : `FAILED (exit ${status})`} in ${seconds} s`);
+  if (status !== 0 && existsSync(path.join(E2E, 'artifacts'))) say('screenshots and page logs: tests/e2e/artifacts/');
+  process.exit(status);
 }
 
 main();
