@@ -144,22 +144,22 @@ export type FollowFormField = keyof FollowFormValues;
 
 /** Every message of the follow task form and of the strategy dialog's priority (§5), verbatim in zh-CN. */
 export const FOLLOW_FORM_MESSAGES = {
-  apiRequired: 'unilateral:form.apiRequired', // API不能为空！
+  apiRequired: 'unilateral:form.apiRequired',
   strategyRequired: 'unilateral:form.strategyRequired',
-  leverageRequired: 'unilateral:form.leverageRequired', // 杠杆倍数不能为空!
+  leverageRequired: 'unilateral:form.leverageRequired',
   leveragePositive: 'unilateral:form.leveragePositive',
-  stopLossRequired: 'unilateral:form.stopLossRequired', // 止损百分数不能为空!
-  stopLossRange: 'unilateral:form.stopLossRange', // 值大小在0~100之间!
-  priorityRequired: 'unilateral:form.priorityRequired', // 优先级不能为空!
-  priorityRange: 'unilateral:form.priorityRange', // 值大小在0~5之间!
-  isBuyRequired: 'unilateral:form.isBuyRequired', // 是否做多必选！
-  isSellRequired: 'unilateral:form.isSellRequired', // 是否开空必选！
+  stopLossRequired: 'unilateral:form.stopLossRequired',
+  stopLossRange: 'unilateral:form.stopLossRange',
+  priorityRequired: 'unilateral:form.priorityRequired',
+  priorityRange: 'unilateral:form.priorityRange',
+  isBuyRequired: 'unilateral:form.isBuyRequired',
+  isSellRequired: 'unilateral:form.isSellRequired',
   costNumber: 'unilateral:form.costNumber',
 } as const;
 export const STRATEGY_PRIORITY_MESSAGES = {
-  required: 'unilateral:strategyForm.priorityRequired', // 优先级不能为空！
-  number: 'unilateral:strategyForm.priorityNumber', // 请输入数字!
-  range: 'unilateral:strategyForm.priorityRange', // 请输入0~5之间的数字!
+  required: 'unilateral:strategyForm.priorityRequired',
+  number: 'unilateral:strategyForm.priorityNumber',
+  range: 'unilateral:strategyForm.priorityRange',
 } as const;
 
 const blank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

@@ -20,9 +20,9 @@ const LOCALE_FILE = /locales\/([^/]+)\/([^/]+)\.json$/;
 export const NAMESPACES = [...new Set(Object.keys(bundles).map((file) => LOCALE_FILE.exec(file)?.[2] ?? 'common'))];
 
 export interface LanguageName {
-  /** the language's name in itself, e.g. 繁體中文 */
+  /** the language's name in itself (its language.json), as the switcher shows it */
   name: string;
-  /** two or three characters for the narrow header, e.g. 繁 */
+  /** two or three characters for the narrow header (its language.json) */
   short: string;
 }
 /** Each folder's src/locales/<lng>/language.json (a few bytes each, in the first script: the switcher lists them). */

@@ -8,7 +8,7 @@ export interface FormDialogProps extends Pick<ModalProps, 'title' | 'width'> {
   /** the form's call is under way: OK spins and cannot send it twice. */
   pending: boolean;
   onClose: () => void;
-  /** the OK button's text; 确定 by default. */
+  /** the OK button's text; common:buttons.ok by default. */
   okText?: ReactNode;
   children: ReactNode;
 }
