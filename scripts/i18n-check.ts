@@ -158,9 +158,9 @@ export function scanSources(srcDir: string, localesDir: string, relativeTo: stri
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.mjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS);
     const lines = text.split('\n');
     const ignored = (line: number) => /i18n-ignore/.test(lines[line] ?? '') || /i18n-ignore/.test(lines[line - 1] ?? '');
-    const report = (node: ts.Node, literal: string, how: string) => {
+    const report = (node: ts.Node | number, literal: string, how: string) => {
       if (library) return;
-      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const line = source.getLineAndCharacterOfPosition(typeof node === 'number' ? node : node.getStart(source)).line;
       if (ignored(line)) return;
       scan.literals.push({ kind: 'literal', language: 'src', file: path.relative(relativeTo, file), where: String(line + 1), detail: `${how}: ${JSON.stringify(literal.trim().slice(0, 60))}` });
     };
@@ -197,6 +197,12 @@ export function scanSources(srcDir: string, localesDir: string, relativeTo: stri
       ts.forEachChild(node, visit);
     };
     visit(source);
+    // Chinese in a comment is Chinese outside src/locales too: the message belongs in the locale file, under its key
+    const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, source.languageVariant, text);
+    for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+      const comment = kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia;
+      if (comment && CJK.test(scanner.getTokenText())) report(scanner.getTokenStart(), scanner.getTokenText(), 'Chinese comment');
+    }
   }
   return scan;
 }

@@ -52,6 +52,13 @@ describe('npm run i18n:check', () => {
     expect(formatFindings(findings)).toContain('literal   src/pages/page.tsx:4  JSX text: "取消"');
   });
 
+  it('names Chinese in a comment too: a message is quoted in its locale file, not beside its key', () => {
+    const code = `${CODE}export const KEY = 'form.save'; // 保存\n/** the OK text, 确定 */\nexport const OK = 1;\n`;
+    const findings = check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': code });
+    expect(brief(findings)).toEqual(['literal src src/pages/page.tsx 6', 'literal src src/pages/page.tsx 7']);
+    expect(formatFindings(findings)).toContain('Chinese comment: "// 保存"');
+  });
+
   it('keeps names that are not texts and literals marked i18n-ignore', () => {
     const code = `${CODE}export const tip = { title: 'time', message: 'firstPage' };\n// i18n-ignore: the brand\nexport const Brand = () => <b>OKX</b>;\n`;
     expect(check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': code })).toEqual([]);
