@@ -8,7 +8,7 @@ import path from 'node:path';
 import { endpoints } from '../src/api/endpoints';
 import { launchBrowser, newPage, ROOT, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';
-import { displayFrames, percentile } from './frames';
+import { displayFrames, percentile, recordFrames } from './frames';
 
 interface AssetsBudget {
   apis: number;
@@ -29,17 +29,6 @@ async function addApis(baseUrl: string, token: string, count: number): Promise<v
   }
 }
 
-/** In the page: records animation-frame intervals and long tasks until `stop()` is read. A string: no transform helpers. */
-const RECORD = `(() => {
-  const frames = [];
-  const longTasks = [];
-  let last = performance.now();
-  let running = true;
-  const tick = (now) => { frames.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); }).observe({ type: 'longtask' });
-  window.__assetsBench = { stop: () => { running = false; return { frames: frames.slice(1), longTasks }; } };
-})()`;
 
 
 const app = await startApp();
@@ -58,10 +47,10 @@ try {
     await page.locator('tbody tr.ant-table-row').nth(9).waitFor(); // the per-currency table is drawn
     await page.locator('[data-testid="ratio-panel"] canvas').first().waitFor(); // and the lazily loaded chart
     await page.waitForLoadState('networkidle');
-    await page.evaluate(RECORD);
+    const stopFrames = await recordFrames(page);
     const before = messages;
     await page.waitForTimeout(budget.measureSeconds * 1000); // a measurement window, not a wait for a state
-    const { frames, longTasks } = (await page.evaluate('window.__assetsBench.stop()')) as { frames: number[]; longTasks: number[] };
+    const { frames, longTasks } = await stopFrames();
     // timestamps without cross-origin isolation are coarsened to 0.1 ms: compare at that resolution
     const frameP95 = Math.round(percentile(displayFrames(frames).frameTimes, 95) * 10) / 10;
     const longest = Math.max(0, ...longTasks);

@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 /** Nearest-rank percentile (p in 0..100) of the values. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -15,4 +17,22 @@ export function displayFrames(deltas: readonly number[]): { intervalMs: number; 
   const single = deltas.filter((delta) => Math.abs(delta - median) < median / 10);
   const intervalMs = single.reduce((sum, delta) => sum + delta, 0) / single.length;
   return { intervalMs, frameTimes: deltas.map((delta) => Math.max(1, Math.round(delta / intervalMs)) * intervalMs) };
+}
+
+/** In the page: animation-frame intervals and long tasks until `stop()`. A string, so no transform helpers reach the page. */
+const RECORD = `(() => {
+  const frames = [];
+  const longTasks = [];
+  let last = performance.now();
+  let running = true;
+  const tick = (now) => { frames.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); }).observe({ type: 'longtask' });
+  window.__frames = { stop: () => { running = false; return { frames: frames.slice(1), longTasks }; } };
+})()`;
+
+/** Starts recording the page's frames and long tasks; the returned function stops and reads them. */
+export async function recordFrames(page: Page): Promise<() => Promise<{ frames: number[]; longTasks: number[] }>> {
+  await page.evaluate(RECORD);
+  return async () => (await page.evaluate('window.__frames.stop()')) as { frames: number[]; longTasks: number[] };
 }

@@ -16,7 +16,7 @@ import { advance, simPrice } from '../server/unilateral/runner';
 import { TREND_POINTS } from '../src/domain/unilateral';
 import { PAGING } from '../src/domain/constants';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
-import { displayFrames, percentile } from './frames';
+import { displayFrames, percentile, recordFrames } from './frames';
 
 interface UnilateralListBudget {
   strategies: number;
@@ -30,17 +30,6 @@ const say = (line: string) => console.log(`[bench unilateral-list] ${line}`);
 const MINUTE = 60_000;
 const COINS = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'];
 
-/** In the page: animation-frame intervals and long tasks until `stop()` is read. A string: no tsx helpers in the page. */
-const RECORD = `(() => {
-  const frames = [];
-  const longTasks = [];
-  let last = performance.now();
-  let running = true;
-  const tick = (now) => { frames.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); }).observe({ type: 'longtask' });
-  window.__bench = { stop: () => { running = false; return { frames: frames.slice(1), longTasks }; } };
-})()`;
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));
 const app = await startApp({ clock, settings: { marketPushHz: 0 } });
@@ -84,14 +73,14 @@ try {
     const lines = await page.locator('tbody tr.ant-table-row svg[role="img"]').count();
     say(`first page drawn: ${rows} rows, ${lines} trend lines`);
 
-    await page.evaluate(RECORD);
+    const stopFrames = await recordFrames(page);
     const before = { ...socket };
     const stepMs = 1000;
     for (let s = 0; s < budget.measureSeconds; s += 1) {
       clock.tick(MINUTE); // every strategy's next bar is due: the runner runs them and the feed pushes
       await page.waitForTimeout(stepMs); // the measurement window's pace, not a wait for a state
     }
-    const { frames, longTasks } = (await page.evaluate('window.__bench.stop()')) as { frames: number[]; longTasks: number[] };
+    const { frames, longTasks } = await stopFrames();
     const messages = socket.messages - before.messages;
     const kbEach = messages ? (socket.bytes - before.bytes) / messages / 1000 : 0;
     // timestamps without cross-origin isolation are coarsened to 0.1 ms: compare at that resolution

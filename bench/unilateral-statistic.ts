@@ -22,7 +22,7 @@ import { advance, simPrice } from '../server/unilateral/runner';
 import { MAX_SIGNAL_POINTS } from '../src/domain/unilateral';
 import { fromServerTime } from '../src/pages/unilateral-statistic/chart-data';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
-import { displayFrames, percentile } from './frames';
+import { displayFrames, percentile, recordFrames } from './frames';
 
 interface UnilateralStatisticBudget {
   points: number;
@@ -53,17 +53,6 @@ const WATCH_DRAW = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })()`;
 
-/** Animation-frame intervals and long tasks until `stop()` is read. */
-const RECORD = `(() => {
-  const frames = [];
-  const longTasks = [];
-  let last = performance.now();
-  let running = true;
-  const tick = (now) => { frames.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); }).observe({ type: 'longtask' });
-  window.__bench = { stop: () => { running = false; return { frames: frames.slice(1), longTasks }; } };
-})()`;
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));
 const app = await startApp({ clock, settings: { marketPushHz: 0 } });
@@ -121,7 +110,7 @@ try {
     // hovering: the mouse sweeps the plot left and right while frames are recorded
     await page.waitForLoadState('networkidle');
     const box = (await page.locator('svg:has([data-testid="price-line"])').boundingBox())!;
-    await page.evaluate(RECORD);
+    const stopFrames = await recordFrames(page);
     const y = box.y + box.height / 2;
     const began = performance.now();
     let moves = 0;
@@ -130,7 +119,7 @@ try {
       await page.mouse.move(box.x + Math.min(Math.max(x, 0), box.width - 1), y);
     }
     const hovered = await page.getByTestId('chart-hover').count();
-    const { frames, longTasks } = (await page.evaluate('window.__bench.stop()')) as { frames: number[]; longTasks: number[] };
+    const { frames, longTasks } = await stopFrames();
     const hoverP95 = Math.round(percentile(displayFrames(frames).frameTimes, 95) * 10) / 10;
     const rawP95 = percentile(frames, 95);
     const longest = Math.max(0, ...longTasks);
