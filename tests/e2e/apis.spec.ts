@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Response } from 'playwright-core';
 import { endpoints } from '../../src/api/endpoints';
-import { e2eSuite, motionEnded, whileWatching } from './harness';
+import { chooseMenuItem, e2eSuite, motionEnded, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
 
@@ -14,9 +14,7 @@ const dialogNamed = (p: Page, name: string | RegExp) => p.getByRole('dialog', { 
 
 async function action(p: Page, apiName: string, item: string) {
   await rowOf(p, apiName).getByRole('button', { name: /操\s*作/ }).click();
-  // a click during the menu's slide-in can be lost under load: wait until it has settled
-  await motionEnded(p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last());
-  await p.getByRole('menuitem', { name: item, exact: true }).click();
+  await chooseMenuItem(p, item);
 }
 
 const isApiList = (response: Response) => new URL(response.url()).pathname === '/api/list' && response.request().method() === 'GET';

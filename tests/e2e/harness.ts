@@ -357,6 +357,20 @@ export async function motionEnded(locator: Locator): Promise<void> {
   await locator.page().waitForFunction((element) => !/-(appear|enter)\b/.test((element as Element).className), await locator.elementHandle());
 }
 
+/** Clicks an item of the open dropdown menu once its slide-in has ended (a click during it can be lost under load). */
+export async function chooseMenuItem(page: Page, name: string | RegExp): Promise<void> {
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+  await motionEnded(menu);
+  await menu.getByRole('menuitem', { name, exact: typeof name === 'string' }).click();
+}
+
+/** Picks an option of the open select once its slide-in has ended. */
+export async function chooseOption(page: Page, option: string): Promise<void> {
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await motionEnded(options);
+  await options.locator('.ant-select-item-option-content').getByText(option, { exact: true }).click();
+}
+
 /**
  * Ticks a checkbox of an antd Checkbox.Group inside a Form and waits until it shows as ticked. The group
  * copies the form's value into its own state in an effect, so the tick appears a render after the click;

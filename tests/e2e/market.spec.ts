@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
 import { deliveryCodes } from '../../src/domain/calendar';
 import type { FeedClient } from '../../server/feeds/socket-server';
-import { TIMEOUTS, callOk, e2eSuite, motionEnded, until } from './harness';
+import { TIMEOUTS, callOk, chooseOption, e2eSuite, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
 
 const clock = new ManualClock();
@@ -128,9 +128,7 @@ test('a table added and the width chosen survive a reload and show in another br
   const dialog = p.getByRole('dialog');
   const choose = async (label: string, option: string) => {
     await dialog.getByLabel(label, { exact: true }).click();
-    const open = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-    await motionEnded(open);
-    await open.locator('.ant-select-item-option-content').getByText(option, { exact: true }).click();
+    await chooseOption(p, option);
   };
   await choose('A交易所', 'Huobi');
   await choose('B交易所', 'Binance');

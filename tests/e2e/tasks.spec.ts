@@ -6,21 +6,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { callAs, e2eSuite, motionEnded, taskSettled, tick, whileWatching } from './harness';
+import { callAs, chooseMenuItem, e2eSuite, motionEnded, taskSettled, tick, whileWatching } from './harness';
 
 const suite = e2eSuite();
 const { signIn } = suite;
 
 const api = callAs;
 
-const menuItem = (p: Page, label: string) => p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true });
 /**
  * Clicks an item of the open dropdown menu once its slide-in has ended (a click during it was swallowed in
  * CI: the menu stayed open), then waits until the menu has closed (so the next menu is the only one).
  */
 async function chooseItem(p: Page, label: string) {
-  await motionEnded(p.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
-  await menuItem(p, label).click();
+  await chooseMenuItem(p, label);
   await p.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
 }
 const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });

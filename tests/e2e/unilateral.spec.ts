@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { callAs, callOk, e2eSuite, loginUnilateral, motionEnded } from './harness';
+import { callAs, callOk, chooseMenuItem, chooseOption, e2eSuite, loginUnilateral, motionEnded } from './harness';
 
 const { open, signIn, signInUnilateral } = e2eSuite();
 
@@ -16,7 +16,7 @@ const button = (scope: ReturnType<Page['locator']>, label: string) => scope.getB
 
 async function choose(p: Page, label: string, option: string) {
   await p.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  await chooseOption(p, option);
 }
 
 test('a follower signs in through the unilateral form and lands on the strategy list', async () => {
@@ -38,9 +38,7 @@ test('the admin starts, stops and hides a strategy and the list follows', async 
   const operate = async (label: string) => {
     await eos.getByRole('checkbox').check();
     await p.getByRole('button', { name: /操\s?作/ }).click();
-    const item = p.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: spaced(label) });
-    await motionEnded(p.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
-    await item.click();
+    await chooseMenuItem(p, spaced(label));
   };
   await operate('启动');
   await eos.getByText('运行中').waitFor();
