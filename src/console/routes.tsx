@@ -43,10 +43,12 @@ interface RouteOptions<R extends Resource> {
 }
 
 const route = <R extends Resource>(path: string, label: string, resource: R, options: RouteOptions<R> = {}): ConsoleRoute =>
-  ({ path, label, resource, action: options.action ?? 'list', load: options.load ?? coming(label), ...options }) as ConsoleRoute;
+  ({ path, label, resource, ...options, action: options.action ?? 'list', load: options.load ?? coming(label) }) as ConsoleRoute;
 
 const inNav = { nav: {} };
-const tool = (path: string, label: string, action: Action<'tools'>, nav = true) => route(path, label, 'tools', { action, ...(nav ? inNav : {}) });
+/** A tool page of §1/§2 (`nav: false` keeps it out of the top navigation; `load` is its page once it exists). */
+const tool = (path: string, label: string, action: Action<'tools'>, { nav = true, load }: { nav?: boolean; load?: PageLoader } = {}) =>
+  route(path, label, 'tools', { action, load, ...(nav ? inNav : {}) });
 
 /** The Refine resource props of an entity, from its definition in src/resources/<name>/index.ts. */
 const definitionOf = ({ meta }: { meta: NonNullable<ResourceProps['meta']> }) => ({ meta });
@@ -73,8 +75,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/unilateral/contral', 'nav.monitoring', 'monitoring', { load: () => import('../pages/unilateral-monitoring') }),
   tool('/main/mobile', 'nav.mobile', 'mobile'),
   tool('/main/tempStrategy', 'nav.tempStrategy', 'tempStrategy'),
-  tool('/temp/strategy', 'nav.tempStrategyPage', 'tempStrategyPage', false),
-  tool('/main/mill', 'nav.mill', 'mill', false),
+  tool('/temp/strategy', 'nav.tempStrategyPage', 'tempStrategyPage', { nav: false }),
+  tool('/main/mill', 'nav.mill', 'mill', { nav: false }),
   tool('/main/mill1', 'nav.mill1', 'mill1'),
   tool('/main/mill2', 'nav.mill2', 'mill2'),
   tool('/coins', 'nav.coins', 'coins'),
