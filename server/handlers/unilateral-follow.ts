@@ -110,8 +110,8 @@ const inTaskTransaction = <T>(call: CallContext, work: (tx: Queryable, task: Fol
     return work(tx, task, strategy);
   });
 
-/** The user's lists (coin range, blacklists), stored as they were saved. */
-const LIST = { coinRange: 'coin_range', currencyBlacklist: 'currency_blacklist', binanceBlacklist: 'binance_blacklist' } as const;
+/** The user's exchange-specific blacklist, stored as it was saved (the coin range and currency blacklist: tools-coins.ts). */
+const LIST = { binanceBlacklist: 'binance_blacklist' } as const;
 
 export const unilateralFollowHandlers: HandlerMap = {
   async unilateralApiList(call) {
@@ -292,24 +292,6 @@ export const unilateralFollowHandlers: HandlerMap = {
     return call.ok({ apiId: api.id, leverage }, 'ok.update');
   },
 
-  async followSignalGet(call) {
-    const user = signedIn(call);
-    const task = await followTaskOr404(call.app.db, id(call.payload, 'apiId'), user);
-    return call.ok({ apiId: task.api_id, follow: await readList<0 | 1>(call.app.db, user.id, `follow_signal:${task.api_id}`, 1) });
-  },
-
-  async followSignalSave(call) {
-    const user = signedIn(call);
-    const task = await followTaskOr404(call.app.db, id(call.payload, 'apiId'), user);
-    const follow = oneOf(call.payload, 'follow', [0, 1] as const);
-    await writeList(call.app.db, user.id, `follow_signal:${task.api_id}`, follow);
-    return call.ok({ apiId: task.api_id, follow }, 'ok.update');
-  },
-
-  coinRangeGet: (call) => readCoins(call, LIST.coinRange),
-  coinRangeSave: (call) => saveCoins(call, LIST.coinRange),
-  currencyBlacklistGet: (call) => readCoins(call, LIST.currencyBlacklist),
-  currencyBlacklistSave: (call) => saveCoins(call, LIST.currencyBlacklist),
   binanceBlacklistGet: (call) => readCoins(call, LIST.binanceBlacklist),
   async binanceBlacklistSave(call) {
     const user = signedIn(call);
@@ -332,11 +314,4 @@ export const unilateralFollowHandlers: HandlerMap = {
 
 async function readCoins(call: CallContext, name: string) {
   return call.ok({ coins: await readList<string[]>(call.app.db, signedIn(call).id, name, []) });
-}
-
-async function saveCoins(call: CallContext, name: string) {
-  const user = signedIn(call);
-  const coins = coinList(call.payload, 'coins', CURRENCIES);
-  await writeList(call.app.db, user.id, name, coins);
-  return call.ok({ coins }, 'ok.update');
 }

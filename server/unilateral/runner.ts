@@ -1,8 +1,10 @@
 /**
  * The unilateral engine on the server's clock: every minute each running strategy runs the bars that
  * fell due since its last one (on the simulated index price of its coin), its follow tasks copy the
- * signals, and everything is written in one transaction; then 'unilateral.changed' on the bus. The
- * same `advance` builds the demo history (seed) and answers the follow-task actions.
+ * signals (not with their /signal switch off; no new position in a coin their owner's /coins lists
+ * bar: server/store/signal-coins.ts), and everything is written in one transaction; then
+ * 'unilateral.changed' on the bus. The same `advance` builds the demo history (seed) and answers the
+ * follow-task actions.
  */
 import type { AppContext } from '../context';
 import type { Clock } from '../clock/clock';
@@ -35,6 +37,7 @@ import {
   type NewFollowOrder,
   type StrategyRow,
 } from '../store/unilateral';
+import { followGate, type FollowGate } from '../store/signal-coins';
 
 declare module '../feeds/bus' {
   interface ServerEvents {
@@ -56,13 +59,14 @@ export const simPrice = (sim: SimMarket): PriceAt => (coin, at) => Number(sim.in
 
 export const instrumentOf = (coin: string): string => `${coin.toUpperCase()}-USDT-SWAP`;
 
-const toBook = (task: FollowTaskRow): FollowBook => ({
+/** The task's book; a gate that forbids opening (blacklist, coin range) leaves it only closing. */
+const toBook = (task: FollowTaskRow, gate: Pick<FollowGate, 'mayOpen'> = { mayOpen: true }): FollowBook => ({
   cash: task.cash,
   qty: task.qty,
   entry: task.entry,
   state: task.status,
-  isBuy: task.is_buy === 1,
-  isSell: task.is_sell === 1,
+  isBuy: gate.mayOpen && task.is_buy === 1,
+  isSell: gate.mayOpen && task.is_sell === 1,
   positiveLeverage: task.positive_leverage,
   negativeLeverage: task.negative_leverage,
   stopLoss: task.stop_loss,
@@ -93,13 +97,20 @@ export async function advance(db: Queryable, strategy: StrategyRow, until: numbe
   const book = { cash: strategy.cash, qty: strategy.qty, entry: strategy.entry };
   const { trades, equity } = runBars({ barMs, fast: strategy.fast, slow }, book, firstBar, prices, strategy.last_equity);
 
-  const tasks = (await followTasksOfStrategy(db, strategy.id)).map((row) => ({ row, book: toBook(row) }));
+  const tasks = [];
+  for (const row of await followTasksOfStrategy(db, strategy.id)) {
+    // the /signal switch and the /coins lists, as they are when the bars run
+    const gate = await followGate(db, row, strategy.coin);
+    tasks.push({ row, gate, book: toBook(row, gate) });
+  }
   const orders: NewFollowOrder[] = [];
   const taskEquity: { apiId: number; at: number; equity: number }[] = [];
   let t = 0;
   for (const bar of equity) {
     for (; t < trades.length && trades[t]!.at === bar.at; t += 1) {
-      for (const task of tasks) for (const order of followSignal(task.book, trades[t]!)) orders.push(orderRow(task.row, strategy.coin, order));
+      for (const task of tasks) {
+        if (task.gate.follows) for (const order of followSignal(task.book, trades[t]!)) orders.push(orderRow(task.row, strategy.coin, order));
+      }
     }
     for (const task of tasks) {
       const stopped = checkStopLoss(task.book, bar.price, bar.at);
@@ -206,12 +217,13 @@ async function placeOrders(db: Queryable, task: FollowTaskRow, coin: string, boo
  * position at once when it holds one); 3 starts delayed (it waits for the next opening signal).
  */
 export async function setFollowState(db: Queryable, task: FollowTaskRow, strategy: StrategyRow, state: number, priceAt: PriceAt, now: number) {
-  const book = toBook(task);
+  const gate = await followGate(db, task, strategy.coin);
+  const book = toBook(task, gate);
   const price = priceAt(strategy.coin, now);
   const orders: (FollowOrderRow | null)[] = [];
   book.state = state;
   if (state === FOLLOW_STATE.stop) orders.push(closePosition(book, price, now));
-  if (state === FOLLOW_STATE.auto && strategy.status === 1) orders.push(joinPosition(book, strategy.qty, price, now));
+  if (state === FOLLOW_STATE.auto && strategy.status === 1 && gate.follows) orders.push(joinPosition(book, strategy.qty, price, now));
   return placeOrders(db, task, strategy.coin, book, orders);
 }
 

@@ -25,6 +25,7 @@ import type {
   ChildTaskAdd,
   EarningsPoint,
   CoinList,
+  CoinListChange,
   FollowOrder,
   FollowOrderRequest,
   FollowRatePoint,
@@ -34,6 +35,7 @@ import type {
   FollowTaskSave,
   MonitoringEntry,
   SignalChart,
+  SignalRow,
   SignReply,
   StrategyAssetRow,
   StrategyTrade,
@@ -264,12 +266,14 @@ export interface CallTypes {
   /** the follow tasks (API items) of one strategy: the API detail page (key = strategy id). */
   accountPage: Call<StrategyId, FollowTask[]>;
   coinRangeGet: Call<None, CoinList>;
-  coinRangeSave: Call<CoinList, CoinList>;
+  /** /coins: adds or removes ONE coin (not the whole list: two tabs may edit at once); replies the list. */
+  coinRangeSave: Call<CoinListChange, CoinList>;
   binanceLeverage: Call<ApiId & { leverage: number }, { apiId: number; leverage: number }>;
   followSignalGet: Call<ApiId, FollowSignalSetting>;
   followSignalSave: Call<FollowSignalSetting, FollowSignalSetting>;
   currencyBlacklistGet: Call<None, CoinList>;
-  currencyBlacklistSave: Call<CoinList, CoinList>;
+  /** /coins: adds or removes ONE coin, as coinRangeSave. */
+  currencyBlacklistSave: Call<CoinListChange, CoinList>;
   binanceBlacklistGet: Call<None, CoinList>;
   binanceBlacklistSave: Call<{ currency: string }, CoinList>;
   binanceBlacklistDelete: Call<{ currency: string }, CoinList>;
@@ -285,6 +289,9 @@ export interface CallTypes {
   apiData: Call<ApiId, FollowTaskData>;
   /** further pages of the statistics tables: types 1 positions, 2 trades; page from 1, 20 a page. */
   pagesData: Call<StrategyId & { types: 1 | 2; page: number }, UnilateralPage<UnilateralPosition> | UnilateralPage<StrategyTrade>>;
+  // /signal (issue 20, tools-signal-coins; assumed)
+  /** the newest 50 signals of the strategies the caller sees, newest first. */
+  signalList: Call<None, SignalRow[]>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

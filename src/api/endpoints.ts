@@ -174,6 +174,8 @@ export const endpoints = {
   strategyData: get('/strategy/data', assumed),
   apiData: get('/get/api/data', assumed),
   pagesData: get('/get/pages/data', assumed),
+  // /signal (issue 20, tools-signal-coins): the strategies' newest signals
+  signalList: get('/signal/list', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -15,6 +15,7 @@ const lists: Record<ListReply, 'list'> = {
   taskChildrenEarnings: 'list', orderNewest: 'list', unilateralStrategyList: 'list', unilateralChartData: 'list',
   unilateralMonitoringDetail: 'list', unilateralApiList: 'list', followOrderDetail: 'list',
   followAssetRateChart: 'list', accountPage: 'list', simulatedOrderDetail: 'list', internalKline: 'list',
+  signalList: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',

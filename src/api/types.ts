@@ -6,6 +6,7 @@
 
 import type { ParamValue, Task, TaskParams } from '../domain/task';
 import type { OrderStatisticRow } from '../domain/statistics';
+import type { Signal } from '../domain/unilateral';
 
 // the records the domain's rules read are defined there (src/domain) and imported from there; the contract's replies carry them
 
@@ -388,6 +389,11 @@ export interface FollowRatePoint {
 export interface CoinList {
   coins: string[];
 }
+/** /coins: one coin added to or removed from a list (issue 20, tools-signal-coins; assumed shape). */
+export interface CoinListChange {
+  coin: string;
+  op: 'add' | 'remove';
+}
 export interface FollowSignalSetting {
   apiId: number;
   follow: 0 | 1;
@@ -459,4 +465,17 @@ export interface ManualSnapshot {
   time: string;
   statistics: Record<string, number | string>;
   list: Record<string, number | string | null>[];
+}
+
+/** /signal/list (issue 20, tools-signal-coins; assumed): one signal (a trade) of a unilateral strategy. */
+export interface SignalRow {
+  id: number;
+  strategyId: number;
+  names: string;
+  coin: string;
+  /** §3 signal code: 1 long open, 2 short close, −1 short open, −2 long close. */
+  type: Signal;
+  price: number;
+  qty: number;
+  createtime: string;
 }
