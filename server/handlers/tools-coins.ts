@@ -6,6 +6,7 @@
  * blacklisted coin nor outside a non-empty range (server/store/signal-coins.ts `followGate`).
  */
 import type { CoinListChange } from '../../src/api/types';
+import { COIN_LIST_ERRORS } from '../../src/domain/coin-lists';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
 import { str } from '../http/validate';
@@ -15,7 +16,7 @@ import { COIN_LISTS, readCoinList, writeCoinList, type CoinListName } from '../s
 const OPS: readonly CoinListChange['op'][] = ['add', 'remove'];
 
 /** The message of a coin already in the list, per list. */
-const LISTED = { [COIN_LISTS.range]: 'coins:errors.inRange', [COIN_LISTS.blacklist]: 'coins:errors.inBlacklist' } as const;
+const LISTED = { [COIN_LISTS.range]: COIN_LIST_ERRORS.inRange, [COIN_LISTS.blacklist]: COIN_LIST_ERRORS.inBlacklist } as const;
 
 async function readCoins(call: CallContext, name: CoinListName) {
   return call.ok({ coins: await readCoinList(call.app.db, signedIn(call).id, name) });
@@ -26,7 +27,7 @@ async function changeCoins(call: CallContext, name: CoinListName) {
   const coin = str(call.payload, 'coin', 16).toLowerCase();
   const op = str(call.payload, 'op', 8) as CoinListChange['op'];
   if (!OPS.includes(op)) throw invalid('err.oneOf', { field: 'op', values: OPS.join(' / ') });
-  if (!(CURRENCIES as readonly string[]).includes(coin)) throw invalid('coins:errors.unknownCoin', { coin: coin.toUpperCase() });
+  if (!(CURRENCIES as readonly string[]).includes(coin)) throw invalid(COIN_LIST_ERRORS.unknownCoin, { coin: coin.toUpperCase() });
   const coins = await call.app.db.transaction(async (tx) => {
     const listed = await readCoinList(tx, user.id, name);
     if (op === 'add' && listed.includes(coin)) throw invalid(LISTED[name], { coin: coin.toUpperCase() });
