@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Card, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { FollowTask, SignalRow } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
@@ -9,7 +8,6 @@ import { failed, succeeded } from '../../components/notify';
 import { formatPrice, formatQuantity } from '../../domain/format';
 import { followStateLabelKey, isBuySignal, signalLabelKey } from '../../domain/unilateral';
 import { useFeedListener } from '../../live/use-feed';
-import { followTasksResource } from '../../resources/follow-tasks';
 /** The server's page of newest signals (server/handlers/tools-signal.ts SIGNAL_LIST_SIZE). */
 const SIGNAL_COUNT = 50;
 
@@ -54,7 +52,7 @@ export default function SignalPage() {
   const { data, query } = useCall('signalList', {});
   // the feed pushes whenever the runner ran a bar or a strategy or task changed: read the newest signals again
   useFeedListener('unilateral', undefined, () => void query.refetch({ cancelRefetch: false }));
-  const { result: tasks, query: tasksQuery } = useList<FollowTask>({ resource: followTasksResource.name, pagination: { mode: 'off' } });
+  const { data: tasks, query: tasksQuery } = useCall('unilateralApiList', {});
 
   const signals = data ?? [];
   const strategies = useMemo(() => [...new Map(signals.map((s) => [s.strategyId, s.names])).entries()], [signals]);
@@ -97,7 +95,7 @@ export default function SignalPage() {
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('follow.hint')}</Typography.Text>
           <Table<FollowTask>
-            dataSource={tasks.data}
+            dataSource={tasks}
             loading={tasksQuery.isLoading}
             rowKey="id"
             size="small"
