@@ -3,13 +3,14 @@ import { Card, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FollowTask, SignalRow } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
-import { FeedStatusBadge } from '../../components/feed-status';
 import { failed, succeeded } from '../../components/notify';
 import { formatPrice, formatQuantity } from '../../domain/format';
 import { followStateLabelKey, isBuySignal, signalLabelKey } from '../../domain/unilateral';
 import { useFeedListener } from '../../live/use-feed';
 /** The server's page of newest signals (server/handlers/tools-signal.ts SIGNAL_LIST_SIZE). */
 const SIGNAL_COUNT = 50;
+/** Rows a page of the signal table shows (short enough for a phone). */
+const SIGNAL_PAGE_SIZE = 10;
 
 /**
  * One follow task's follow-signal switch (is/follow/signal): it shows the wanted value and spins while
@@ -60,11 +61,8 @@ export default function SignalPage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card
-        title={t('latest.title')}
-        extra={<FeedStatusBadge feed="unilateral" />}
-        styles={{ body: { overflowX: 'auto' } }}
-      >
+      {/* the shell's live line shows the /web/all/data feed's state */}
+      <Card title={t('latest.title')} styles={{ body: { overflowX: 'auto' } }}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('latest.hint', { count: SIGNAL_COUNT })}</Typography.Text>
           <Select<number>
@@ -76,7 +74,15 @@ export default function SignalPage() {
             onChange={setStrategyId}
             options={strategies.map(([id, names]) => ({ value: id, label: names }))}
           />
-          <Table<SignalRow> dataSource={shown} loading={query.isLoading} rowKey="id" size="small" pagination={false} scroll={{ x: 'max-content' }} data-testid="signal-table">
+          <Table<SignalRow>
+            dataSource={shown}
+            loading={query.isLoading}
+            rowKey="id"
+            size="small"
+            pagination={{ pageSize: SIGNAL_PAGE_SIZE, size: 'small', showSizeChanger: false }}
+            scroll={{ x: 'max-content' }}
+            data-testid="signal-table"
+          >
             <Table.Column<SignalRow> key="createtime" dataIndex="createtime" title={t('columns.createtime')} />
             <Table.Column<SignalRow> key="names" dataIndex="names" title={t('columns.names')} />
             <Table.Column<SignalRow> key="coin" dataIndex="coin" title={t('columns.coin')} render={(coin: string) => coin.toUpperCase()} />
@@ -105,9 +111,10 @@ export default function SignalPage() {
             data-testid="follow-signal-table"
           >
             <Table.Column<FollowTask> key="name" dataIndex="name" title={t('follow.api')} />
+            {/* the switch second, so a phone sees it without scrolling */}
+            <Table.Column<FollowTask> key="follow" title={t('follow.switch')} render={(_, task) => <FollowSignalSwitch task={task} />} />
             <Table.Column<FollowTask> key="names" dataIndex="names" title={t('follow.strategy')} />
             <Table.Column<FollowTask> key="status" dataIndex="status" title={t('follow.status')} render={(status: number) => <Tag>{t(followStateLabelKey(status))}</Tag>} />
-            <Table.Column<FollowTask> key="follow" title={t('follow.switch')} render={(_, task) => <FollowSignalSwitch task={task} />} />
           </Table>
         </Space>
       </Card>
