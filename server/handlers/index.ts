@@ -11,6 +11,8 @@ import { taskManualHandlers } from './task-manual';
 import { taskHandlers } from './tasks';
 import { unilateralHandlers } from './unilateral';
 import { unilateralFollowHandlers } from './unilateral-follow';
+import { toolsBinanceHandlers } from './tools-binance';
+import { toolsAevoHandlers } from './tools-aevo';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = {
@@ -26,4 +28,6 @@ export const handlers: HandlerMap = {
   ...assetHandlers,
   ...unilateralHandlers,
   ...unilateralFollowHandlers,
+  ...toolsBinanceHandlers,
+  ...toolsAevoHandlers,
 };

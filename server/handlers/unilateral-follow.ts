@@ -111,7 +111,7 @@ const inTaskTransaction = <T>(call: CallContext, work: (tx: Queryable, task: Fol
   });
 
 /** The user's lists (coin range, blacklists), stored as they were saved. */
-const LIST = { coinRange: 'coin_range', currencyBlacklist: 'currency_blacklist', binanceBlacklist: 'binance_blacklist' } as const;
+const LIST = { coinRange: 'coin_range', currencyBlacklist: 'currency_blacklist' } as const;
 
 export const unilateralFollowHandlers: HandlerMap = {
   async unilateralApiList(call) {
@@ -283,15 +283,6 @@ export const unilateralFollowHandlers: HandlerMap = {
     return call.ok(followOrderView(last, strategy.names, task.bourse_name ?? ''), 'ok.generic');
   },
 
-  async binanceLeverage(call) {
-    const user = signedIn(call);
-    const api = await findOwnApi(call.app.db, id(call.payload, 'apiId'), user.id);
-    if (!api) throw fail(CODE.notFound, 'err.apiNotFound');
-    const leverage = num(call.payload, 'leverage', { integer: true, min: 1, max: 125 });
-    await writeList(call.app.db, user.id, `binance_leverage:${api.id}`, leverage);
-    return call.ok({ apiId: api.id, leverage }, 'ok.update');
-  },
-
   async followSignalGet(call) {
     const user = signedIn(call);
     const task = await followTaskOr404(call.app.db, id(call.payload, 'apiId'), user);
@@ -310,23 +301,6 @@ export const unilateralFollowHandlers: HandlerMap = {
   coinRangeSave: (call) => saveCoins(call, LIST.coinRange),
   currencyBlacklistGet: (call) => readCoins(call, LIST.currencyBlacklist),
   currencyBlacklistSave: (call) => saveCoins(call, LIST.currencyBlacklist),
-  binanceBlacklistGet: (call) => readCoins(call, LIST.binanceBlacklist),
-  async binanceBlacklistSave(call) {
-    const user = signedIn(call);
-    const [coin] = coinList(call.payload, 'currency', CURRENCIES);
-    if (!coin) throw invalid('err.required', { field: 'currency' });
-    const coins = await readList<string[]>(call.app.db, user.id, LIST.binanceBlacklist, []);
-    const next = [...new Set([...coins, coin])];
-    await writeList(call.app.db, user.id, LIST.binanceBlacklist, next);
-    return call.ok({ coins: next }, 'ok.add');
-  },
-  async binanceBlacklistDelete(call) {
-    const user = signedIn(call);
-    const [coin] = coinList(call.payload, 'currency', CURRENCIES);
-    const next = (await readList<string[]>(call.app.db, user.id, LIST.binanceBlacklist, [])).filter((c) => c !== coin);
-    await writeList(call.app.db, user.id, LIST.binanceBlacklist, next);
-    return call.ok({ coins: next }, 'ok.delete');
-  },
 
 };
 

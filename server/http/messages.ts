@@ -6,6 +6,8 @@ import enGlobalConfig from '../../src/locales/en/globalConfig.json';
 import zhGlobalConfig from '../../src/locales/zh-CN/globalConfig.json';
 import enUnilateral from '../../src/locales/en/unilateral.json';
 import zhUnilateral from '../../src/locales/zh-CN/unilateral.json';
+import enBinance from '../../src/locales/en/binance.json';
+import zhBinance from '../../src/locales/zh-CN/binance.json';
 import { MARKET_MESSAGES } from '../market/messages';
 
 export type Lang = 'zh-CN' | 'en';
@@ -17,6 +19,7 @@ export type Lang = 'zh-CN' | 'en';
 const consoleNamespaces = {
   globalConfig: { 'zh-CN': zhGlobalConfig, en: enGlobalConfig },
   unilateral: { 'zh-CN': zhUnilateral, en: enUnilateral },
+  binance: { 'zh-CN': zhBinance, en: enBinance },
 } as const;
 type ConsoleNamespace = keyof typeof consoleNamespaces;
 export type ConsoleKey = `${ConsoleNamespace}:${string}`;

@@ -63,6 +63,7 @@ import type {
   UnilateralStrategy,
   UnilateralStrategyEdit,
 } from './types';
+import type { AevoSync, AevoTradePage, BinanceAccount } from './types';
 import type { ApiChartPoint } from '../domain/assets';
 import type { GlobalConfig } from '../domain/global-config-rules';
 import type { TaskParams } from '../domain/task';
@@ -270,14 +271,17 @@ export interface CallTypes {
   followSignalSave: Call<FollowSignalSetting, FollowSignalSetting>;
   currencyBlacklistGet: Call<None, CoinList>;
   currencyBlacklistSave: Call<CoinList, CoinList>;
-  binanceBlacklistGet: Call<None, CoinList>;
-  binanceBlacklistSave: Call<{ currency: string }, CoinList>;
-  binanceBlacklistDelete: Call<{ currency: string }, CoinList>;
+  /** the exchange-specific blacklist is kept per Binance API account. */
+  binanceBlacklistGet: Call<ApiId, CoinList>;
+  binanceBlacklistSave: Call<ApiId & { currency: string }, CoinList>;
+  binanceBlacklistDelete: Call<ApiId & { currency: string }, CoinList>;
   /** the strategy's rule replayed over a window on the simulated prices (nothing stored). */
   simulatedData: Call<StrategyId & { startTime: string; endTime: string }, { assets: StrategyAssetRow[]; trade: StrategyTrade[]; indicators: Indicators }>;
   simulatedOrderDetail: Call<StrategyId & { startTime: string; endTime: string }, StrategyTrade[]>;
-  aevoTradeData: Call<Unshown, unknown>;
-  aevoTradeUpdate: Call<Unshown, unknown>;
+  /** the user's aevo fills, newest first; page from 1. */
+  aevoTradeData: Call<{ page: number; pageSize: number }, AevoTradePage>;
+  /** "sync now": pulls the fills made since the last update. */
+  aevoTradeUpdate: Call<None, AevoSync>;
   /** the strategy coin's price at a cycle over a window, as /transaction/identifier's `market`. */
   internalKline: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, { createtime: string; price: number }[]>;
   /** the statistics page's first load: every asset row of the window, the first pages (20) of positions and trades. */
@@ -285,6 +289,8 @@ export interface CallTypes {
   apiData: Call<ApiId, FollowTaskData>;
   /** further pages of the statistics tables: types 1 positions, 2 trades; page from 1, 20 a page. */
   pagesData: Call<StrategyId & { types: 1 | 2; page: number }, UnilateralPage<UnilateralPosition> | UnilateralPage<StrategyTrade>>;
+  // Binance trading page (/binance/trading)
+  binanceAccounts: Call<None, BinanceAccount[]>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

@@ -174,6 +174,8 @@ export const endpoints = {
   strategyData: get('/strategy/data', assumed),
   apiData: get('/get/api/data', assumed),
   pagesData: get('/get/pages/data', assumed),
+  // Binance trading page (/binance/trading): the user's Binance accounts with leverage and follow positions
+  binanceAccounts: get('/binance/accounts', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
