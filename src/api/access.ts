@@ -145,6 +145,6 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   strategyData: to('unilateral-strategies', 'list'),
   apiData: to('follow-tasks', 'list'),
   pagesData: to('unilateral-strategies', 'list'),
-  // Binance trading page
-  binanceAccounts: to('tools', 'binanceTrading'),
+  // Binance trading and currency pages
+  binanceAccounts: to('tools', 'binanceAccounts'),
 };

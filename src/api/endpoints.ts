@@ -174,7 +174,7 @@ export const endpoints = {
   strategyData: get('/strategy/data', assumed),
   apiData: get('/get/api/data', assumed),
   pagesData: get('/get/pages/data', assumed),
-  // Binance trading page (/binance/trading): the user's Binance accounts with leverage and follow positions
+  // Binance pages (/binance/trading, /binance/currency): the user's Binance accounts with leverage and follow positions
   binanceAccounts: get('/binance/accounts', assumed),
 } as const satisfies Record<string, Endpoint>;
 

@@ -15,6 +15,7 @@ const lists: Record<ListReply, 'list'> = {
   taskChildrenEarnings: 'list', orderNewest: 'list', unilateralStrategyList: 'list', unilateralChartData: 'list',
   unilateralMonitoringDetail: 'list', unilateralApiList: 'list', followOrderDetail: 'list',
   followAssetRateChart: 'list', accountPage: 'list', simulatedOrderDetail: 'list', internalKline: 'list',
+  binanceAccounts: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -35,6 +36,7 @@ const records: Record<RecordReply, 'record'> = {
   currencyBlacklistGet: 'record', currencyBlacklistSave: 'record', binanceBlacklistGet: 'record',
   binanceBlacklistSave: 'record', binanceBlacklistDelete: 'record', simulatedData: 'record', strategyData: 'record',
   apiData: 'record', pagesData: 'record',
+  aevoTradeData: 'record', aevoTradeUpdate: 'record',
 };
 
 /**
