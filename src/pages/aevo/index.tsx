@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AevoTrade } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
+import { useUpDownColors } from '../../components/up-down-colors';
 import { formatPrice, formatQuantity } from '../../domain/format';
 
 const PAGE_SIZE = 20;
@@ -20,6 +21,7 @@ export default function AevoPage() {
   const [page, setPage] = useState(1);
   const { data, query } = useCall('aevoTradeData', { page, pageSize: PAGE_SIZE });
   const sync = useCallMutation('aevoTradeUpdate', { errorNotification: failed });
+  const colors = useUpDownColors();
 
   const syncNow = () =>
     sync.mutate(
@@ -36,7 +38,7 @@ export default function AevoPage() {
   const columns: ColumnsType<AevoTrade> = [
     { key: 'time', dataIndex: 'time', title: t('columns.time') },
     { key: 'instrument', dataIndex: 'instrument', title: t('columns.instrument') },
-    { key: 'side', dataIndex: 'side', title: t('columns.side'), render: (side: AevoTrade['side']) => <Tag color={side === 'buy' ? 'green' : 'red'}>{t(`side.${side}`)}</Tag> },
+    { key: 'side', dataIndex: 'side', title: t('columns.side'), render: (side: AevoTrade['side']) => <span style={{ color: side === 'buy' ? colors.up : colors.down }}>{t(`side.${side}`)}</span> },
     { key: 'price', dataIndex: 'price', title: t('columns.price'), align: 'right', render: formatPrice },
     { key: 'amount', dataIndex: 'amount', title: t('columns.amount'), align: 'right', render: formatQuantity },
     { key: 'fee', dataIndex: 'fee', title: t('columns.fee'), align: 'right', render: formatPrice },

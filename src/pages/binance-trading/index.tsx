@@ -94,8 +94,11 @@ function FollowActions({ account, onOrder }: { account: BinanceAccount; onOrder:
   const signalName = (s: number) => t(signalLabelKey(s));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary" id="binance-adjust-target">
+        {t('trading.adjustTarget')}
+      </Typography.Text>
       <Space wrap>
-        <InputNumber style={fit} aria-label={t('trading.adjustTarget')} placeholder={t('trading.adjustTarget')} value={position} onChange={setPosition} precision={DECIMALS.quantity} />
+        <InputNumber style={fit} aria-labelledby="binance-adjust-target" value={position} onChange={setPosition} precision={DECIMALS.quantity} />
         <Button
           loading={adjust.isPending}
           disabled={position === null}
