@@ -19,7 +19,7 @@ import { coinList } from './unilateral-access';
 import { positionRows } from './unilateral-views';
 
 /** The account's leverage: the one stored on the API account (/api/init sets it too), Binance's default until set. */
-export const leverageOf = (api: Pick<ApiRow, 'leverage'>): number => api.leverage || LEVERAGE.initial;
+const leverageOf = (api: Pick<ApiRow, 'leverage'>): number => api.leverage || LEVERAGE.initial;
 
 /** The API account on Binance the call names, the caller's own. */
 async function ownBinanceApi(call: CallContext): Promise<ApiRow> {
