@@ -20,6 +20,7 @@ import { assetFeedGenerators } from './feeds/assets';
 import { unilateralFeedGenerators } from './feeds/unilateral';
 import { startUnilateralRunner, type UnilateralRunner } from './unilateral/runner';
 import { seedUnilateral } from './seed/unilateral';
+import { seedAevo } from './seed/aevo';
 import { seedAssets } from './ledger/accounts';
 import { startMarket, type MarketOptions } from './market/source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/routes';
@@ -98,6 +99,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
   if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
+  await seedAevo(ctx, clock.now());
 
   const app = Fastify({
     // close() ends every open connection (keep-alive ones a client left open included) instead of waiting on them

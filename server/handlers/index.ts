@@ -13,6 +13,8 @@ import { unilateralHandlers } from './unilateral';
 import { unilateralFollowHandlers } from './unilateral-follow';
 import { toolsCoinsHandlers } from './tools-coins';
 import { toolsSignalHandlers } from './tools-signal';
+import { toolsBinanceHandlers } from './tools-binance';
+import { toolsAevoHandlers } from './tools-aevo';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = {
@@ -30,4 +32,6 @@ export const handlers: HandlerMap = {
   ...unilateralFollowHandlers,
   ...toolsSignalHandlers,
   ...toolsCoinsHandlers,
+  ...toolsBinanceHandlers,
+  ...toolsAevoHandlers,
 };

@@ -21,7 +21,6 @@ import { CODE, fail, invalid } from '../http/envelope';
 import type { ConsoleKey } from '../http/messages';
 import { id, num, oneOf, optStr } from '../http/validate';
 import { formatSecond } from '../clock/time';
-import { CURRENCIES } from '../market';
 import type { SessionUser } from '../http/auth';
 import { findOwnApi, listApis, type ApiRow } from '../store/api-accounts';
 import {
@@ -31,9 +30,7 @@ import {
   followTaskView,
   insertFollowTasks,
   pageFollowOrders,
-  readList,
   updateFollowSettings,
-  writeList,
   type FollowSettings,
   type FollowTaskRow,
   type FollowTaskView,
@@ -42,7 +39,7 @@ import {
 import type { Queryable } from '../store/queryable';
 import { adjustPosition, setFollowState, simPrice, triggerSignal } from '../unilateral/runner';
 import { equityOf } from '../unilateral/engine';
-import { coinList, followTaskOr404, idList, isUnilateralAdmin, strategyOr404 } from './unilateral-access';
+import { followTaskOr404, idList, isUnilateralAdmin, strategyOr404 } from './unilateral-access';
 import { followFormView, followOrderView, followTaskItem, positionRows } from './unilateral-views';
 import { visibleTasks } from './unilateral';
 
@@ -110,8 +107,6 @@ const inTaskTransaction = <T>(call: CallContext, work: (tx: Queryable, task: Fol
     return work(tx, task, strategy);
   });
 
-/** The user's exchange-specific blacklist, stored as it was saved (the coin range and currency blacklist: tools-coins.ts). */
-const LIST = { binanceBlacklist: 'binance_blacklist' } as const;
 
 export const unilateralFollowHandlers: HandlerMap = {
   async unilateralApiList(call) {
@@ -282,36 +277,4 @@ export const unilateralFollowHandlers: HandlerMap = {
     if (!last) throw invalid('err.closeExceedsPosition', { position: task.qty });
     return call.ok(followOrderView(last, strategy.names, task.bourse_name ?? ''), 'ok.generic');
   },
-
-  async binanceLeverage(call) {
-    const user = signedIn(call);
-    const api = await findOwnApi(call.app.db, id(call.payload, 'apiId'), user.id);
-    if (!api) throw fail(CODE.notFound, 'err.apiNotFound');
-    const leverage = num(call.payload, 'leverage', { integer: true, min: 1, max: 125 });
-    await writeList(call.app.db, user.id, `binance_leverage:${api.id}`, leverage);
-    return call.ok({ apiId: api.id, leverage }, 'ok.update');
-  },
-
-  binanceBlacklistGet: (call) => readCoins(call, LIST.binanceBlacklist),
-  async binanceBlacklistSave(call) {
-    const user = signedIn(call);
-    const [coin] = coinList(call.payload, 'currency', CURRENCIES);
-    if (!coin) throw invalid('err.required', { field: 'currency' });
-    const coins = await readList<string[]>(call.app.db, user.id, LIST.binanceBlacklist, []);
-    const next = [...new Set([...coins, coin])];
-    await writeList(call.app.db, user.id, LIST.binanceBlacklist, next);
-    return call.ok({ coins: next }, 'ok.add');
-  },
-  async binanceBlacklistDelete(call) {
-    const user = signedIn(call);
-    const [coin] = coinList(call.payload, 'currency', CURRENCIES);
-    const next = (await readList<string[]>(call.app.db, user.id, LIST.binanceBlacklist, [])).filter((c) => c !== coin);
-    await writeList(call.app.db, user.id, LIST.binanceBlacklist, next);
-    return call.ok({ coins: next }, 'ok.delete');
-  },
-
 };
-
-async function readCoins(call: CallContext, name: string) {
-  return call.ok({ coins: await readList<string[]>(call.app.db, signedIn(call).id, name, []) });
-}

@@ -8,6 +8,8 @@ import enUnilateral from '../../src/locales/en/unilateral.json';
 import zhUnilateral from '../../src/locales/zh-CN/unilateral.json';
 import enCoins from '../../src/locales/en/coins.json';
 import zhCoins from '../../src/locales/zh-CN/coins.json';
+import enBinance from '../../src/locales/en/binance.json';
+import zhBinance from '../../src/locales/zh-CN/binance.json';
 import { MARKET_MESSAGES } from '../market/messages';
 
 export type Lang = 'zh-CN' | 'en';
@@ -20,6 +22,7 @@ const consoleNamespaces = {
   globalConfig: { 'zh-CN': zhGlobalConfig, en: enGlobalConfig },
   unilateral: { 'zh-CN': zhUnilateral, en: enUnilateral },
   coins: { 'zh-CN': zhCoins, en: enCoins },
+  binance: { 'zh-CN': zhBinance, en: enBinance },
 } as const;
 type ConsoleNamespace = keyof typeof consoleNamespaces;
 export type ConsoleKey = `${ConsoleNamespace}:${string}`;

@@ -324,6 +324,22 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE TABLE u_follow_equity (api_id INTEGER NOT NULL, at INTEGER NOT NULL, equity REAL NOT NULL, PRIMARY KEY (api_id, at))`,
     `CREATE TABLE u_lists (user_id INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (user_id, name))`,
   ],
+  // 9: the aevo tool page (issue 20): each user's aevo fills and when they were last pulled
+  [
+    `CREATE TABLE aevo_trades (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      instrument TEXT NOT NULL,
+      side TEXT NOT NULL,
+      price REAL NOT NULL,
+      amount REAL NOT NULL,
+      fee REAL NOT NULL,
+      UNIQUE (user_id, at, instrument)
+    )`,
+    `CREATE INDEX aevo_trades_user ON aevo_trades (user_id, at)`,
+    `CREATE TABLE aevo_sync (user_id INTEGER PRIMARY KEY, synced_at INTEGER NOT NULL)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

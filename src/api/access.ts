@@ -147,4 +147,6 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   pagesData: to('unilateral-strategies', 'list'),
   // /signal (issue 20, tools-signal-coins)
   signalList: to('tools', 'signal'),
+  // Binance trading and currency pages
+  binanceAccounts: to('tools', 'binanceAccounts'),
 };

@@ -65,6 +65,7 @@ import type {
   UnilateralStrategy,
   UnilateralStrategyEdit,
 } from './types';
+import type { AevoSync, AevoTradePage, BinanceAccount } from './types';
 import type { ApiChartPoint } from '../domain/assets';
 import type { GlobalConfig } from '../domain/global-config-rules';
 import type { TaskParams } from '../domain/task';
@@ -274,14 +275,17 @@ export interface CallTypes {
   currencyBlacklistGet: Call<None, CoinList>;
   /** /coins: adds or removes ONE coin, as coinRangeSave. */
   currencyBlacklistSave: Call<CoinListChange, CoinList>;
-  binanceBlacklistGet: Call<None, CoinList>;
-  binanceBlacklistSave: Call<{ currency: string }, CoinList>;
-  binanceBlacklistDelete: Call<{ currency: string }, CoinList>;
+  /** the exchange-specific blacklist is kept per Binance API account. */
+  binanceBlacklistGet: Call<ApiId, CoinList>;
+  binanceBlacklistSave: Call<ApiId & { currency: string }, CoinList>;
+  binanceBlacklistDelete: Call<ApiId & { currency: string }, CoinList>;
   /** the strategy's rule replayed over a window on the simulated prices (nothing stored). */
   simulatedData: Call<StrategyId & { startTime: string; endTime: string }, { assets: StrategyAssetRow[]; trade: StrategyTrade[]; indicators: Indicators }>;
   simulatedOrderDetail: Call<StrategyId & { startTime: string; endTime: string }, StrategyTrade[]>;
-  aevoTradeData: Call<Unshown, unknown>;
-  aevoTradeUpdate: Call<Unshown, unknown>;
+  /** the user's aevo fills, newest first; page from 1. */
+  aevoTradeData: Call<{ page: number; pageSize: number }, AevoTradePage>;
+  /** "sync now": pulls the fills made since the last update. */
+  aevoTradeUpdate: Call<None, AevoSync>;
   /** the strategy coin's price at a cycle over a window, as /transaction/identifier's `market`. */
   internalKline: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, { createtime: string; price: number }[]>;
   /** the statistics page's first load: every asset row of the window, the first pages (20) of positions and trades. */
@@ -292,6 +296,8 @@ export interface CallTypes {
   // /signal (issue 20, tools-signal-coins; assumed)
   /** the newest 50 signals of the strategies the caller sees, newest first. */
   signalList: Call<None, SignalRow[]>;
+  // Binance trading page (/binance/trading)
+  binanceAccounts: Call<None, BinanceAccount[]>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

@@ -176,6 +176,8 @@ export const endpoints = {
   pagesData: get('/get/pages/data', assumed),
   // /signal (issue 20, tools-signal-coins): the strategies' newest signals
   signalList: get('/signal/list', assumed),
+  // Binance pages (/binance/trading, /binance/currency): the user's Binance accounts with leverage and follow positions
+  binanceAccounts: get('/binance/accounts', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -16,6 +16,7 @@ const lists: Record<ListReply, 'list'> = {
   unilateralMonitoringDetail: 'list', unilateralApiList: 'list', followOrderDetail: 'list',
   followAssetRateChart: 'list', accountPage: 'list', simulatedOrderDetail: 'list', internalKline: 'list',
   signalList: 'list',
+  binanceAccounts: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -36,6 +37,7 @@ const records: Record<RecordReply, 'record'> = {
   currencyBlacklistGet: 'record', currencyBlacklistSave: 'record', binanceBlacklistGet: 'record',
   binanceBlacklistSave: 'record', binanceBlacklistDelete: 'record', simulatedData: 'record', strategyData: 'record',
   apiData: 'record', pagesData: 'record',
+  aevoTradeData: 'record', aevoTradeUpdate: 'record',
 };
 
 /**

@@ -82,10 +82,10 @@ export const consoleRoutes: ConsoleRoute[] = [
   tool('/coins', 'nav.coins', 'coins', { load: () => import('../pages/coins') }),
   tool('/signal', 'nav.signal', 'signal', { load: () => import('../pages/signal') }),
   tool('/simulate', 'nav.simulate', 'simulate'),
-  tool('/aveo', 'nav.aveo', 'aveo'),
+  tool('/aveo', 'nav.aveo', 'aveo', { load: () => import('../pages/aevo') }),
   tool('/badata', 'nav.badata', 'badata'),
-  tool('/binance/trading', 'nav.binanceTrading', 'binanceTrading'),
-  tool('/binance/currency', 'nav.binanceCurrency', 'binanceCurrency'),
+  tool('/binance/trading', 'nav.binanceTrading', 'binanceTrading', { load: () => import('../pages/binance-trading') }),
+  tool('/binance/currency', 'nav.binanceCurrency', 'binanceCurrency', { load: () => import('../pages/binance-currency') }),
 ];
 
 /** Spec §2 redirects inside the console. */

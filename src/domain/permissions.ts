@@ -168,6 +168,8 @@ export const PERMISSIONS = {
     badata: column('/badata'),
     binanceTrading: column('/binance/trading'),
     binanceCurrency: column('/binance/currency'),
+    /** /binance/accounts: the account picker of both Binance pages. */
+    binanceAccounts: anyOf(column('/binance/trading'), column('/binance/currency')),
   },
 } as const satisfies Record<string, Record<string, Rule>>;
 

@@ -50,8 +50,7 @@ describe('/validation/user', () => {
 
 describe('every unilateral call answers', () => {
   const names = Object.keys(endpoints) as EndpointName[];
-  // the aevo tool page shows no content in the spec (§1): its two calls stay 501
-  const unilateral = names.slice(names.indexOf('unilateralStrategyList')).filter((name) => !name.startsWith('aevo'));
+  const unilateral = names.slice(names.indexOf('unilateralStrategyList'));
   it.each(unilateral)('%s is implemented (no 501) for the admin', async (name) => {
     const reply = await t.call(name, {}, { token: admin });
     expect(reply.code, `${name}: ${reply.info}`).not.toBe(501);
