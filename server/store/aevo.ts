@@ -9,7 +9,7 @@
 import type { Queryable } from './queryable';
 import type { SimMarket } from '../market';
 import type { Currency } from '../market/instruments';
-import { seededRng } from '../clock/random';
+import { seededRng } from '../engine';
 import { insertRows } from './unilateral';
 
 export const FILL_SLOT_MS = 10 * 60_000;
