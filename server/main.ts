@@ -96,6 +96,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const market = startMarket(clock, opts.market);
   await seedAssets(db, market, clock.now());
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
+  await ctx.auth.lockout.load();
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
   if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
 

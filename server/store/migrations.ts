@@ -324,6 +324,18 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE TABLE u_follow_equity (api_id INTEGER NOT NULL, at INTEGER NOT NULL, equity REAL NOT NULL, PRIMARY KEY (api_id, at))`,
     `CREATE TABLE u_lists (user_id INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (user_id, name))`,
   ],
+  // 9: failed sign-ins survive a restart (issue 21): per account name or client address, the failure
+  // times of the window (JSON array of ms), the last one, and until when it is locked
+  [
+    `CREATE TABLE login_failures (
+      scope TEXT NOT NULL,
+      key TEXT NOT NULL,
+      failures TEXT NOT NULL,
+      last_at INTEGER NOT NULL,
+      locked_until INTEGER NOT NULL,
+      PRIMARY KEY (scope, key)
+    )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
