@@ -63,7 +63,7 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-test('through nginx on loopback: pages with their headers, sign-in, /market live over the proxied socket', async (t) => {
+test('through nginx on loopback, each service on its own port: pages with their headers, sign-in, /market live over the proxied socket, every service and the task and order sockets reached', async (t) => {
   assert.ok(existsSync(NGINX), `nginx is missing: install the Debian package 'nginx' (.ci/run does) or set NGINX_PATH`);
   // the services behind nginx, each on its own port as on hosts of their own (a port answers its service's
   // calls and sockets only, so one routed to the wrong upstream fails): the reference server without the
