@@ -29,6 +29,7 @@ import { startTaskRunner, type TaskRunner } from './runner/runner';
 import { seedDemoTasks } from './seed/tasks';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './http/static';
+import { listenServices, OWN_PORT_SERVICES, type OwnPortService } from './http/service-ports';
 
 export interface ServerOptions {
   /** 0 = any free port; default 8080. */
@@ -54,6 +55,12 @@ export interface ServerOptions {
   trustProxy?: string;
   /** where prices come from (default: the simulation seeded 'arbitrage'). */
   market?: MarketOptions;
+  /**
+   * services that listen on a port of their own (0 = any free port), as in a deployment with a host per
+   * service (deploy/nginx.conf's upstreams); the server's own port then answers main and the files only.
+   * Default none: every service on the one port. (server/http/service-ports.ts)
+   */
+  servicePorts?: Partial<Record<OwnPortService, number>>;
 }
 
 export interface RunningServer {
@@ -65,6 +72,8 @@ export interface RunningServer {
   tasks: TaskRunner;
   /** the unilateral runner (server/unilateral/runner.ts); tests await `unilateral.idle()` after moving the clock. */
   unilateral: UnilateralRunner;
+  /** the ports of the services given one of their own (ServerOptions.servicePorts). */
+  servicePorts: Partial<Record<OwnPortService, number>>;
   close(): Promise<void>;
 }
 
@@ -97,6 +106,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const market = startMarket(clock, opts.market);
   await seedAssets(db, market, clock.now());
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
+  await ctx.auth.lockout.load();
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
   if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
   await seedAevo(ctx, clock.now());
@@ -121,6 +131,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await registerStatic(app, staticDir);
 
+  const services = opts.servicePorts ? await listenServices(app, opts.servicePorts, host) : undefined;
   registerRoutes(app, ctx, handlers);
   registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
@@ -151,7 +162,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     context: ctx,
     tasks,
     unilateral,
+    servicePorts: services?.ports ?? {},
     close: async () => {
+      await services?.close();
       await app.close();
       db.close();
     },
@@ -165,6 +178,17 @@ function marketFromEnvironment(): MarketOptions {
   return { source, seed: process.env.MARKET_SEED || undefined };
 }
 
+/** TASK_PORT, ORDER_PORT, CHANGE_PORT: a port of its own for that service; none given = one port for all. */
+function servicePortsFromEnvironment(): Partial<Record<OwnPortService, number>> | undefined {
+  const ports = Object.fromEntries(
+    OWN_PORT_SERVICES.flatMap((service) => {
+      const value = process.env[`${service.toUpperCase()}_PORT`];
+      return value ? [[service, Number(value)]] : [];
+    }),
+  );
+  return Object.keys(ports).length ? ports : undefined;
+}
+
 async function runFromCommandLine(): Promise<void> {
   const market = marketFromEnvironment();
   const server = await startServer({
@@ -175,8 +199,10 @@ async function runFromCommandLine(): Promise<void> {
     host: process.env.HOST ?? 'localhost',
     logger: process.env.LOG === '1',
     trustProxy: process.env.TRUST_PROXY || undefined,
+    servicePorts: servicePortsFromEnvironment(),
   });
   console.log(`Arbitrage console reference server: ${server.url}`);
+  for (const [service, port] of Object.entries(server.servicePorts)) console.log(`  ${service} service on its own port: ${port}`);
   console.log(`Data folder: ${path.resolve(process.env.DATA_DIR ?? './data')}`);
   console.log(
     market.source === 'live'

@@ -45,7 +45,7 @@ async function authenticate(call: CallContext, usernameField: string, passwordFi
     refused = row !== undefined && !admits(row);
     matches = !refused && (await verifyPassword(password, row?.password_hash));
   } finally {
-    lockout.end(username, call.address, row !== undefined && matches);
+    await lockout.end(username, call.address, row !== undefined && matches);
   }
   if (refused) throw invalid('err.unilateralOnly');
   if (!row || !matches) throw invalid('err.wrongCredentials');

@@ -78,6 +78,18 @@ export function safeFileName(original: string): string {
   return (clean || 'file').slice(-100);
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether bytes are UTF-8 text (no NUL byte, every sequence valid). */
+function isUtf8Text(data: Uint8Array): boolean {
+  if (data.includes(0)) return false;
+  try {
+    utf8.decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const toStrategy = (row: StrategyRow): ArbitrageStrategy => ({
   id: row.id,
   strategy_sole_id: row.strategy_sole_id,
@@ -121,6 +133,9 @@ async function saveStrategyFiles(call: CallContext) {
   const header = mainFile ? parseMainFileHeader(mainFile.data) : undefined;
   const mainName = mainFile ? `main_${safeFileName(mainFile.filename || 'main.py')}` : existing!.main_file;
   const relyNames = relyFiles.map((file, index) => `rely_${index + 1}_${safeFileName(file.filename || 'file')}`);
+  // dependencies are source files too: UTF-8 text without NUL bytes, refused by name before anything is written
+  const notText = relyFiles.find((file) => !isUtf8Text(file.data));
+  if (notText) throw invalid('err.fileNotText', { file: safeFileName(notText.filename || 'file') });
 
   let params: Record<string, unknown>;
   if (has(payload, 'defaultParams')) params = jsonObject(payload, 'defaultParams');

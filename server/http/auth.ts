@@ -65,7 +65,7 @@ export function createAuth(db: Db, clock: Clock) {
   const newToken = () => randomBytes(32).toString('hex');
   return {
     /** failed sign-ins per account and per client address (server/http/lockout.ts). */
-    lockout: createLockout(clock),
+    lockout: createLockout(clock, db),
 
     async issueToken(userId: number): Promise<string> {
       const token = newToken();

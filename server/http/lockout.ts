@@ -1,4 +1,6 @@
 import type { Clock } from '../clock/clock';
+import type { Queryable } from '../store/queryable';
+import { loadFailures, pruneFailures, saveFailures, type FailureScope } from '../store/login-failures';
 
 /**
  * Failed sign-ins, counted per account name and per client address on the server's clock (both
@@ -6,7 +8,9 @@ import type { Clock } from '../clock/clock';
  * minutes; 20 failures from one address lock the address for 15 minutes, so one address cannot lock
  * out every account without being stopped itself. While locked, the password is not even checked:
  * the right one is refused as well. A success clears the account's count (not the address's).
- * Kept in memory: a restart forgets the counts (the reference server is one process).
+ * The counts live in memory and every change is written to SQLite (server/store/login-failures.ts);
+ * `load` reads them back at start, so a restart does not forget a lock or a count. Attempts under way
+ * (`pending`) are this process's own and are not stored.
  */
 export const LOCKOUT = {
   windowMs: 15 * 60 * 1000,
@@ -29,9 +33,10 @@ export interface Locked {
   until: number;
 }
 
-export function createLockout(clock: Clock) {
+export function createLockout(clock: Clock, db: Queryable) {
   const accounts = new Map<string, Counter>();
   const addresses = new Map<string, Counter>();
+  const tables: Record<FailureScope, Map<string, Counter>> = { account: accounts, address: addresses };
   const accountKey = (username: string) => username.trim().toLowerCase();
 
   function counter(table: Map<string, Counter>, key: string, now: number): Counter {
@@ -64,7 +69,16 @@ export function createLockout(clock: Clock) {
     }
   }
 
+  const save = (scope: FailureScope, key: string, entry: Counter) => saveFailures(db, { scope, key, failures: entry.failures, lockedUntil: entry.lockedUntil });
+
   return {
+    /** Reads the stored counts (at start, before the first sign-in). */
+    async load(): Promise<void> {
+      for (const row of await loadFailures(db, clock.now(), LOCKOUT.windowMs)) {
+        tables[row.scope].set(row.key, { failures: row.failures, lockedUntil: row.lockedUntil, pending: 0 });
+      }
+    },
+
     /**
      * Starts a sign-in attempt: the lock that refuses it, or null when it may go ahead, in which case
      * `end` must follow (with whether the password was right).
@@ -84,12 +98,16 @@ export function createLockout(clock: Clock) {
       return null;
     },
 
-    end(username: string, address: string, ok: boolean): void {
+    /** Ends an attempt `begin` let through, and stores the counts it changed. */
+    async end(username: string, address: string, ok: boolean): Promise<void> {
       const now = clock.now();
-      const account = counter(accounts, accountKey(username), now);
+      const key = accountKey(username);
+      const account = counter(accounts, key, now);
+      const origin = counter(addresses, address, now);
       settle(account, LOCKOUT.accountFailures, ok, now);
-      settle(counter(addresses, address, now), LOCKOUT.addressFailures, ok, now);
+      settle(origin, LOCKOUT.addressFailures, ok, now);
       if (ok) account.failures = [];
+      await Promise.all([save('account', key, account), save('address', address, origin), pruneFailures(db, now, LOCKOUT.windowMs)]);
     },
   };
 }

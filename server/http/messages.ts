@@ -62,6 +62,7 @@ const table = {
   'err.unsupportedMedia': ['不支持的请求内容类型', 'unsupported content type'],
   'err.bodyTooLarge': ['请求体过大', 'the request body is too large'],
   'err.fileTooLarge': ['文件过大：{file} 超过了单个文件 {limit} 的上限', 'file too large: {file} exceeds the {limit} limit per file'],
+  'err.fileNotText': ['文件不是 UTF-8 文本：{file}', 'not a UTF-8 text file: {file}'],
   'err.tooManyParts': ['上传的文件或字段过多', 'too many files or fields in the upload'],
   'err.internal': ['服务器内部错误', 'internal server error'],
   'err.websocketOnly': ['该地址只接受 WebSocket 连接', 'this address accepts WebSocket connections only'],

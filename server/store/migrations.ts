@@ -340,6 +340,18 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX aevo_trades_user ON aevo_trades (user_id, at)`,
     `CREATE TABLE aevo_sync (user_id INTEGER PRIMARY KEY, synced_at INTEGER NOT NULL)`,
   ],
+  // 10: failed sign-ins survive a restart (issue 21): per account name or client address, the failure
+  // times of the window (JSON array of ms), the last one, and until when it is locked
+  [
+    `CREATE TABLE login_failures (
+      scope TEXT NOT NULL,
+      key TEXT NOT NULL,
+      failures TEXT NOT NULL,
+      last_at INTEGER NOT NULL,
+      locked_until INTEGER NOT NULL,
+      PRIMARY KEY (scope, key)
+    )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 // Issue 21, the production topology: Debian's nginx on loopback with deploy/nginx.conf serves the built
-// console and proxies every service and socket to the reference server (which serves no files here).
-// A browser signs in through it, opens /market and sees live updates; the headers hold.
+// console and proxies every service and socket to its port of the reference server (which serves no files
+// here, and runs each service on a port of its own). A browser signs in through it, opens /market and sees
+// live updates, and a call and a socket of each other service answer through nginx; the headers hold.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -9,18 +10,18 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { DIST, ROOT, freePort, launchBrowser, newPage, onFailure, signInByApi, startApp, takeCspViolations, until, type App } from './harness';
+import { DIST, ROOT, callAs, freePort, launchBrowser, newPage, onFailure, signInByApi, startApp, takeCspViolations, until, type App } from './harness';
 import { securityHeaders } from '../../server/http/headers';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-/** deploy/nginx.conf with its placeholders filled, inside a main configuration that runs as this user. */
-async function writeConfig(dir: string, listen: number, backend: string): Promise<string> {
+/** deploy/nginx.conf with its placeholders filled (each service's host:port), inside a main configuration that runs as this user. */
+async function writeConfig(dir: string, listen: number, backends: Record<'MAIN' | 'TASK' | 'ORDER' | 'CHANGE', string>): Promise<string> {
   const template = await readFile(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
   const site = template
     .replaceAll('@LISTEN@', `127.0.0.1:${listen}`)
     .replaceAll('@DIST@', DIST)
-    .replace(/@(MAIN|TASK|ORDER|CHANGE)@/g, backend)
+    .replace(/@(MAIN|TASK|ORDER|CHANGE)@/g, (_, service: keyof typeof backends) => backends[service])
     .replaceAll('@CSP@', securityHeaders(DIST)['content-security-policy']!);
   assert.doesNotMatch(site, /@[A-Z]+@/, 'every placeholder of deploy/nginx.conf is filled');
   await writeFile(path.join(dir, 'console.conf'), site);
@@ -62,13 +63,17 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-test('through nginx on loopback: pages with their headers, sign-in, /market live over the proxied socket', async (t) => {
+test('through nginx on loopback, each service on its own port: pages with their headers, sign-in, /market live over the proxied socket, every service and the task and order sockets reached', async (t) => {
   assert.ok(existsSync(NGINX), `nginx is missing: install the Debian package 'nginx' (.ci/run does) or set NGINX_PATH`);
-  // the services behind nginx: the reference server without the console's files, believing nginx's X-Forwarded-For
-  app = await startApp({ staticDir: null, trustProxy: '127.0.0.1', settings: { marketPushHz: 2 } });
+  // the services behind nginx, each on its own port as on hosts of their own (a port answers its service's
+  // calls and sockets only, so one routed to the wrong upstream fails): the reference server without the
+  // console's files, believing nginx's X-Forwarded-For
+  app = await startApp({ staticDir: null, trustProxy: '127.0.0.1', settings: { marketPushHz: 2 }, servicePorts: { task: 0, order: 0, change: 0 } });
+  const { task, order, change } = app.server.servicePorts;
   dir = await mkdtemp(path.join(tmpdir(), 'console-nginx-'));
   const port = await freePort();
-  const config = await writeConfig(dir, port, `127.0.0.1:${app.port}`);
+  const at = (servicePort: number | undefined) => `127.0.0.1:${servicePort}`;
+  const config = await writeConfig(dir, port, { MAIN: at(app.port), TASK: at(task), ORDER: at(order), CHANGE: at(change) });
   const check = spawnSync(NGINX, ['-t', '-q', '-p', dir, '-c', config, '-e', path.join(dir, 'error.log')], { encoding: 'utf8' });
   assert.equal(check.status, 0, `nginx -t: ${check.stderr}`);
   nginx = spawn(NGINX, ['-p', dir, '-c', config, '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
@@ -105,5 +110,15 @@ test('through nginx on loopback: pages with their headers, sign-in, /market live
   await page.locator('[data-feed="market"][data-feed-state="live"]').first().waitFor();
   const before = pushes;
   await until('market updates arrive through nginx', () => pushes >= before + 3);
+
+  // the other services through their upstreams: a call of each, a socket of the task and the order service
+  for (const [name, payload] of [['orderApiNumber', {}], ['changeRecords', { task_id: 1, bars: 10, page_num: 1 }], ['manualTradeEnd', {}]] as const) {
+    const reply = await callAs(page, name, payload);
+    assert.doesNotMatch(reply.info, /未知调用|unknown call/, `${name} reaches its service through nginx`);
+  }
+  await page.goto('/demand');
+  await page.locator('[data-feed="demand"][data-feed-state="live"]').first().waitFor();
+  await page.goto('/statistic');
+  await page.locator('[data-feed="statistics"][data-feed-state="live"]').first().waitFor();
   assert.deepEqual(takeCspViolations(page), []);
 });

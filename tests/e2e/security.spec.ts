@@ -1,9 +1,9 @@
 // Issue 21, in Chromium: the security headers hold on every page, a page that broke the
-// Content-Security-Policy would fail its test (e2eSuite checks every test's page), and the console's
-// pages work under the policy.
+// Content-Security-Policy would fail its test (e2eSuite checks every test's page), the console's
+// pages work under the policy, and names made of markup show as text on every page that shows names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { e2eSuite, takeCspViolations, until } from './harness';
+import { callOk, e2eSuite, motionEnded, takeCspViolations, until } from './harness';
 
 const { open, signIn } = e2eSuite();
 
@@ -53,4 +53,91 @@ test('the framed console is refused: frame-ancestors none', async () => {
   });
   assert.equal(framed, '');
   takeCspViolations(page); // the frame's refusal is the point here
+});
+
+/** A name an attacker would choose: markup with a script in an event handler, and a template expression. */
+const MARKUP = '<img src=x onerror=alert(1)>{{7*7}}';
+
+test('names made of markup show literally on every page and dialog that shows names: no dialog fires, no <img> is made', async () => {
+  const p = await signIn('admin', 'admin123');
+  const dialogs: string[] = [];
+  p.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+
+  // rename (or name) through the API: an API account, a task and its child task (whose legs carry the API
+  // names), a unilateral strategy, and a follow task (its API account's name and its strategy's)
+  const apiName = `${MARKUP} api`;
+  const taskName = `${MARKUP} task`;
+  const strategyName = `${MARKUP} strategy`;
+  const followName = `${MARKUP} follow`;
+  const apis = await callOk<{ id: number; name: string }[]>(p, 'apiList');
+  const main = apis.find((a) => a.name === 'OKEx-主账户')!;
+  await callOk(p, 'apiUpdate', { apiId: main.id, name: apiName });
+  const strategies = await callOk<{ id: number; name: string }[]>(p, 'strategyHome');
+  const eager = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
+  const params = {
+    currency_type: 'btc', a_bourse: 1, b_bourse: 2, a_transaction_type: 1, b_transaction_type: 4, fund_occupy: '50%',
+    virtual_initial_capital: 10000, is_borrow: true, depth: 5, slip: 0.0005, price_limit: '', max_borrow_ratio: 0.3,
+    dlt: eager, m: { CW: 1, NW: 1, CQ: 2, NQ: 2 }, close_dlt: 0.001, open_count: 20,
+  };
+  const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', { name: taskName, strategyId: strategies.find((s) => s.name === 'arbitrage 2')!.id, params });
+  const linkable = await callOk<{ id: number }[]>(p, 'taskAvailableApi', { taskId, status: 1 });
+  const child = await callOk<{ task_children_id: number }>(p, 'taskChildrenAdd', { taskId, linkApiId: linkable.map((a) => a.id).join(','), weight: 1 });
+  await callOk(p, 'taskChildrenStatusUpdate', { taskChildrenId: child.task_children_id, settingStatus: 2 });
+  await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 2 });
+  const unilateral = await callOk<{ id: number; names: string }[]>(p, 'unilateralStrategyList');
+  const followed = unilateral.find((s) => s.names === 'BTC 趋势跟踪')!;
+  await callOk(p, 'unilateralStrategyUpdate', { strategyId: followed.id, names: strategyName, target: 1 });
+  const { id: followApi } = await callOk<{ id: number }>(p, 'apiAdd', { name: followName, bourseId: 3, apiKey: 'k-markup', apiSecret: 's-markup', status: 4 });
+  await callOk(p, 'followTaskAdd', {
+    apiId: followApi, strategyId: followed.id, priority: 0, stopLoss: 20, archiveCurrency: '', positiveLeverage: 2, negativeLeverage: 1, isBuy: 1, isSell: 1,
+  });
+  // the task trades, so its detail page has orders to show
+  await until('the task has orders', async () => (await callOk<unknown[]>(p, 'orderNewest', { taskId, number: 10 })).length > 0);
+
+  /** Every name is there as text, and nothing ran: no dialog, no <img> made from a name. */
+  const shownLiterally = async (where: string, names: string[]) => {
+    for (const name of names) await p.getByText(name).first().waitFor();
+    assert.equal(await p.locator('img[src="x"]').count(), 0, `${where}: an <img> was made from a name`);
+    assert.deepEqual(dialogs, [], `${where}: a dialog fired`);
+  };
+  /** Opens the select labelled `label` (in the open dialog or the page) and checks its options. */
+  const selectShows = async (where: string, label: string | RegExp, names: string[]) => {
+    await p.getByRole('combobox', { name: label }).first().click();
+    await p.locator('.ant-select-dropdown:visible').waitFor();
+    await shownLiterally(`${where}, select ${label}`, names);
+    await p.keyboard.press('Escape');
+  };
+
+  await p.goto('/task');
+  await shownLiterally('/task', [taskName, apiName]);
+  await p.getByRole('button', { name: /添加任务/ }).click();
+  await motionEnded(p.getByRole('dialog'));
+  await p.keyboard.press('Escape');
+
+  await p.goto(`/task/taskDetail?id=${taskId}`);
+  await p.locator('.ant-table-row').first().waitFor();
+  await shownLiterally('/task/taskDetail', []);
+
+  await p.goto('/api');
+  await shownLiterally('/api', [apiName, followName]);
+
+  await p.goto('/statistic');
+  await p.getByRole('tab', { name: '订单查询' }).click();
+  await selectShows('/statistic', 'API', [apiName, followName]);
+
+  await p.goto('/assets');
+  await shownLiterally('/assets', [apiName, followName]);
+
+  await p.goto('/main/index/unilateral');
+  await shownLiterally('/main/index/unilateral', [strategyName]);
+
+  await p.goto('/main/index/api');
+  await shownLiterally('/main/index/api', [followName, strategyName]);
+  await p.getByRole('button', { name: /添加任务/ }).click();
+  await motionEnded(p.getByRole('dialog'));
+  await selectShows('/main/index/api add dialog', 'API', [followName]);
+  await selectShows('/main/index/api add dialog', '策略', [strategyName]);
 });

@@ -104,6 +104,38 @@ describe('login lockout', () => {
     expect((await unilateralFrom(other, 'follower', 'follower123')).code).toBe(200);
   });
 
+  it('keeps the counts and the locks across a restart on the same data folder', async () => {
+    const restart = async () => {
+      const { dataDir } = t;
+      const now = t.clock.now();
+      await t.server.close();
+      t = await startTestServer({ dataDir, start: now });
+    };
+    await failTimes(5, () => login('follower', 'wrong-1'));
+    await failTimes(3, () => login('trader', 'wrong-2'));
+    for (let i = 0; i < LOCKOUT.addressFailures - 5 - 3; i += 1) {
+      expect((await unilateralFrom('127.0.0.2', `nobody-${i}`, 'whatever')).info).toBe('用户名或密码错误');
+    }
+    await restart();
+
+    // the lock of follower holds, with the same end
+    expect((await unilateral('follower', 'follower123')).info).toBe('登录失败次数过多，该账户已锁定，请在 15 分钟后（10:15 UTC 之后）重试');
+    // trader's 3 failures still count: 2 more lock it
+    await failTimes(2, () => login('trader', 'wrong-3'));
+    await restart();
+    expect((await login('trader', 'trader123')).info).toContain('已锁定');
+    // the other address keeps its 12 failures: 8 more lock it
+    for (let i = 0; i < 8; i += 1) expect((await unilateralFrom('127.0.0.2', `nobody-${i}`, 'whatever')).info).toBe('用户名或密码错误');
+    await restart();
+    expect((await unilateralFrom('127.0.0.2', 'manager', 'manager123')).info).toContain('此地址');
+
+    // a lock still ends on time after a restart
+    await t.advance(LOCKOUT.lockMs);
+    await restart();
+    expect((await unilateral('follower', 'follower123')).code).toBe(200);
+    expect((await login('trader', 'trader123')).code).toBe(200);
+  });
+
   it('does not count a refused captcha as a password guess', async () => {
     for (let i = 0; i < 8; i += 1) {
       const reply = await t.call('login', { username: 'trader', password: 'trader123', geetest_challenge: 'f'.repeat(32), geetest_validate: 'x', geetest_seccode: 'y' });

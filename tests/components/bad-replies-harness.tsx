@@ -1,0 +1,174 @@
+import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import { HttpResponse } from 'msw';
+import type { EndpointName } from '../../src/api/endpoints';
+import { runtimeConfig } from '../../src/api/config';
+import { onCall, server } from './msw';
+import { renderPage } from './render';
+
+/**
+ * Issue 21 "bad replies", the harness of tests/components/bad-replies*.test.tsx: a page's calls answered
+ * with bodies that are not what the contract says. Each must end in a clear notification, no uncaught
+ * error, and a page that still draws (or its boundary's retry). A page's calls are broken all at once, one
+ * render for every kind of body (the page alone mounted again between them) and one for a stall.
+ */
+
+export const MALFORMED = '服务器返回的数据无法识别，请稍后重试';
+export const FAILED = '操作失败';
+export const TIMEOUT = '请求超时，请稍后重试';
+
+const json = (text: string) => new HttpResponse(text, { headers: { 'content-type': 'application/json' } });
+const TEN_MB_BODY = `"${'x'.repeat(10 * 1024 * 1024)}"`;
+
+export type BodyKind = 'html' | 'empty' | 'truncated' | 'code500' | 'null' | 'wrongType' | 'tenMb';
+
+/** bad body: its kind, what the test calls it, the reply, and the text the notification must show. */
+export const BAD_BODIES: [BodyKind, string, () => Response, string][] = [
+  ['html', 'an HTML page', () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }), MALFORMED],
+  ['empty', 'an empty body', () => new HttpResponse('', { status: 200 }), MALFORMED],
+  ['truncated', 'truncated JSON', () => json('{"code":200,"data":[{"id":1,"na'), MALFORMED],
+  ['code500', 'code 500 without info', () => HttpResponse.json({ code: 500 }), FAILED],
+  ['null', 'data null', () => HttpResponse.json({ code: 200, info: 'ok', data: null }), MALFORMED],
+  ['wrongType', 'data of the wrong type', () => HttpResponse.json({ code: 200, info: 'ok', data: 'not a list' }), MALFORMED],
+  ['tenMb', 'a 10 MB string', () => json(TEN_MB_BODY), MALFORMED],
+];
+
+export interface PageCase {
+  name: string;
+  /** the page's calls answered well (the broken ones are overridden after). */
+  handlers: () => void;
+  /** the page as renderPage mounts it, and where. */
+  ui: () => ReactElement;
+  at: Parameters<typeof renderPage>[1];
+  /** the calls answered badly, all in the same render. */
+  calls: EndpointName[];
+  /** what the user does once the page is there to make the calls (open a tab, press a button). */
+  drive?: () => Promise<void>;
+  /** text that shows the page is still there and usable (a button of its toolbar). */
+  usable: string | RegExp;
+  /** where the failure is said when not in a notification (the slider captcha says it in place), by body kind. */
+  says?: (kind: BodyKind | 'stall') => string | RegExp;
+  /** body kinds the calls take as a valid reply (their reply may be anything, read as empty): no notice is due, the page must only stay. */
+  accepts?: BodyKind[];
+}
+
+/** Fails the test on an error nobody caught: a window error or an unhandled rejection. */
+export function watchUncaught() {
+  const seen: unknown[] = [];
+  const onError = (event: ErrorEvent) => seen.push(event.error ?? event.message);
+  const onRejection = (event: PromiseRejectionEvent) => seen.push(event.reason);
+  const onNodeRejection = (reason: unknown) => seen.push(reason);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  process.on('unhandledRejection', onNodeRejection);
+  return () => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+    process.off('unhandledRejection', onNodeRejection);
+    return seen;
+  };
+}
+
+/** The query cache, the notifications and the page's mount of the rendered console, for opening the page again. */
+const handles: { queries?: QueryClient; notification?: NotificationInstance; remount?: () => void } = {};
+function Handles({ children }: { children: ReactNode }) {
+  handles.queries = useQueryClient();
+  handles.notification = App.useApp().notification;
+  const [mount, setMount] = useState(0);
+  handles.remount = () => setMount((n) => n + 1);
+  return <Fragment key={mount}>{children}</Fragment>;
+}
+
+async function expectSaidAndUsable(page: PageCase, kind: BodyKind | 'stall', text: string | null) {
+  try {
+    if (text !== null) {
+      const said = page.says?.(kind);
+      if (said) expect((await screen.findAllByText(said)).length).toBeGreaterThan(0);
+      else expect((await screen.findAllByText(text, { selector: '.ant-notification-notice-description' })).length).toBeGreaterThan(0);
+    }
+    expect(screen.getAllByText(page.usable).length).toBeGreaterThan(0);
+  } catch (error) {
+    throw new Error(`${page.name}, body ${kind}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Answers the page's calls with `reply()` of the moment, and records which were made: a call
+ * never made would prove nothing.
+ */
+function breakCalls(page: PageCase) {
+  const state = {
+    reply: (): Response | Promise<Response> => new Response(),
+    asked: new Set<EndpointName>(),
+  };
+  server.use(
+    ...page.calls.map((call) =>
+      onCall(call, async () => {
+        state.asked.add(call);
+        return state.reply();
+      }),
+    ),
+  );
+  return state;
+}
+
+async function allAsked(page: PageCase, asked: Set<EndpointName>) {
+  await waitFor(() => expect([...asked].sort(), `${page.name}: the calls made`).toEqual([...page.calls].sort()));
+}
+
+/**
+ * Opens the page again inside the same console (Refine, antd and the router stay mounted: the cheap part is
+ * the page alone): what was said is cleared and the query cache emptied, so every call of the page is made
+ * afresh and nothing is shown from a reply before.
+ */
+async function openAgain() {
+  await act(async () => {
+    handles.notification?.destroy();
+    handles.queries?.removeQueries();
+    handles.remount?.();
+  });
+}
+
+/**
+ * The cases of every page: each kind of bad body one after the other in one render (the page asks again
+ * between them: a body that breaks the page shows at the next), and a stall past the request timeout on the
+ * fake clock in a render of its own.
+ */
+export function describeBadReplies(pages: PageCase[]) {
+  describe.each(pages)('$name answers $calls badly', (page) => {
+    const render = () => renderPage(<Handles>{page.ui()}</Handles>, page.at);
+
+    it('HTML, empty, truncated JSON, code 500 without info, data null or of the wrong type, 10 MB: a notification each, no uncaught error, the page stays', async () => {
+      const stop = watchUncaught();
+      page.handlers();
+      const broken = breakCalls(page);
+      for (const [index, [kind, , reply, text]] of BAD_BODIES.entries()) {
+        broken.reply = reply;
+        broken.asked.clear();
+        if (index === 0) render();
+        else await openAgain();
+        await page.drive?.();
+        await allAsked(page, broken.asked);
+        await expectSaidAndUsable(page, kind, page.accepts?.includes(kind) ? null : text);
+      }
+      expect(stop()).toEqual([]);
+    });
+
+    it('a stall past the request timeout: a timeout notification, the page stays', async () => {
+      vi.useFakeTimers();
+      const stop = watchUncaught();
+      page.handlers();
+      const broken = breakCalls(page);
+      broken.reply = () => new Promise<Response>(() => {});
+      render();
+      await page.drive?.();
+      await allAsked(page, broken.asked);
+      await vi.advanceTimersByTimeAsync(runtimeConfig().requestTimeoutMs + 1000);
+      await expectSaidAndUsable(page, 'stall', TIMEOUT);
+      await waitFor(() => expect(stop()).toEqual([]));
+    });
+  });
+}
