@@ -9,6 +9,7 @@ import { strategyHandlers } from './strategies';
 import { taskFigureHandlers } from './task-figures';
 import { taskManualHandlers } from './task-manual';
 import { taskHandlers } from './tasks';
+import { minerHandlers } from './tools-miner';
 import { unilateralHandlers } from './unilateral';
 import { unilateralFollowHandlers } from './unilateral-follow';
 
@@ -26,4 +27,5 @@ export const handlers: HandlerMap = {
   ...assetHandlers,
   ...unilateralHandlers,
   ...unilateralFollowHandlers,
+  ...minerHandlers,
 };

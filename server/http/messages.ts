@@ -4,6 +4,8 @@
  */
 import enGlobalConfig from '../../src/locales/en/globalConfig.json';
 import zhGlobalConfig from '../../src/locales/zh-CN/globalConfig.json';
+import enMiner from '../../src/locales/en/miner.json';
+import zhMiner from '../../src/locales/zh-CN/miner.json';
 import enUnilateral from '../../src/locales/en/unilateral.json';
 import zhUnilateral from '../../src/locales/zh-CN/unilateral.json';
 import { MARKET_MESSAGES } from '../market/messages';
@@ -17,6 +19,7 @@ export type Lang = 'zh-CN' | 'en';
 const consoleNamespaces = {
   globalConfig: { 'zh-CN': zhGlobalConfig, en: enGlobalConfig },
   unilateral: { 'zh-CN': zhUnilateral, en: enUnilateral },
+  miner: { 'zh-CN': zhMiner, en: enMiner },
 } as const;
 type ConsoleNamespace = keyof typeof consoleNamespaces;
 export type ConsoleKey = `${ConsoleNamespace}:${string}`;

@@ -145,4 +145,10 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   strategyData: to('unilateral-strategies', 'list'),
   apiData: to('follow-tasks', 'list'),
   pagesData: to('unilateral-strategies', 'list'),
+
+  // Tool pages /main/mill, /main/mill1, /main/mill2
+  minerNetwork: to('tools', 'miner'),
+  minerModels: to('tools', 'miner'),
+  minerModelSave: to('tools', 'mill'),
+  minerModelDelete: to('tools', 'mill'),
 };

@@ -68,6 +68,7 @@ import type { GlobalConfig } from '../domain/global-config-rules';
 import type { TaskParams } from '../domain/task';
 import type { DeliveryCodes } from '../domain/calendar';
 import type { MarketParams } from '../domain/market-params';
+import type { MinerModel, MinerModelSave, MinerNetwork } from '../domain/miner';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;
@@ -285,6 +286,15 @@ export interface CallTypes {
   apiData: Call<ApiId, FollowTaskData>;
   /** further pages of the statistics tables: types 1 positions, 2 trades; page from 1, 20 a page. */
   pagesData: Call<StrategyId & { types: 1 | 2; page: number }, UnilateralPage<UnilateralPosition> | UnilateralPage<StrategyTrade>>;
+
+  // Tool pages /main/mill, /main/mill1, /main/mill2 (src/domain/miner.ts)
+  /** the calculator's defaults: a demo network difficulty, the block reward and the market engine's BTC price (USDT). */
+  minerNetwork: Call<None, MinerNetwork>;
+  /** the user's miner models (the demo models until the user changes the table). */
+  minerModels: Call<None, MinerModel[]>;
+  /** adds a model, or with `id` changes that one. */
+  minerModelSave: Call<MinerModelSave, MinerModel>;
+  minerModelDelete: Call<{ id: number }, null>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

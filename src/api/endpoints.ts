@@ -174,6 +174,12 @@ export const endpoints = {
   strategyData: get('/strategy/data', assumed),
   apiData: get('/get/api/data', assumed),
   pagesData: get('/get/pages/data', assumed),
+
+  // Tool pages /main/mill, /main/mill1, /main/mill2 (miner models, comparison, calculator): paths chosen here
+  minerNetwork: get('/miner/network', assumed),
+  minerModels: get('/miner/models', assumed),
+  minerModelSave: post('/miner/models', assumed),
+  minerModelDelete: del('/miner/models', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

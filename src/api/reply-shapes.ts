@@ -15,6 +15,8 @@ const lists: Record<ListReply, 'list'> = {
   taskChildrenEarnings: 'list', orderNewest: 'list', unilateralStrategyList: 'list', unilateralChartData: 'list',
   unilateralMonitoringDetail: 'list', unilateralApiList: 'list', followOrderDetail: 'list',
   followAssetRateChart: 'list', accountPage: 'list', simulatedOrderDetail: 'list', internalKline: 'list',
+  // tools-miner
+  minerModels: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -35,6 +37,8 @@ const records: Record<RecordReply, 'record'> = {
   currencyBlacklistGet: 'record', currencyBlacklistSave: 'record', binanceBlacklistGet: 'record',
   binanceBlacklistSave: 'record', binanceBlacklistDelete: 'record', simulatedData: 'record', strategyData: 'record',
   apiData: 'record', pagesData: 'record',
+  // tools-miner
+  minerNetwork: 'record', minerModelSave: 'record',
 };
 
 /**

@@ -101,6 +101,9 @@ export interface MinerEconomics {
   efficiency: number;
 }
 
+/** J/TH: watts (J/s) per TH/s. */
+export const efficiencyOf = ({ power, hashrate }: Pick<MinerInputs, 'power' | 'hashrate'>): number => power / hashrate;
+
 const times = (period: MinerPeriod, factor: number): MinerPeriod => ({
   coin: period.coin * factor,
   revenue: period.revenue * factor,
@@ -123,7 +126,7 @@ export function minerEconomics(inputs: MinerInputs): MinerEconomics | undefined 
     monthly: times(daily, DAYS_PER_MONTH),
     breakEvenPrice: coin > 0 ? electricity / coin : undefined,
     breakEvenElectricity: kwhPerDay > 0 ? revenue / kwhPerDay : undefined,
-    efficiency: power / hashrate,
+    efficiency: efficiencyOf(inputs),
   };
 }
 
@@ -139,18 +142,6 @@ export interface MinerModel {
 export type MinerModelSave = Omit<MinerModel, 'id'> & { id?: number };
 
 export const MODEL_NAME_MAX = 64;
-
-/**
- * The table a user starts with: the manufacturers' published figures (Bitmain for Antminer,
- * MicroBT for Whatsminer; stock mode, air-cooled unless the name says otherwise).
- */
-export const DEMO_MINER_MODELS: readonly Omit<MinerModel, 'id'>[] = [
-  { name: 'Antminer S21', hashrate: 200, power: 3500 },
-  { name: 'Antminer S21 Pro', hashrate: 234, power: 3510 },
-  { name: 'Antminer S19k Pro', hashrate: 120, power: 2760 },
-  { name: 'Whatsminer M60S', hashrate: 186, power: 3441 },
-  { name: 'Whatsminer M66S (immersion)', hashrate: 298, power: 5513 },
-];
 
 export type ModelProblem = 'required' | 'positive' | 'tooLong';
 
@@ -204,4 +195,33 @@ export function bestIds(rows: readonly ComparisonRow[], figure: ComparedFigure):
   if (values.length === 0) return new Set();
   const best = better === 'higher' ? Math.max(...values) : Math.min(...values);
   return new Set(rows.filter((row) => of(row.economics) === best).map((row) => row.model.id));
+}
+
+/** The calculator's defaults from the server (GET /miner/network). */
+export interface MinerNetwork {
+  difficulty: number;
+  /** BTC per block */
+  blockReward: number;
+  /** USDT per BTC: the market engine's price. */
+  coinPrice: number;
+}
+
+/** The calculator's and the comparison's starting conditions until the user types (the network's come from the server). */
+export const MINER_DEFAULTS = { electricityPrice: 0.06, poolFee: 2 } as const;
+
+/** The calculator opened on one model (/main/mill2?model=…&hashrate=…&power=…): the model table's "open in the calculator". */
+export function calculatorPath(model: Pick<MinerModel, 'name' | 'hashrate' | 'power'>): string {
+  return `/main/mill2?${new URLSearchParams({ model: model.name, hashrate: String(model.hashrate), power: String(model.power) })}`;
+}
+
+/** The model a calculator link names; fields it lacks or gets wrong are left out. */
+export function modelOfSearch(search: URLSearchParams): Partial<Pick<MinerModel, 'name' | 'hashrate' | 'power'>> {
+  const out: Partial<Pick<MinerModel, 'name' | 'hashrate' | 'power'>> = {};
+  const name = search.get('model')?.trim();
+  if (name) out.name = name;
+  for (const field of ['hashrate', 'power'] as const) {
+    const raw = search.get(field);
+    if (raw !== null && !minerProblem(field, raw)) out[field] = Number(raw);
+  }
+  return out;
 }

@@ -1,11 +1,12 @@
 import {
   BLOCK_REWARD_BTC,
-  DEMO_MINER_MODELS,
   bestIds,
+  calculatorPath,
   compareMiners,
   minerEconomics,
   minerProblem,
   minerProblems,
+  modelOfSearch,
   modelProblems,
   type MinerInputs,
   type MinerModel,
@@ -107,16 +108,18 @@ describe('miner calculator (src/domain/miner.ts)', () => {
 });
 
 describe('miner models', () => {
-  it('starts from the published figures (S21: 200 TH/s at 3 500 W, 17.5 J/TH)', () => {
-    const s21 = DEMO_MINER_MODELS.find((m) => m.name === 'Antminer S21')!;
-    expect(s21).toEqual({ name: 'Antminer S21', hashrate: 200, power: 3500 });
-    for (const model of DEMO_MINER_MODELS) expect(modelProblems(model)).toEqual({});
-  });
-
   it('refuses a model without a name, with a name too long, or with no hash rate or power', () => {
+    expect(modelProblems({ name: 'Antminer S21', hashrate: 200, power: 3500 })).toEqual({});
     expect(modelProblems({ name: ' ', hashrate: 100, power: 3000 })).toEqual({ name: 'required' });
     expect(modelProblems({ name: 'x'.repeat(65), hashrate: 100, power: 3000 })).toEqual({ name: 'tooLong' });
     expect(modelProblems({ name: 'M', hashrate: 0, power: '' })).toEqual({ hashrate: 'positive', power: 'required' });
+  });
+
+  it('opens the calculator on a model through its address, and reads back only sound figures', () => {
+    const path = calculatorPath({ name: 'Antminer S21 Pro', hashrate: 234, power: 3510 });
+    expect(path).toBe('/main/mill2?model=Antminer+S21+Pro&hashrate=234&power=3510');
+    expect(modelOfSearch(new URLSearchParams(path.split('?')[1]))).toEqual({ name: 'Antminer S21 Pro', hashrate: 234, power: 3510 });
+    expect(modelOfSearch(new URLSearchParams('hashrate=-3&power=abc'))).toEqual({});
   });
 });
 
