@@ -98,8 +98,9 @@ test('at 375 px /main/mobile shows the running task and the asset total of /asse
   };
   const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', { name: 'e2e mobile', strategyId, params });
   await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 2 });
+  // the engine applies a status change on its next beat: move the server's clock a beat at a time
   await until('the task runs', async () => {
-    clock.tick(0);
+    clock.tick(1000);
     return (await callOk<{ status: number }>(p, 'taskStatusDetection', { taskId })).status === 2;
   });
 

@@ -110,8 +110,8 @@ export default function MobilePage() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('title')}
       </Typography.Title>
-      <AssetTotals />
       <RunningTasks />
+      <AssetTotals />
     </Flex>
   );
 }
