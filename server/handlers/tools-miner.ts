@@ -1,4 +1,4 @@
-import { BLOCK_REWARD_BTC, modelProblems, type MinerModel } from '../../src/domain/miner';
+import { BLOCK_REWARD_BTC, MODEL_NAME_MAX, modelProblems, type MinerModel } from '../../src/domain/miner';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { id as idOf, has } from '../http/validate';
@@ -12,7 +12,7 @@ function modelOf(call: CallContext): Omit<MinerModel, 'id'> {
   const problems = modelProblems(call.payload);
   for (const field of ['name', 'hashrate', 'power'] as const) {
     const problem = problems[field];
-    if (problem) throw invalid(`miner:problems.${problem}`, { field: call.t(`miner:fields.${field}`), max: 64 });
+    if (problem) throw invalid(`miner:problems.${problem}`, { field: call.t(`miner:fields.${field}`), max: MODEL_NAME_MAX });
   }
   return { name: String(call.payload.name).trim(), hashrate: Number(call.payload.hashrate), power: Number(call.payload.power) };
 }

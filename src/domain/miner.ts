@@ -144,16 +144,18 @@ export type MinerModelSave = Omit<MinerModel, 'id'> & { id?: number };
 export const MODEL_NAME_MAX = 64;
 
 export type ModelProblem = 'required' | 'positive' | 'tooLong';
+export type ModelField = 'name' | 'hashrate' | 'power';
 
-/** The problems of a model's fields (name, hash rate > 0, power > 0); empty when it may be saved. */
-export function modelProblems(model: Partial<Record<'name' | 'hashrate' | 'power', unknown>>): Partial<Record<'name' | 'hashrate' | 'power', ModelProblem>> {
-  const problems: Partial<Record<'name' | 'hashrate' | 'power', ModelProblem>> = {};
+/** The problems of a model's fields (a name, hash rate > 0, power > 0); empty when it may be saved. */
+export function modelProblems(model: Partial<Record<ModelField, unknown>>): Partial<Record<ModelField, ModelProblem>> {
+  const problems: Partial<Record<ModelField, ModelProblem>> = {};
   const name = typeof model.name === 'string' ? model.name.trim() : '';
   if (!name) problems.name = 'required';
   else if (name.length > MODEL_NAME_MAX) problems.name = 'tooLong';
   for (const field of ['hashrate', 'power'] as const) {
+    // a model draws power: both figures take the hash rate's rule (a number above 0)
     const problem = minerProblem('hashrate', model[field]);
-    if (problem) problems[field] = problem as ModelProblem;
+    if (problem === 'required' || problem === 'positive') problems[field] = problem;
   }
   return problems;
 }

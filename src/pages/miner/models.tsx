@@ -7,9 +7,9 @@ import { useCall, useCallMutation } from '../../api/use-call';
 import { FormDialog } from '../../components/form-dialog';
 import { failed, succeeded } from '../../components/notify';
 import { formatStatistic } from '../../domain/format';
-import { MODEL_NAME_MAX, calculatorPath, efficiencyOf, modelProblems, type MinerModel } from '../../domain/miner';
+import { MODEL_NAME_MAX, calculatorPath, efficiencyOf, modelProblems, type MinerModel, type ModelField } from '../../domain/miner';
 
-type ModelValues = Partial<Pick<MinerModel, 'name' | 'hashrate' | 'power'>>;
+type ModelValues = Partial<Pick<MinerModel, ModelField>>;
 const NO_MODELS: MinerModel[] = [];
 
 /** Add (no model) or edit a model; on a failed save the dialog stays open with what was typed. */
