@@ -9,6 +9,7 @@ import { strategyHandlers } from './strategies';
 import { taskFigureHandlers } from './task-figures';
 import { taskManualHandlers } from './task-manual';
 import { taskHandlers } from './tasks';
+import { minerHandlers } from './tools-miner';
 import { unilateralHandlers } from './unilateral';
 import { unilateralFollowHandlers } from './unilateral-follow';
 import { toolsCoinsHandlers } from './tools-coins';
@@ -34,4 +35,5 @@ export const handlers: HandlerMap = {
   ...toolsCoinsHandlers,
   ...toolsBinanceHandlers,
   ...toolsAevoHandlers,
+  ...minerHandlers,
 };

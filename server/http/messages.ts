@@ -4,6 +4,8 @@
  */
 import enGlobalConfig from '../../src/locales/en/globalConfig.json';
 import zhGlobalConfig from '../../src/locales/zh-CN/globalConfig.json';
+import enMiner from '../../src/locales/en/miner.json';
+import zhMiner from '../../src/locales/zh-CN/miner.json';
 import enUnilateral from '../../src/locales/en/unilateral.json';
 import zhUnilateral from '../../src/locales/zh-CN/unilateral.json';
 import enCoins from '../../src/locales/en/coins.json';
@@ -23,6 +25,7 @@ const consoleNamespaces = {
   unilateral: { 'zh-CN': zhUnilateral, en: enUnilateral },
   coins: { 'zh-CN': zhCoins, en: enCoins },
   binance: { 'zh-CN': zhBinance, en: enBinance },
+  miner: { 'zh-CN': zhMiner, en: enMiner },
 } as const;
 type ConsoleNamespace = keyof typeof consoleNamespaces;
 export type ConsoleKey = `${ConsoleNamespace}:${string}`;

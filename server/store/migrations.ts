@@ -352,6 +352,19 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (scope, key)
     )`,
   ],
+  // 11: the miner model table of /main/mill (issue 20): each user's models, and the users whose table was
+  // started from the demo models (so a table emptied by its user stays empty)
+  [
+    `CREATE TABLE miner_models (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      hashrate REAL NOT NULL,
+      power REAL NOT NULL
+    )`,
+    `CREATE UNIQUE INDEX miner_models_user_name ON miner_models (user_id, name)`,
+    `CREATE TABLE miner_model_users (user_id INTEGER PRIMARY KEY)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

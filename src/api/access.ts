@@ -149,4 +149,10 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   signalList: to('tools', 'signal'),
   // Binance trading and currency pages
   binanceAccounts: to('tools', 'binanceAccounts'),
+
+  // Tool pages /main/mill, /main/mill1, /main/mill2
+  minerNetwork: to('tools', 'miner'),
+  minerModels: to('tools', 'miner'),
+  minerModelSave: to('tools', 'mill'),
+  minerModelDelete: to('tools', 'mill'),
 };

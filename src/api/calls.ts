@@ -71,6 +71,7 @@ import type { GlobalConfig } from '../domain/global-config-rules';
 import type { TaskParams } from '../domain/task';
 import type { DeliveryCodes } from '../domain/calendar';
 import type { MarketParams } from '../domain/market-params';
+import type { MinerModel, MinerModelSave, MinerNetwork } from '../domain/miner';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;
@@ -298,6 +299,15 @@ export interface CallTypes {
   signalList: Call<None, SignalRow[]>;
   // Binance trading page (/binance/trading)
   binanceAccounts: Call<None, BinanceAccount[]>;
+
+  // Tool pages /main/mill, /main/mill1, /main/mill2 (src/domain/miner.ts)
+  /** the calculator's defaults: a demo network difficulty, the block reward and the market engine's BTC price (USDT). */
+  minerNetwork: Call<None, MinerNetwork>;
+  /** the user's miner models (the demo models until the user changes the table). */
+  minerModels: Call<None, MinerModel[]>;
+  /** adds a model, or with `id` changes that one. */
+  minerModelSave: Call<MinerModelSave, MinerModel>;
+  minerModelDelete: Call<{ id: number }, null>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

@@ -178,6 +178,12 @@ export const endpoints = {
   signalList: get('/signal/list', assumed),
   // Binance pages (/binance/trading, /binance/currency): the user's Binance accounts with leverage and follow positions
   binanceAccounts: get('/binance/accounts', assumed),
+
+  // Tool pages /main/mill, /main/mill1, /main/mill2 (miner models, comparison, calculator): paths chosen here
+  minerNetwork: get('/miner/network', assumed),
+  minerModels: get('/miner/models', assumed),
+  minerModelSave: post('/miner/models', assumed),
+  minerModelDelete: del('/miner/models', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

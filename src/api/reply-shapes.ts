@@ -17,6 +17,8 @@ const lists: Record<ListReply, 'list'> = {
   followAssetRateChart: 'list', accountPage: 'list', simulatedOrderDetail: 'list', internalKline: 'list',
   signalList: 'list',
   binanceAccounts: 'list',
+  // tools-miner
+  minerModels: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -38,6 +40,8 @@ const records: Record<RecordReply, 'record'> = {
   binanceBlacklistSave: 'record', binanceBlacklistDelete: 'record', simulatedData: 'record', strategyData: 'record',
   apiData: 'record', pagesData: 'record',
   aevoTradeData: 'record', aevoTradeUpdate: 'record',
+  // tools-miner
+  minerNetwork: 'record', minerModelSave: 'record',
 };
 
 /**

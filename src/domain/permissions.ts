@@ -161,6 +161,8 @@ export const PERMISSIONS = {
     mill: column('/main/mill'),
     mill1: column('/main/mill1'),
     mill2: column('/main/mill2'),
+    /** the miner models and the network defaults: read by the model table, the comparison and the calculator. */
+    miner: anyOf(column('/main/mill'), column('/main/mill1'), column('/main/mill2')),
     coins: column('/coins'),
     signal: column('/signal'),
     simulate: column('/simulate'),
