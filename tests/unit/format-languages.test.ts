@@ -3,6 +3,7 @@
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { formatAmount, formatFileNumber, formatMinute, formatPercent, formatQuantity, formatStatistic, formatterOf, trendSeries } from '../../src/domain/format';
+import { formatMarketField } from '../../src/domain/market';
 import { i18nReady, PSEUDO_LANGUAGE } from '../../src/providers/i18n';
 
 const at = new Date(2024, 2, 5, 8, 9, 30);
@@ -62,6 +63,8 @@ describe('the functions follow the current language', () => {
       '55.56%',
       '2024-03-05 08:09',
     ]);
+    // the market board's '/'-split fields too, keeping a finer tick the server sends
+    expect(formatMarketField('60000.1/2.12345')).toBe('60,000.1000/2.12345');
     // a file (the statistics CSV) keeps the plain figure a spreadsheet reads as a number
     expect(formatFileNumber(-1234567.12345, 'amount')).toBe('-1234567.1235');
     await i18next.changeLanguage(PSEUDO_LANGUAGE);
