@@ -46,23 +46,14 @@ describe('the functions follow the current language', () => {
   beforeAll(() => i18nReady);
   afterAll(() => i18next.changeLanguage('zh-CN'));
 
+  /** The same values through each exported function. */
+  const figures = () => [formatAmount(1234.5678), formatStatistic(-9876.5), formatQuantity(0.1234567), formatPercent(55.555), formatMinute('2024-03-05 08:09:59')];
+
   it('switching the language changes the next figures and times, with no other call', async () => {
     await i18next.changeLanguage('zh-CN');
-    expect([formatAmount(1234.5678), formatStatistic(-9876.5), formatQuantity(0.1234567), formatPercent(55.555), formatMinute('2024-03-05 08:09:59')]).toEqual([
-      '1234.5678',
-      '-9876.50',
-      '0.123457',
-      '55.56%',
-      '2024-03-05 08:09',
-    ]);
+    expect(figures()).toEqual(['1234.5678', '-9876.50', '0.123457', '55.56%', '2024-03-05 08:09']);
     await i18next.changeLanguage('en');
-    expect([formatAmount(1234.5678), formatStatistic(-9876.5), formatQuantity(0.1234567), formatPercent(55.555), formatMinute('2024-03-05 08:09:59')]).toEqual([
-      '1,234.5678',
-      '-9,876.50',
-      '0.123457',
-      '55.56%',
-      '2024-03-05 08:09',
-    ]);
+    expect(figures()).toEqual(['1,234.5678', '-9,876.50', '0.123457', '55.56%', '2024-03-05 08:09']);
     // the market board's '/'-split fields too, keeping a finer tick the server sends
     expect(formatMarketField('60000.1/2.12345')).toBe('60,000.1000/2.12345');
     // a file (the statistics CSV) keeps the plain figure a spreadsheet reads as a number
