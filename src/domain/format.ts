@@ -1,5 +1,15 @@
-/** Number and time formatting with the §9 rules, shared by every screen. */
+/**
+ * Number, percentage and time formatting with the §9 rules, shared by every screen: the one formatting
+ * module, per language. The decimals are §9's whatever the language; the grouping (thousands) separators,
+ * the decimal mark, the percent sign's place and the time's pattern are the language's, through Intl
+ * (Intl.NumberFormat, Intl.DateTimeFormat; cached per language). What a language wants is declared in
+ * the "formats" of its src/locales/<lng>/language.json (src/providers/i18n.ts hands them over), so a
+ * translator writes no code; docs/TRANSLATING.md lists the choices made for each language.
+ * Every function follows the console's current language (i18next's), so a component re-rendered by
+ * the change of language (useTranslation) shows its figures in the new one.
+ */
 import dayjs from 'dayjs';
+import i18next from 'i18next';
 import { DECIMALS, TREND_CHART } from './constants';
 
 export type DecimalKind = keyof typeof DECIMALS;
@@ -7,20 +17,86 @@ export type DecimalKind = keyof typeof DECIMALS;
 /** Shown for a value that is missing or not a number. */
 export const EMPTY_VALUE = '-';
 
+/** A time to the minute as the spec shows it (zh-CN, zh-TW and en keep it). */
+export const MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** A language's conventions: the "formats" of its language.json. What it leaves out is the spec's form. */
+export interface LanguageFormats {
+  /** grouping (thousands) separators: "1,234.5678" (true) or the spec's "1234.5678" (false, the default) */
+  grouping?: boolean;
+  /** a time to the minute: a dayjs pattern (default 'YYYY-MM-DD HH:mm'), or "locale" for the language's own numeric order (Intl) */
+  minute?: string;
+}
+
+/** What one language shows: the functions below call the current language's. */
+export interface LanguageFormatter {
+  /** a number with exactly this many decimals; '-' when it is not a number; never "-0.00" */
+  number(value: unknown, decimals: number): string;
+  /** a number (already in percent) with this many decimals and the language's percent sign */
+  percent(value: unknown, decimals: number): string;
+  /** a time to the minute */
+  minute(time: dayjs.Dayjs): string;
+}
+
+const declared = new Map<string, LanguageFormats>();
+const formatters = new Map<string, LanguageFormatter>();
+
+/** A language's formats (from its language.json); replaces what was declared before for it. */
+export function declareFormats(lng: string, formats: LanguageFormats = {}): void {
+  declared.set(lng, formats);
+  formatters.delete(lng);
+}
+
 const toNumber = (value: unknown): number | undefined => {
   if (value === null || value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? n : undefined;
 };
 
-/** A number with a fixed count of decimals; '-' when it is not a number. */
-export function formatDecimal(value: unknown, decimals: number): string {
-  const n = toNumber(value);
-  if (n === undefined) return EMPTY_VALUE;
-  const text = n.toFixed(decimals);
-  // never show "-0.00"
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+function makeFormatter(lng: string, { grouping = false, minute = MINUTE_FORMAT }: LanguageFormats): LanguageFormatter {
+  const numbers = new Map<number, Intl.NumberFormat>();
+  const numberFormat = (decimals: number) => {
+    let format = numbers.get(decimals);
+    if (!format) {
+      // 'negative': no sign on zero or on what rounds to zero ("0.00", never "-0.00")
+      format = new Intl.NumberFormat(lng, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: grouping, signDisplay: 'negative' });
+      numbers.set(decimals, format);
+    }
+    return format;
+  };
+  const number = (value: unknown, decimals: number) => {
+    const n = toNumber(value);
+    return n === undefined ? EMPTY_VALUE : numberFormat(decimals).format(n);
+  };
+  // the language's percent pattern ("12.35%", "12,35 %"): Intl's parts around a number, which keeps §9's decimals
+  const percentParts = new Intl.NumberFormat(lng, { style: 'percent' }).formatToParts(1);
+  const percent = (value: unknown, decimals: number) => {
+    const text = number(value, decimals);
+    return text === EMPTY_VALUE ? text : percentParts.map((part) => (part.type === 'integer' ? text : part.value)).join('');
+  };
+  const localeMinute = new Intl.DateTimeFormat(lng, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return {
+    number,
+    percent,
+    minute: (time) => (minute === 'locale' ? localeMinute.format(time.toDate()) : time.format(minute)),
+  };
 }
+
+/** The formatter of a language (made once, then cached). */
+export function formatterOf(lng: string): LanguageFormatter {
+  let formatter = formatters.get(lng);
+  if (!formatter) {
+    formatter = makeFormatter(lng, declared.get(lng) ?? {});
+    formatters.set(lng, formatter);
+  }
+  return formatter;
+}
+
+/** The console's language now (zh-CN before i18next has started). */
+const current = (): LanguageFormatter => formatterOf(i18next.language || 'zh-CN');
+
+/** A number with a fixed count of decimals; '-' when it is not a number. */
+export const formatDecimal = (value: unknown, decimals: number): string => current().number(value, decimals);
 
 /** A number with the decimals of its kind (§9): 4 for amounts and prices, 2 for statistics, return and cost, 6 for quantities. */
 export const formatNumber = (value: unknown, kind: DecimalKind): string => formatDecimal(value, DECIMALS[kind]);
@@ -30,21 +106,30 @@ export const formatStatistic = (value: unknown) => formatNumber(value, 'statisti
 export const formatReturn = (value: unknown) => formatNumber(value, 'returnRate');
 export const formatCost = (value: unknown) => formatNumber(value, 'cost');
 export const formatQuantity = (value: unknown) => formatNumber(value, 'quantity');
+/** A value already in percent (12.3 → "12.30%") with the decimals of its kind (default: statistics, 2). */
+export const formatPercent = (value: unknown, kind: DecimalKind = 'statistics'): string => current().percent(value, DECIMALS[kind]);
+
+const plain = makeFormatter('en', {});
+/** A figure for a file (CSV) in every language: the spec's plain form ("1234.5678"), which a spreadsheet reads as a number. */
+export const formatFileNumber = (value: unknown, kind: DecimalKind): string => plain.number(value, DECIMALS[kind]);
 
 // ── Times ─────────────────────────────────────────────────────────────────────────────
-export const MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
-
 const toDayjs = (value: string | number | Date): dayjs.Dayjs =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
     ? // a server time without a zone is read as it is written, whatever the browser's zone
       dayjs(value.slice(0, 16).replace('T', ' '))
     : dayjs(value);
 
-/** A time shown to the minute ('YYYY-MM-DD HH:mm'); '-' when it is not a time. */
-export function formatMinute(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+const toMinute = (value: string | number | Date | null | undefined): dayjs.Dayjs | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
   const time = toDayjs(value);
-  return time.isValid() ? time.format(MINUTE_FORMAT) : EMPTY_VALUE;
+  return time.isValid() ? time.startOf('minute') : undefined;
+};
+
+/** A time shown to the minute (the language's pattern, 'YYYY-MM-DD HH:mm' in the spec); '-' when it is not a time. */
+export function formatMinute(value: string | number | Date | null | undefined): string {
+  const time = toMinute(value);
+  return time ? current().minute(time) : EMPTY_VALUE;
 }
 
 // ── Trend chart (§9) ─────────────────────────────────────────────────────────────────
@@ -65,12 +150,13 @@ export function trendSeries<T>(
   value: (point: T) => unknown,
   { last = TREND_CHART.points, futureDays = TREND_CHART.futureDays }: { last?: number; futureDays?: number } = {},
 ): TrendPoint[] {
-  const series: TrendPoint[] = (points ?? [])
+  const timed = (points ?? [])
     .slice(-last)
-    .map((point) => ({ time: formatMinute(time(point)), value: toNumber(value(point)) ?? null }))
-    .filter((point) => point.time !== EMPTY_VALUE);
-  if (series.length === 0) return [];
-  const end = toDayjs(series[series.length - 1].time);
-  for (let day = 1; day <= futureDays; day++) series.push({ time: end.add(day, 'day').format(MINUTE_FORMAT), value: null });
-  return series;
+    .map((point) => ({ time: toMinute(time(point)), value: toNumber(value(point)) ?? null }))
+    .filter((point): point is { time: dayjs.Dayjs; value: number | null } => point.time !== undefined);
+  if (timed.length === 0) return [];
+  const end = timed[timed.length - 1]!.time;
+  for (let day = 1; day <= futureDays; day++) timed.push({ time: end.add(day, 'day'), value: null });
+  const { minute } = current();
+  return timed.map((point) => ({ time: minute(point.time), value: point.value }));
 }

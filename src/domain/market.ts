@@ -3,6 +3,7 @@
  * K-line windows, decimals), pure, so the reference server's market engine imports the same ones.
  */
 import { DECIMALS } from './constants';
+import { formatDecimal } from './format';
 import { contractType, contractTypesFor, type TradeType } from './codes';
 
 // ── Tables ─────────────────────────────────────────────────────────────────────────────
@@ -105,7 +106,8 @@ export const splitField = (value: unknown): string[] => (typeof value === 'strin
 
 /**
  * §9: prices and amounts show 4 decimals; a finer tick the server sends (TRX: 5) is kept rather
- * than rounded away. Anything that is not a number is shown as it came.
+ * than rounded away. Anything that is not a number is shown as it came. Through the language's
+ * formatter (src/domain/format.ts): its grouping separators.
  */
 export function formatMarketNumber(part: string | undefined, decimals: number = DECIMALS.price): string {
   if (part === undefined || part.trim() === '') return '-';
@@ -115,8 +117,7 @@ export function formatMarketNumber(part: string | undefined, decimals: number = 
   const n = Number(body);
   if (!Number.isFinite(n)) return text;
   const given = body.includes('.') ? body.length - body.indexOf('.') - 1 : 0;
-  const shown = n.toFixed(Math.max(decimals, Math.min(given, 8)));
-  return (/^-0(\.0*)?$/.test(shown) ? shown.slice(1) : shown) + (percent ? '%' : '');
+  return formatDecimal(n, Math.max(decimals, Math.min(given, 8))) + (percent ? '%' : '');
 }
 
 /** A '/'-split field with every part shown with the §9 decimals: '60000.1/2' → '60000.1000/2.0000'. */

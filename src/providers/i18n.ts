@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
+import { declareFormats, type LanguageFormats } from '../domain/format';
 import { loadLocalePacks } from './locale-packs';
 
 /** zh-CN is the default and the source of every text (spec: the UI is in Chinese). */
@@ -24,10 +25,13 @@ export interface LanguageName {
   name: string;
   /** two or three characters for the narrow header (its language.json) */
   short: string;
+  /** its number and date conventions (src/domain/format.ts): grouping separators, the time's pattern */
+  formats?: LanguageFormats;
 }
 /** Each folder's src/locales/<lng>/language.json (a few bytes each, in the first script: the switcher lists them). */
 const names = import.meta.glob<LanguageName>('../locales/*/language.json', { eager: true, import: 'default' });
-const PSEUDO_NAME: LanguageName = { name: 'Ƥşḗŭḓǿ', short: 'ẊȦ' };
+/** Grouped figures and the locale's own date order: longer than the spec's forms, to find truncation. */
+const PSEUDO_NAME: LanguageName = { name: 'Ƥşḗŭḓǿ', short: 'ẊȦ', formats: { grouping: true, minute: 'locale' } };
 
 /** The languages the header offers: every folder (zh-CN first), and the pseudo-language in development only. */
 export const LANGUAGES: ReadonlyArray<{ code: Language } & LanguageName> = [
@@ -36,6 +40,10 @@ export const LANGUAGES: ReadonlyArray<{ code: Language } & LanguageName> = [
     .sort((a, b) => Number(b.code === DEFAULT_LANGUAGE) - Number(a.code === DEFAULT_LANGUAGE) || a.code.localeCompare(b.code)),
   ...(import.meta.env.MODE === 'development' ? [{ code: PSEUDO_LANGUAGE, ...PSEUDO_NAME }] : []),
 ];
+// each language's number and date conventions, for src/domain/format.ts
+for (const { code, formats } of LANGUAGES) declareFormats(code, formats);
+declareFormats(PSEUDO_LANGUAGE, PSEUDO_NAME.formats);
+
 /** A language the console can show: a folder, or the pseudo-language (chosen in development, or by a test through localStorage). */
 const known = (lng: string) => lng === PSEUDO_LANGUAGE || Object.keys(names).some((file) => file.includes(`/locales/${lng}/`));
 

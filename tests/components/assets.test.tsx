@@ -99,7 +99,7 @@ describe('/assets', () => {
     expect(sentIds()[0]).toEqual([1, 2]);
     await push(assetMessage(1, 1000), assetMessage(2, 500));
     expect(await screen.findByText('各币种自有价值合计 1500.0000 USDT')).toBeInTheDocument();
-    expect(within(screen.getByTestId('summary-netAssets')).getByText(/1,500/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('summary-netAssets')).getByText('1500.0000')).toBeInTheDocument();
     expect(within(screen.getByTestId('summary-principal')).getByText(/750/)).toBeInTheDocument();
     // the feed's state and age are on the page
     expect(document.querySelector('[data-feed="asset"]')).toHaveAttribute('data-feed-state', 'live');

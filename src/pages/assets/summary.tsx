@@ -2,7 +2,7 @@ import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usedRates, type AssetSummary } from '../../domain/assets';
 import { DECIMALS } from '../../domain/constants';
-import { formatAmount } from '../../domain/format';
+import { formatAmount, formatDecimal } from '../../domain/format';
 import { UsedRateBars } from './used-rate-bars';
 
 /** §2 summary: net assets USDT, principal value USDT, total position; the used-rate bars beneath. */
@@ -19,7 +19,7 @@ export function AssetSummaryCard({ summary, rowsNetAssets }: { summary: AssetSum
         {figures.map(({ key, value, precision }) => (
           <Col xs={24} sm={8} key={key}>
             <div data-testid={`summary-${key}`}>
-              <Statistic title={t(`summary.${key}`)} value={value} precision={precision} />
+              <Statistic title={t(`summary.${key}`)} value={value} formatter={(figure) => formatDecimal(figure, precision)} />
             </div>
           </Col>
         ))}

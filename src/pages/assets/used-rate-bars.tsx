@@ -1,7 +1,7 @@
 import { Flex, Progress, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isDangerRate, isTextInside, type UsedRate } from '../../domain/assets';
-import { formatStatistic } from '../../domain/format';
+import { formatPercent, formatStatistic } from '../../domain/format';
 
 /**
  * One §9 progress bar with its label and used/total (the task card's bare bar is src/components/used-rate-bar): red when the used ratio is 60 % or more, the percentage inside the bar from 70 %.
@@ -11,7 +11,7 @@ export function UsedRateBar({ rate }: { rate: UsedRate }) {
   const { token } = theme.useToken();
   const danger = isDangerRate(rate.percent);
   const inside = isTextInside(rate.percent);
-  const percentText = `${formatStatistic(rate.percent)}%`;
+  const percentText = formatPercent(rate.percent);
   const percent = <span data-percent-text>{percentText}</span>;
   return (
     <div data-rate={rate.key} data-danger={danger} data-text-inside={inside}>

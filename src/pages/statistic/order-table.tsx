@@ -2,13 +2,13 @@ import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatisticRow } from '../../domain/statistics';
 import { ORDER_COLUMNS, type OrderColumn } from '../../domain/statistics';
-import { EMPTY_VALUE, formatNumber } from '../../domain/format';
+import { EMPTY_VALUE, formatNumber, type DecimalKind } from '../../domain/format';
 import { PAGING } from '../../domain/constants';
 
-/** A cell as the table (and the CSV export) shows it: §9 decimals where the column has them. */
-export function orderCell(row: OrderStatisticRow, { key, decimals }: OrderColumn): string {
+/** A cell as the table shows it (or the CSV export, with `number` formatFileNumber): §9 decimals where the column has them. */
+export function orderCell(row: OrderStatisticRow, { key, decimals }: OrderColumn, number: (value: unknown, kind: DecimalKind) => string = formatNumber): string {
   const value = row[key];
-  if (decimals) return formatNumber(value, decimals);
+  if (decimals) return number(value, decimals);
   return value === undefined || value === null || value === '' ? EMPTY_VALUE : String(value);
 }
 

@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { asStatisticsReply, ORDER_COLUMNS, sdcPayload, serverToday, STATISTIC_CURRENCIES, toCsv, type QueryMode } from '../../domain/statistics';
 import { isDigits } from '../../domain/validation';
+import { formatFileNumber } from '../../domain/format';
 import { useCall } from '../../api/use-call';
 import { downloadCsv } from './csv';
 import { GroupTable } from './group-table';
@@ -50,7 +51,7 @@ export function QueryPanel() {
   const exportCsv = () => {
     if (!reply) return;
     const header = ORDER_COLUMNS.map((column) => t(`columns.${column.key}`));
-    downloadCsv(t('query.fileName'), toCsv(header, reply.order.map((row) => ORDER_COLUMNS.map((column) => orderCell(row, column)))));
+    downloadCsv(t('query.fileName'), toCsv(header, reply.order.map((row) => ORDER_COLUMNS.map((column) => orderCell(row, column, formatFileNumber)))));
   };
 
   return (

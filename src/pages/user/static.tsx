@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../domain/format';
 
 /** Demo asset-progress page (spec §2): static numbers and a timer. */
 const DEMO = { principal: 100_000, current: 118_420.55, target: 150_000 } as const;
+const money = (value: number | string) => formatDecimal(value, 2);
 
 export default function UserStaticPage() {
   const { t } = useTranslation();
@@ -18,13 +20,13 @@ export default function UserStaticPage() {
       <Typography.Text type="secondary">{t('pages.user.progressNote')}</Typography.Text>
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col span={6}>
-          <Statistic title={t('pages.user.principal')} value={DEMO.principal} precision={2} suffix="USDT" />
+          <Statistic title={t('pages.user.principal')} value={DEMO.principal} formatter={money} suffix="USDT" />
         </Col>
         <Col span={6}>
-          <Statistic title={t('pages.user.current')} value={DEMO.current} precision={2} suffix="USDT" />
+          <Statistic title={t('pages.user.current')} value={DEMO.current} formatter={money} suffix="USDT" />
         </Col>
         <Col span={6}>
-          <Statistic title={t('pages.user.target')} value={DEMO.target} precision={2} suffix="USDT" />
+          <Statistic title={t('pages.user.target')} value={DEMO.target} formatter={money} suffix="USDT" />
         </Col>
         <Col span={6}>
           <Statistic title={t('pages.user.elapsed')} value={elapsed} suffix="s" />

@@ -2,7 +2,7 @@ import { Button, Descriptions, Popover, Skeleton, Space, Tag, Typography } from 
 import { useTranslation } from 'react-i18next';
 import type { ArbitrageStrategy, ParamSections } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { DECIMALS } from '../../domain/constants';
+import { formatAmount } from '../../domain/format';
 
 /** One parameter value, readably: objects such as dlt {CW, NW, CQ, NQ} as one tag per key. */
 function ParamValueView({ value }: { value: unknown }) {
@@ -28,10 +28,9 @@ const SECTIONS: readonly (keyof ParamSections)[] = ['taskBaseParams', 'debitCred
 
 /** The popover's content (mounted at each opening, so it reads the parameters again): the default parameters from /strategy/params/get2, grouped as the server groups them. */
 function ParamsContent({ strategy }: { strategy: ArbitrageStrategy }) {
-  const { t, i18n } = useTranslation('strategies');
+  const { t } = useTranslation('strategies');
   const { data: sections, query } = useCall('strategyParamsGet2', { strategyId: strategy.id }, { staleTime: 0 });
   const filled = sections ? SECTIONS.filter((key) => Object.keys(sections[key] ?? {}).length > 0) : [];
-  const money = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: DECIMALS.amount }).format(strategy.initial_money);
   return (
     <div style={{ maxWidth: 520, maxHeight: 420, overflow: 'auto' }}>
       <Descriptions
@@ -39,7 +38,7 @@ function ParamsContent({ strategy }: { strategy: ArbitrageStrategy }) {
         column={1}
         items={[
           { key: 'soleId', label: t('fields.soleId'), children: <Typography.Text copyable>{strategy.strategy_sole_id}</Typography.Text> },
-          { key: 'initialMoney', label: t('fields.initialMoney'), children: money },
+          { key: 'initialMoney', label: t('fields.initialMoney'), children: formatAmount(strategy.initial_money) },
         ]}
       />
       {query.isError ? (

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useDelete, useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { ArbitrageStrategy } from '../../api/types';
 import { failed } from '../../components/notify';
+import { ToolCard } from '../../components/tool-card';
 import { DefaultParamsPopover } from './default-params-popover';
 import { StrategyDialog, type StrategyDialogMode } from './strategy-dialog';
 
@@ -47,9 +48,9 @@ export default function StrategyListPage() {
   const noPermission = canConfig === false && canDelete === false;
 
   return (
-    <Card
+    <ToolCard
       title={t('title')}
-      extra={
+      tools={
         canAdd ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
             {t('buttons.add')}
@@ -96,6 +97,6 @@ export default function StrategyListPage() {
         />
       </Table>
       {dialog ? <StrategyDialog mode={dialog.mode} strategy={dialog.strategy} onClose={() => setDialog(null)} onSaved={saved} /> : null}
-    </Card>
+    </ToolCard>
   );
 }

@@ -1,12 +1,13 @@
 import { lazy, memo, Suspense, useCallback, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { CanAccess, useDelete, useList } from '@refinedev/core';
-import { App, Button, Card, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
+import { App, Button, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ArbitrageStrategy } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
+import { ToolCard } from '../../components/tool-card';
 import { PAGING } from '../../domain/constants';
 import {
   ALL,
@@ -110,7 +111,7 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
   const { running, total } = countRunning(tasks);
 
   return (
-    <Card
+    <ToolCard
       title={
         <Space wrap size={[12, 4]}>
           <span>{t('title')}</span>
@@ -119,8 +120,8 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
           </Typography.Text>
         </Space>
       }
-      extra={toolbar}
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+      tools={toolbar}
+      styles={{ header: { paddingBlock: 8 } }}
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         {filterBar}
@@ -137,7 +138,7 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
           )}
         </Spin>
       </Space>
-    </Card>
+    </ToolCard>
   );
 });
 

@@ -10,7 +10,7 @@ import { failed, succeeded } from '../../components/notify';
 import { Sparkline } from '../../components/sparkline';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { PAGING } from '../../domain/constants';
-import { formatCost, formatQuantity, formatReturn } from '../../domain/format';
+import { formatCost, formatPercent, formatQuantity, formatReturn } from '../../domain/format';
 import { ONE_CLICK_FOLLOW_TYPE, STRATEGY_STATUS, STRATEGY_TARGET, strategyStatusLabelKey, trendLine, type TrendData } from '../../domain/unilateral';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { FOLLOW_TASKS, FollowTaskDialog } from '../follow-tasks/follow-dialog';
@@ -68,7 +68,7 @@ const StatusCell = memo(function StatusCell({ status }: { status: number }) {
 
 const ReturnCell = memo(function ReturnCell({ value }: { value: number }) {
   const colors = useUpDownColors();
-  return <span style={{ color: value < 0 ? colors.down : colors.up }}>{`${formatReturn(value)}%`}</span>;
+  return <span style={{ color: value < 0 ? colors.down : colors.up }}>{formatPercent(value, 'returnRate')}</span>;
 });
 
 /** The trend line of a row: drawn again only when its chart_data text changes (a push re-sends every row). */
