@@ -3,9 +3,9 @@
 // its one route table, and a client-side walk over them (no reload, no new sign-in) at each viewport.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT, signInByApi } from './harness';
+import { signInByApi } from './harness';
+import { consoleRoutePaths } from './route-paths';
 
 /** The viewports of the issue: a desktop and a phone. */
 export const VIEWPORTS = [
@@ -15,16 +15,6 @@ export const VIEWPORTS = [
 
 /** The public pages (outside the console). */
 export const PUBLIC_PAGES = ['/home', '/guide'] as const;
-
-/**
- * Every path of `consoleRoutes` (src/console/routes.tsx), read from its source: the table imports the pages'
- * code (Vite-only `import.meta.glob`), so Node cannot import it; tests/unit/a11y-routes.test.ts holds this list
- * equal to the table itself, so a route added there is checked here without anyone listing it.
- */
-export function consoleRoutePaths(source = readFileSync(path.join(ROOT, 'src/console/routes.tsx'), 'utf8')): string[] {
-  const table = source.slice(source.indexOf('export const consoleRoutes'));
-  return [...table.slice(0, table.indexOf('];')).matchAll(/^\s*(?:route|tool)\('([^']+)'/gm)].map((m) => m[1]);
-}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
