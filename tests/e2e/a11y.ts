@@ -3,8 +3,8 @@
 // its one route table, and a client-side walk over them (no reload, no new sign-in) at each viewport.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { signInByApi } from './harness';
+import type { Page, Request } from 'playwright-core';
+import { signInByApi, until } from './harness';
 import { consoleRoutePaths } from './route-paths';
 
 /** The viewports of the issue: a desktop and a phone. */
@@ -42,12 +42,28 @@ export async function seriousViolations(page: Page, where: string): Promise<stri
     .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)} — ${v.help}; ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
 }
 
+/** Requests of each page sent and not yet answered (a client-side move has no load state to wait for). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function requestsOf(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const requests = new Set<Request>();
+    page.on('request', (request) => requests.add(request));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    inFlight.set(page, (pending = requests));
+  }
+  return pending;
+}
+
 /**
- * Waits until the page stands still: nothing loading (no spinning antd Spin, no pending lazy page), and no
- * finite animation running (antd's fade and zoom motions: a half-faded text would fail contrast).
+ * Waits until the page stands still: no request under way, nothing loading (no spinning antd Spin, no active
+ * skeleton), and no finite animation running (antd's fade and zoom motions: a half-faded text would fail contrast).
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  const pending = requestsOf(page);
+  await until(`the requests of ${page.url()} ended`, () => pending.size === 0);
   await page.waitForFunction(
     () =>
       !document.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&
@@ -71,6 +87,7 @@ export async function goClientSide(page: Page, to: string): Promise<void> {
  */
 export async function scanEveryPage(page: Page, mode: 'light' | 'dark'): Promise<string[]> {
   const found: string[] = [];
+  requestsOf(page);
   await page.setViewportSize(VIEWPORTS[0].size);
   await page.goto('/login');
   await settled(page);
