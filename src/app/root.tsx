@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { App as AntdApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { loadAllTexts } from '../providers/i18n';
@@ -7,6 +7,7 @@ import { antdLocale } from '../providers/locale-packs';
 import { onSessionInvalid } from '../providers/session';
 import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from '../components/theme-mode';
+import { themeConfig } from './theme';
 
 const pages = {
   login: () => import('../pages/login'),
@@ -31,10 +32,7 @@ function Themed({ children }: { children: React.ReactNode }) {
     document.title = t('app.title');
   }, [t, i18n.language]);
   return (
-    <ConfigProvider
-      locale={antdLocale(i18n.language)}
-      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
-    >
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={themeConfig(mode)}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -23,7 +23,17 @@ function useNavItems(): MenuItem[] {
     const session = readSession();
     if (!data || !session) return [];
     const subject = subjectOf(data, session);
-    const link = (path: string, label: string): MenuItem => ({ key: path, label: <Link to={path}>{t(label)}</Link> });
+    // tabIndex -1: the menu is one tab stop (its list) walked with the arrow keys, which focus these links
+    // (rc-menu); as tab stops of their own, the items the horizontal menu hides in its overflow (aria-hidden)
+    // would be reached by Tab yet be absent for a screen reader (axe: aria-hidden-focus, issue 23)
+    const link = (path: string, label: string): MenuItem => ({
+      key: path,
+      label: (
+        <Link to={path} tabIndex={-1}>
+          {t(label)}
+        </Link>
+      ),
+    });
     const toItem = (entry: NavEntry): MenuItem =>
       entry.kind === 'page'
         ? link(entry.route.path, entry.route.label)

@@ -13,7 +13,7 @@ vi.mock('@ant-design/charts', () => ({
   ),
 }));
 
-const { colorError: RED, colorSuccess: GREEN } = theme.getDesignToken();
+const { colorErrorText: RED, colorSuccessText: GREEN } = theme.getDesignToken();
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

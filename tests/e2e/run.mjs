@@ -18,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const E2E = path.join(ROOT, 'tests/e2e');
 const say = (line) => console.log(`[e2e] ${line}`);
 /** Spec files by their time on this machine, slowest first; a file not named here runs after these. */
-const SLOWEST_FIRST = ['tasks', 'foundation', 'market', 'mobile', 'statistic', 'apis', 'global-config', 'assets', 'strategies', 'serving'];
+const SLOWEST_FIRST = ['tasks', 'a11y', 'a11y-dark', 'foundation', 'market', 'mobile', 'statistic', 'apis', 'global-config', 'assets', 'strategies', 'serving'];
 /** Spec files that time the recovery of a killed server: they run after the others, by themselves, so the
  * other lanes' load cannot stand in for what they measure. */
 const ALONE = ['restart'];

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
+import { ChartFigure, useSeriesSummary } from '../charts/summary';
 import type { EarningsChartProps } from './types';
 
 export type { EarningsChartProps } from './types';
@@ -10,11 +11,12 @@ const EarningsLine = lazy(() => import('./line'));
 /** A task's (or child task's) earnings curve (§3 dateTime, earningsVal) with axes and tooltip. */
 export function EarningsChart({ label, ...props }: EarningsChartProps & { label: string }) {
   const { height = 300 } = props;
+  const summary = useSeriesSummary([{ name: props.valueName, format: props.formatValue, values: props.data.map((point) => point.earningsVal) }]);
   return (
-    <div role="img" aria-label={label} style={{ width: '100%', minHeight: height }}>
+    <ChartFigure label={label} summary={summary} style={{ width: '100%', minHeight: height }}>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
         <EarningsLine {...props} />
       </Suspense>
-    </div>
+    </ChartFigure>
   );
 }

@@ -99,7 +99,8 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
                 </Space>
               }
             >
-              <Button type="text" aria-label={t('header.userMenu')} data-testid="user-menu">
+              {/* the accessible name begins with the name it shows (a voice-control user says what they see) */}
+              <Button type="text" aria-label={`${session.userName} ${t('header.userMenu')}`} aria-haspopup="menu" aria-expanded={userMenuOpen} data-testid="user-menu">
                 <UserOutlined />
                 {/* a name is rendered as text, never as HTML */}
                 <span className="wide-only">{session.userName}</span>

@@ -10,7 +10,7 @@ type Tone = 'secondary' | 'danger';
 
 export function PlainText({ tone, strong, paragraph, style, ...rest }: { tone?: Tone; strong?: boolean; paragraph?: boolean } & HTMLAttributes<HTMLElement>) {
   const { token } = theme.useToken();
-  const color = tone === 'danger' ? token.colorError : tone === 'secondary' ? token.colorTextSecondary : token.colorText;
+  const color = tone === 'danger' ? token.colorErrorText : tone === 'secondary' ? token.colorTextSecondary : token.colorText;
   const margin = paragraph ? { marginTop: 0, marginBottom: '1em' } : {};
   return createElement(paragraph ? 'p' : 'span', { style: { color, fontWeight: strong ? token.fontWeightStrong : undefined, ...margin, ...style }, ...rest });
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
+import { ChartFigure, useSeriesSummary } from '../charts/summary';
 import type { RatioChartProps, ShareChartProps } from './types';
 
 export type { AxesPoint, LineSeries, RatioChartProps, ShareChartProps } from './types';
@@ -15,22 +16,26 @@ const fallback = (height: number) => <Skeleton.Node active style={{ width: '100%
 
 /** One or two line series over time; `label` names the chart for assistive tech. */
 export function RatioChart({ label, height = 280, ...props }: RatioChartProps & { label: string }) {
+  const summary = useSeriesSummary(props.series.map(({ field, name, format }) => ({ name, format, values: props.data.map((point) => point[field]) })));
   return (
-    <div role="img" aria-label={label} style={{ width: '100%', minWidth: 0, height }}>
+    <ChartFigure label={label} summary={summary} style={{ width: '100%', minWidth: 0, height }}>
       <Suspense fallback={fallback(height)}>
         <Lines {...props} height={height} />
       </Suspense>
-    </div>
+    </ChartFigure>
   );
 }
 
 /** One column per name. */
 export function ShareChart({ label, height = 220, ...props }: ShareChartProps & { label: string }) {
+  const format = props.format ?? String;
+  // every column in words: name and value
+  const summary = props.data.map(({ name, value }) => `${name} ${format(value)}`).join(', ');
   return (
-    <div role="img" aria-label={label} style={{ width: '100%', minWidth: 0, height }}>
+    <ChartFigure label={label} summary={summary} style={{ width: '100%', minWidth: 0, height }}>
       <Suspense fallback={fallback(height)}>
         <Share {...props} height={height} />
       </Suspense>
-    </div>
+    </ChartFigure>
   );
 }

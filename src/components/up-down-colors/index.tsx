@@ -49,13 +49,13 @@ export interface UpDownColors {
   setScheme: (scheme: UpDownScheme) => void;
 }
 
-/** The up/down colours in force (antd's error red and success green, so dark mode follows). */
+/** The up/down colours in force (antd's error and success text colours, so dark mode follows; src/app/theme.ts keeps them ≥ 4.5:1). */
 export function useUpDownColors(): UpDownColors {
   const { i18n } = useTranslation();
   const { token } = theme.useToken();
   const stored = useSyncExternalStore(subscribe, readStored, () => null);
   const scheme = stored ?? defaultUpDownScheme(i18n.language ?? '');
-  const [red, green] = [token.colorError, token.colorSuccess];
+  const [red, green] = [token.colorErrorText, token.colorSuccessText];
   // the same object while nothing changes, so memoised tables do not re-render
   return useMemo(
     () => (scheme === 'redUp' ? { scheme, up: red, down: green, setScheme: setUpDownScheme } : { scheme, up: green, down: red, setScheme: setUpDownScheme }),

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Popconfirm, Popover, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { contractTypeLabelKey } from '../../domain/codes';
 import { formatMarketField, isStale, tableKey, type KlineLeg, type MarketTable as Table4 } from '../../domain/market';
@@ -42,8 +42,12 @@ interface CellProps {
   currency: string;
 }
 
-/** A price or spread cell: flashes in the up or down colour when its value moves (until the next update). */
+/**
+ * A price or spread cell: flashes in the up or down colour when its value moves (until the next update), with a
+ * caret up or down beside it, so the direction does not rest on the colour alone.
+ */
 const FlashCell = memo(function FlashCell({ store, table, currency, field, colors, simulatedMark }: CellProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode }) {
+  const { t } = useTranslation('market');
   const cell = useBoardCell(store, table, currency, field);
   const text = formatMarketField(cell?.value);
   const simulated = cell?.source === 'sim' && simulatedMark;
@@ -60,6 +64,7 @@ const FlashCell = memo(function FlashCell({ store, table, currency, field, color
     <>
       <span className="market-cell market-flash" data-flash={cell.flash} style={style}>
         {text}
+        {cell.flash === 'up' ? <CaretUpOutlined aria-label={t('flashUp')} /> : <CaretDownOutlined aria-label={t('flashDown')} />}
       </span>
       {simulated}
     </>

@@ -32,7 +32,7 @@ export default function UserStaticPage() {
           <Statistic title={t('pages.user.elapsed')} value={elapsed} suffix="s" />
         </Col>
       </Row>
-      <Progress percent={Number(progress.toFixed(2))} style={{ marginTop: 16 }} />
+      <Progress aria-label={t('pages.user.progressTitle')} percent={Number(progress.toFixed(2))} style={{ marginTop: 16 }} />
     </Card>
   );
 }

@@ -1,9 +1,17 @@
-import { Form, Input, Modal, Radio, Select, type FormProps, type ModalProps } from 'antd';
+import { Form, Input, Modal, Radio, Select, type FormProps, type ModalProps, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccountSave } from '../../api/types';
 import { STRATEGY_TYPES } from '../../domain/codes';
 import { DEFAULTS } from '../../domain/constants';
 import { useBourses } from './use-bourses';
+
+/**
+ * A Select inside a required Form.Item: antd puts aria-required on the Select's outer div, which has no role, so
+ * it tells a screen reader nothing and breaks ARIA's rules (axe: aria-allowed-attr, critical); it is left out.
+ */
+function RequiredSelect({ 'aria-required': _ariaRequired, ...props }: SelectProps) {
+  return <Select {...props} />;
+}
 
 export type ApiDialogMode = 'add' | 'config';
 
@@ -50,7 +58,7 @@ export function ApiDialog({ mode, modalProps, formProps, hasToken }: Props) {
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
         <Form.Item name="bourseId" label={t('dialog.exchange')} rules={[{ required: true, message: t('dialog.exchangeRequired') }]}>
-          <Select options={options} loading={loading} />
+          <RequiredSelect options={options} loading={loading} />
         </Form.Item>
         <Form.Item name="apiKey" label={t('dialog.apiKey')} rules={[{ required: true, whitespace: true, message: t('dialog.apiKeyRequired') }]}>
           <Input autoComplete="off" spellCheck={false} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Table, Tag, Typography, type CheckboxProps } from 'antd';
 import { CanAccess, useDelete, useInvalidate } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,12 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('follow.empty') }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          // antd hands aria-label on to the input; CheckboxProps does not list it
+          getCheckboxProps: (task) => ({ 'aria-label': t('selectRow', { name: task.name }) }) as CheckboxProps,
+        }}
       >
         {/* names is the strategy's (as on a strategy row), name the API account's */}
         <Table.Column<FollowTask> dataIndex="name" title={t('follow.columns.names')} />

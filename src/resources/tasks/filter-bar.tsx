@@ -49,7 +49,7 @@ export const FilterBar = memo(function FilterBar({ filters, strategies, narrow, 
         {!narrow && (
           <Space>
             <Typography.Text>{t('cardWidth')}</Typography.Text>
-            <Slider aria-label={t('cardWidth')} min={CARD_WIDTH.min} max={CARD_WIDTH.max} value={width} onChange={onWidth} style={{ width: 160 }} />
+            <Slider ariaLabelForHandle={t('cardWidth')} min={CARD_WIDTH.min} max={CARD_WIDTH.max} value={width} onChange={onWidth} style={{ width: 160 }} />
           </Space>
         )}
       </Space>

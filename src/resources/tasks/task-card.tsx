@@ -121,7 +121,9 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
       extra={
         <div style={ROW}>
           <Button type="text" size="small" icon={<LineChartOutlined />} aria-label={t('actions.chart')} onClick={() => onChart(task)} />
-          <Dropdown menu={{ items: menuFor(task.status), onClick: ({ key }) => onAction(key as CardAction, task) }} trigger={['click']}>
+          {/* autoFocus: opened from the keyboard, the menu takes the focus, so the arrow keys walk its items; a menu
+              kept hidden between openings is not focused again (destroyOnHidden: a fresh one each time) */}
+          <Dropdown menu={{ items: menuFor(task.status), onClick: ({ key }) => onAction(key as CardAction, task) }} trigger={['click']} autoFocus destroyOnHidden>
             <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('buttons.menu')} ${task.id}`} />
           </Dropdown>
         </div>

@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Space, Table, Tag, Tooltip, Typography, type CheckboxProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useCan, useInvalidate, useList, type CrudFilter } from '@refinedev/core';
 import { Link } from 'react-router';
@@ -240,7 +240,11 @@ export default function UnilateralStrategyListPage() {
         size="middle"
         pagination={false}
         scroll={{ x: 'max-content' }}
-        rowSelection={canOperate ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+        rowSelection={
+          canOperate
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { name: row.names }) }) as CheckboxProps }
+            : undefined
+        }
         expandable={canSeeTasks ? { expandedRowRender: (strategy) => <FollowTaskTable tasks={tasksOf(strategy)} /> } : undefined}
       >
         <Table.Column<UnilateralStrategy>

@@ -1,0 +1,31 @@
+// Issue 23: axe-core finds no violation of impact serious or critical on any page in light mode, nor in the dialogs
+// of the task and API pages (dark mode: a11y-dark.spec.ts, a file of its own so that the runner checks the two
+// themes in parallel lanes).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { e2eSuite, motionEnded } from './harness';
+import { goClientSide, scanEveryPage, seriousViolations, settled, VIEWPORTS } from './a11y';
+
+const { open } = e2eSuite({ server: { settings: { demoTasks: true } } });
+
+/** Opens a dialog with its button on this page, checks it, and closes it with Escape. */
+async function scanDialog(page: Page, path: string, button: RegExp): Promise<string[]> {
+  await goClientSide(page, path);
+  await page.getByRole('button', { name: button }).first().click();
+  const dialog = page.getByRole('dialog').last();
+  await motionEnded(dialog);
+  await settled(page);
+  const found = await seriousViolations(page, `${path} dialog ${button.source}`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  return found;
+}
+
+test('no serious accessibility violation on any page in light mode at 1400 px and 375 px, nor in the task and API dialogs', async () => {
+  const page = await open();
+  const found = await scanEveryPage(page, 'light');
+  await page.setViewportSize(VIEWPORTS[0].size);
+  found.push(...(await scanDialog(page, '/task', /添加任务/)), ...(await scanDialog(page, '/api', /添加API/)));
+  assert.equal(found.length, 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
+});

@@ -1,0 +1,117 @@
+// The accessibility checks of issue 23, shared by a11y.spec.ts and a11y-dark.spec.ts: axe-core (Deque's rules,
+// the engine behind Lighthouse's accessibility score) injected into the page, the console's routes read from
+// its one route table, and a client-side walk over them (no reload, no new sign-in) at each viewport.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page, Request } from 'playwright-core';
+import { signInByApi, until } from './harness';
+import { consoleRoutePaths } from './route-paths';
+
+/** The viewports of the issue: a desktop and a phone. */
+export const VIEWPORTS = [
+  { name: '1400px', size: { width: 1400, height: 900 } },
+  { name: '375px', size: { width: 375, height: 740 } },
+] as const;
+
+/** The public pages (outside the console). */
+export const PUBLIC_PAGES = ['/home', '/guide'] as const;
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResult {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * axe-core over the page as it is now; answers one line per element with a violation of impact serious or
+ * critical: where, rule, target. The script is evaluated through the DevTools protocol (the page's CSP does
+ * not apply to it) once per document.
+ */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeResult[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)} — ${v.help}; ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+}
+
+/** Requests of each page sent and not yet answered (a client-side move has no load state to wait for). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function requestsOf(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const requests = new Set<Request>();
+    page.on('request', (request) => requests.add(request));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    inFlight.set(page, (pending = requests));
+  }
+  return pending;
+}
+
+/**
+ * Waits until the page stands still: no request under way, nothing loading (no spinning antd Spin, no active
+ * skeleton), and no finite animation running (antd's fade and zoom motions: a half-faded text would fail contrast).
+ */
+export async function settled(page: Page): Promise<void> {
+  const pending = requestsOf(page);
+  await until(`the requests of ${page.url()} ended`, () => pending.size === 0);
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Moves the single-page app to a path as its own links do (history + popstate): no reload, the session and axe stay. */
+export async function goClientSide(page: Page, to: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await settled(page);
+}
+
+/**
+ * Signed out on /login, then signed in as admin (the role that sees the most) on the public pages and every
+ * console route, at each viewport, in one theme (switched with the header's theme button, as a user does):
+ * one page, one load of /login, everything else client-side. Answers every serious or critical violation.
+ */
+export async function scanEveryPage(page: Page, mode: 'light' | 'dark'): Promise<string[]> {
+  const found: string[] = [];
+  requestsOf(page);
+  await page.setViewportSize(VIEWPORTS[0].size);
+  await page.goto('/login');
+  await settled(page);
+  if (mode === 'dark') await switchTheme(page, 'dark');
+  for (const { name, size } of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await settled(page);
+    found.push(...(await seriousViolations(page, `/login ${name} ${mode}`)));
+  }
+  await signInByApi(page, 'admin', 'admin123');
+  for (const { name, size } of VIEWPORTS) {
+    await page.setViewportSize(size);
+    for (const path of [...PUBLIC_PAGES, ...consoleRoutePaths()]) {
+      await goClientSide(page, path);
+      found.push(...(await seriousViolations(page, `${path} ${name} ${mode}`)));
+    }
+  }
+  return found;
+}
+
+/** Switches the theme with the header's button (主题) until the page is in this mode. */
+export async function switchTheme(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  const current = () => page.evaluate(() => localStorage.getItem('console.theme') ?? 'light');
+  if ((await current()) !== mode) await page.getByRole('button', { name: '主题', exact: true }).click();
+  await page.waitForFunction((wanted) => (localStorage.getItem('console.theme') ?? 'light') === wanted, mode);
+  await settled(page);
+}
