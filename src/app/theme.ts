@@ -32,7 +32,8 @@ const LIGHT: ThemeConfig = {
     // white text on an unchecked switch: 4.7:1 on 0.55 black, 1.7:1 on antd's 0.25
     Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)' },
     // a coloured tag's text is the colour's shade 7 on its shade 1: green and gold one shade darker (3.5 → 5.4:1, 2.9 → 5.2:1)
-    Tag: { green7: '#237804', gold7: '#995c00' },
+    // and the status tags (color="success" / "warning") take the status colour itself: the same darker shades
+    Tag: { green7: '#237804', gold7: '#995c00', colorSuccess: '#237804', colorWarning: '#995c00' },
   },
 };
 

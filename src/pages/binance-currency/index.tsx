@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { BinanceAccount } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
 import { MARKET_CURRENCIES } from '../../domain/market';
+import { RequiredSelect } from '../../components/required-select';
 import { AccountSelect, NoBinanceAccount, useBinanceAccount } from '../binance-trading/accounts';
 
 interface CoinRow {
@@ -69,7 +70,7 @@ function Blacklist({ account }: { account: BinanceAccount }) {
             { validator: (_, coin?: string) => (coin && coins.includes(coin) ? Promise.reject(new Error(t('blacklist.duplicate', { coin: coin.toUpperCase(), name: account.name }))) : Promise.resolve()) },
           ]}
         >
-          <Select
+          <RequiredSelect
             showSearch
             style={{ width: 160 }}
             aria-label={t('currency.coin')}

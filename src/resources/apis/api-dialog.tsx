@@ -1,17 +1,10 @@
-import { Form, Input, Modal, Radio, Select, type FormProps, type ModalProps, type SelectProps } from 'antd';
+import { Form, Input, Modal, Radio, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RequiredSelect } from '../../components/required-select';
 import type { ApiAccountSave } from '../../api/types';
 import { STRATEGY_TYPES } from '../../domain/codes';
 import { DEFAULTS } from '../../domain/constants';
 import { useBourses } from './use-bourses';
-
-/**
- * A Select inside a required Form.Item: antd puts aria-required on the Select's outer div, which has no role, so
- * it tells a screen reader nothing and breaks ARIA's rules (axe: aria-allowed-attr, critical); it is left out.
- */
-function RequiredSelect({ 'aria-required': _ariaRequired, ...props }: SelectProps) {
-  return <Select {...props} />;
-}
 
 export type ApiDialogMode = 'add' | 'config';
 
