@@ -19,14 +19,22 @@ export interface UseLiveResourceOptions<R extends LiveResource> {
   manager?: FeedManager;
 }
 
+/** The next animation frame, or a timer where there is none (a hidden tab runs no frames: its writes wait for it). */
+const nextFrame = (run: () => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+  else setTimeout(run, 0);
+};
+
 /**
  * Keeps Refine's cache of a resource (tasks, unilateral-strategies, assets) in step with its feed
  * while mounted: it subscribes through the live provider and merges each record of each message into
- * every cached list, one and many query of the resource. All the messages of one frame are written in
- * one batch, so observers render once. Returns the feed's status (for FeedStatusBadge).
+ * every cached list, one and many query of the resource. The records of all the messages that arrive
+ * before the next animation frame are merged by id and written in one batch, so observers render once a
+ * frame however many messages came (the unilateral admin gets every push twice, in both shapes of §7).
+ * Renders nothing itself: a page that does not show the feed's status does not render on each message.
  */
-export function useLiveResource<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): FeedStatus {
-  const { params, enabled = true, liveProvider = consoleLiveProvider, manager = feedManager } = options;
+export function useLiveResourceCache<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): void {
+  const { params, enabled = true, liveProvider = consoleLiveProvider } = options;
   const queryClient = useQueryClient();
   const key = paramsKey(params);
   const latestParams = useRef(params);
@@ -35,11 +43,11 @@ export function useLiveResource<R extends LiveResource>(resource: R, options: Us
 
   useEffect(() => {
     if (!enabled) return undefined;
-    let pending: LiveRecord[] = [];
+    let pending = new Map<string, LiveRecord>();
     let cancelled = false;
     const flush = () => {
-      const records = pending;
-      pending = [];
+      const records = [...pending.values()];
+      pending = new Map();
       if (!cancelled) writeLiveRecords(queryClient, resource, records);
     };
     const current = liveProvider.subscribe({
@@ -49,8 +57,12 @@ export function useLiveResource<R extends LiveResource>(resource: R, options: Us
       callback: (event: LiveEvent) => {
         const { records } = event.payload as LiveResourcePayload;
         if (!records) return; // a published event, not a feed message
-        if (pending.length === 0) queueMicrotask(flush);
-        pending.push(...records);
+        if (pending.size === 0) nextFrame(flush);
+        for (const record of records) {
+          const id = String(record.id);
+          const before = pending.get(id);
+          pending.set(id, before ? { id: record.id, patch: { ...before.patch, ...record.patch } } : record);
+        }
       },
     }) as FeedSubscriptionHandle;
     handle.current = current;
@@ -64,6 +76,10 @@ export function useLiveResource<R extends LiveResource>(resource: R, options: Us
   useEffect(() => {
     handle.current?.update(latestParams.current);
   }, [key]);
+}
 
-  return useFeedStatus(resourceFeeds[resource].feed, manager);
+/** useLiveResourceCache, and the feed's status (for FeedStatusBadge): the caller renders on each message. */
+export function useLiveResource<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): FeedStatus {
+  useLiveResourceCache(resource, options);
+  return useFeedStatus(resourceFeeds[resource].feed, options.manager ?? feedManager);
 }
