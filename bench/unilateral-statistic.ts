@@ -2,9 +2,11 @@
 // ManualClock with one bench strategy on 1-minute bars whose last 31 days the engine has run (its trades
 // are the chart's markers), the production build, Chromium, signed in as admin.
 // /unilateral/statistic?key=<id> opens on 1T, whose default window is one day (§9); the bench widens that
-// request's startTime to 43,199 minutes before its endTime (page.route), so the answer holds 43,200 price
-// points (MAX_SIGNAL_POINTS) and every trade of the 30 days. The browser's Date is fixed at the server's
-// clock (page.clock.setFixedTime; timers and frames run as usual), so the page's endTime is the server's now.
+// request to the 43,200 minutes (MAX_SIGNAL_POINTS) ending at the server's now (page.route), so the answer
+// holds 43,200 price points and every trade of the 30 days. The browser's clock is left alone: Playwright's
+// page.clock replaces performance.now() and requestAnimationFrame with its own (its time counts from when
+// it was installed, before /login, and its frames are timers), which cannot be compared with Resource
+// Timing's responseEnd nor stand for drawn frames.
 // Measured:
 //   1. draw time: from the answer's responseEnd (Resource Timing) to the first animation frame after the
 //      price line entered the DOM (a MutationObserver installed before the page's scripts);
@@ -21,7 +23,6 @@ import { formatSecond } from '../server/clock/time';
 import { findUStrategy, insertUStrategy, tradesOf } from '../server/store/unilateral';
 import { advance, simPrice } from '../server/unilateral/runner';
 import { MAX_SIGNAL_POINTS } from '../src/domain/unilateral';
-import { fromServerTime } from '../src/pages/unilateral-statistic/chart-data';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
 import { displayFrames, percentile, recordFrames } from './frames';
 
@@ -79,13 +80,12 @@ try {
   const browser = await launchBrowser();
   try {
     const page = await newPage(browser, app.url);
-    await page.clock.setFixedTime(now);
     await page.addInitScript(WATCH_DRAW);
-    // the page's 1T request (one day by default) widened to `points` minutes ending at its endTime
+    // the page's 1T request (one day by default, ending at the browser's now) made the `points` minutes ending at the server's now
     await page.route('**/transaction/identifier?*', (route) => {
       const url = new URL(route.request().url());
-      const end = fromServerTime(url.searchParams.get('endTime')!);
-      url.searchParams.set('startTime', formatSecond(end - (budget.points - 1) * MINUTE));
+      url.searchParams.set('startTime', formatSecond(windowStart));
+      url.searchParams.set('endTime', formatSecond(now));
       return route.continue({ url: url.toString() });
     });
     let answer: { market: unknown[]; up_direction: unknown[]; down_direction: unknown[] } | null = null;
