@@ -19,19 +19,13 @@ export interface UseLiveResourceOptions<R extends LiveResource> {
   manager?: FeedManager;
 }
 
-/** The next animation frame, or a timer where there is none (a hidden tab runs no frames: its writes wait for it). */
-const nextFrame = (run: () => void): void => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
-  else setTimeout(run, 0);
-};
-
 /**
  * Keeps Refine's cache of a resource (tasks, unilateral-strategies, assets) in step with its feed
  * while mounted: it subscribes through the live provider and merges each record of each message into
- * every cached list, one and many query of the resource. The records of all the messages that arrive
- * before the next animation frame are merged by id and written in one batch, so observers render once a
- * frame however many messages came (the unilateral admin gets every push twice, in both shapes of §7).
- * Renders nothing itself: a page that does not show the feed's status does not render on each message.
+ * every cached list, one and many query of the resource. The feed manager delivers all the messages of
+ * a frame in one pass; their records are written in one batch, so observers render once a frame (the
+ * unilateral admin gets every push twice, in both shapes of §7). Renders nothing itself: a page that
+ * does not show the feed's status is not rendered by each message.
  */
 export function useLiveResourceCache<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): void {
   const { params, enabled = true, liveProvider = consoleLiveProvider } = options;
@@ -43,11 +37,11 @@ export function useLiveResourceCache<R extends LiveResource>(resource: R, option
 
   useEffect(() => {
     if (!enabled) return undefined;
-    let pending = new Map<string, LiveRecord>();
+    let pending: LiveRecord[] = [];
     let cancelled = false;
     const flush = () => {
-      const records = [...pending.values()];
-      pending = new Map();
+      const records = pending;
+      pending = [];
       if (!cancelled) writeLiveRecords(queryClient, resource, records);
     };
     const current = liveProvider.subscribe({
@@ -57,12 +51,8 @@ export function useLiveResourceCache<R extends LiveResource>(resource: R, option
       callback: (event: LiveEvent) => {
         const { records } = event.payload as LiveResourcePayload;
         if (!records) return; // a published event, not a feed message
-        if (pending.size === 0) nextFrame(flush);
-        for (const record of records) {
-          const id = String(record.id);
-          const before = pending.get(id);
-          pending.set(id, before ? { id: record.id, patch: { ...before.patch, ...record.patch } } : record);
-        }
+        if (pending.length === 0) queueMicrotask(flush);
+        pending.push(...records);
       },
     }) as FeedSubscriptionHandle;
     handle.current = current;
