@@ -22,11 +22,13 @@ export interface UseLiveResourceOptions<R extends LiveResource> {
 /**
  * Keeps Refine's cache of a resource (tasks, unilateral-strategies, assets) in step with its feed
  * while mounted: it subscribes through the live provider and merges each record of each message into
- * every cached list, one and many query of the resource. All the messages of one frame are written in
- * one batch, so observers render once. Returns the feed's status (for FeedStatusBadge).
+ * every cached list, one and many query of the resource. The feed manager delivers all the messages of
+ * a frame in one pass; their records are written in one batch, so observers render once a frame (the
+ * unilateral admin gets every push twice, in both shapes of §7). Renders nothing itself: a page that
+ * does not show the feed's status is not rendered by each message.
  */
-export function useLiveResource<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): FeedStatus {
-  const { params, enabled = true, liveProvider = consoleLiveProvider, manager = feedManager } = options;
+export function useLiveResourceCache<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): void {
+  const { params, enabled = true, liveProvider = consoleLiveProvider } = options;
   const queryClient = useQueryClient();
   const key = paramsKey(params);
   const latestParams = useRef(params);
@@ -64,6 +66,10 @@ export function useLiveResource<R extends LiveResource>(resource: R, options: Us
   useEffect(() => {
     handle.current?.update(latestParams.current);
   }, [key]);
+}
 
-  return useFeedStatus(resourceFeeds[resource].feed, manager);
+/** useLiveResourceCache, and the feed's status (for FeedStatusBadge): the caller renders on each message. */
+export function useLiveResource<R extends LiveResource>(resource: R, options: UseLiveResourceOptions<R> = {}): FeedStatus {
+  useLiveResourceCache(resource, options);
+  return useFeedStatus(resourceFeeds[resource].feed, options.manager ?? feedManager);
 }

@@ -5,7 +5,7 @@ import { setRuntimeConfig } from '../../src/api/config';
 import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';
 import { useFeed } from '../../src/live/use-feed';
-import { useLiveResource } from '../../src/providers/use-live-resource';
+import { useLiveResource, useLiveResourceCache } from '../../src/providers/use-live-resource';
 import i18n from '../../src/providers/i18n';
 import { createLiveProvider } from '../../src/providers/live';
 import { clearSession, saveSession } from '../../src/providers/session';
@@ -199,5 +199,45 @@ describe('a resource feed writes into Refine’s query cache', () => {
     expect(screen.getByTestId('list-2')).toHaveTextContent('beta:3');
     expect(calls).toEqual({ getList: 1, getOne: 1 });
     expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('useLiveResourceCache renders its page only when a message changes its rows, not for the feed status', async () => {
+    const { provider } = fakeDataProvider();
+    const liveProvider = createLiveProvider(manager);
+    const renders = { cache: 0, status: 0 };
+    function CacheOnly() {
+      renders.cache += 1;
+      const { result } = useList<Task>({ resource: 'tasks' });
+      useLiveResourceCache('tasks', { params: [1, 2], liveProvider, manager });
+      return <p data-testid="cache-only">{result.data.map((task) => `${task.name}:${task.status}`).join(' ')}</p>;
+    }
+    function WithStatus() {
+      renders.status += 1;
+      useLiveResource('tasks', { params: [1, 2], liveProvider, manager });
+      return null;
+    }
+    render(
+      <Refine dataProvider={provider} liveProvider={liveProvider} resources={[{ name: 'tasks' }]} options={{ liveMode: 'auto', disableTelemetry: true }}>
+        <CacheOnly />
+        <WithStatus />
+      </Refine>,
+    );
+    await waitFor(() => expect(screen.getByTestId('cache-only')).toHaveTextContent('alpha:4 beta:4'));
+    await waitFor(() => expect(last()?.url).toBe('ws://feeds.test/ts/websocket'));
+    act(() => last().open());
+
+    const before = { ...renders };
+    act(() => {
+      last().receive(taskReply({ id: 9, status: 1 })); // a task this page does not hold
+      frames.run();
+    });
+    await waitFor(() => expect(renders.status).toBeGreaterThan(before.status)); // the status (its last message) changed
+    expect(renders.cache).toBe(before.cache);
+
+    act(() => {
+      last().receive(taskReply({ id: 2, status: 3 }));
+      frames.run();
+    });
+    await waitFor(() => expect(screen.getByTestId('cache-only')).toHaveTextContent('alpha:4 beta:3'));
   });
 });

@@ -16,6 +16,12 @@ afterAll(() => server.close());
 const NOW = Date.UTC(2026, 10, 25, 0, 0, 0);
 const mark = (createtime: string, type: number) => ({ createtime, price: 100, type, trade_num: 0.5 });
 
+/** The markers drawn: each direction is one path with one triangle (subpath) per marker; [up, down]. */
+function drawnMarkers(): [number, number] {
+  const count = (direction: string) => (screen.getByTestId('signal-markers').querySelector(`path[data-direction="${direction}"]`)?.getAttribute('d')?.match(/M/g) ?? []).length;
+  return [count('up'), count('down')];
+}
+
 describe('strategy statistics page', () => {
   function statisticHandlers() {
     const chartCalls: Record<string, unknown>[] = [];
@@ -53,7 +59,7 @@ describe('strategy statistics page', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     const { chartCalls } = statisticHandlers();
     renderPage(<UnilateralStatisticPage />, { path: '/unilateral/statistic?key=3', session: adminSession });
-    await waitFor(() => expect(screen.getAllByTestId('signal-marker')).toHaveLength(2));
+    await waitFor(() => expect(drawnMarkers()).toEqual([1, 1]));
     expect(chartCalls[0]).toMatchObject({ strategyId: '3', cycle: '1T', startTime: '2026-11-24 08:00:00', endTime: '2026-11-25 08:00:00' });
     expect(screen.getByText('2 个交易信号')).toBeInTheDocument();
 
@@ -64,7 +70,7 @@ describe('strategy statistics page', () => {
 
     for (const [cycle, days, markers] of [['1D', 30, 5], ['10T', 3, 3], ['1H', 10, 4]] as const) {
       fireEvent.click(screen.getByText(cycle));
-      await waitFor(() => expect(screen.getAllByTestId('signal-marker')).toHaveLength(markers));
+      await waitFor(() => expect(drawnMarkers()).toEqual([markers - 1, 1]));
       const call = chartCalls.at(-1)!;
       expect(call.cycle).toBe(cycle);
       expect(call.startTime).toBe(new Date(NOW - days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '));
@@ -75,6 +81,22 @@ describe('strategy statistics page', () => {
     await userEvent.click(within(trades).getByTitle('2'));
     expect(await within(trades).findByText('page-2-row')).toBeInTheDocument();
     expect(within(trades).getByText('-3.46')).toBeInTheDocument();
+  });
+
+  it('shows the nearest marker\'s signal, time and price where the pointer hovers', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    statisticHandlers();
+    renderPage(<UnilateralStatisticPage />, { path: '/unilateral/statistic?key=3', session: adminSession });
+    await waitFor(() => expect(drawnMarkers()).toEqual([1, 1]));
+    // jsdom lays nothing out: the chart is 800 px wide from x 0; the plot spans 08:00–12:45 from x 64 to 788
+    const chart = screen.getByRole('img', { name: '价格走势与交易信号' });
+    const xAt = (minutesAfter8: number) => 64 + (minutesAfter8 / 285) * 724;
+    fireEvent.mouseMove(chart, { clientX: xAt(115) });
+    expect(screen.getByTestId('marker-readout').textContent).toMatch(/^多平 2026-11-24 10:00:00 100/);
+    fireEvent.mouseMove(chart, { clientX: xAt(50) });
+    expect(screen.getByTestId('marker-readout').textContent).toMatch(/^多开 2026-11-24 09:00:00 100/);
+    fireEvent.mouseLeave(chart);
+    expect(screen.queryByTestId('chart-hover')).toBeNull();
   });
 
   it('says so when the key is missing', async () => {

@@ -123,7 +123,9 @@ test('the statistics page shows trade markers and indicators for each cycle', as
     const expected = reply.data.up_direction.length + reply.data.down_direction.length;
     assert.ok(expected > 0, `${cycle}: the seeded strategy traded in the window`);
     await p.getByTestId('marker-count').getByText(`${expected} 个交易信号`).waitFor();
-    assert.equal(await p.getByTestId('signal-marker').count(), expected, `${cycle}: every marker is drawn`);
+    // each direction's markers are one path, one triangle (subpath) per marker
+    const drawn = await p.getByTestId('signal-markers').locator('path').evaluateAll((paths) => paths.reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0));
+    assert.equal(drawn, expected, `${cycle}: every marker is drawn`);
   }
 });
 

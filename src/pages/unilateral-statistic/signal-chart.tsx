@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SignalChart } from '../../api/types';
@@ -11,10 +11,11 @@ const PAD = { left: 64, right: 12, top: 12, bottom: 24 };
 /** Points drawn per pixel of width at most: the line is downsampled (LTTB) above this; markers never are. */
 const POINTS_PER_PX = 2;
 
+/** The container's width, measured before the first paint: the plot is drawn once, at its real width (null until then). */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
-  useEffect(() => {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
     const measure = () => setWidth(Math.max(element.clientWidth || 800, 240));
@@ -51,20 +52,33 @@ function scaleOf(line: readonly PricePoint[], markers: readonly Marker[], width:
   };
 }
 
-/** The drawn part (line, markers, axes): memoised, so hovering re-renders only the crosshair. */
+/** One path of triangles, one subpath per marker: buys point up under the price, sells point down above it. */
+function markersPath(markers: readonly Marker[], scale: Scale): string {
+  const parts: string[] = [];
+  for (const m of markers) {
+    const x = scale.x(m.t).toFixed(1);
+    const y = scale.y(m.price);
+    parts.push(m.buy ? `M${x},${(y + 2).toFixed(1)}l-5,9h10z` : `M${x},${(y - 2).toFixed(1)}l-5,-9h10z`);
+  }
+  return parts.join('');
+}
+
+/**
+ * The drawn part (line, markers, axes): memoised, so hovering re-renders only the crosshair. The markers
+ * of each direction are ONE path (thousands over 30 days of 1T: one element each made the page's style,
+ * layout and paint the slowest part of drawing); a marker's details are in the hover read-out.
+ */
 const Plot = memo(function Plot({ line, markers, scale, width, height }: { line: PricePoint[]; markers: Marker[]; scale: Scale; width: number; height: number }) {
-  const { t } = useTranslation('unilateral');
   const { token } = theme.useToken();
   const colors = useUpDownColors();
   const drawn = useMemo(() => lttb(line, Math.max(3, Math.round((width - PAD.left - PAD.right) * POINTS_PER_PX))), [line, width]);
   const points = drawn.map((p) => `${scale.x(p.t).toFixed(1)},${scale.y(p.price).toFixed(1)}`).join(' ');
+  const up = markers.filter((m) => m.buy);
+  const down = markers.filter((m) => !m.buy);
   const low = Math.min(extent(line, (p) => p.price)[0], extent(markers, (p) => p.price)[0]);
   const high = Math.max(extent(line, (p) => p.price)[1], extent(markers, (p) => p.price)[1]);
   const first = line[0] ?? markers[0];
   const last = line.at(-1) ?? markers.at(-1);
-  // a label per signal type, not per marker (thousands of them over 30 days of 1T)
-  const labels = new Map<number, string>();
-  const labelOf = (type: number) => labels.get(type) ?? labels.set(type, t(signalLabelKey(type))).get(type)!;
   return (
     <>
       <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={height - PAD.bottom} stroke={token.colorBorder} />
@@ -87,17 +101,8 @@ const Plot = memo(function Plot({ line, markers, scale, width, height }: { line:
       ) : null}
       <polyline data-testid="price-line" data-points={drawn.length} points={points} fill="none" stroke={token.colorPrimary} strokeWidth={1.2} />
       <g data-testid="signal-markers">
-        {markers.map((m, i) => {
-          const x = scale.x(m.t);
-          const y = scale.y(m.price);
-          // buys point up under the price, sells point down above it
-          const d = m.buy ? `M${x},${y + 2} l-5,9 h10 z` : `M${x},${y - 2} l-5,-9 h10 z`;
-          return (
-            <path key={`${m.t}-${i}`} data-testid="signal-marker" data-type={m.type} d={d} fill={m.buy ? colors.up : colors.down}>
-              <title>{`${labelOf(m.type)} ${toServerTime(m.t)} ${formatPrice(m.price)}`}</title>
-            </path>
-          );
-        })}
+        <path data-direction="up" d={markersPath(up, scale)} fill={colors.up} />
+        <path data-direction="down" d={markersPath(down, scale)} fill={colors.down} />
       </g>
     </>
   );
@@ -106,32 +111,49 @@ const Plot = memo(function Plot({ line, markers, scale, width, height }: { line:
 /**
  * The statistics page's price chart (§3 Signal chart data): the coin's price with every trade signal
  * as a marker (1 long open, 2 short close up; −1 short open, −2 long close down). Plain SVG: the line is
- * downsampled for drawing with LTTB, the markers never; hovering shows the nearest price.
+ * downsampled for drawing with LTTB, the markers never; hovering shows the nearest price and the nearest
+ * marker's signal, time and price.
  */
 export function SignalPriceChart({ chart, height = 320, label }: { chart: SignalChart | undefined; height?: number; label: string }) {
+  const { t } = useTranslation('unilateral');
   const { token } = theme.useToken();
   const { ref, width } = useWidth();
   const { line, markers } = useMemo(() => chartSeries(chart), [chart]);
-  const scale = useMemo(() => scaleOf(line, markers, width, height), [line, markers, width, height]);
-  const [hover, setHover] = useState<PricePoint | null>(null);
+  const scale = useMemo(() => (width === null ? null : scaleOf(line, markers, width, height)), [line, markers, width, height]);
+  const [hover, setHover] = useState<{ point: PricePoint | undefined; marker: Marker | undefined } | null>(null);
 
   const move = (event: MouseEvent<SVGSVGElement>) => {
-    if (!scale || line.length === 0) return;
+    if (!scale) return;
     const box = event.currentTarget.getBoundingClientRect();
-    setHover(line[nearestIndex(line, scale.t(event.clientX - box.left))]!);
+    const at = scale.t(event.clientX - box.left);
+    setHover({ point: line[nearestIndex(line, at)], marker: markers[nearestIndex(markers, at)] });
   };
+  // the read-out sits right of the pointer on the left half, left of it on the right half
+  const readout = (x: number) => (x < (width ?? 0) / 2 ? { x: x + 6, textAnchor: 'start' as const } : { x: x - 6, textAnchor: 'end' as const });
 
   return (
     <div ref={ref} style={{ width: '100%' }}>
-      <svg role="img" aria-label={label} width={width} height={height} onMouseMove={move} onMouseLeave={() => setHover(null)} style={{ display: 'block' }}>
-        {scale ? <Plot line={line} markers={markers} scale={scale} width={width} height={height} /> : null}
+      <svg role="img" aria-label={label} width={width ?? '100%'} height={height} onMouseMove={move} onMouseLeave={() => setHover(null)} style={{ display: 'block' }}>
+        {scale && width !== null ? <Plot line={line} markers={markers} scale={scale} width={width} height={height} /> : null}
         {scale && hover ? (
           <g data-testid="chart-hover" pointerEvents="none">
-            <line x1={scale.x(hover.t)} x2={scale.x(hover.t)} y1={PAD.top} y2={height - PAD.bottom} stroke={token.colorTextTertiary} strokeDasharray="3 3" />
-            <circle cx={scale.x(hover.t)} cy={scale.y(hover.price)} r={3} fill={token.colorPrimary} />
-            <text x={Math.min(scale.x(hover.t) + 6, width - 150)} y={PAD.top + 12} fontSize={12} fill={token.colorText}>
-              {`${toServerTime(hover.t).slice(0, 16)}  ${formatPrice(hover.price)}`}
-            </text>
+            {hover.point ? (
+              <>
+                <line x1={scale.x(hover.point.t)} x2={scale.x(hover.point.t)} y1={PAD.top} y2={height - PAD.bottom} stroke={token.colorTextTertiary} strokeDasharray="3 3" />
+                <circle cx={scale.x(hover.point.t)} cy={scale.y(hover.point.price)} r={3} fill={token.colorPrimary} />
+                <text {...readout(scale.x(hover.point.t))} y={PAD.top + 12} fontSize={12} fill={token.colorText}>
+                  {`${toServerTime(hover.point.t).slice(0, 16)}  ${formatPrice(hover.point.price)}`}
+                </text>
+              </>
+            ) : null}
+            {hover.marker ? (
+              <>
+                <circle cx={scale.x(hover.marker.t)} cy={scale.y(hover.marker.price) + (hover.marker.buy ? 8 : -8)} r={8} fill="none" stroke={token.colorText} />
+                <text data-testid="marker-readout" {...readout(scale.x(hover.marker.t))} y={PAD.top + 28} fontSize={12} fill={token.colorText}>
+                  {`${t(signalLabelKey(hover.marker.type))} ${toServerTime(hover.marker.t)} ${formatPrice(hover.marker.price)}`}
+                </text>
+              </>
+            ) : null}
           </g>
         ) : null}
       </svg>

@@ -12,7 +12,7 @@ import { useUpDownColors } from '../../components/up-down-colors';
 import { PAGING } from '../../domain/constants';
 import { formatCost, formatPercent, formatQuantity, formatReturn } from '../../domain/format';
 import { ONE_CLICK_FOLLOW_TYPE, STRATEGY_STATUS, STRATEGY_TARGET, strategyStatusLabelKey, trendLine, type TrendData } from '../../domain/unilateral';
-import { useLiveResource } from '../../providers/use-live-resource';
+import { useLiveResourceCache } from '../../providers/use-live-resource';
 import { FOLLOW_TASKS, FollowTaskDialog } from '../follow-tasks/follow-dialog';
 import { FollowTaskTable } from '../follow-tasks/task-table';
 import { UNILATERAL_STRATEGIES, UnilateralStrategyDialog } from './strategy-dialog';
@@ -146,7 +146,7 @@ export default function UnilateralStrategyListPage() {
     [sign, cursor],
   );
   const { result, query } = useList<UnilateralStrategy>({ resource: UNILATERAL_STRATEGIES, filters, pagination: { mode: 'off' }, queryOptions: { enabled: !!sign } });
-  useLiveResource(UNILATERAL_STRATEGIES);
+  useLiveResourceCache(UNILATERAL_STRATEGIES); // the feed's status is the shell's badge: a message renders this page only when it changes rows
   const strategies = result.data;
 
   const canSeeTasks = useCan({ resource: FOLLOW_TASKS, action: 'list' }).data?.can;
