@@ -28,6 +28,8 @@ export interface TestServer {
   /** calls an endpoint by name, encoding the payload the way src/api/client.ts does. */
   call<T = any>(name: EndpointName, payload?: Record<string, unknown> | FormData, options?: { token?: string; lang?: string }): Promise<Reply<T>>;
   login(username: string, password: string): Promise<string>;
+  /** signs a unilateral account in through /validation/user (no captcha) and answers its token. */
+  loginUnilateral(userName: string, userPassword: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,12 @@ export async function startTestServer(options: Pick<ServerOptions, 'settings' | 
     return reply.data.token as string;
   };
 
+  const loginUnilateral = async (userName: string, userPassword: string): Promise<string> => {
+    const reply = await call('unilateralLogin', { userName, userPassword });
+    if (reply.code !== 200) throw new Error(`unilateral login ${userName} failed: ${reply.info}`);
+    return reply.data.token as string;
+  };
+
   return {
     server,
     url: server.url,
@@ -95,6 +103,7 @@ export async function startTestServer(options: Pick<ServerOptions, 'settings' | 
     },
     call,
     login,
+    loginUnilateral,
     stop: async () => {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

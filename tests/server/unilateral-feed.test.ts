@@ -10,7 +10,7 @@ let follower: string;
 beforeAll(async () => {
   t = await startTestServer({ settings: { unilateralDemo: true } });
   admin = await t.login('admin', 'admin123');
-  follower = (await t.call('unilateralLogin', { userName: 'follower', userPassword: 'follower123' })).data.token;
+  follower = await t.loginUnilateral('follower', 'follower123');
 });
 afterAll(() => t.stop());
 
