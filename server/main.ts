@@ -26,6 +26,7 @@ import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/rout
 import { DEMO_ACCOUNTS, seed } from './seed/demo';
 import { startTaskRunner, type TaskRunner } from './runner/runner';
 import { seedDemoTasks } from './seed/tasks';
+import { seedPaperRuns } from './seed/paper';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './http/static';
 
@@ -97,6 +98,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await seedAssets(db, market, clock.now());
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
+  if (settings.demoTasks) await seedPaperRuns(ctx, clock.now());
   if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
 
   const app = Fastify({

@@ -11,6 +11,7 @@ import { taskManualHandlers } from './task-manual';
 import { taskHandlers } from './tasks';
 import { unilateralHandlers } from './unilateral';
 import { unilateralFollowHandlers } from './unilateral-follow';
+import { toolsPaperHandlers } from './tools-paper';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = {
@@ -26,4 +27,5 @@ export const handlers: HandlerMap = {
   ...assetHandlers,
   ...unilateralHandlers,
   ...unilateralFollowHandlers,
+  ...toolsPaperHandlers,
 };

@@ -145,4 +145,7 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   strategyData: to('unilateral-strategies', 'list'),
   apiData: to('follow-tasks', 'list'),
   pagesData: to('unilateral-strategies', 'list'),
+  // tools-paper: the temporary strategy page
+  paperStart: to('tools', 'tempStrategy'),
+  paperStop: to('tools', 'tempStrategy'),
 };

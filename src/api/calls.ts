@@ -35,7 +35,6 @@ import type {
   MonitoringEntry,
   SignalChart,
   SignReply,
-  StrategyAssetRow,
   StrategyTrade,
   UnilateralAllData,
   UnilateralChart,
@@ -45,6 +44,8 @@ import type {
   LoginRequest,
   ManualOrder,
   OrderPage,
+  PaperOrder,
+  PaperRun,
   OrderRecord,
   ParamSections,
   PermissionData,
@@ -65,7 +66,7 @@ import type {
 } from './types';
 import type { ApiChartPoint } from '../domain/assets';
 import type { GlobalConfig } from '../domain/global-config-rules';
-import type { TaskParams } from '../domain/task';
+import type { ParamValue, TaskParams } from '../domain/task';
 import type { DeliveryCodes } from '../domain/calendar';
 import type { MarketParams } from '../domain/market-params';
 
@@ -273,9 +274,10 @@ export interface CallTypes {
   binanceBlacklistGet: Call<None, CoinList>;
   binanceBlacklistSave: Call<{ currency: string }, CoinList>;
   binanceBlacklistDelete: Call<{ currency: string }, CoinList>;
-  /** the strategy's rule replayed over a window on the simulated prices (nothing stored). */
-  simulatedData: Call<StrategyId & { startTime: string; endTime: string }, { assets: StrategyAssetRow[]; trade: StrategyTrade[]; indicators: Indicators }>;
-  simulatedOrderDetail: Call<StrategyId & { startTime: string; endTime: string }, StrategyTrade[]>;
+  /** the paper runs a user sees (own and demo), newest first, each stepped to now; runId: that run only (tools-paper). */
+  simulatedData: Call<{ page?: number; pageSize?: number; runId?: number }, { list: PaperRun[]; total: number }>;
+  /** a paper run's orders, newest first (tools-paper). */
+  simulatedOrderDetail: Call<{ runId: number; page?: number; pageSize?: number }, { list: PaperOrder[]; total: number }>;
   aevoTradeData: Call<Unshown, unknown>;
   aevoTradeUpdate: Call<Unshown, unknown>;
   /** the strategy coin's price at a cycle over a window, as /transaction/identifier's `market`. */
@@ -285,6 +287,11 @@ export interface CallTypes {
   apiData: Call<ApiId, FollowTaskData>;
   /** further pages of the statistics tables: types 1 positions, 2 trades; page from 1, 20 a page. */
   pagesData: Call<StrategyId & { types: 1 | 2; page: number }, UnilateralPage<UnilateralPosition> | UnilateralPage<StrategyTrade>>;
+
+  // tools-paper: the temporary strategy page (/main/tempStrategy, /temp/strategy); paths assumed
+  /** trades a library strategy's parameters (its defaults, overridden by `params`) on the simulated market. */
+  paperStart: Call<StrategyId & { params: Record<string, ParamValue> | string; name?: string }, PaperRun>;
+  paperStop: Call<{ runId: number }, PaperRun>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

@@ -174,6 +174,9 @@ export const endpoints = {
   strategyData: get('/strategy/data', assumed),
   apiData: get('/get/api/data', assumed),
   pagesData: get('/get/pages/data', assumed),
+  // tools-paper: the temporary strategy page
+  paperStart: post('/simulate/start', assumed),
+  paperStop: post('/simulate/stop', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

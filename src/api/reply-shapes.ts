@@ -14,7 +14,7 @@ const lists: Record<ListReply, 'list'> = {
   strategyHome: 'list', taskAvailableApi: 'list', taskChildrenList: 'list', taskEarnings: 'list',
   taskChildrenEarnings: 'list', orderNewest: 'list', unilateralStrategyList: 'list', unilateralChartData: 'list',
   unilateralMonitoringDetail: 'list', unilateralApiList: 'list', followOrderDetail: 'list',
-  followAssetRateChart: 'list', accountPage: 'list', simulatedOrderDetail: 'list', internalKline: 'list',
+  followAssetRateChart: 'list', accountPage: 'list', internalKline: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -35,6 +35,8 @@ const records: Record<RecordReply, 'record'> = {
   currencyBlacklistGet: 'record', currencyBlacklistSave: 'record', binanceBlacklistGet: 'record',
   binanceBlacklistSave: 'record', binanceBlacklistDelete: 'record', simulatedData: 'record', strategyData: 'record',
   apiData: 'record', pagesData: 'record',
+  // tools-paper
+  simulatedOrderDetail: 'record', paperStart: 'record', paperStop: 'record',
 };
 
 /**
