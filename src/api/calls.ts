@@ -281,7 +281,7 @@ export interface CallTypes {
   aevoTradeData: Call<Unshown, unknown>;
   aevoTradeUpdate: Call<Unshown, unknown>;
   /** the strategy coin's price at a cycle over a window, as /transaction/identifier's `market`. */
-  internalKline: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, { createtime: string; price: number }[]>;
+  internalKline: Call<StrategyId & { startTime?: string; endTime?: string; cycle: string }, { createtime: string; price: number }[]>;
   /** the statistics page's first load: every asset row of the window, the first pages (20) of positions and trades. */
   strategyData: Call<StrategyId & { startTime?: string; endTime?: string }, StrategyStatistics>;
   apiData: Call<ApiId, FollowTaskData>;
