@@ -4,6 +4,7 @@ import {
   legsOf,
   mid,
   newTaskState,
+  requestStatus,
   seededRng,
   stepTask,
   taskPnl,
@@ -71,7 +72,13 @@ const paperChild = {
 
 /** The engine's inputs for paper runs: the global config, the paper account's fees, expiries from the market. */
 async function paperInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>): Promise<EngineInputs> {
-  return { global: await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG), fees: { [PAPER_API]: DEFAULT_FEES }, expiry };
+  const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
+  return {
+    global: await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG),
+    fees: { [PAPER_API]: DEFAULT_FEES },
+    bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
+    expiry,
+  };
 }
 
 /** The engine's state of a run that has not stepped yet (task id = run id, for the orders' client ids). */
@@ -150,10 +157,15 @@ export const pointsOf = (db: Queryable, runId: number): Promise<{ at: number; eq
 /** `{task}-{child}-{seq}{a|b}`: the pair's sequence, leg A before leg B. */
 const orderSeq = (o: OrderRecord): number => Number(/-(\d+)[ab]$/.exec(o.client_id)?.[1] ?? 0) * 2 + o.leg;
 
+/** A stop asked: the task stops at its next step (as a real task's stop), the run ends once no order is under way. */
+const settled = (state: TaskState): boolean => state.task.status === TASK_STATUS.stopped && !state.pending_status && state.open_orders.length === 0;
+
 /**
  * Steps a run from its last instant to `until` (at most its end), one engine step a PAPER_TICK_MS,
- * and writes its state, its orders (by client id), its equity points and its sums; `stop` ends it at
- * the last instant stepped. Call inside a transaction. Returns the run as written.
+ * and writes its state, its orders (by client id), its equity points and its sums. `stop` asks the
+ * engine to stop the task now (§4 status 4: no new decisions; orders under way finish at the next
+ * steps), and the run ends at the step it has settled; it also ends at its end time. Call inside a
+ * transaction. Returns the run as written.
  */
 export async function advanceRun(db: Queryable, market: MarketSource, runId: number, until: number, stop = false): Promise<PaperRunRow | undefined> {
   const run = await findRun(db, runId);
@@ -167,7 +179,8 @@ export async function advanceRun(db: Queryable, market: MarketSource, runId: num
   const orders = new Map<string, OrderRecord>();
   const points: { at: number; equity: number }[] = [];
   let at = run.stepped_at;
-  while (at + PAPER_TICK_MS <= end) {
+  if (stop && state.task.status !== TASK_STATUS.stopped) state = requestStatus(state, TASK_STATUS.stopped, at, 0);
+  while (at + PAPER_TICK_MS <= end && !settled(state)) {
     at += PAPER_TICK_MS;
     const out = stepTask(state, inputs, prices, at, rng);
     state = out.state;
@@ -179,7 +192,7 @@ export async function advanceRun(db: Queryable, market: MarketSource, runId: num
     }
     if ((at - run.started_at) % PAPER_POINT_MS === 0) points.push({ at, equity: equityOf({ initial: run.initial, realised: sums.realised }, state, marksOf(prices, state.task.params, at)) });
   }
-  const running = stop || at >= run.ends_at ? 0 : 1;
+  const running = settled(state) || at >= run.ends_at ? 0 : 1;
   const statements = [
     ...[...orders.values()].map((o) => ({
       sql: 'INSERT INTO paper_orders (run_id, client_id, seq, record) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, client_id) DO UPDATE SET record = excluded.record',

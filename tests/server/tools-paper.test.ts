@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaperOrder, PaperRun } from '../../src/api/types';
 import { MAX_RUNNING } from '../../server/handlers/tools-paper';
+import { seedPaperRuns } from '../../server/seed/paper';
 import { startTestServer, type TestServer } from './helpers';
 
 const START = Date.UTC(2026, 10, 25, 2, 0);
@@ -36,6 +37,23 @@ beforeAll(async () => {
   strategyId = data.find((s: { name: string }) => s.name === 'arbitrage 2').id;
 });
 afterAll(() => t.stop());
+
+describe('demo paper runs (seeded on a first start)', () => {
+  it('are finished runs everyone with the page sees, traded by the engine, their ledgers agreeing', async () => {
+    await seedPaperRuns(t.server.context, START);
+    const { data } = await t.call('simulatedData', {}, { token: admin });
+    const demos = (data.list as PaperRun[]).filter((r) => r.demo);
+    expect(demos.map((r) => r.name).sort()).toEqual(['arbitrage 1 basic · demo', 'arbitrage 2 · demo']);
+    for (const r of demos) {
+      expect(r).toMatchObject({ running: false, stepped_at: '2026-11-25 10:00:00', started_at: '2026-11-25 09:30:00' });
+      expect(r.orders).toBeGreaterThan(0);
+      expect(r.equity).toBeCloseTo(r.initial + r.pnl - r.fees + r.open_pnl, 6);
+      expect(r.curve).toHaveLength(181);
+    }
+    // the demo runs are not anyone's to stop
+    expect((await t.call('paperStop', { runId: demos[0]!.id }, { token: admin })).code).toBe(404);
+  });
+});
 
 describe('paper runs (temporary strategy, /simulate)', () => {
   let runId: number;
@@ -77,13 +95,18 @@ describe('paper runs (temporary strategy, /simulate)', () => {
     expect(first.list.map((o: PaperOrder) => o.client_id)).not.toContain(second.list[0].client_id);
   });
 
-  it('stops: the run no longer moves with the clock', async () => {
-    const stopped = await t.call('paperStop', { runId }, { token: admin });
-    expect(stopped.code).toBe(200);
-    expect(stopped.data.running).toBe(false);
+  it('stops like a task: no new decisions, the orders under way finish, then the clock no longer moves it', async () => {
+    const stopping = await t.call('paperStop', { runId }, { token: admin });
+    expect(stopping.code).toBe(200);
+    await t.advance(5_000);
+    const stopped = await run(admin, runId);
+    expect(stopped.running).toBe(false);
+    const orders = await allOrders(admin, runId);
+    expect(orders.every((o) => [3, 4, 5, 6, 7, 8].includes(o.status_))).toBe(true);
     await t.advance(5 * MINUTE);
-    const r = await run(admin, runId);
-    expect(r).toMatchObject({ running: false, stepped_at: stopped.data.stepped_at, equity: stopped.data.equity, orders: stopped.data.orders });
+    const later = await run(admin, runId);
+    expect(later).toMatchObject({ running: false, stepped_at: stopped.stepped_at, equity: stopped.equity, orders: stopped.orders });
+    expect(later.equity).toBeCloseTo(later.initial + later.pnl - later.fees + later.open_pnl, 6);
   });
 
   it('is refused to a user without the tools pages (trader): no list, no stop', async () => {
@@ -106,7 +129,7 @@ describe('paper runs (temporary strategy, /simulate)', () => {
     const refused = await t.call('paperStart', { strategyId, params: '{}' }, { token: admin });
     expect(refused.code).toBe(400);
     const list = (await t.call('simulatedData', { page: 1, pageSize: 2 }, { token: admin })).data;
-    expect(list.total).toBe(MAX_RUNNING + 1);
+    expect(list.total).toBe(MAX_RUNNING + 3);
     expect(list.list).toHaveLength(2);
   });
 });
