@@ -6,9 +6,9 @@ import { listStrategies } from '../store/strategies';
 
 /**
  * Demo paper runs of a first start (issue 20, /simulate): two finished runs every user sees, traded by
- * the engine (server/store/paper.ts) over the half hour before the start. 'arbitrage 2' with bands
- * its legs' premiums cross in such a half hour (open at 0.5 %, close at 1.15 %: a few round trips),
- * and 'arbitrage 1 basic' with its defaults (it opens and holds).
+ * the engine (server/store/paper.ts) over the half hour before the start: 'arbitrage 2' opening at a
+ * 0.5 % premium and closing when the closing premium falls to 1.15 % (whether it does in that half
+ * hour depends on the date), and 'arbitrage 1 basic' with its defaults.
  */
 const RUN_MS = 30 * 60_000;
 const DEMO_RUNS: { strategy: string; name: string; params: Partial<TaskParams> }[] = [

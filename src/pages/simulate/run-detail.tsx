@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaperOrder, PaperRun } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { orderStatusLabelKey } from '../../domain/order-status';
-import { formatAmount, formatCost, formatPrice, formatQuantity } from '../../domain/format';
+import { formatCost, formatPrice, formatQuantity } from '../../domain/format';
 import { Sparkline } from '../../components/sparkline';
 
 /** How often a running paper run is asked again while shown (the server steps it to its clock's now). */
@@ -75,7 +75,7 @@ export function RunDetail({ runId, extra }: { runId: number; extra?: (run: Paper
           <Descriptions.Item label={t('fields.orders')}>
             <span data-testid="paper-order-count">{run.orders}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('fields.initial')}>{formatAmount(run.initial)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.initial')}>{formatCost(run.initial)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.pnl')}>{formatCost(run.pnl)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.fees')}>{formatCost(run.fees)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.openPnl')}>{formatCost(run.open_pnl)}</Descriptions.Item>
