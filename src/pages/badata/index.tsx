@@ -13,22 +13,9 @@ type AssetRow = StrategyStatistics['assets'][number];
 type KlinePoint = { createtime: string; price: number };
 const pagination = { pageSize: PAGE, showSizeChanger: false, size: 'small' as const };
 
-function StrategySelect({ value, onChange }: { value?: number; onChange: (id: number) => void }) {
-  const { t } = useTranslation('badata');
-  const { data, query } = useCall('unilateralStrategyList', {});
-  const strategies = Array.isArray(data) ? data : [];
-  if (value === undefined && strategies[0]) onChange(strategies[0].id);
-  return (
-    <Select
-      aria-label={t('strategy')}
-      style={{ minWidth: 200, maxWidth: '100%' }}
-      loading={query.isLoading}
-      value={value}
-      onChange={onChange}
-      options={strategies.map((s) => ({ value: s.id, label: s.names }))}
-      data-testid="badata-strategy"
-    />
-  );
+/** A select of the page's records (a strategy, an API account), its label read out. */
+function Picker({ label, testId, loading, value, onChange, options }: { label: string; testId: string; loading: boolean; value?: number; onChange: (id: number) => void; options: { value: number; label: string }[] }) {
+  return <Select aria-label={label} style={{ minWidth: 200, maxWidth: '100%' }} loading={loading} value={value} onChange={onChange} options={options} data-testid={testId} />;
 }
 
 /** Internal K-lines: the strategy coin's price at a cycle over the cycle's window ending at the server's now (no window sent). */
@@ -134,14 +121,13 @@ function ApiDataTab() {
   const { data, query } = useCall('apiData', { apiId: chosen ?? 0 }, { enabled: chosen !== undefined });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Select
-        aria-label={t('api')}
-        style={{ minWidth: 200, maxWidth: '100%' }}
+      <Picker
+        label={t('api')}
+        testId="badata-api"
         loading={tasksQuery.isLoading}
         value={chosen}
         onChange={setApiId}
         options={list.map((task) => ({ value: task.id, label: `${task.name} · ${task.names}` }))}
-        data-testid="badata-api"
       />
       {data ? (
         <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }}>
@@ -163,7 +149,10 @@ function ApiDataTab() {
  */
 export default function BadataPage() {
   const { t } = useTranslation('badata');
-  const [strategyId, setStrategyId] = useState<number>();
+  const { data, query } = useCall('unilateralStrategyList', {});
+  const strategies = Array.isArray(data) ? data : [];
+  const [chosen, setStrategyId] = useState<number>();
+  const strategyId = chosen ?? strategies[0]?.id;
   const withStrategy = (render: (id: number) => ReactNode) => (strategyId === undefined ? <Empty /> : render(strategyId));
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="badata-page">
@@ -172,7 +161,7 @@ export default function BadataPage() {
       </Typography.Title>
       <Space wrap>
         <Typography.Text>{t('strategy')}</Typography.Text>
-        <StrategySelect value={strategyId} onChange={setStrategyId} />
+        <Picker label={t('strategy')} testId="badata-strategy" loading={query.isLoading} value={strategyId} onChange={setStrategyId} options={strategies.map((s) => ({ value: s.id, label: s.names }))} />
       </Space>
       <Tabs
         items={[
