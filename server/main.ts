@@ -27,6 +27,7 @@ import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/rout
 import { DEMO_ACCOUNTS, seed } from './seed/demo';
 import { startTaskRunner, type TaskRunner } from './runner/runner';
 import { seedDemoTasks } from './seed/tasks';
+import { seedPaperRuns } from './seed/paper';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './http/static';
 import { listenServices, OWN_PORT_SERVICES, type OwnPortService } from './http/service-ports';
@@ -108,6 +109,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
   await ctx.auth.lockout.load();
   if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
+  if (settings.demoTasks) await seedPaperRuns(ctx, clock.now());
   if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
   await seedAevo(ctx, clock.now());
 

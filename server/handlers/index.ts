@@ -16,6 +16,7 @@ import { toolsCoinsHandlers } from './tools-coins';
 import { toolsSignalHandlers } from './tools-signal';
 import { toolsBinanceHandlers } from './tools-binance';
 import { toolsAevoHandlers } from './tools-aevo';
+import { toolsPaperHandlers } from './tools-paper';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = {
@@ -36,4 +37,5 @@ export const handlers: HandlerMap = {
   ...toolsBinanceHandlers,
   ...toolsAevoHandlers,
   ...minerHandlers,
+  ...toolsPaperHandlers,
 };

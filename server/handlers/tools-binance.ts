@@ -12,7 +12,8 @@ import { id } from '../http/validate';
 import { CURRENCIES } from '../market';
 import { findOwnApi, listApis, setMargin, type ApiRow } from '../store/api-accounts';
 import type { Queryable } from '../store/queryable';
-import { findUStrategy, followTaskView, readList, writeList } from '../store/unilateral';
+import { findUStrategy, followTaskView } from '../store/unilateral';
+import { binanceBlacklistOf, writeBinanceBlacklist } from '../store/signal-coins';
 import { simPrice, type PriceAt } from '../unilateral/runner';
 import { equityOf } from '../unilateral/engine';
 import { coinList } from './unilateral-access';
@@ -49,11 +50,6 @@ async function accountView(db: Queryable, api: ApiRow, priceAt: PriceAt, now: nu
   };
 }
 
-/** The account's own blacklist, in the user's lists under the API's id. */
-const blacklistName = (apiId: number) => `binance_blacklist:${apiId}`;
-
-/** The coins the Binance account `apiId` of user `userId` keeps out of (for whatever trades on it). */
-export const binanceBlacklistOf = (db: Queryable, userId: number, apiId: number) => readList<string[]>(db, userId, blacklistName(apiId), []);
 
 /** The one coin of a blacklist call, lower case and known to the market. */
 function oneCoin(call: CallContext): string {
@@ -93,7 +89,7 @@ export const toolsBinanceHandlers: HandlerMap = {
     const coins = await binanceBlacklistOf(call.app.db, api.user_id, api.id);
     if (coins.includes(coin)) throw invalid('binance:blacklist.duplicate', { coin: coin.toUpperCase(), name: api.name });
     const next = [...coins, coin];
-    await writeList(call.app.db, api.user_id, blacklistName(api.id), next);
+    await writeBinanceBlacklist(call.app.db, api.user_id, api.id, next);
     return call.ok({ coins: next }, 'ok.add');
   },
 
@@ -101,7 +97,7 @@ export const toolsBinanceHandlers: HandlerMap = {
     const api = await ownBinanceApi(call);
     const coin = oneCoin(call);
     const next = (await binanceBlacklistOf(call.app.db, api.user_id, api.id)).filter((c) => c !== coin);
-    await writeList(call.app.db, api.user_id, blacklistName(api.id), next);
+    await writeBinanceBlacklist(call.app.db, api.user_id, api.id, next);
     return call.ok({ coins: next }, 'ok.delete');
   },
 };

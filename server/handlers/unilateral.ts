@@ -7,7 +7,6 @@ import type {
   MonitoringEntry,
   SignalChart,
   SignalMark,
-  StrategyTrade,
   UnilateralAllData,
   UnilateralChart,
   UnilateralPosition,
@@ -45,7 +44,6 @@ import {
 } from '../store/unilateral';
 import { instrumentOf, simPrice } from '../unilateral/runner';
 import { checkSign, signOf } from '../unilateral/sign';
-import { indicators as computeIndicators, runBars } from '../unilateral/engine';
 import { cycleOf, followTaskOr404, idList, isUnilateralAdmin, requireStrategyAction, strategyOr404, timeWindow } from './unilateral-access';
 import { assetView, followOrderView, followTaskItem, positionRows, strategyIndicators, strategyView, tradeView } from './unilateral-views';
 import type { SessionUser } from '../http/auth';
@@ -175,25 +173,6 @@ export async function monitoring(app: Pick<AppContext, 'db' | 'clock' | 'market'
   return entries;
 }
 
-/** The strategy's rule replayed over a window from its initial money (nothing stored). */
-function replay(call: CallContext, s: StrategyRow) {
-  const now = call.app.clock.now();
-  const { from, to } = timeWindow(call.payload, now, 30);
-  const first = Math.ceil(from / s.bar_ms) * s.bar_ms;
-  const bars = Math.floor((to - first) / s.bar_ms) + 1;
-  if (to <= from || bars > MAX_SIGNAL_POINTS) throw invalid('err.timeWindow', { max: MAX_SIGNAL_POINTS });
-  const priceAt = simPrice(call.app.market.sim);
-  const prices: number[] = [];
-  for (let i = -s.slow; i < bars; i += 1) prices.push(priceAt(s.coin, first + i * s.bar_ms));
-  const result = runBars({ barMs: s.bar_ms, fast: s.fast, slow: s.slow }, { cash: s.initial_money, qty: 0, entry: 0 }, first, prices, s.initial_money);
-  const { lastTradeAt, ...figures } = computeIndicators({ initialMoney: s.initial_money, barMs: s.bar_ms, equity: result.equity, trades: result.trades });
-  return {
-    assets: result.equity.map((r, i) => ({ id: i + 1, capital: r.capital, cash: r.cash, equity: r.equity, pct_chg: r.pctChg, time: formatSecond(r.at) })),
-    trade: result.trades.map((t, i): StrategyTrade => ({ id: i + 1, create_time: formatSecond(t.at), price: t.price, trade_num: t.qty, type: t.type, win_lost: Number(t.winLost.toFixed(2)) })),
-    indicators: { ...figures, last_trading_time: lastTradeAt === null ? '' : formatSecond(lastTradeAt) },
-  };
-}
-
 async function sign(call: CallContext) {
   signedIn(call);
   return call.ok({ sign: await signOf(call.app.db, call.token!) });
@@ -318,16 +297,6 @@ export const unilateralHandlers: HandlerMap = {
       return call.ok({ list: position.slice((page - 1) * PAGE, page * PAGE), total: position.length });
     }
     return call.ok({ list: (await tradesPage(call.app.db, strategy.id, page, PAGE)).map(tradeView), total: await tradeCount(call.app.db, strategy.id) });
-  },
-
-  async simulatedData(call) {
-    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
-    return call.ok(replay(call, strategy));
-  },
-
-  async simulatedOrderDetail(call) {
-    const strategy = await strategyOr404(call.app.db, id(call.payload, 'strategyId'), signedIn(call));
-    return call.ok(replay(call, strategy).trade);
   },
 
   signGet: sign,

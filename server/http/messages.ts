@@ -141,6 +141,13 @@ const table = {
   'err.timeWindow': ['开始时间必须早于结束时间，且不超过 {max} 个点', 'the start must come before the end, with at most {max} points'],
   'ok.follow': ['跟随成功', 'following'],
 
+  // paper runs: the temporary strategy and /simulate (issue 20)
+  'err.paperParams': ['参数无法模拟：{problem}', 'these parameters cannot be simulated: {problem}'],
+  'err.paperRunNotFound': ['模拟运行不存在或不属于当前用户', 'paper run not found, or it is not yours'],
+  'err.paperRunsLimit': ['同时最多运行 {max} 个模拟', 'at most {max} paper runs at a time'],
+  'ok.paperStart': ['模拟已开始', 'paper run started'],
+  'ok.paperStop': ['模拟已停止', 'paper run stopped'],
+
   // contract types (spec §3)
   'contract.1': ['现货', 'spot'],
   'contract.2': ['当周', 'this week'],

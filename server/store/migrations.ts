@@ -365,6 +365,37 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE UNIQUE INDEX miner_models_user_name ON miner_models (user_id, name)`,
     `CREATE TABLE miner_model_users (user_id INTEGER PRIMARY KEY)`,
   ],
+  // 12: paper runs of the temporary strategy and /simulate (issue 20, tools-paper): the engine's state,
+  // its orders and its equity points; user_id 0 = a demo run everyone sees
+  [
+    `CREATE TABLE paper_runs (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      strategy_id INTEGER NOT NULL,
+      strategy_name TEXT NOT NULL,
+      name TEXT NOT NULL,
+      params TEXT NOT NULL,
+      initial REAL NOT NULL,
+      running INTEGER NOT NULL,
+      started_at INTEGER NOT NULL,
+      stepped_at INTEGER NOT NULL,
+      ends_at INTEGER NOT NULL,
+      state TEXT NOT NULL,
+      pnl REAL NOT NULL DEFAULT 0,
+      fees REAL NOT NULL DEFAULT 0,
+      realised REAL NOT NULL DEFAULT 0
+    )`,
+    `CREATE INDEX paper_runs_user ON paper_runs (user_id, id)`,
+    `CREATE TABLE paper_orders (
+      run_id INTEGER NOT NULL,
+      client_id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      record TEXT NOT NULL,
+      PRIMARY KEY (run_id, client_id)
+    )`,
+    `CREATE INDEX paper_orders_seq ON paper_orders (run_id, seq)`,
+    `CREATE TABLE paper_points (run_id INTEGER NOT NULL, at INTEGER NOT NULL, equity REAL NOT NULL, PRIMARY KEY (run_id, at))`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

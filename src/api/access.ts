@@ -155,4 +155,7 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   minerModels: to('tools', 'miner'),
   minerModelSave: to('tools', 'mill'),
   minerModelDelete: to('tools', 'mill'),
+  // tools-paper: the temporary strategy page
+  paperStart: to('tools', 'tempStrategy'),
+  paperStop: to('tools', 'tempStrategy'),
 };

@@ -37,7 +37,6 @@ import type {
   SignalChart,
   SignalRow,
   SignReply,
-  StrategyAssetRow,
   StrategyTrade,
   UnilateralAllData,
   UnilateralChart,
@@ -47,6 +46,8 @@ import type {
   LoginRequest,
   ManualOrder,
   OrderPage,
+  PaperOrder,
+  PaperRun,
   OrderRecord,
   ParamSections,
   PermissionData,
@@ -68,7 +69,7 @@ import type {
 import type { AevoSync, AevoTradePage, BinanceAccount } from './types';
 import type { ApiChartPoint } from '../domain/assets';
 import type { GlobalConfig } from '../domain/global-config-rules';
-import type { TaskParams } from '../domain/task';
+import type { ParamValue, TaskParams } from '../domain/task';
 import type { DeliveryCodes } from '../domain/calendar';
 import type { MarketParams } from '../domain/market-params';
 import type { MinerModel, MinerModelSave, MinerNetwork } from '../domain/miner';
@@ -280,15 +281,16 @@ export interface CallTypes {
   binanceBlacklistGet: Call<ApiId, CoinList>;
   binanceBlacklistSave: Call<ApiId & { currency: string }, CoinList>;
   binanceBlacklistDelete: Call<ApiId & { currency: string }, CoinList>;
-  /** the strategy's rule replayed over a window on the simulated prices (nothing stored). */
-  simulatedData: Call<StrategyId & { startTime: string; endTime: string }, { assets: StrategyAssetRow[]; trade: StrategyTrade[]; indicators: Indicators }>;
-  simulatedOrderDetail: Call<StrategyId & { startTime: string; endTime: string }, StrategyTrade[]>;
+  /** the paper runs a user sees (own and demo), newest first, each stepped to now; runId: that run only (tools-paper). */
+  simulatedData: Call<{ page?: number; pageSize?: number; runId?: number }, { list: PaperRun[]; total: number }>;
+  /** a paper run's orders, newest first (tools-paper). */
+  simulatedOrderDetail: Call<{ runId: number; page?: number; pageSize?: number }, { list: PaperOrder[]; total: number }>;
   /** the user's aevo fills, newest first; page from 1. */
   aevoTradeData: Call<{ page: number; pageSize: number }, AevoTradePage>;
   /** "sync now": pulls the fills made since the last update. */
   aevoTradeUpdate: Call<None, AevoSync>;
   /** the strategy coin's price at a cycle over a window, as /transaction/identifier's `market`. */
-  internalKline: Call<StrategyId & { startTime: string; endTime: string; cycle: string }, { createtime: string; price: number }[]>;
+  internalKline: Call<StrategyId & { startTime?: string; endTime?: string; cycle: string }, { createtime: string; price: number }[]>;
   /** the statistics page's first load: every asset row of the window, the first pages (20) of positions and trades. */
   strategyData: Call<StrategyId & { startTime?: string; endTime?: string }, StrategyStatistics>;
   apiData: Call<ApiId, FollowTaskData>;
@@ -308,6 +310,11 @@ export interface CallTypes {
   /** adds a model, or with `id` changes that one. */
   minerModelSave: Call<MinerModelSave, MinerModel>;
   minerModelDelete: Call<{ id: number }, null>;
+
+  // tools-paper: the temporary strategy page (/main/tempStrategy, /temp/strategy); paths assumed
+  /** trades a library strategy's parameters (its defaults, overridden by `params`) on the simulated market. */
+  paperStart: Call<StrategyId & { params: Record<string, ParamValue> | string; name?: string }, PaperRun>;
+  paperStop: Call<{ runId: number }, PaperRun>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

@@ -184,6 +184,9 @@ export const endpoints = {
   minerModels: get('/miner/models', assumed),
   minerModelSave: post('/miner/models', assumed),
   minerModelDelete: del('/miner/models', assumed),
+  // tools-paper: the temporary strategy page
+  paperStart: post('/simulate/start', assumed),
+  paperStop: post('/simulate/stop', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -14,7 +14,7 @@ const lists: Record<ListReply, 'list'> = {
   strategyHome: 'list', taskAvailableApi: 'list', taskChildrenList: 'list', taskEarnings: 'list',
   taskChildrenEarnings: 'list', orderNewest: 'list', unilateralStrategyList: 'list', unilateralChartData: 'list',
   unilateralMonitoringDetail: 'list', unilateralApiList: 'list', followOrderDetail: 'list',
-  followAssetRateChart: 'list', accountPage: 'list', simulatedOrderDetail: 'list', internalKline: 'list',
+  followAssetRateChart: 'list', accountPage: 'list', internalKline: 'list',
   signalList: 'list',
   binanceAccounts: 'list',
   // tools-miner
@@ -42,6 +42,8 @@ const records: Record<RecordReply, 'record'> = {
   aevoTradeData: 'record', aevoTradeUpdate: 'record',
   // tools-miner
   minerNetwork: 'record', minerModelSave: 'record',
+  // tools-paper
+  simulatedOrderDetail: 'record', paperStart: 'record', paperStop: 'record',
 };
 
 /**

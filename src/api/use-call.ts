@@ -24,16 +24,18 @@ export interface UseCallOptions extends Notifications {
   enabled?: boolean;
   staleTime?: number;
   gcTime?: number;
+  /** ask again every this many ms while the page shows it (a paper run moving on the server); false: never. */
+  refetchInterval?: number | false;
 }
 
 /** A query of one call: `useCall('apiChargesGet', { apiId })`. `data` is undefined until a reply arrives. */
 export function useCall<N extends EndpointName>(name: N, payload: PayloadOf<N>, options: UseCallOptions = {}) {
-  const { enabled, staleTime, gcTime, successNotification, errorNotification } = options;
+  const { enabled, staleTime, gcTime, refetchInterval, successNotification, errorNotification } = options;
   const { query } = useCustom<BaseRecord>({
     url: name,
     method: endpoints[name].method === 'GET' ? 'get' : 'post',
     config: { query: payload },
-    queryOptions: { enabled, staleTime, gcTime },
+    queryOptions: { enabled, staleTime, gcTime, refetchInterval },
     successNotification,
     errorNotification,
   });

@@ -47,8 +47,8 @@ const route = <R extends Resource>(path: string, label: string, resource: R, opt
 
 const inNav = { nav: {} };
 /** A tool page of §1/§2 (`nav: false` keeps it out of the top navigation; `load` is its page once it exists). */
-const tool = (path: string, label: string, action: Action<'tools'>, { nav = true, load }: { nav?: boolean; load?: PageLoader } = {}) =>
-  route(path, label, 'tools', { action, load, ...(nav ? inNav : {}) });
+const tool = (path: string, label: string, action: Action<'tools'>, { nav = true, load, shell }: { nav?: boolean; load?: PageLoader; shell?: 'user' } = {}) =>
+  route(path, label, 'tools', { action, load, shell, ...(nav ? inNav : {}) });
 
 /** The Refine resource props of an entity, from its definition in src/resources/<name>/index.ts. */
 const definitionOf = ({ meta }: { meta: NonNullable<ResourceProps['meta']> }) => ({ meta });
@@ -74,16 +74,16 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/unilateral/statistic', 'nav.unilateralStatistic', 'unilateral-strategies', { action: 'statistic', load: () => import('../pages/unilateral-statistic') }),
   route('/unilateral/contral', 'nav.monitoring', 'monitoring', { load: () => import('../pages/unilateral-monitoring') }),
   tool('/main/mobile', 'nav.mobile', 'mobile', { load: () => import('../pages/mobile') }),
-  tool('/main/tempStrategy', 'nav.tempStrategy', 'tempStrategy'),
-  tool('/temp/strategy', 'nav.tempStrategyPage', 'tempStrategyPage', { nav: false }),
+  tool('/main/tempStrategy', 'nav.tempStrategy', 'tempStrategy', { load: () => import('../pages/temp-strategy') }),
+  tool('/temp/strategy', 'nav.tempStrategyPage', 'tempStrategyPage', { nav: false, shell: 'user', load: () => import('../pages/temp-strategy') }),
   tool('/main/mill', 'nav.mill', 'mill', { nav: false, load: () => import('../pages/miner/models') }),
   tool('/main/mill1', 'nav.mill1', 'mill1', { load: () => import('../pages/miner/compare') }),
   tool('/main/mill2', 'nav.mill2', 'mill2', { load: () => import('../pages/miner/calculator') }),
   tool('/coins', 'nav.coins', 'coins', { load: () => import('../pages/coins') }),
   tool('/signal', 'nav.signal', 'signal', { load: () => import('../pages/signal') }),
-  tool('/simulate', 'nav.simulate', 'simulate'),
+  tool('/simulate', 'nav.simulate', 'simulate', { load: () => import('../pages/simulate') }),
   tool('/aveo', 'nav.aveo', 'aveo', { load: () => import('../pages/aevo') }),
-  tool('/badata', 'nav.badata', 'badata'),
+  tool('/badata', 'nav.badata', 'badata', { load: () => import('../pages/badata') }),
   tool('/binance/trading', 'nav.binanceTrading', 'binanceTrading', { load: () => import('../pages/binance-trading') }),
   tool('/binance/currency', 'nav.binanceCurrency', 'binanceCurrency', { load: () => import('../pages/binance-currency') }),
 ];

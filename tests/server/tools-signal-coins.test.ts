@@ -152,4 +152,18 @@ describe('simulated trading on the injected clock', () => {
     await run(DAY);
     expect(opensOf(await ordersAfter(apiId, allowed)).length).toBeGreaterThan(0);
   });
+
+  it('a Binance account opens no new position in a coin of its own blacklist (/binance/currency); its twin does', async () => {
+    const strategyId = await newStrategy('binance blacklist test', 'eth');
+    const listed = await followingApi('binance listed', strategyId);
+    const free = await followingApi('binance free', strategyId);
+    expect((await t.call('binanceBlacklistSave', { apiId: listed, currency: 'eth' }, { token: admin })).code).toBe(200);
+    await start(listed);
+    await start(free);
+    const from = t.clock.now();
+    await run(DAY);
+    const opensOf = (rows: { type: number }[]) => rows.filter((r) => isOpening(r.type));
+    expect(opensOf(await ordersAfter(free, from)).length).toBeGreaterThan(0);
+    expect(opensOf(await ordersAfter(listed, from))).toEqual([]);
+  });
 });
