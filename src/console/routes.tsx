@@ -28,26 +28,20 @@ export type ConsoleRoute = Access & {
   definition?: Omit<ResourceProps, 'name' | 'list' | 'show'>;
 };
 
-/** Pages whose issue has not landed yet. */
-const coming =
-  (label: string): PageLoader =>
-  () =>
-    import('../pages/coming').then(({ ComingPage }) => ({ default: () => <ComingPage label={label} /> }));
-
 interface RouteOptions<R extends Resource> {
   action?: Action<R>;
-  load?: PageLoader;
+  load: PageLoader;
   shell?: 'user';
   nav?: { group?: string };
   definition?: ConsoleRoute['definition'];
 }
 
-const route = <R extends Resource>(path: string, label: string, resource: R, options: RouteOptions<R> = {}): ConsoleRoute =>
-  ({ path, label, resource, ...options, action: options.action ?? 'list', load: options.load ?? coming(label) }) as ConsoleRoute;
+const route = <R extends Resource>(path: string, label: string, resource: R, options: RouteOptions<R>): ConsoleRoute =>
+  ({ path, label, resource, ...options, action: options.action ?? 'list' }) as ConsoleRoute;
 
 const inNav = { nav: {} };
-/** A tool page of §1/§2 (`nav: false` keeps it out of the top navigation; `load` is its page once it exists). */
-const tool = (path: string, label: string, action: Action<'tools'>, { nav = true, load, shell }: { nav?: boolean; load?: PageLoader; shell?: 'user' } = {}) =>
+/** A tool page of §1/§2 (`nav: false` keeps it out of the top navigation). */
+const tool = (path: string, label: string, action: Action<'tools'>, { nav = true, load, shell }: { nav?: boolean; load: PageLoader; shell?: 'user' }) =>
   route(path, label, 'tools', { action, load, shell, ...(nav ? inNav : {}) });
 
 /** The Refine resource props of an entity, from its definition in src/resources/<name>/index.ts. */
