@@ -72,6 +72,8 @@ test('the keyboard alone signs in, stops and starts a task from its menu, and le
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await motionEnded(dialog);
+  // antd moves the focus into the dialog once it has opened; Escape is heard from there
+  await page.waitForFunction(() => document.activeElement?.closest('.ant-modal-wrap') != null);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
 });

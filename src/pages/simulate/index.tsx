@@ -48,7 +48,8 @@ export default function SimulatePage() {
             dataIndex="name"
             title={t('fields.name')}
             render={(name: string, r) => (
-              <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setChosen(r.id)} aria-pressed={r.id === shown}>
+              // the chosen run's name is plain text on the selected row's tint (a link's blue is too faint on it in dark mode)
+              <Button type={r.id === shown ? 'text' : 'link'} size="small" style={{ padding: 0 }} onClick={() => setChosen(r.id)} aria-pressed={r.id === shown}>
                 {name}
               </Button>
             )}
