@@ -17,8 +17,12 @@ import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const E2E = path.join(ROOT, 'tests/e2e');
 const say = (line) => console.log(`[e2e] ${line}`);
-/** Spec files by their time on this machine, slowest first; a file not named here runs after these. */
-const SLOWEST_FIRST = ['tasks', 'a11y', 'a11y-dark', 'foundation', 'market', 'mobile', 'statistic', 'apis', 'global-config', 'assets', 'strategies', 'serving'];
+/** Spec files by their time on this machine (summed test times of a whole run, 3 lanes), slowest first, so the
+ * lanes end together; a file not named here runs after these. */
+const SLOWEST_FIRST = [
+  'a11y', 'a11y-dark', 'market', 'security-replies', 'foundation', 'i18n', 'tasks', 'mobile', 'security', 'tools-miner', 'unilateral',
+  'apis', 'global-config', 'a11y-keyboard', 'serving', 'strategies', 'tools-binance', 'tools-paper', 'statistic', 'nginx', 'tools-signal-coins', 'assets',
+];
 /** Spec files that time the recovery of a killed server: they run after the others, by themselves, so the
  * other lanes' load cannot stand in for what they measure. */
 const ALONE = ['restart'];
