@@ -152,6 +152,8 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   await statusIcon(again, '已停止').waitFor({ timeout: 20_000 });
   await again.getByText(`e2e hedge-${id}`).click();
   const rename = lastDialog(p);
+  // a click on OK during the dialog's zoom-in can be lost under load
+  await motionEnded(rename);
   await rename.getByLabel('任务名称').fill('e2e hedge renamed');
   await whileWatching(p.getByText('修改任务名字成功!'), () => ok(rename).click());
   const renamed = await cardOf(p, 'e2e hedge renamed');
