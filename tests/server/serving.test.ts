@@ -90,6 +90,11 @@ describe('static files', () => {
   it('lets a browser keep a hashed asset for a year without asking again', async () => {
     const reply = await get(script(), { 'accept-encoding': 'br' });
     expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // never revalidated, never fetched in ranges: no validator or range header on every script of a first visit
+    expect(reply.headers.etag).toBeUndefined();
+    expect(reply.headers['last-modified']).toBeUndefined();
+    expect(reply.headers['accept-ranges']).toBeUndefined();
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('makes the browser revalidate index.html, the prerendered pages and config.json', async () => {
@@ -98,6 +103,11 @@ describe('static files', () => {
       expect(reply.status, pathname).toBe(200);
       expect(reply.headers['cache-control'], pathname).toBe('no-cache');
       expect(reply.headers['content-encoding'], pathname).toBe('br');
+      // revalidated with its validator: a 304 when unchanged
+      const etag = String(reply.headers.etag);
+      expect(etag, pathname).toMatch(/^W\/"/);
+      const again = await get(server.url + pathname, { 'accept-encoding': 'br', accept: 'text/html', 'if-none-match': etag });
+      expect(again.status, pathname).toBe(304);
     }
   });
 
