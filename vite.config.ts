@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { endpoints } from './src/api/endpoints';
 import { feeds } from './src/live/feeds';
@@ -48,8 +48,23 @@ const loginInputsAlone = () =>
     "export { default as TextInput } from 'antd/es/input/Input';\nexport { default as PasswordInput } from 'antd/es/input/Password';",
   );
 
+/**
+ * `antd/locale/zh_CN` is antd's CommonJS build (antd/lib: its date-picker, time-picker, calendar, rc-picker
+ * and rc-pagination texts again, wrapped for interop) in the entry chunk; the build takes the ES modules
+ * instead. The prerender (Node) keeps antd/lib, since Node cannot load `antd/es` modules.
+ */
+const antdLocalesAsModules = (): Plugin => ({
+  name: 'antd-locales-as-modules',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const locale = /^antd\/locale\/(\w+)$/.exec(source);
+    return locale ? this.resolve(`antd/es/locale/${locale[1]}`, importer, { skipSelf: true }) : null;
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), nativeResizeObserver(), noChartImageExport(), loginInputsAlone()],
+  plugins: [react(), nativeResizeObserver(), noChartImageExport(), loginInputsAlone(), antdLocalesAsModules()],
   // @ant-design/plots imports named functions from CommonJS lodash, which cannot be tree-shaken: the
   // same functions from lodash-es can (the chart chunk loses ~60 KB minified)
   resolve: { alias: [{ find: /^lodash$/, replacement: 'lodash-es' }] },
