@@ -31,6 +31,17 @@ interface AxeResult {
  * not apply to it) once per document.
  */
 export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const first = await axeOnce(page, where);
+  if (first.length === 0) return first;
+  // a live page moves on its own (a price flash, a fade started by a push after the page settled): a colour
+  // caught mid-transition is not what the user reads, so only what is still there once it settles again counts
+  await settled(page);
+  const key = (line: string) => line.slice(0, line.indexOf(' — '));
+  const again = new Set((await axeOnce(page, where)).map(key));
+  return first.filter((line) => again.has(key(line)));
+}
+
+async function axeOnce(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeResult[] }> } }).axe;

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { e2eSuite, login, loginUnilateral, whileWatching } from './harness';
+import { e2eSuite, login, loginUnilateral, motionEnded, whileWatching } from './harness';
 
 // The login tests sign in through the form and its slider; the others sign in through the API.
 const { open, signIn, signInUnilateral } = e2eSuite();
@@ -119,8 +119,10 @@ test('register, then confirm the newcomer guide question and land on /guide', as
   await dialog.getByLabel('密码').fill('newbie123');
   await dialog.getByLabel('手机号').fill('13800138000');
   await dialog.getByRole('button', { name: /注\s*册/ }).last().click();
-  await p.locator('.ant-modal-confirm-title', { hasText: '注册成功，是否查看新手指引？' }).waitFor();
-  await p.getByRole('button', { name: /确\s*定/ }).click();
+  const confirm = p.locator('.ant-modal-confirm', { hasText: '注册成功，是否查看新手指引？' });
+  // a click during the confirm's zoom-in can be lost under load
+  await motionEnded(confirm);
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await p.waitForURL('**/guide');
   await p.getByText('新手指引').first().waitFor();
 });

@@ -106,7 +106,7 @@ test('names made of markup show literally on every page and dialog that shows na
   /** Opens the select labelled `label` (in the open dialog or the page) and checks its options. */
   const selectShows = async (where: string, label: string | RegExp, names: string[]) => {
     await p.getByRole('combobox', { name: label }).first().click();
-    await p.locator('.ant-select-dropdown:visible').waitFor();
+    await p.locator('.ant-select-dropdown:visible').last().waitFor();
     await shownLiterally(`${where}, select ${label}`, names);
     await p.keyboard.press('Escape');
   };

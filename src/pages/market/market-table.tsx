@@ -29,6 +29,7 @@ export interface MarketTableCardProps {
 }
 
 /** Digits of one width, so a changing price does not move its column. */
+const SCROLLER_STYLE: CSSProperties = { overflowX: 'auto' };
 const TABLE_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
 /** A board row as the table lists it: the cells read their values from the store. */
@@ -160,19 +161,22 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
           </Popconfirm>
         </Space>
       }
-      styles={{ body: { padding: 0, overflowX: 'auto' } }}
+      styles={{ body: { padding: 0 } }}
     >
-      <Table<RowKey>
-        size="small"
-        rowKey="currency_type"
-        columns={columns}
-        dataSource={rows ?? []}
-        pagination={false}
-        loading={rows === undefined}
-        // no antd scroll: the card body scrolls sideways on a phone, and the table needs no column
-        // measuring (a ResizeObserver per column would re-render it whenever a price gets wider)
-        style={TABLE_STYLE}
-      />
+      {/* the table scrolls sideways on a phone: a keyboard user can reach and scroll it even before it has rows (axe: scrollable-region-focusable) */}
+      <div style={SCROLLER_STYLE} tabIndex={0} role="region" aria-label={title}>
+        <Table<RowKey>
+          size="small"
+          rowKey="currency_type"
+          columns={columns}
+          dataSource={rows ?? []}
+          pagination={false}
+          loading={rows === undefined}
+          // no antd scroll: the card body scrolls sideways on a phone, and the table needs no column
+          // measuring (a ResizeObserver per column would re-render it whenever a price gets wider)
+          style={TABLE_STYLE}
+        />
+      </div>
     </Card>
   );
 }
