@@ -1,7 +1,7 @@
 import { Button, Col, Form, Input, Row, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { paramRowProblem, type ParamRow } from './params';
+import { paramRowProblem, type ParamRow } from '../../domain/strategy-params';
 
 /** The default parameters as rows (spec §2): add, edit and delete a parameter; checked on save (§5). */
 export function ParamsEditor({ name = 'params' }: { name?: string }) {

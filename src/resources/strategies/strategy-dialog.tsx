@@ -7,7 +7,7 @@ import { useCallMutation } from '../../api/use-call';
 import { MAX_STRATEGY_FILE_BYTES } from '../../domain/strategy-file';
 import { readStrategyFile, withinStrategyFileLimit } from './read-strategy-file';
 import { ParamsEditor } from './params-editor';
-import { newStrategySoleId, paramsToRows, readDefaultParams, rowsToParams, type ParamRow } from './params';
+import { newStrategySoleId, paramsToRows, readDefaultParams, rowsToParams, type ParamRow } from '../../domain/strategy-params';
 
 export type StrategyDialogMode = 'add' | 'config';
 
