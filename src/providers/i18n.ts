@@ -89,11 +89,15 @@ function applyLanguage(lng: string) {
 }
 i18n.on('languageChanged', applyLanguage);
 
+/** The language chosen last: a slower load of an earlier choice must not switch to it afterwards. */
+let chosen: Language | null = null;
+
 /** Switches the whole console (texts, antd, dayjs) without a reload, once the language's files are there. */
 export async function changeLanguage(lng: Language): Promise<void> {
+  chosen = lng;
   localStorage.setItem(STORAGE_KEY, lng);
   await Promise.all([loadLanguage(lng), loadLocalePacks(lng)]);
-  await i18n.changeLanguage(lng);
+  if (chosen === lng) await i18n.changeLanguage(lng);
 }
 
 /** Every namespace of the current language and of the fallback, and its date pack; the console awaits it. */

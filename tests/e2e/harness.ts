@@ -230,7 +230,12 @@ export async function login(page: Page, username: string, password: string): Pro
 /** Signs in on the /login tab 单边账号登录 as a unilateral account would (no captcha on that form). */
 export async function loginUnilateral(page: Page, userName: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page.getByText('单边账号登录').click();
+  // /login is prerendered: a click before the script has taken the page over does nothing, so click until the tab is chosen
+  const tab = page.locator('.ant-segmented-item', { hasText: '单边账号登录' });
+  await until('the unilateral login tab is chosen', async () => {
+    await tab.click();
+    return (await tab.getAttribute('class'))?.includes('ant-segmented-item-selected') ?? false;
+  });
   await page.getByLabel('用户名', { exact: true }).fill(userName);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
