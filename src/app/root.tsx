@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { loadAllTexts } from '../providers/i18n';
@@ -7,6 +7,7 @@ import { antdLocale } from '../providers/locale-packs';
 import { onSessionInvalid } from '../providers/session';
 import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from '../components/theme-mode';
+import { NotifyProvider } from '../components/notify/provider';
 import { themeConfig } from './theme';
 
 const pages = {
@@ -33,7 +34,7 @@ function Themed({ children }: { children: React.ReactNode }) {
   }, [t, i18n.language]);
   return (
     <ConfigProvider locale={antdLocale(i18n.language)} theme={themeConfig(mode)}>
-      <AntdApp>{children}</AntdApp>
+      <NotifyProvider>{children}</NotifyProvider>
     </ConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Refine } from '@refinedev/core';
 import '../providers/dayjs-locale';
-import { Layout } from 'antd';
+import { App, Layout } from 'antd';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { readSession } from '../providers/session';
 import { AppHeader } from '../components/header';
@@ -52,20 +52,26 @@ const guarded = (route: ConsoleRoute) => (
   />
 );
 
-/** Everything behind a session: Refine with its providers, the guarded routes and the shells. */
+/**
+ * Everything behind a session: Refine with its providers, the guarded routes and the shells; inside
+ * antd's `App` for its hook modal and message (`App.useApp()`), which the public shell does not carry
+ * (src/components/notify/provider.tsx).
+ */
 export default function Console() {
   return (
-    <Refine {...refineProps}>
-      <Routes>
-        <Route element={<RequireSession />}>
-          {Object.entries(consoleRedirects).map(([from, to]) => (
-            <Route key={from} path={from} element={<Navigate to={to} replace />} />
-          ))}
-          <Route element={<UserShell />}>{consoleRoutes.filter((r) => r.shell === 'user').map(guarded)}</Route>
-          <Route element={<ConsoleShell />}>{consoleRoutes.filter((r) => r.shell !== 'user').map(guarded)}</Route>
-        </Route>
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Routes>
-    </Refine>
+    <App component={false}>
+      <Refine {...refineProps}>
+        <Routes>
+          <Route element={<RequireSession />}>
+            {Object.entries(consoleRedirects).map(([from, to]) => (
+              <Route key={from} path={from} element={<Navigate to={to} replace />} />
+            ))}
+            <Route element={<UserShell />}>{consoleRoutes.filter((r) => r.shell === 'user').map(guarded)}</Route>
+            <Route element={<ConsoleShell />}>{consoleRoutes.filter((r) => r.shell !== 'user').map(guarded)}</Route>
+          </Route>
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Routes>
+      </Refine>
+    </App>
   );
 }

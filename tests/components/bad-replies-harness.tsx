@@ -1,7 +1,7 @@
+import { useNotifier } from '../../src/components/notify/provider';
 import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { HttpResponse } from 'msw';
 import type { EndpointName } from '../../src/api/endpoints';
@@ -76,7 +76,7 @@ export function watchUncaught() {
 const handles: { queries?: QueryClient; notification?: NotificationInstance; remount?: () => void } = {};
 function Handles({ children }: { children: ReactNode }) {
   handles.queries = useQueryClient();
-  handles.notification = App.useApp().notification;
+  handles.notification = useNotifier().notification;
   const [mount, setMount] = useState(0);
   handles.remount = () => setMount((n) => n + 1);
   return <Fragment key={mount}>{children}</Fragment>;

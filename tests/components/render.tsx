@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Refine } from '@refinedev/core';
 import { StyleProvider } from '@ant-design/cssinjs';
+import { NotifyProvider } from '../../src/components/notify/provider';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import i18n from '../../src/providers/i18n';
@@ -42,7 +43,9 @@ interface Options {
 export function TestAntd({ children }: { children: ReactNode }) {
   return (
     <StyleProvider mock="server">
-      <ConfigProvider theme={{ token: { motion: false } }}>{children}</ConfigProvider>
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <NotifyProvider>{children}</NotifyProvider>
+      </ConfigProvider>
     </StyleProvider>
   );
 }

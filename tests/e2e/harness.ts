@@ -379,12 +379,24 @@ export async function chooseOption(page: Page, option: string): Promise<void> {
 /**
  * Ticks a checkbox of an antd Checkbox.Group inside a Form and waits until it shows as ticked. The group
  * copies the form's value into its own state in an effect, so the tick appears a render after the click;
- * Playwright's check() reads the state at once and calls that a click that changed nothing.
+ * Playwright's check() reads the state at once and calls that a click that changed nothing. A dialog that
+ * sets its form's values as it opens can undo a click made in that moment: then it is clicked again.
  */
 export async function tick(checkbox: Locator): Promise<void> {
-  if (await checkbox.isChecked()) return;
-  await checkbox.click();
-  await checkbox.page().waitForFunction((input) => (input as HTMLInputElement).checked, await checkbox.elementHandle());
+  const ticked = async (timeout: number) =>
+    checkbox
+      .page()
+      .waitForFunction((input) => (input as HTMLInputElement).checked, await checkbox.elementHandle(), { timeout })
+      .then(
+        () => true,
+        () => false,
+      );
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await checkbox.isChecked()) return;
+    await checkbox.click();
+    if (await ticked(3000)) return;
+  }
+  throw new Error('the checkbox did not stay ticked after 5 clicks');
 }
 
 /**

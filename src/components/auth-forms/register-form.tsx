@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RegisterRequest } from '../../api/types';
@@ -10,7 +10,8 @@ import { useNotify } from '../notify';
 export function RegisterForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { modal } = App.useApp();
+  // the register dialog stays open under the question and closes after it: its own modal holder lives here
+  const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
@@ -18,12 +19,12 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
     setBusy(true);
     try {
       await register(values);
-      onDone?.();
       modal.confirm({
         title: t('messages.registerSuccessAskGuide'),
         okText: t('buttons.ok'),
         cancelText: t('buttons.cancel'),
         onOk: () => navigate('/guide'),
+        afterClose: () => onDone?.(),
       });
     } catch (error) {
       notify.error(error);
@@ -33,19 +34,22 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
   };
 
   return (
-    <Form<RegisterRequest> layout="vertical" onFinish={submit} requiredMark={false} name="register">
-      <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
-        <Input autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="telPhone" label={t('auth.telPhone')} rules={[{ required: true, message: t('auth.telPhoneRequired') }]}>
-        <Input autoComplete="tel" inputMode="tel" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        {t('auth.submitRegister')}
-      </Button>
-    </Form>
+    <>
+      {modalHolder}
+      <Form<RegisterRequest> layout="vertical" onFinish={submit} requiredMark={false} name="register">
+        <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="telPhone" label={t('auth.telPhone')} rules={[{ required: true, message: t('auth.telPhoneRequired') }]}>
+          <Input autoComplete="tel" inputMode="tel" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {t('auth.submitRegister')}
+        </Button>
+      </Form>
+    </>
   );
 }

@@ -1,18 +1,18 @@
-import { App } from 'antd';
 import type { HttpError, NotificationProvider, OpenNotificationParams } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { INTERVALS } from '../../domain/constants';
 import { errorMessage } from '../../providers/data';
 import i18n from '../../providers/i18n';
+import { useNotifier } from './provider';
 
 const DURATION_S = INTERVALS.notificationRotationMs / 1000;
 
 /**
- * Refine's notification provider over antd's App context (lighter than @refinedev/antd's,
+ * Refine's notification provider over the app's notifier (./provider.tsx) (lighter than @refinedev/antd's,
  * see ARCHITECTURE pitfalls). Used as `notificationProvider={useNotificationProvider}`.
  */
 export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
+  const { notification } = useNotifier();
   return {
     open: ({ key, message, description, type }) =>
       notification.open({ key, message, description, type: type === 'progress' ? 'info' : type, duration: DURATION_S }),
@@ -22,7 +22,7 @@ export function useNotificationProvider(): NotificationProvider {
 
 /** For calls made outside Refine's hooks: show a failure (titled notifications.error, or notifications.loginError on login) or a success. */
 export function useNotify() {
-  const { notification, message } = App.useApp();
+  const { notification, message } = useNotifier();
   const { t } = useTranslation();
   return {
     error: (error: unknown, title: 'error' | 'loginError' = 'error') =>
