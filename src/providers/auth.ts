@@ -51,15 +51,19 @@ export async function changePassword(request: ChangePasswordRequest): Promise<vo
   feedManager.reconnectAll();
 }
 
-/** Ends the session on the server (best effort) and always locally. */
-export async function logout(): Promise<void> {
-  try {
-    if (readSession()) await call('logout');
-  } catch {
-    // the local session is cleared whatever the server says
-  }
+/**
+ * Ends the session locally at once and on the server: the call leaves with the token before the session
+ * is cleared, and the operator is not kept waiting on a slow or lost reply (best effort; the token also
+ * expires on the server). Resolves when the server has answered or given up.
+ */
+export function logout(): Promise<void> {
+  const told = readSession() ? call('logout').then(
+    () => undefined,
+    () => undefined,
+  ) : Promise.resolve();
   clearSession();
   resetPermissions();
+  return told;
 }
 
 /** Refine's view of the same session. Login itself happens on the login page, outside Refine. */

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { e2eSuite, login, loginUnilateral, motionEnded, whileWatching } from './harness';
+import { e2eSuite, login, loginUnilateral, motionEnded, until, whileWatching } from './harness';
 
 // The login tests sign in through the form and its slider; the others sign in through the API.
 const { open, signIn, signInUnilateral } = e2eSuite();
@@ -57,11 +57,17 @@ test('the spec redirects: /main → /market, /main/index → unilateral list, /u
 test('logout clears the session and returns to /login', async () => {
   const p = await signIn('admin', 'admin123');
   await p.goto('/market');
+  const token = (await p.context().cookies()).find((c) => c.name === 'token')!.value;
   await p.getByTestId('user-menu').click();
   await p.getByRole('menuitem', { name: '退出登录' }).click();
   await p.waitForURL('**/login');
   const cookies = await p.context().cookies();
   assert.equal(cookies.find((c) => c.name === 'token'), undefined);
+  // the logout reached the server: the old token is refused (code 3)
+  await until('the old token is ended on the server', async () => {
+    const reply = (await (await p.request.get(`/api/list?token=${token}`)).json()) as { code: number };
+    return reply.code === 3;
+  });
   await p.goto('/market');
   await p.waitForURL('**/login');
 });

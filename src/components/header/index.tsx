@@ -36,8 +36,8 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
 
-  const signOut = async () => {
-    await logout();
+  const signOut = () => {
+    void logout();
     navigate('/login');
   };
 
@@ -93,7 +93,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
                   <Button role="menuitem" type="text" icon={<KeyOutlined />} onClick={() => (setUserMenuOpen(false), setChangingPassword(true))}>
                     {t('header.changePassword')}
                   </Button>
-                  <Button role="menuitem" type="text" icon={<LogoutOutlined />} onClick={() => void signOut()}>
+                  <Button role="menuitem" type="text" icon={<LogoutOutlined />} onClick={signOut}>
                     {t('header.logout')}
                   </Button>
                 </Space>
@@ -108,7 +108,7 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
               </Button>
             </Popover>
             <Tooltip title={t('header.logout')}>
-              <Button type="text" icon={<LogoutOutlined />} onClick={() => void signOut()} aria-label={t('header.logout')} />
+              <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label={t('header.logout')} />
             </Tooltip>
             {changingPassword && (
               <Suspense>
