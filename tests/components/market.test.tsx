@@ -119,7 +119,10 @@ describe('market page', () => {
     // a finer tick (TRX) is kept, not rounded to 4
     expect(cellOf(first, 'trx', 1)).toHaveTextContent('0.12345/1.5000');
     expect(cellOf(first, 'eth', 3).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
+    // not the colour alone: a stale quote carries an icon that says so
+    expect(within(cellOf(first, 'eth', 3)).getByRole('img', { name: '报价已过时' })).toBeInTheDocument();
     expect(cellOf(first, 'btc', 3).querySelector('[data-stale]')).not.toHaveClass('ant-typography-danger');
+    expect(within(cellOf(first, 'btc', 3)).queryByRole('img', { name: '报价已过时' })).toBeNull();
     expect(cellOf(first, 'trx', 4).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
     for (const table of tables()) {
       expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
