@@ -1,14 +1,20 @@
 // Issue 23: every chart of the console keeps a text alternative: its name, and its figures (period, how many
 // points, first, last, lowest, highest) as its accessible description, in the page's language.
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Sparkline } from '../../src/components/sparkline';
 import { TrendChart } from '../../src/components/charts';
 import { EarningsChart } from '../../src/components/earnings-chart';
 import { RatioChart, ShareChart } from '../../src/components/ratio-chart';
+import { KlinePanel } from '../../src/components/kline-chart';
 import i18n from '../../src/providers/i18n';
-import { TestAntd } from './render';
+import { envelope, onCall, server } from './msw';
+import { renderPage, TestAntd, userEvent } from './render';
 
-vi.mock('@ant-design/charts', () => ({ Line: () => <canvas />, DualAxes: () => <canvas />, Column: () => <canvas /> }));
+vi.mock('@ant-design/charts', () => ({ Line: () => <canvas />, DualAxes: () => <canvas />, Column: () => <canvas />, Stock: () => <canvas /> }));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
 const draw = (ui: React.ReactElement) => render(<TestAntd>{ui}</TestAntd>);
 
@@ -61,5 +67,28 @@ describe('charts are described by their figures', () => {
   it('nothing drawn, nothing said', () => {
     draw(<Sparkline values={[null, null]} label="空" />);
     expect(screen.getByRole('img', { name: '空' })).not.toHaveAttribute('aria-describedby');
+  });
+});
+
+describe('the K-line panel', () => {
+  it("ends each window at its clock's time when the panel opens or a frame is chosen (no wall clock), and says its candles' figures", async () => {
+    const queries: Record<string, unknown>[] = [];
+    server.use(
+      onCall('klineData', ({ payload }) => {
+        queries.push(payload);
+        const candle = (i: number, open: number, close: number) => ({ time: `2026-11-25 08:0${i}`, ts: i, open, high: Math.max(open, close) + 1, low: Math.min(open, close) - 1, close });
+        return envelope({ granularity: payload.granularity, field: 'price', timezone: 'UTC+8', candles: [candle(0, 10, 12), candle(1, 12, 11)] });
+      }),
+    );
+    let now = Date.UTC(2026, 10, 25, 8, 0);
+    renderPage(<KlinePanel legs={[{ exchange: 1, type: 1 }]} currency="btc" colors={{ up: 'red', down: 'green' }} now={() => now} />);
+    const chart = await screen.findByRole('img', { name: 'BTC K线（1分钟）' });
+    expect(queries[0]).toMatchObject({ granularity: '1T', endtime: String(now), starttime: String(now - 86_400_000) });
+    expect(chart).toHaveAccessibleDescription('共 2 个点，从 2026-11-25 08:00 到 2026-11-25 08:01。 价格：从 10.0000 到 11.0000，最低 9.0000，最高 13.0000。');
+
+    now += 60_000;
+    await userEvent.click(within(screen.getByTestId('kline-frames')).getByText('1H'));
+    await waitFor(() => expect(queries).toHaveLength(2));
+    expect(queries[1]).toMatchObject({ granularity: '1H', endtime: String(now) });
   });
 });
