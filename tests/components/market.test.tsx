@@ -119,7 +119,10 @@ describe('market page', () => {
     // a finer tick (TRX) is kept, not rounded to 4
     expect(cellOf(first, 'trx', 1)).toHaveTextContent('0.12345/1.5000');
     expect(cellOf(first, 'eth', 3).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
+    // not the colour alone: a stale quote carries an icon that says so
+    expect(within(cellOf(first, 'eth', 3)).getByRole('img', { name: '报价已过时' })).toBeInTheDocument();
     expect(cellOf(first, 'btc', 3).querySelector('[data-stale]')).not.toHaveClass('ant-typography-danger');
+    expect(within(cellOf(first, 'btc', 3)).queryByRole('img', { name: '报价已过时' })).toBeNull();
     expect(cellOf(first, 'trx', 4).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
     for (const table of tables()) {
       expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
@@ -310,6 +313,10 @@ describe('market K-line popover', () => {
     const chart = await screen.findByTestId('candles');
     expect(chart).toHaveAttribute('data-count', '3');
     expect(chart).toHaveAttribute('data-up', RED);
+    // its text alternative: the period, how many candles, the first open, the last close, the lowest low, the highest high
+    expect(screen.getByRole('img', { name: 'BTC K线（1分钟）' })).toHaveAccessibleDescription(
+      '共 3 个点，从 2025-01-01 00:00:00 到 2025-01-01 00:02:00。 正向：从 1.0000 到 1.5000，最低 0.5000，最高 2.0000。',
+    );
     const windows: Record<string, number> = { '1T': DAY, '30T': 3 * DAY, '1H': 6 * DAY, '4H': 24 * DAY, '1D': 144 * DAY, '1W': 24 * 7 * DAY };
     for (const frame of ['30T', '1H', '4H', '1D', '1W']) {
       await userEvent.click(within(screen.getByTestId('kline-frames')).getByText(frame));
@@ -327,5 +334,7 @@ describe('market K-line popover', () => {
   it("shows a failed query with the 'k线时间查询 Message:' prefix", async () => {
     await openChart(() => envelope(null, 400, 'K线只支持交易所 1, 2，不支持 3'));
     expect(await screen.findByText('k线时间查询 Message:K线只支持交易所 1, 2，不支持 3')).toBeInTheDocument();
+    // no chart drawn, so no image: the message is read, not hidden inside one
+    expect(screen.queryByRole('img', { name: /K线/ })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import UnilateralStrategyListPage, { trendValues } from '../../src/resources/unilateral-strategies/list';
+import UnilateralStrategyListPage, { trendPoints } from '../../src/resources/unilateral-strategies/list';
 import { followActions } from '../../src/resources/follow-tasks/task-table';
 import { FakeSocket } from '../unit/fake-socket';
 import { readSign, saveSession } from '../../src/providers/session';
@@ -43,11 +43,13 @@ describe('unilateral strategy list', () => {
 
   it('draws the last 180 points and 7 empty future days', () => {
     const date = Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString().slice(0, 16).replace('T', ' '));
-    const values = trendValues(JSON.stringify({ date, value: date.map((_, i) => i) }));
+    const points = trendPoints(JSON.stringify({ date, value: date.map((_, i) => i) }));
+    const values = points.map((point) => point.value);
     expect(values).toHaveLength(187);
     expect(values[0]).toBe(20);
     expect(values.slice(180)).toEqual(Array(7).fill(null));
-    expect(trendValues('not json')).toEqual([]);
+    expect(points[0]!.date).toBe(date[20]);
+    expect(trendPoints('not json')).toEqual([]);
   });
 
   it('admin: status column, hide sends target 0, start several at once through the dropdown', async () => {

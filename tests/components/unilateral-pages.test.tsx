@@ -62,6 +62,9 @@ describe('strategy statistics page', () => {
     await waitFor(() => expect(drawnMarkers()).toEqual([1, 1]));
     expect(chartCalls[0]).toMatchObject({ strategyId: '3', cycle: '1T', startTime: '2026-11-24 08:00:00', endTime: '2026-11-25 08:00:00' });
     expect(screen.getByText('2 个交易信号')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '价格走势与交易信号' })).toHaveAccessibleDescription(
+      '共 50 个点，从 2026-11-24 08:00 到 2026-11-24 12:45。 价格：从 100.0000 到 149.0000，最低 100.0000，最高 149.0000。 向上标记（买入）1 个，向下标记（卖出）1 个。',
+    );
 
     expect(await screen.findByText('55.56%')).toBeInTheDocument(); // win rate
     expect(screen.getByText('200.46')).toBeInTheDocument(); // accumulated earnings, 2 decimals

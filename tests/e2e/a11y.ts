@@ -82,12 +82,21 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-/** Moves the single-page app to a path as its own links do (history + popstate): no reload, the session and axe stay. */
+/**
+ * Moves the single-page app to a path as its own links do (history + popstate): no reload, the session and axe
+ * stay. Returns once the page shown before has left the document (the router renders the new route a task
+ * later: settled alone could pass on the old page before the new one has started) and the new one has settled.
+ */
 export async function goClientSide(page: Page, to: string): Promise<void> {
-  await page.evaluate((target) => {
+  const before = await page.evaluateHandle((target) => {
+    // the page on screen: what each shell's content area (antd Layout.Content, a <main>) holds now
+    const shown = Array.from(document.querySelectorAll('main > *'));
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return shown;
   }, to);
+  await page.waitForFunction((shown) => shown.every((element) => !element.isConnected), before);
+  await before.dispose();
   await settled(page);
 }
 

@@ -9,13 +9,22 @@ export type { TrendChartProps } from './types';
  * through `lazy(() => import(...))` from here, so no page pays for it until it draws one.
  */
 
-/** A tiny line of a trend series (e.g. an API's USDT equity); `label` names it for assistive tech. */
+/** A tiny line of a trend series (e.g. an API's USDT equity); `label` names it for assistive tech, its figures describe it. */
 export function TrendChart({ data, width = 160, height = 40, label, valueName, formatValue }: TrendChartProps & { label: string }) {
   const last = data.findLast((point) => point.value !== null);
   const shown = last ? `${valueName ?? ''}${valueName ? ': ' : ''}${formatValue ? formatValue(last.value) : String(last.value)} (${last.time})` : undefined;
   return (
     <div style={{ width, height }}>
-      <Sparkline values={data.map((point) => point.value)} width={width} height={height} label={label} title={shown} />
+      <Sparkline
+        values={data.map((point) => point.value)}
+        times={data.map((point) => point.time)}
+        valueName={valueName}
+        formatValue={formatValue}
+        width={width}
+        height={height}
+        label={label}
+        title={shown}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
-import { ChartFigure, useSeriesSummary } from '../charts/summary';
+import { ChartFigure, periodOf, useChartSummary } from '../charts/summary';
 import type { EarningsChartProps } from './types';
 
 export type { EarningsChartProps } from './types';
@@ -11,7 +11,10 @@ const EarningsLine = lazy(() => import('./line'));
 /** A task's (or child task's) earnings curve (§3 dateTime, earningsVal) with axes and tooltip. */
 export function EarningsChart({ label, ...props }: EarningsChartProps & { label: string }) {
   const { height = 300 } = props;
-  const summary = useSeriesSummary([{ name: props.valueName, format: props.formatValue, values: props.data.map((point) => point.earningsVal) }]);
+  const summary = useChartSummary(
+    [{ name: props.valueName, format: props.formatValue, values: props.data.map((point) => point.earningsVal) }],
+    periodOf(props.data, (point) => point.dateTime),
+  );
   return (
     <ChartFigure label={label} summary={summary} style={{ width: '100%', minHeight: height }}>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
-import { ChartFigure, useSeriesSummary } from '../charts/summary';
+import { ChartFigure, periodOf, useChartSummary } from '../charts/summary';
 import type { RatioChartProps, ShareChartProps } from './types';
 
 export type { AxesPoint, LineSeries, RatioChartProps, ShareChartProps } from './types';
@@ -16,7 +16,10 @@ const fallback = (height: number) => <Skeleton.Node active style={{ width: '100%
 
 /** One or two line series over time; `label` names the chart for assistive tech. */
 export function RatioChart({ label, height = 280, ...props }: RatioChartProps & { label: string }) {
-  const summary = useSeriesSummary(props.series.map(({ field, name, format }) => ({ name, format, values: props.data.map((point) => point[field]) })));
+  const summary = useChartSummary(
+    props.series.map(({ field, name, format }) => ({ name, format, values: props.data.map((point) => point[field]) })),
+    periodOf(props.data, (point) => point.time),
+  );
   return (
     <ChartFigure label={label} summary={summary} style={{ width: '100%', minWidth: 0, height }}>
       <Suspense fallback={fallback(height)}>

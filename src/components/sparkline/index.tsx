@@ -1,4 +1,5 @@
 import { theme } from 'antd';
+import { periodOf, useChartSummary, useSvgDescription } from '../charts/summary';
 
 export interface SparklineProps {
   /** one value per step, left to right; null leaves its step empty (e.g. future dates at the end) */
@@ -10,6 +11,11 @@ export interface SparklineProps {
   label: string;
   /** shown on hover (the SVG's own tooltip) */
   title?: string;
+  /** the time of each value (same order), for the period its text alternative names */
+  times?: readonly string[];
+  /** what the text alternative calls the values (the label by default) and how it writes one */
+  valueName?: string;
+  formatValue?: (value: unknown) => string;
 }
 
 /** Runs of non-null values as SVG polyline point lists, x by step over the whole series. */
@@ -32,13 +38,18 @@ export function sparklinePaths(values: readonly (number | null)[], width: number
 
 /**
  * A small SVG trend line, no chart engine: for a trend in a table cell or a card. Charts with axes,
- * tooltips or zoom use @ant-design/charts, loaded lazily (src/components/charts).
+ * tooltips or zoom use @ant-design/charts, loaded lazily (src/components/charts). Its figures (first, last,
+ * low, high, how many, and with `times` the period) are its accessible description.
  */
-export function Sparkline({ values, width = 240, height = 64, label, title }: SparklineProps) {
+export function Sparkline({ values, width = 240, height = 64, label, title, times, valueName = label, formatValue }: SparklineProps) {
   const { token } = theme.useToken();
+  const period = times ? periodOf(values.map((value, i) => ({ value, time: times[i] })), (point) => point.time, (point) => point.value !== null) : undefined;
+  const summary = useChartSummary([{ name: valueName, values, format: formatValue }], period);
+  const { svg, desc } = useSvgDescription(summary);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} width="100%" height={height} preserveAspectRatio="none" style={{ display: 'block', overflow: 'visible' }}>
+    <svg role="img" aria-label={label} {...svg} viewBox={`0 0 ${width} ${height}`} width="100%" height={height} preserveAspectRatio="none" style={{ display: 'block', overflow: 'visible' }}>
       {title ? <title>{title}</title> : null}
+      {desc}
       {sparklinePaths(values, width, height).map((points) => (
         <polyline key={points} points={points} fill="none" stroke={token.colorPrimary} strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
       ))}

@@ -30,7 +30,14 @@ function KlineTab({ strategyId }: { strategyId: number }) {
       <Card size="small" title={t('kline.chart')} data-testid="badata-kline-chart">
         {points.length ? (
           <>
-            <Sparkline values={points.map((p) => p.price)} height={160} label={t('kline.chartLabel', { count: points.length })} />
+            <Sparkline
+              values={points.map((p) => p.price)}
+              times={points.map((p) => p.createtime)}
+              valueName={t('kline.price')}
+              formatValue={formatPrice}
+              height={160}
+              label={t('kline.chartLabel', { count: points.length })}
+            />
             <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
               <Typography.Text type="secondary">{points[0]!.createtime}</Typography.Text>
               <Typography.Text type="secondary">{points.at(-1)!.createtime}</Typography.Text>

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Popconfirm, Popover, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, LineChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { contractTypeLabelKey } from '../../domain/codes';
 import { formatMarketField, isStale, tableKey, type KlineLeg, type MarketTable as Table4 } from '../../domain/market';
@@ -72,12 +72,15 @@ const FlashCell = memo(function FlashCell({ store, table, currency, field, color
   );
 });
 
-/** A validity cell: 1 or more (a stale quote) is red. */
+/** A validity cell: 1 or more (a stale quote) is red, with a warning icon that says so (not the colour alone). */
 const ValidityCell = memo(function ValidityCell({ store, table, currency, field }: CellProps & { field: 'a_validity' | 'b_validity' }) {
+  const { t } = useTranslation('market');
   const value = useBoardCell(store, table, currency, field)?.value;
+  const stale = isStale(value);
   return (
-    <Typography.Text type={isStale(value) ? 'danger' : undefined} data-stale={isStale(value)}>
+    <Typography.Text type={stale ? 'danger' : undefined} data-stale={stale}>
       {value ?? '-'}
+      {stale && <WarningOutlined aria-label={t('staleQuote')} title={t('staleQuote')} style={{ marginInlineStart: 4 }} />}
     </Typography.Text>
   );
 });

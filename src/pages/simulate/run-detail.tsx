@@ -25,7 +25,16 @@ export const RunStatus = ({ run }: { run: Pick<PaperRun, 'running' | 'demo'> }) 
 export function RunCurve({ run, height = 64 }: { run: PaperRun; height?: number }) {
   const { t } = useTranslation('paper');
   const values = run.curve.map((p) => p.equity);
-  return <Sparkline values={values} height={height} label={t('curve.label', { name: run.name, equity: formatCost(run.equity) })} />;
+  return (
+    <Sparkline
+      values={values}
+      times={run.curve.map((p) => p.at)}
+      valueName={t('fields.equity')}
+      formatValue={formatCost}
+      height={height}
+      label={t('curve.label', { name: run.name, equity: formatCost(run.equity) })}
+    />
+  );
 }
 
 function OrdersTable({ runId, live }: { runId: number; live: boolean }) {

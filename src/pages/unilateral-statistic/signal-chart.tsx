@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } fro
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SignalChart } from '../../api/types';
+import { seriesFigures, useChartSummary, useSvgDescription } from '../../components/charts/summary';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { formatPrice } from '../../domain/format';
 import { signalLabelKey } from '../../domain/unilateral';
@@ -112,7 +113,7 @@ const Plot = memo(function Plot({ line, markers, scale, width, height }: { line:
  * The statistics page's price chart (§3 Signal chart data): the coin's price with every trade signal
  * as a marker (1 long open, 2 short close up; −1 short open, −2 long close down). Plain SVG: the line is
  * downsampled for drawing with LTTB, the markers never; hovering shows the nearest price and the nearest
- * marker's signal, time and price.
+ * marker's signal, time and price. Its text alternative: the period, the price's figures, the markers of each direction.
  */
 export function SignalPriceChart({ chart, height = 320, label }: { chart: SignalChart | undefined; height?: number; label: string }) {
   const { t } = useTranslation('unilateral');
@@ -121,6 +122,15 @@ export function SignalPriceChart({ chart, height = 320, label }: { chart: Signal
   const { line, markers } = useMemo(() => chartSeries(chart), [chart]);
   const scale = useMemo(() => (width === null ? null : scaleOf(line, markers, width, height)), [line, markers, width, height]);
   const [hover, setHover] = useState<{ point: PricePoint | undefined; marker: Marker | undefined } | null>(null);
+  const figures = useMemo(() => seriesFigures(line.map((p) => p.price)), [line]);
+  const minute = (p: PricePoint) => toServerTime(p.t).slice(0, 16);
+  const prices = useChartSummary(
+    figures ? [{ name: t('statistic.trade.price'), figures, format: formatPrice }] : [],
+    line.length ? { from: minute(line[0]!), to: minute(line.at(-1)!), count: line.length } : undefined,
+  );
+  const buys = markers.filter((m) => m.buy).length;
+  const signals = markers.length ? t('statistic.chartSignals', { buys, sells: markers.length - buys }) : '';
+  const { svg, desc } = useSvgDescription([prices, signals].filter(Boolean).join(' '));
 
   const move = (event: MouseEvent<SVGSVGElement>) => {
     if (!scale) return;
@@ -133,7 +143,8 @@ export function SignalPriceChart({ chart, height = 320, label }: { chart: Signal
 
   return (
     <div ref={ref} style={{ width: '100%' }}>
-      <svg role="img" aria-label={label} width={width ?? '100%'} height={height} onMouseMove={move} onMouseLeave={() => setHover(null)} style={{ display: 'block' }}>
+      <svg role="img" aria-label={label} {...svg} width={width ?? '100%'} height={height} onMouseMove={move} onMouseLeave={() => setHover(null)} style={{ display: 'block' }}>
+        {desc}
         {scale && width !== null ? <Plot line={line} markers={markers} scale={scale} width={width} height={height} /> : null}
         {scale && hover ? (
           <g data-testid="chart-hover" pointerEvents="none">

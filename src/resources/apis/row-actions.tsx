@@ -7,6 +7,7 @@ import { useCallMutation } from '../../api/use-call';
 import { DEFAULTS } from '../../domain/constants';
 import { apisResource } from '.';
 import { failed, succeeded } from '../../components/notify';
+import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
 /** The dialogs an API row opens. */
 export type ApiDialogKind = 'fees' | 'advanced' | 'assetTemplate' | 'manualTrade';
@@ -91,7 +92,7 @@ export function RowActions({ api, onEdit, onOpen }: Props) {
 
   return (
     <Space size="small">
-      <Dropdown menu={{ items, onClick }} trigger={['click']}>
+      <Dropdown menu={{ items, onClick }} {...KEYBOARD_MENU}>
         <Button size="small">
           {t('buttons.actions')} <DownOutlined />
         </Button>

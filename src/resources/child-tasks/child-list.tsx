@@ -11,6 +11,7 @@ import { failed, succeeded } from '../../components/notify';
 import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task-status';
 import { ELLIPSIS_STYLE } from '../tasks/styles';
 import { CHILD_TASKS, useReloadTasks } from '../tasks/use-task-actions';
+import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
 /** The children of one task (§3), read once per card. */
 export function useChildTasks(taskId: number) {
@@ -97,7 +98,7 @@ export const ChildList = memo(function ChildList({ task, children, onAction, mut
           <span style={{ ...ELLIPSIS_STYLE, color: muted, flex: 1 }}>{child.task_children_info.map((leg) => leg.name).join(' / ')}</span>
           <Tag>×{child.weight}</Tag>
           <Tag color={child.status === CHILD_STATUS.started ? 'green' : 'default'}>{t(childStatusLabelKey(child.status))}</Tag>
-          <Dropdown menu={{ items, onClick: ({ key }) => onAction(key as ChildAction, child, task) }} trigger={['click']}>
+          <Dropdown menu={{ items, onClick: ({ key }) => onAction(key as ChildAction, child, task) }} {...KEYBOARD_MENU}>
             <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t('child.menu', { id: child.task_children_id })} />
           </Dropdown>
         </div>

@@ -28,6 +28,7 @@ import { TaskCard, cardMenuItems, type CardAction, type LiveTask } from './task-
 import type { TaskDialogMode } from './task-dialog';
 import { TASKS, useBatchStatus, useStatusChange, useTaskSave } from './use-task-actions';
 import { WindowedGrid } from './windowed-grid';
+import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
 // the dialogs (forms, selects, the chart) load when first opened, not with the page of cards
 const TaskDialog = lazy(() => import('./task-dialog').then((m) => ({ default: m.TaskDialog })));
@@ -57,7 +58,7 @@ const Toolbar = memo(function Toolbar({ batchRunning, onBatch, onAdd }: { batchR
   return (
     <Space wrap size={8}>
       <CanAccess resource={TASKS} action="edit">
-        <Dropdown menu={{ items, onClick: ({ key }) => onBatch(key as BatchKey) }} trigger={['click']}>
+        <Dropdown menu={{ items, onClick: ({ key }) => onBatch(key as BatchKey) }} {...KEYBOARD_MENU}>
           <Button loading={batchRunning}>
             {t('batch.menu')} <DownOutlined />
           </Button>

@@ -1,10 +1,11 @@
 import { memo } from 'react';
-import { Button, Card, Checkbox, Dropdown, Spin, Tag, Typography, theme, type MenuProps } from 'antd';
+import { Button, Card, Checkbox, Dropdown, Spin, Tag, theme, type MenuProps } from 'antd';
 import { LineChartOutlined, MoreOutlined, PauseCircleTwoTone, PlayCircleTwoTone, StopTwoTone } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChildTask } from '../../api/types';
 import type { Task } from '../../domain/task';
 import type { TaskLive } from '../../live/messages';
+import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 import { UsedRateBar } from '../../components/used-rate-bar';
 import { formatAmount, formatStatistic } from '../../domain/format';
 import { earningsOf, positionAmountOf, priceRatiosOf, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
@@ -46,6 +47,8 @@ interface Props {
 }
 
 const NAME_STYLE = { ...ELLIPSIS_STYLE, display: 'inline-block', maxWidth: 180, verticalAlign: 'bottom' } as const;
+/** the rename button looks like the link it replaced: no button chrome, the card title's font */
+const NAME_BUTTON_STYLE = { padding: 0, border: 0, background: 'none', font: 'inherit', cursor: 'pointer' } as const;
 
 function StatusIcon({ status, label }: { status: number; label: string }) {
   const icon =
@@ -112,18 +115,17 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           <Checkbox aria-label={t('card.select', { id: task.id })} checked={selected} onChange={(e) => onSelect(task.id, e.target.checked)} />
           <StatusIcon status={task.status} label={statusLabel} />
           <Tag color="blue">{String(task.params.currency_type ?? '').toUpperCase()}</Tag>
-          <Typography.Link title={t('card.rename')} onClick={() => onRename(task)} style={NAME_STYLE}>
+          {/* a real button (an anchor without href is no tab stop): named by the text it shows, the title says what it does */}
+          <button type="button" title={t('card.rename')} aria-haspopup="dialog" onClick={() => onRename(task)} style={{ ...NAME_STYLE, ...NAME_BUTTON_STYLE, color: token.colorLink }}>
             {`${task.name}-${task.id}`}
-          </Typography.Link>
+          </button>
           {polling && <Spin size="small" aria-label={t('polling')} />}
         </div>
       }
       extra={
         <div style={ROW}>
           <Button type="text" size="small" icon={<LineChartOutlined />} aria-label={t('actions.chart')} onClick={() => onChart(task)} />
-          {/* autoFocus: opened from the keyboard, the menu takes the focus, so the arrow keys walk its items; a menu
-              kept hidden between openings is not focused again (destroyOnHidden: a fresh one each time) */}
-          <Dropdown menu={{ items: menuFor(task.status), onClick: ({ key }) => onAction(key as CardAction, task) }} trigger={['click']} autoFocus destroyOnHidden>
+          <Dropdown menu={{ items: menuFor(task.status), onClick: ({ key }) => onAction(key as CardAction, task) }} {...KEYBOARD_MENU}>
             <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('buttons.menu')} ${task.id}`} />
           </Dropdown>
         </div>

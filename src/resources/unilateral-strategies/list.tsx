@@ -10,21 +10,22 @@ import { failed, succeeded } from '../../components/notify';
 import { Sparkline } from '../../components/sparkline';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { PAGING } from '../../domain/constants';
-import { formatCost, formatPercent, formatQuantity, formatReturn } from '../../domain/format';
+import { formatCost, formatPercent, formatQuantity, formatReturn, formatStatistic } from '../../domain/format';
 import { ONE_CLICK_FOLLOW_TYPE, STRATEGY_STATUS, STRATEGY_TARGET, strategyStatusLabelKey, trendLine, type TrendData } from '../../domain/unilateral';
 import { useLiveResourceCache } from '../../providers/use-live-resource';
 import { FOLLOW_TASKS, FollowTaskDialog } from '../follow-tasks/follow-dialog';
 import { FollowTaskTable } from '../follow-tasks/task-table';
 import { UNILATERAL_STRATEGIES, UnilateralStrategyDialog } from './strategy-dialog';
 import { useSign } from './use-sign';
+import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
 /** chart_data (JSON text) as the drawn line: last 180 points and 7 future dates (§9); nothing when unreadable. */
-export function trendValues(chartData: string | undefined): (number | null)[] {
+export function trendPoints(chartData: string | undefined): { date: string; value: number | null }[] {
   if (!chartData) return [];
   try {
     const data = JSON.parse(chartData) as TrendData;
     if (!Array.isArray(data?.date) || !Array.isArray(data?.value)) return [];
-    return trendLine(data).map((point) => point.value);
+    return trendLine(data);
   } catch {
     return [];
   }
@@ -74,7 +75,18 @@ const ReturnCell = memo(function ReturnCell({ value }: { value: number }) {
 /** The trend line of a row: drawn again only when its chart_data text changes (a push re-sends every row). */
 const TrendCell = memo(function TrendCell({ chartData, names }: { chartData: string | undefined; names: string }) {
   const { t } = useTranslation('unilateral');
-  return <Sparkline values={trendValues(chartData)} width={160} height={40} label={t('list.trendLabel', { name: names })} />;
+  const points = trendPoints(chartData);
+  return (
+    <Sparkline
+      values={points.map((point) => point.value)}
+      times={points.map((point) => point.date)}
+      valueName={t('list.fields.trend')}
+      formatValue={formatStatistic}
+      width={160}
+      height={40}
+      label={t('list.trendLabel', { name: names })}
+    />
+  );
 });
 
 /** What the user may do on a row (§6 strategy_* keys), asked once for the page instead of once per row and button. */
@@ -224,7 +236,7 @@ export default function UnilateralStrategyListPage() {
         canOperate && operations.length > 0 ? (
           <Space wrap>
             <Typography.Text type="secondary">{t('list.selected', { count: selected.length })}</Typography.Text>
-            <Dropdown menu={{ items: operations }} trigger={['click']}>
+            <Dropdown menu={{ items: operations }} {...KEYBOARD_MENU}>
               <Button loading={setState.isPending}>
                 {t('buttons.operations')} <DownOutlined />
               </Button>
