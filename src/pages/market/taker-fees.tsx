@@ -1,0 +1,40 @@
+import { memo, useCallback, useEffect, useState } from 'react';
+import { useCan, useList } from '@refinedev/core';
+import type { ApiAccount } from '../../api/types';
+import { useCall } from '../../api/use-call';
+import { apisResource } from '../../resources/apis';
+import type { AccountFees } from '../../domain/net-spread';
+
+/** One account's fee config (apiChargesGet, as the /api page's fee dialog reads it); null when it could not be read. */
+const AccountFeeReader = memo(function AccountFeeReader({ api, onFees }: { api: ApiAccount; onFees: (id: number, fees: AccountFees | null) => void }) {
+  const { data, query } = useCall('apiChargesGet', { apiId: api.id });
+  const { isSuccess, isError } = query;
+  useEffect(() => {
+    if (isSuccess && data) onFees(api.id, { exchange: api.bourse_id, fees: data });
+    else if (isError) onFees(api.id, null);
+  }, [isSuccess, isError, data, api.id, api.bourse_id, onFees]);
+  return null;
+});
+
+/**
+ * The fee configs of the user's API accounts, for the board's net spreads: the accounts come from the
+ * /api page's resource (apiList), each one's fees from apiChargesGet. Reports once every account has
+ * answered (or failed: that account is left out); an empty list when the user may not read API accounts
+ * or the list fails, so every leg takes the named default.
+ */
+export function TakerFeesLoader({ onChange }: { onChange: (accounts: readonly AccountFees[]) => void }) {
+  const canList = useCan({ resource: apisResource.name, action: 'list' }).data?.can;
+  const canShow = useCan({ resource: apisResource.name, action: 'show' }).data?.can;
+  const allowed = canList === undefined || canShow === undefined ? undefined : canList && canShow;
+  const { result, query } = useList<ApiAccount>({ resource: apisResource.name, pagination: { mode: 'off' }, queryOptions: { enabled: allowed === true } });
+  const accounts = query.isSuccess ? result.data : undefined;
+  const [fees, setFees] = useState<ReadonlyMap<number, AccountFees | null>>(() => new Map());
+  const record = useCallback((id: number, value: AccountFees | null) => setFees((before) => new Map(before).set(id, value)), []);
+
+  useEffect(() => {
+    if (allowed === false || query.isError) onChange([]);
+    else if (accounts?.every((api) => fees.has(api.id))) onChange(accounts.flatMap((api) => fees.get(api.id) ?? []));
+  }, [allowed, query.isError, accounts, fees, onChange]);
+
+  return accounts?.map((api) => <AccountFeeReader key={api.id} api={api} onFees={record} />) ?? null;
+}
