@@ -17,7 +17,7 @@ import { DEFAULT_TAKER_FEES } from './constants';
 import { tradeTypeOf } from './codes';
 import { splitField } from './market';
 
-/** The taker (吃单) fee fields of an API account's fee config (§3). */
+/** The taker fee fields of an API account's fee config (§3). */
 export type TakerFeeField = keyof typeof DEFAULT_TAKER_FEES;
 export type TakerFees = Record<TakerFeeField, number>;
 
