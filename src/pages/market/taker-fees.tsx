@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useCan, useList } from '@refinedev/core';
 import type { ApiAccount } from '../../api/types';
 import { useCall } from '../../api/use-call';
@@ -31,9 +31,18 @@ export function TakerFeesLoader({ onChange }: { onChange: (accounts: readonly Ac
   const [fees, setFees] = useState<ReadonlyMap<number, AccountFees | null>>(() => new Map());
   const record = useCallback((id: number, value: AccountFees | null) => setFees((before) => new Map(before).set(id, value)), []);
 
+  // reported only when the figures change: a new list would re-render every table of the board, and the
+  // list's data is a new array at each render of the page (measured: a render loop, long tasks of 100 ms)
+  const reported = useRef<string>(undefined);
   useEffect(() => {
-    if (allowed === false || query.isError) onChange([]);
-    else if (accounts?.every((api) => fees.has(api.id))) onChange(accounts.flatMap((api) => fees.get(api.id) ?? []));
+    const report = (list: readonly AccountFees[]) => {
+      const key = JSON.stringify(list);
+      if (key === reported.current) return;
+      reported.current = key;
+      onChange(list);
+    };
+    if (allowed === false || query.isError) report([]);
+    else if (accounts?.every((api) => fees.has(api.id))) report(accounts.flatMap((api) => fees.get(api.id) ?? []));
   }, [allowed, query.isError, accounts, fees, onChange]);
 
   return accounts?.map((api) => <AccountFeeReader key={api.id} api={api} onFees={record} />) ?? null;
