@@ -299,8 +299,9 @@ describe('market page', () => {
 });
 
 describe('market net spreads (issue 24)', () => {
-  // columns: 0 currency, 1 A bid, 2 B ask, 3/4 validity, 5 positive, 6 positive net, 7 negative, 8 negative net, 9 chart
-  const span = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-cell') as HTMLElement;
+  // columns: 0 currency, 1 A bid, 2 B ask, 3/4 validity, 5 positive, 6 negative (each the gross figure, the net one under it), 7 chart
+  const gross = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-cell') as HTMLElement;
+  const net = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-net') as HTMLElement;
 
   it('shows each spread net of a round trip\'s taker fees beside the gross one, the lowest fee of the accounts on an exchange, and names a default fee', async () => {
     // two accounts on exchange 1 (the lower delivery / perpetual rate counts), none on 2 and 3
@@ -313,15 +314,16 @@ describe('market net spreads (issue 24)', () => {
     const rows = [row('btc', 60900, { positive: '900/1.5%', negative: '960/1.6%' })];
     await push(socket, { data: [{ table: [1, 2, 4, 1], rows }, { table: [1, 3, 5, 1], rows }] });
     const [quarterSpot, perpetualSpot] = tables();
-    expect(within(quarterSpot).getByRole('columnheader', { name: '正向（净）' })).toBeInTheDocument();
-    expect(within(quarterSpot).getByRole('columnheader', { name: '反向（净）' })).toBeInTheDocument();
+    expect(within(quarterSpot).getByRole('columnheader', { name: '正向 净' })).toBeInTheDocument();
+    expect(within(quarterSpot).getByRole('columnheader', { name: '反向 净' })).toBeInTheDocument();
     // OKEx quarter 0.02 % (account 8), Huobi spot default 0.1 %: F(1.5) = 200 · (0.0002 · 1.015 + 0.001) = 0.2406
-    await waitFor(() => expect(cellOf(quarterSpot, 'btc', 6)).toHaveTextContent('1.2594%'));
-    expect(cellOf(quarterSpot, 'btc', 5)).toHaveTextContent('900.0000/1.5000%');
+    await waitFor(() => expect(net(quarterSpot, 5)).toHaveTextContent('1.2594%'));
+    expect(gross(quarterSpot, 5)).toHaveTextContent('900.0000/1.5000%');
     // the long side pays more: 1.6 + 200 · (0.0002 · 1.016 + 0.001) = 1.84064
-    expect(cellOf(quarterSpot, 'btc', 8)).toHaveTextContent('1.8406%');
+    expect(gross(quarterSpot, 6)).toHaveTextContent('960.0000/1.6000%');
+    expect(net(quarterSpot, 6)).toHaveTextContent('1.8406%');
     // OKEx perpetual 0.03 % (account 7), Binance spot default: 1.5 − 200 · (0.0003 · 1.015 + 0.001) = 1.2391
-    expect(cellOf(perpetualSpot, 'btc', 6)).toHaveTextContent('1.2391%');
+    expect(net(perpetualSpot, 5)).toHaveTextContent('1.2391%');
 
     const caption = within(quarterSpot).getByTestId('net-fees');
     expect(caption).toHaveTextContent('OKEx 季度（250328） 0.02% · Huobi 现货 0.10%默认费率');
@@ -337,11 +339,12 @@ describe('market net spreads (issue 24)', () => {
     // negative −1 % stays open (−1 + 200 · (0.0005 · 0.99 + 0.001) = −0.701)
     await push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000, { positive: '96/0.16%', negative: '-600/-1%' })] }, { table: [1, 3, 5, 1], rows: [] }] });
     const [table] = tables();
-    await waitFor(() => expect(span(table, 6)).toHaveTextContent('-0.1402%'));
-    const open = () => [5, 6, 7, 8].map((column) => span(table, column).dataset.open === 'true');
+    await waitFor(() => expect(net(table, 5)).toHaveTextContent('-0.1402%'));
+    // positive gross, positive net, negative gross, negative net
+    const open = () => [gross(table, 5), net(table, 5), gross(table, 6), net(table, 6)].map((figure) => figure.dataset.open === 'true');
     expect(open()).toEqual([true, false, true, false]);
-    expect(span(table, 5)).toHaveClass('market-open');
-    expect(span(table, 5).style.getPropertyValue('--market-open')).toBe(RED);
+    expect(gross(table, 5)).toHaveClass('market-open');
+    expect(gross(table, 5).style.getPropertyValue('--market-open')).toBe(RED);
 
     await userEvent.click(screen.getByRole('switch', { name: '按净价差标示可开' }));
     expect(open()).toEqual([false, false, false, true]);

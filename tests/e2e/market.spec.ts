@@ -336,7 +336,7 @@ test('the net spreads follow the fee saved for the API account (issue 24)', asyn
   // the gross and the net cell of one row, read at once (a push may come between two reads)
   const row = await table.locator('tbody tr', { hasText: 'BTC' }).evaluate((tr) => {
     const cells = tr.querySelectorAll('td');
-    return { gross: cells[5]!.textContent ?? '', net: (cells[6]!.querySelector('[data-net]') as HTMLElement | null)?.dataset.net ?? '' };
+    return { gross: cells[5]!.querySelector('.market-cell')!.textContent ?? '', net: (cells[5]!.querySelector('[data-net]') as HTMLElement | null)?.dataset.net ?? '' };
   });
   const gross = Number(row.gross.split('/')[1]!.replace('%', ''));
   // net positive = p − 200 · (fA · (1 + p/100) + fB)   (src/domain/net-spread.ts)

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
-import { Button, Col, Empty, Row, Segmented, Space, Spin, Switch, Tooltip, Typography } from 'antd';
+import { Button, Col, Empty, Row, Segmented, Space, Spin, Switch, Tooltip, Typography, theme } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCall, useCallMutation } from '../../api/use-call';
@@ -23,7 +23,7 @@ import { MarketTableCard } from './market-table';
 import { TableDialog } from './table-dialog';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { TakerFeesLoader } from './taker-fees';
-import { OPEN_CSS } from './net-cells';
+import { netSpreadCss } from './net-cells';
 
 
 /** A changed cell's flash: a tint of the up/down colour until the board's next update (no timer, no animation). */
@@ -50,6 +50,7 @@ export default function MarketPage() {
   const { t } = useTranslation('market');
   const { t: tNet } = useTranslation('netSpread');
   const colors = useUpDownColors();
+  const { token } = theme.useToken();
   const width = useWindowWidth();
 
   const bourses = useCall('bourseGet', {}, { staleTime: 5 * 60_000 });
@@ -115,7 +116,7 @@ export default function MarketPage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="market-page">
-      <style>{FLASH_CSS + OPEN_CSS}</style>
+      <style>{FLASH_CSS + netSpreadCss(token.colorTextSecondary)}</style>
       <TakerFeesLoader onChange={setFeeAccounts} />
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Title level={4} style={{ margin: 0 }}>

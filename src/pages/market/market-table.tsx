@@ -11,7 +11,7 @@ import { FeedStatusBadge } from '../../components/feed-status';
 import { useBoardCell, useBoardCurrencies, type FlashingField, type MarketBoardStore } from './board-store';
 import type { UpDownColors } from '../../components/up-down-colors';
 import { isSpreadOpen, legTakerFee, spreadPercent, type AccountFees, type LegFee, type SpreadSide } from '../../domain/net-spread';
-import { FeeCaption, NetCell, openMark } from './net-cells';
+import { FeeCaption, NetLine, openMark } from './net-cells';
 
 // the chart panel (and through it the chart library) loads when a popover first opens
 const KlinePanel = lazy(() => import('../../components/kline-chart'));
@@ -49,9 +49,17 @@ interface CellProps {
   currency: string;
 }
 
+/** A spread cell's net line (issue 24): its side, the legs' taker rates, and whether the open marking follows the net figure. */
+interface SpreadProps {
+  side?: SpreadSide;
+  fees?: readonly [LegFee, LegFee];
+  byNet?: boolean;
+}
+
 /**
  * A price or spread cell: flashes in the up or down colour when its value moves (until the next update), with a
- * caret up or down beside it, so the direction does not rest on the colour alone.
+ * caret up or down beside it, so the direction does not rest on the colour alone. A spread cell shows its net
+ * figure under the gross one (net-cells.tsx), and marks the open one of the two the board's switch judges.
  */
 const FlashCell = memo(function FlashCell({
   store,
@@ -60,14 +68,17 @@ const FlashCell = memo(function FlashCell({
   field,
   colors,
   simulatedMark,
-  openSide,
-}: CellProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode; openSide?: SpreadSide }) {
+  side,
+  fees,
+  byNet = false,
+}: CellProps & SpreadProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode }) {
   const { t } = useTranslation('market');
   const cell = useBoardCell(store, table, currency, field);
   const text = formatMarketField(cell?.value);
   const simulated = cell?.source === 'sim' && simulatedMark;
-  // a gross spread marked open when the colouring follows the gross figures (net-cells.tsx)
-  const open = openMark(openSide !== undefined && isSpreadOpen(openSide, spreadPercent(cell?.value)), colors);
+  const percent = side && spreadPercent(cell?.value);
+  const open = openMark(side !== undefined && !byNet && isSpreadOpen(side, percent), colors);
+  const net = side && <NetLine side={side} percent={percent} fees={fees} marked={byNet} colors={colors} />;
   if (!cell?.flash) {
     return (
       <>
@@ -75,6 +86,7 @@ const FlashCell = memo(function FlashCell({
           {text}
         </span>
         {simulated}
+        {net}
       </>
     );
   }
@@ -86,6 +98,7 @@ const FlashCell = memo(function FlashCell({
         {cell.flash === 'up' ? <CaretUpOutlined aria-label={t('flashUp')} /> : <CaretDownOutlined aria-label={t('flashDown')} />}
       </span>
       {simulated}
+      {net}
     </>
   );
 });
@@ -131,26 +144,19 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
         {t('simulated')}
       </Tag>
     );
-    const flashing = (field: FlashingField) => (currency: string) => (
-      <FlashCell
-        store={store}
-        table={key}
-        currency={currency}
-        field={field}
-        colors={colors}
-        simulatedMark={simulatedMark}
-        openSide={!netColouring && (field === 'positive' || field === 'negative') ? field : undefined}
-      />
+    const flashing = (field: FlashingField) => (currency: string) => {
+      const spread = field === 'positive' || field === 'negative' ? { side: field, fees: legFees, byNet: netColouring } : undefined;
+      return <FlashCell store={store} table={key} currency={currency} field={field} colors={colors} simulatedMark={simulatedMark} {...spread} />;
+    };
+    // a spread column: the gross figure, the net one under it (issue 24)
+    const spreadTitle = (gross: string) => (
+      <>
+        {gross}
+        <span className="market-net">{tNet('net')}</span>
+      </>
     );
-    const net = (side: SpreadSide) => ({
-      key: `${side}Net`,
-      dataIndex: 'currency_type',
-      title: tNet(`columns.${side}Net`),
-      align: 'right' as const,
-      render: (currency: string) => <NetCell store={store} table={key} currency={currency} side={side} fees={legFees} marked={netColouring} colors={colors} />,
-    });
     const validity = (field: 'a_validity' | 'b_validity') => (currency: string) => <ValidityCell store={store} table={key} currency={currency} field={field} />;
-    const cell = (columnKey: string, field: FlashingField | 'a_validity' | 'b_validity', title: string) => ({
+    const cell = (columnKey: string, field: FlashingField | 'a_validity' | 'b_validity', title: ReactNode) => ({
       key: columnKey,
       dataIndex: 'currency_type',
       title,
@@ -163,10 +169,8 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
       cell('bSell', 'b_sell', t('columns.bSell')),
       cell('aValidity', 'a_validity', t('columns.aValidity')),
       cell('bValidity', 'b_validity', t('columns.bValidity')),
-      cell('positive', 'positive', t('columns.positive')),
-      net('positive'),
-      cell('negative', 'negative', t('columns.negative')),
-      net('negative'),
+      cell('positive', 'positive', spreadTitle(t('columns.positive'))),
+      cell('negative', 'negative', spreadTitle(t('columns.negative'))),
       {
         key: 'chart',
         title: t('columns.chart'),

@@ -1,17 +1,18 @@
-import { Fragment, memo, type CSSProperties } from 'react';
+import { Fragment, type CSSProperties } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../domain/format';
-import { isSpreadOpen, netSpreadPercent, spreadPercent, type LegFee, type SpreadSide } from '../../domain/net-spread';
+import { isSpreadOpen, netSpreadPercent, type LegFee, type SpreadSide } from '../../domain/net-spread';
 import type { UpDownColors } from '../../components/up-down-colors';
-import { useBoardCell, type MarketBoardStore } from './board-store';
 
 /**
- * An open spread (issue 24: positive > 0, negative < 0, on the gross or the net figure as the board's
- * switch says) is bold with a bar at its start, in the up colour; while its cell flashes the text keeps
- * its usual colour, so the tint under it does not lower the contrast.
+ * A spread's net figure is a smaller line in the secondary text colour under the gross one (the column's
+ * title has the same two lines). An open spread (issue 24: positive > 0, negative < 0, on the gross or the
+ * net figure as the board's switch says) is bold with a bar at its start, in the up colour; while its cell
+ * flashes the text keeps its usual colour, so the tint under it does not lower the contrast.
  */
-export const OPEN_CSS = `
+export const netSpreadCss = (secondaryText: string) => `
+.market-net { display: block; font-size: 12px; color: ${secondaryText}; }
 .market-open { color: var(--market-open); font-weight: 600; box-shadow: inset 2px 0 0 var(--market-open); }
 .market-flash.market-open { color: inherit; }
 `;
@@ -27,30 +28,28 @@ export function formatFeeRate(rate: number): string {
   return `${formatDecimal(percent, decimals)}%`;
 }
 
-interface NetCellProps {
-  store: MarketBoardStore;
-  table: string;
-  currency: string;
+interface NetLineProps {
   side: SpreadSide;
+  /** the gross spread's percentage (undefined: none yet) */
+  percent: number | undefined;
   /** leg A's and leg B's taker rates; undefined while the accounts' fees load */
   fees: readonly [LegFee, LegFee] | undefined;
-  /** the open-spread colouring follows the net figures */
+  /** the open-spread marking follows the net figures */
   marked: boolean;
   colors: UpDownColors;
 }
 
-/** A spread net of a round trip's taker fees (src/domain/net-spread.ts), in percent of leg B's price. */
-export const NetCell = memo(function NetCell({ store, table, currency, side, fees, marked, colors }: NetCellProps) {
-  const gross = spreadPercent(useBoardCell(store, table, currency, side)?.value);
-  if (gross === undefined || !fees) return <span className="market-cell">-</span>;
-  const net = netSpreadPercent(side, gross, fees[0].rate, fees[1].rate);
+/** A spread net of a round trip's taker fees (src/domain/net-spread.ts), in percent of leg B's price: a line under the gross figure. */
+export function NetLine({ side, percent, fees, marked, colors }: NetLineProps) {
+  if (percent === undefined || !fees) return <span className="market-net">-</span>;
+  const net = netSpreadPercent(side, percent, fees[0].rate, fees[1].rate);
   const { className, style } = openMark(marked && isSpreadOpen(side, net), colors);
   return (
-    <span className={`market-cell${className}`} style={style} data-net={net.toFixed(6)} data-open={className !== '' || undefined}>
+    <span className={`market-net${className}`} style={style} data-net={net.toFixed(6)} data-open={className !== '' || undefined}>
       {formatDecimal(net, 4)}%
     </span>
   );
-});
+}
 
 /**
  * The fees a table's net spreads deduct, per leg, naming the legs that take the default for want of an
