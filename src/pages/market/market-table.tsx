@@ -171,6 +171,7 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
       cell('bValidity', 'b_validity', t('columns.bValidity')),
       cell('positive', 'positive', spreadTitle(t('columns.positive'))),
       cell('negative', 'negative', spreadTitle(t('columns.negative'))),
+      // issue 24 alerts: the per-row bell (threshold popover) joins as one more column here or a slot in this one
       {
         key: 'chart',
         title: t('columns.chart'),
