@@ -31,8 +31,8 @@ export function TakerFeesLoader({ onChange }: { onChange: (accounts: readonly Ac
   const [fees, setFees] = useState<ReadonlyMap<number, AccountFees | null>>(() => new Map());
   const record = useCallback((id: number, value: AccountFees | null) => setFees((before) => new Map(before).set(id, value)), []);
 
-  // reported only when the figures change: a new list would re-render every table of the board, and the
-  // list's data is a new array at each render of the page (measured: a render loop, long tasks of 100 ms)
+  // reported only when the figures change: a new list re-renders every table of the board, and a refetch
+  // (or a new array from the list hook) must not do that when the fees are the same
   const reported = useRef<string>(undefined);
   useEffect(() => {
     const report = (list: readonly AccountFees[]) => {
