@@ -131,7 +131,7 @@ export async function measureMarketFrames(browser: Browser, budget: MarketFrames
       // the first full render: every table has its nine rows, their net spreads figured (the fees read)
       await page.waitForFunction(
         (count) =>
-          Array.from(document.querySelectorAll('[data-testid="market-table"]')).filter((t) => t.querySelectorAll('.market-cell').length >= 9 * 6 && t.querySelectorAll('[data-net]').length >= 9 * 2)
+          Array.from(document.querySelectorAll('[data-testid="market-table"]')).filter((t) => t.querySelectorAll('.market-cell').length >= 9 * 4 && t.querySelectorAll('[data-net]').length >= 9 * 2)
             .length === count,
         budget.tables,
         { timeout: 30_000 },
