@@ -12,7 +12,7 @@ import type { UpDownColors } from '../../components/up-down-colors';
  * flashes the text keeps its usual colour, so the tint under it does not lower the contrast.
  */
 export const netSpreadCss = (secondaryText: string) => `
-.market-net { display: block; font-size: 12px; color: ${secondaryText}; }
+.market-net { display: table; margin-inline-start: auto; font-size: 12px; color: ${secondaryText}; }
 .market-open { color: var(--market-open); font-weight: 600; box-shadow: inset 2px 0 0 var(--market-open); }
 .market-flash.market-open { color: inherit; }
 `;
