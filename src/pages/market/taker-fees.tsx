@@ -2,7 +2,6 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useCan, useList } from '@refinedev/core';
 import type { ApiAccount } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { apisResource } from '../../resources/apis';
 import type { AccountFees } from '../../domain/net-spread';
 
 /** One account's fee config (apiChargesGet, as the /api page's fee dialog reads it); null when it could not be read. */
@@ -16,17 +15,21 @@ const AccountFeeReader = memo(function AccountFeeReader({ api, onFees }: { api: 
   return null;
 });
 
+/** The API accounts resource of the /api page, by name (src/console/routes.tsx gives Refine its calls; pages do not import resources). */
+const APIS = 'apis';
+
 /**
  * The fee configs of the user's API accounts, for the board's net spreads: the accounts come from the
- * /api page's resource (apiList), each one's fees from apiChargesGet. Reports once every account has
+ * /api page's resource (apiList, one cache with that page and /assets' useApiAccounts), each one's fees
+ * from apiChargesGet. Reports once every account has
  * answered (or failed: that account is left out); an empty list when the user may not read API accounts
  * or the list fails, so every leg takes the named default.
  */
 export function TakerFeesLoader({ onChange }: { onChange: (accounts: readonly AccountFees[]) => void }) {
-  const canList = useCan({ resource: apisResource.name, action: 'list' }).data?.can;
-  const canShow = useCan({ resource: apisResource.name, action: 'show' }).data?.can;
+  const canList = useCan({ resource: APIS, action: 'list' }).data?.can;
+  const canShow = useCan({ resource: APIS, action: 'show' }).data?.can;
   const allowed = canList === undefined || canShow === undefined ? undefined : canList && canShow;
-  const { result, query } = useList<ApiAccount>({ resource: apisResource.name, pagination: { mode: 'off' }, queryOptions: { enabled: allowed === true } });
+  const { result, query } = useList<ApiAccount>({ resource: APIS, pagination: { mode: 'off' }, queryOptions: { enabled: allowed === true } });
   const accounts = query.isSuccess ? result.data : undefined;
   const [fees, setFees] = useState<ReadonlyMap<number, AccountFees | null>>(() => new Map());
   const record = useCallback((id: number, value: AccountFees | null) => setFees((before) => new Map(before).set(id, value)), []);
