@@ -1,16 +1,11 @@
 /** Execution prices (slippage and depth), fees, and the net spreads the decisions compare. */
-import { isDelivery, tradeTypeOf } from './calendar';
+import { takerFeeField } from '../../src/domain/net-spread';
 import type { Direction, FeeConfig, Leg, Quote } from './types';
 
 export type Side = 'buy' | 'sell';
 
-/** The engine always takes liquidity, so it pays the taker (Eat) rate of the leg's account kind. */
-export const takerFee = (fees: FeeConfig, leg: Leg): number => {
-  const t = tradeTypeOf(leg.contractType);
-  if (t === 'SS') return fees.ssEatCharges;
-  if (isDelivery(t)) return fees.fuEatCharges;
-  return fees.csEatCharges;
-};
+/** The engine always takes liquidity, so it pays the taker (Eat) rate of the leg's account kind (the rule the board's net spreads use). */
+export const takerFee = (fees: FeeConfig, leg: Leg): number => fees[takerFeeField(leg.contractType)];
 
 /** How deep orders may go: `levels` book levels, each holding the touch depth; level k costs slippage + k × step more. */
 export interface Book {

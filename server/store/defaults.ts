@@ -1,12 +1,13 @@
 /** What a new record starts with: an API account's fees, advanced settings and asset template; the global config. */
+import { DEFAULT_TAKER_FEES } from '../../src/domain/constants';
 
 export const DEFAULT_FEES = {
   ssHangCharges: 0.0008,
-  ssEatCharges: 0.001,
+  ssEatCharges: DEFAULT_TAKER_FEES.ssEatCharges,
   fuHangCharges: 0.0002,
-  fuEatCharges: 0.0005,
+  fuEatCharges: DEFAULT_TAKER_FEES.fuEatCharges,
   csHangCharges: 0.0002,
-  csEatCharges: 0.0005,
+  csEatCharges: DEFAULT_TAKER_FEES.csEatCharges,
   maxLoss: 500,
 };
 export const DEFAULT_ADVANCED = {

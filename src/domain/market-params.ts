@@ -7,9 +7,13 @@ import { DELIVERY_TYPES, type DeliveryCodes, type DeliveryType } from './calenda
 import { tradeTypeOf } from './codes';
 import { TABLE_SPANS, type SpanChoice } from './market';
 
-/** What the page stores: the table width choice (§2: 8, 12 or 24, or by the browser's width); other keys are kept as they come. */
+/**
+ * What the page stores: the table width choice (§2: 8, 12 or 24, or by the browser's width) and whether
+ * the spread colouring follows the net spreads (issue 24); other keys are kept as they come.
+ */
 export interface MarketParams {
   span?: SpanChoice;
+  netColouring?: boolean;
   [key: string]: unknown;
 }
 
@@ -19,10 +23,14 @@ export function spanOf(params: unknown): SpanChoice {
   return (TABLE_SPANS as readonly unknown[]).includes(span) ? (span as SpanChoice) : 'auto';
 }
 
-/** The params to push after a width choice: the stored ones with the new span. */
-export function withSpan(params: unknown, span: SpanChoice): MarketParams {
+/** Whether the open-spread colouring follows the net figure (stored true); the gross one otherwise. */
+export const netColouringOf = (params: unknown): boolean =>
+  Boolean(params && typeof params === 'object' && (params as MarketParams).netColouring === true);
+
+/** The params to push after a choice: the stored ones with the changed keys. */
+export function withParams(params: unknown, changed: Partial<MarketParams>): MarketParams {
   const stored = params && typeof params === 'object' && !Array.isArray(params) ? (params as MarketParams) : {};
-  return { ...stored, span };
+  return { ...stored, ...changed };
 }
 
 /** The delivery code (YYMMDD) of a contract type from get_delivery_code's reply; none for spot and perpetual. */

@@ -50,6 +50,8 @@ function marketHandlers() {
     onCall('marketParamGet', () => envelope({})),
     onCall('deliveryCode', () => envelope({ CW: '250110', NW: '250117', CQ: '250328', NQ: '250627' })),
     onCall('currencyTypeGet', () => envelope(['btc'])),
+    onCall('apiList', () => envelope(APIS)), // the net spreads' fees (issue 24)
+    onCall('apiChargesGet', () => envelope({ ssEatCharges: 0.001, fuEatCharges: 0.0005, csEatCharges: 0.0005 })),
   );
 }
 function assetsHandlers() {
@@ -77,7 +79,9 @@ const assetsPage = { ui: () => <AssetsPage manager={manager} />, at: { path: '/a
 const statisticPage = { ui: () => <StatisticPage manager={manager} />, at: { path: '/statistic' } };
 
 const PAGES: PageCase[] = [
-  { name: 'market', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['bourseGet', 'marketParamGet2', 'marketParamGet', 'deliveryCode'], usable: '添加行情表' },
+  { name: 'market', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['bourseGet', 'marketParamGet2', 'marketParamGet', 'deliveryCode', 'apiList'], usable: '添加行情表' },
+  // an account's fees, read once the list of accounts came (issue 24 net spreads)
+  { name: 'market fees', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['apiChargesGet'], usable: '添加行情表' },
   // without its list of accounts the page shows its no-API state (with the link to /api) under the notification
   { name: 'assets', handlers: assetsHandlers, ...assetsPage, calls: ['apiList'], usable: '去添加API' },
   // the ratio curve, the trade records and the totals are `unknown` in the contract (src/api/calls.ts), so the

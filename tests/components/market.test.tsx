@@ -40,10 +40,21 @@ const row = marketRow;
 
 const DELIVERY_CODES = { CW: '250110', NW: '250117', CQ: '250328', NQ: '250627' };
 
-function baseHandlers(stored: unknown = STORED, params: unknown = {}) {
+/** The user's API accounts (apiList) and each one's fee config (apiChargesGet, by apiId): none by default. */
+interface Account {
+  id: number;
+  bourse_id: number;
+  fees: Record<string, number>;
+}
+
+function baseHandlers(stored: unknown = STORED, params: unknown = {}, accounts: readonly Account[] = []) {
   const put2 = recordCall('marketPut2');
   const put = recordCall('marketPut');
   server.use(
+    onCall('apiList', () =>
+      envelope(accounts.map(({ id, bourse_id }) => ({ id, name: `api ${id}`, bourse_id, bourse_name: '', status_info: '', apiKey: 'k', apiSecret: '', status: 1 }))),
+    ),
+    onCall('apiChargesGet', ({ payload }) => envelope(accounts.find((a) => a.id === Number(payload.apiId))?.fees ?? null)),
     onCall('bourseGet', () => envelope(bourses)),
     onCall('marketParamGet2', () => envelope(stored)),
     onCall('marketParamGet', () => envelope(params)),
@@ -55,8 +66,8 @@ function baseHandlers(stored: unknown = STORED, params: unknown = {}) {
   return { put2, put };
 }
 
-async function renderMarket(options: { language?: 'zh-CN' | 'en'; stored?: unknown; params?: unknown } = {}) {
-  const { put2, put } = baseHandlers(options.stored, options.params);
+async function renderMarket(options: { language?: 'zh-CN' | 'en'; stored?: unknown; params?: unknown; accounts?: readonly Account[] } = {}) {
+  const { put2, put } = baseHandlers(options.stored, options.params, options.accounts);
   const view = renderPage(
     <>
       <UpDownColorSetting />
@@ -287,6 +298,65 @@ describe('market page', () => {
     act(() => socket.open());
     view.unmount();
     expect(socket.closeCalls).toBe(1);
+  });
+});
+
+describe('market net spreads (issue 24)', () => {
+  // columns: 0 currency, 1 A bid, 2 B ask, 3/4 validity, 5 positive, 6 negative (each the gross figure, the net one under it), 7 chart
+  const gross = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-cell') as HTMLElement;
+  const net = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-net') as HTMLElement;
+
+  it('shows each spread net of a round trip\'s taker fees beside the gross one, the lowest fee of the accounts on an exchange, and names a default fee', async () => {
+    // two accounts on exchange 1 (the lower delivery / perpetual rate counts), none on 2 and 3
+    const accounts = [
+      { id: 7, bourse_id: 1, fees: { ssEatCharges: 0.0008, fuEatCharges: 0.0004, csEatCharges: 0.0003 } },
+      { id: 8, bourse_id: 1, fees: { ssEatCharges: 0.0008, fuEatCharges: 0.0002, csEatCharges: 0.0005 } },
+    ];
+    await renderMarket({ accounts });
+    const socket = socketOf('/get2')!;
+    const rows = [row('btc', 60900, { positive: '900/1.5%', negative: '960/1.6%' })];
+    await push(socket, { data: [{ table: [1, 2, 4, 1], rows }, { table: [1, 3, 5, 1], rows }] });
+    const [quarterSpot, perpetualSpot] = tables();
+    expect(within(quarterSpot).getByRole('columnheader', { name: '正向 净' })).toBeInTheDocument();
+    expect(within(quarterSpot).getByRole('columnheader', { name: '反向 净' })).toBeInTheDocument();
+    // OKEx quarter 0.02 % (account 8), Huobi spot default 0.1 %: F(1.5) = 200 · (0.0002 · 1.015 + 0.001) = 0.2406
+    await waitFor(() => expect(net(quarterSpot, 5)).toHaveTextContent('1.2594%'));
+    expect(gross(quarterSpot, 5)).toHaveTextContent('900.0000/1.5000%');
+    // the long side pays more: 1.6 + 200 · (0.0002 · 1.016 + 0.001) = 1.84064
+    expect(gross(quarterSpot, 6)).toHaveTextContent('960.0000/1.6000%');
+    expect(net(quarterSpot, 6)).toHaveTextContent('1.8406%');
+    // OKEx perpetual 0.03 % (account 7), Binance spot default: 1.5 − 200 · (0.0003 · 1.015 + 0.001) = 1.2391
+    expect(net(perpetualSpot, 5)).toHaveTextContent('1.2391%');
+
+    const caption = within(quarterSpot).getByTestId('net-fees');
+    expect(caption).toHaveTextContent('OKEx 季度（250328） 0.02% · Huobi 现货 0.10%默认费率');
+    expect(caption.querySelector('[data-leg="a"]')).toHaveAttribute('data-default', 'false');
+    expect(caption.querySelector('[data-leg="b"]')).toHaveAttribute('data-default', 'true');
+    expect(within(perpetualSpot).getByTestId('net-fees')).toHaveTextContent('OKEx 永续 0.03% · Binance 现货 0.10%默认费率');
+  });
+
+  it('marks open spreads on the gross figures, or on the net ones once switched on, and pushes the switch with the market params', async () => {
+    const { put } = await renderMarket({ params: { other: 'kept' } });
+    const socket = socketOf('/get2')!;
+    // defaults only: quarter 0.05 %, spot 0.1 %. Positive 0.16 % is closed after fees (0.16 − 200 · (0.0005 · 1.0016 + 0.001) = −0.14016);
+    // negative −1 % stays open (−1 + 200 · (0.0005 · 0.99 + 0.001) = −0.701)
+    await push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000, { positive: '96/0.16%', negative: '-600/-1%' })] }, { table: [1, 3, 5, 1], rows: [] }] });
+    const [table] = tables();
+    await waitFor(() => expect(net(table, 5)).toHaveTextContent('-0.1402%'));
+    // positive gross, positive net, negative gross, negative net
+    const open = () => [gross(table, 5), net(table, 5), gross(table, 6), net(table, 6)].map((figure) => figure.dataset.open === 'true');
+    expect(open()).toEqual([true, false, true, false]);
+    expect(gross(table, 5)).toHaveClass('market-open');
+    expect(gross(table, 5).style.getPropertyValue('--market-open')).toBe(RED);
+
+    await userEvent.click(screen.getByRole('switch', { name: '按净价差标示可开' }));
+    expect(open()).toEqual([false, false, false, true]);
+    await waitFor(() => expect(put.calls).toEqual([{ token: 'admin-token', params: { other: 'kept', netColouring: true } }]));
+  });
+
+  it('takes the switch from the stored market params', async () => {
+    await renderMarket({ params: { netColouring: true } });
+    await waitFor(() => expect(screen.getByRole('switch', { name: '按净价差标示可开' })).toBeChecked());
   });
 });
 

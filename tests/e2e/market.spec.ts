@@ -317,3 +317,29 @@ test('the demand table updates live', async () => {
   await tickUntilChange(p.getByTestId('demand-table').first(), 30);
   assert.match(await page.locator('[data-feed="demand"]').innerText(), /实时 · (刚刚|\d+ 秒前)/);
 });
+
+test('the net spreads follow the fee saved for the API account (issue 24)', async () => {
+  const p = await signIn('admin', 'admin123');
+  // admin's OKEx account: a delivery taker fee of 0.031 %, saved with the fee dialog's call
+  const apis = await callOk<{ id: number; bourse_id: number }[]>(p, 'apiList');
+  const okex = apis.find((api) => api.bourse_id === 1)!;
+  const fees = await callOk<Record<string, number>>(p, 'apiChargesGet', { apiId: okex.id });
+  await callOk(p, 'apiChargesUpdate', { ...fees, apiId: okex.id, fuEatCharges: 0.00031 });
+
+  await openBoard(p);
+  // the default board's OKEx quarter / Huobi quarter: admin has an account on both exchanges
+  const table = tableOf(p, '1-2-4-4');
+  await table.locator('[data-testid="net-fees"] [data-leg="a"][data-rate="0.00031"]').waitFor();
+  assert.equal(await table.locator('[data-leg="a"]').getAttribute('data-default'), 'false');
+  assert.equal(await table.locator('[data-leg="b"]').getAttribute('data-default'), 'false');
+  const feeB = Number(await table.locator('[data-leg="b"]').getAttribute('data-rate'));
+  // the gross and the net cell of one row, read at once (a push may come between two reads)
+  const row = await table.locator('tbody tr', { hasText: 'BTC' }).evaluate((tr) => {
+    const cells = tr.querySelectorAll('td');
+    return { gross: cells[5]!.querySelector('.market-cell')!.textContent ?? '', net: (cells[5]!.querySelector('[data-net]') as HTMLElement | null)?.dataset.net ?? '' };
+  });
+  const gross = Number(row.gross.split('/')[1]!.replace('%', ''));
+  // net positive = p − 200 · (fA · (1 + p/100) + fB)   (src/domain/net-spread.ts)
+  const expected = gross - 200 * (0.00031 * (1 + gross / 100) + feeB);
+  assert.ok(Math.abs(Number(row.net) - expected) < 1e-6, `net ${row.net} = ${gross} − fees (${expected})`);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCodeOf, spanOf, withSpan } from '../../src/domain/market-params';
+import { deliveryCodeOf, netColouringOf, spanOf, withParams } from '../../src/domain/market-params';
 
 describe('market params (/market/put, /market/param/get)', () => {
   it('reads the stored width choice: 8, 12 or 24, else by the browser width', () => {
@@ -9,9 +9,15 @@ describe('market params (/market/put, /market/param/get)', () => {
   });
 
   it('pushes the stored params with the new choice, keeping the rest', () => {
-    expect(withSpan({ span: 8, other: 1 }, 24)).toEqual({ span: 24, other: 1 });
-    expect(withSpan(undefined, 'auto')).toEqual({ span: 'auto' });
-    expect(withSpan([1], 12)).toEqual({ span: 12 });
+    expect(withParams({ span: 8, other: 1 }, { span: 24 })).toEqual({ span: 24, other: 1 });
+    expect(withParams(undefined, { span: 'auto' })).toEqual({ span: 'auto' });
+    expect(withParams([1], { span: 12 })).toEqual({ span: 12 });
+    expect(withParams({ span: 8 }, { netColouring: true })).toEqual({ span: 8, netColouring: true });
+  });
+
+  it('reads whether the open-spread colouring follows the net spreads (issue 24): only a stored true', () => {
+    expect(netColouringOf({ netColouring: true })).toBe(true);
+    for (const off of [{ netColouring: false }, { netColouring: 'true' }, {}, null, undefined]) expect(netColouringOf(off)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
-import { Button, Col, Empty, Row, Segmented, Space, Spin, Typography } from 'antd';
+import { Button, Col, Empty, Row, Segmented, Space, Spin, Switch, Tooltip, Typography, theme } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCall, useCallMutation } from '../../api/use-call';
@@ -14,13 +14,16 @@ import {
   type MarketTable,
   type SpanChoice,
 } from '../../domain/market';
-import { spanOf, withSpan } from '../../domain/market-params';
+import { netColouringOf, spanOf, withParams, type MarketParams } from '../../domain/market-params';
+import type { AccountFees } from '../../domain/net-spread';
 import { useFeedListener } from '../../live/use-feed';
 import { failed } from '../../components/notify';
 import { MarketBoardStore, useBoardLiveMode } from './board-store';
 import { MarketTableCard } from './market-table';
 import { TableDialog } from './table-dialog';
 import { useUpDownColors } from '../../components/up-down-colors';
+import { TakerFeesLoader } from './taker-fees';
+import { netSpreadCss } from './net-cells';
 
 
 /** A changed cell's flash: a tint of the up/down colour until the board's next update (no timer, no animation). */
@@ -45,7 +48,9 @@ const QUIET = { successNotification: false, errorNotification: failed } as const
 /** /market: the live spread board (spec §2 Market page). */
 export default function MarketPage() {
   const { t } = useTranslation('market');
+  const { t: tNet } = useTranslation('netSpread');
   const colors = useUpDownColors();
+  const { token } = theme.useToken();
   const width = useWindowWidth();
 
   const bourses = useCall('bourseGet', {}, { staleTime: 5 * 60_000 });
@@ -56,8 +61,12 @@ export default function MarketPage() {
   const deliveryCodes = useCall('deliveryCode', {}, { staleTime: 10 * 60_000 }).data;
   const putTables = useCallMutation('marketPut2', QUIET);
   const putParams = useCallMutation('marketPut', QUIET);
-  const [chosenSpan, setChosenSpan] = useState<SpanChoice>();
-  const spanChoice = chosenSpan ?? spanOf(params.data);
+  // the choices made on this page, over the stored params (each push carries them all)
+  const [chosen, setChosen] = useState<Partial<MarketParams>>({});
+  const spanChoice = chosen.span ?? spanOf(params.data);
+  const netColouring = chosen.netColouring ?? netColouringOf(params.data);
+  // the user's API accounts' fee configs (issue 24 net spreads); undefined while they load
+  const [feeAccounts, setFeeAccounts] = useState<readonly AccountFees[]>();
   const [tables, setTables] = useState<MarketTable[] | null>(null);
   const storedData = stored.data;
   const storedLoaded = stored.query.isSuccess || stored.query.isError;
@@ -97,20 +106,35 @@ export default function MarketPage() {
   const remove = useCallback((table: MarketTable) => change((current.current ?? []).filter((t) => tableKey(t) !== tableKey(table))), [change]);
 
   /** §2: the market parameters are pushed whenever they change. */
-  const chooseSpan = (choice: SpanChoice) => {
-    setChosenSpan(choice);
-    putParams.mutate({ params: withSpan(params.data, choice) });
+  const choose = (changed: Partial<MarketParams>) => {
+    const next = { ...chosen, ...changed };
+    setChosen(next);
+    putParams.mutate({ params: withParams(params.data, next) });
   };
+  const chooseSpan = (span: SpanChoice) => choose({ span });
   const span = tableSpan(width, spanChoice);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="market-page">
-      <style>{FLASH_CSS}</style>
+      <style>{FLASH_CSS + netSpreadCss(token.colorTextSecondary)}</style>
+      <TakerFeesLoader onChange={setFeeAccounts} />
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('title')}
         </Typography.Title>
         <Space wrap>
+          <Tooltip title={tNet('colourHint')}>
+            <Space size={6}>
+              <Switch
+                size="small"
+                id="market-net-colouring"
+                data-testid="net-colouring"
+                checked={netColouring}
+                onChange={(on) => choose({ netColouring: on })}
+              />
+              <label htmlFor="market-net-colouring">{tNet('colourByNet')}</label>
+            </Space>
+          </Tooltip>
           <Segmented<SpanChoice>
             aria-label={t('width.label')}
             data-testid="table-width"
@@ -144,6 +168,8 @@ export default function MarketPage() {
                 liveMode={liveMode}
                 onEdit={edit}
                 onDelete={remove}
+                feeAccounts={feeAccounts}
+                netColouring={netColouring}
               />
             </Col>
           ))}

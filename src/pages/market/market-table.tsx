@@ -10,6 +10,8 @@ import type { DeliveryCodes } from '../../domain/calendar';
 import { FeedStatusBadge } from '../../components/feed-status';
 import { useBoardCell, useBoardCurrencies, type FlashingField, type MarketBoardStore } from './board-store';
 import type { UpDownColors } from '../../components/up-down-colors';
+import { isSpreadOpen, legTakerFee, spreadPercent, type AccountFees, type LegFee, type SpreadSide } from '../../domain/net-spread';
+import { FeeCaption, NetLine, openMark } from './net-cells';
 
 // the chart panel (and through it the chart library) loads when a popover first opens
 const KlinePanel = lazy(() => import('../../components/kline-chart'));
@@ -26,6 +28,10 @@ export interface MarketTableCardProps {
   liveMode: boolean;
   onEdit: (table: Table4) => void;
   onDelete: (table: Table4) => void;
+  /** the fee configs of the user's API accounts (net spreads); undefined while they load */
+  feeAccounts: readonly AccountFees[] | undefined;
+  /** the open-spread colouring follows the net spreads instead of the gross ones */
+  netColouring: boolean;
 }
 
 /** Digits of one width, so a changing price does not move its column. */
@@ -43,31 +49,56 @@ interface CellProps {
   currency: string;
 }
 
+/** A spread cell's net line (issue 24): its side, the legs' taker rates, and whether the open marking follows the net figure. */
+interface SpreadProps {
+  side?: SpreadSide;
+  fees?: readonly [LegFee, LegFee];
+  byNet?: boolean;
+}
+
 /**
  * A price or spread cell: flashes in the up or down colour when its value moves (until the next update), with a
- * caret up or down beside it, so the direction does not rest on the colour alone.
+ * caret up or down beside it, so the direction does not rest on the colour alone. A spread cell shows its net
+ * figure under the gross one (net-cells.tsx), and marks the open one of the two the board's switch judges.
  */
-const FlashCell = memo(function FlashCell({ store, table, currency, field, colors, simulatedMark }: CellProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode }) {
+const FlashCell = memo(function FlashCell({
+  store,
+  table,
+  currency,
+  field,
+  colors,
+  simulatedMark,
+  side,
+  fees,
+  byNet = false,
+}: CellProps & SpreadProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode }) {
   const { t } = useTranslation('market');
   const cell = useBoardCell(store, table, currency, field);
   const text = formatMarketField(cell?.value);
   const simulated = cell?.source === 'sim' && simulatedMark;
+  const percent = side && spreadPercent(cell?.value);
+  const open = openMark(side !== undefined && !byNet && isSpreadOpen(side, percent), colors);
+  const net = side && <NetLine side={side} percent={percent} fees={fees} marked={byNet} colors={colors} />;
   if (!cell?.flash) {
     return (
       <>
-        <span className="market-cell">{text}</span>
+        <span className={`market-cell${open.className}`} style={open.style} data-open={open.className !== '' || undefined}>
+          {text}
+        </span>
         {simulated}
+        {net}
       </>
     );
   }
-  const style = { '--market-flash': cell.flash === 'up' ? colors.up : colors.down } as CSSProperties;
+  const style = { ...open.style, '--market-flash': cell.flash === 'up' ? colors.up : colors.down } as CSSProperties;
   return (
     <>
-      <span className="market-cell market-flash" data-flash={cell.flash} style={style}>
+      <span className={`market-cell market-flash${open.className}`} data-flash={cell.flash} data-open={open.className !== '' || undefined} style={style}>
         {text}
         {cell.flash === 'up' ? <CaretUpOutlined aria-label={t('flashUp')} /> : <CaretDownOutlined aria-label={t('flashDown')} />}
       </span>
       {simulated}
+      {net}
     </>
   );
 });
@@ -85,8 +116,9 @@ const ValidityCell = memo(function ValidityCell({ store, table, currency, field 
   );
 });
 
-function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete }: MarketTableCardProps) {
+function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete, feeAccounts, netColouring }: MarketTableCardProps) {
   const { t } = useTranslation('market');
+  const { t: tNet } = useTranslation('netSpread');
   const key = tableKey(table);
   const currencies = useBoardCurrencies(store, key);
   const [exchangeA, exchangeB, typeA, typeB] = table;
@@ -95,9 +127,18 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
     const delivery = deliveryCodeOf(deliveryCodes, code);
     return delivery ? t('typeWithDelivery', { type: label, code: delivery }) : label;
   };
+  const feeLegs = [
+    { exchange: exchangeName(exchangeA), type: typeLabel(typeA) },
+    { exchange: exchangeName(exchangeB), type: typeLabel(typeB) },
+  ] as const;
   const title = t('tableTitle', { exchangeA: exchangeName(exchangeA), typeA: typeLabel(typeA), exchangeB: exchangeName(exchangeB), typeB: typeLabel(typeB) });
   const legs = useMemo<KlineLeg[]>(() => [{ exchange: exchangeA, type: typeA }, { exchange: exchangeB, type: typeB }], [exchangeA, exchangeB, typeA, typeB]);
   const rows = useMemo(() => currencies?.map((currency): RowKey => ({ currency_type: currency })), [currencies]);
+  // the taker rate of each leg (issue 24 net spreads); undefined while the accounts' fees load
+  const legFees = useMemo(
+    (): [LegFee, LegFee] | undefined => feeAccounts && [legTakerFee(feeAccounts, exchangeA, typeA), legTakerFee(feeAccounts, exchangeB, typeB)],
+    [feeAccounts, exchangeA, exchangeB, typeA, typeB],
+  );
 
   const columns = useMemo((): ColumnsType<RowKey> => {
     // the 'simulated' mark shows on a simulated leg only while some leg is live
@@ -106,11 +147,19 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
         {t('simulated')}
       </Tag>
     );
-    const flashing = (field: FlashingField) => (currency: string) => (
-      <FlashCell store={store} table={key} currency={currency} field={field} colors={colors} simulatedMark={simulatedMark} />
+    const flashing = (field: FlashingField) => (currency: string) => {
+      const spread = field === 'positive' || field === 'negative' ? { side: field, fees: legFees, byNet: netColouring } : undefined;
+      return <FlashCell store={store} table={key} currency={currency} field={field} colors={colors} simulatedMark={simulatedMark} {...spread} />;
+    };
+    // a spread column: the gross figure, the net one under it (issue 24)
+    const spreadTitle = (gross: string) => (
+      <>
+        {gross}
+        <span className="market-net">{tNet('net')}</span>
+      </>
     );
     const validity = (field: 'a_validity' | 'b_validity') => (currency: string) => <ValidityCell store={store} table={key} currency={currency} field={field} />;
-    const cell = (columnKey: string, field: FlashingField | 'a_validity' | 'b_validity', title: string) => ({
+    const cell = (columnKey: string, field: FlashingField | 'a_validity' | 'b_validity', title: ReactNode) => ({
       key: columnKey,
       dataIndex: 'currency_type',
       title,
@@ -123,8 +172,9 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
       cell('bSell', 'b_sell', t('columns.bSell')),
       cell('aValidity', 'a_validity', t('columns.aValidity')),
       cell('bValidity', 'b_validity', t('columns.bValidity')),
-      cell('positive', 'positive', t('columns.positive')),
-      cell('negative', 'negative', t('columns.negative')),
+      cell('positive', 'positive', spreadTitle(t('columns.positive'))),
+      cell('negative', 'negative', spreadTitle(t('columns.negative'))),
+      // issue 24 alerts: the per-row bell (threshold popover) joins as one more column here or a slot in this one
       {
         key: 'chart',
         title: t('columns.chart'),
@@ -147,14 +197,19 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
         ),
       },
     ];
-  }, [t, store, key, colors, liveMode, title, legs]);
+  }, [t, tNet, store, key, colors, liveMode, title, legs, legFees, netColouring]);
 
   return (
     <Card
       size="small"
       data-testid="market-table"
       data-table={table.join('-')}
-      title={<span style={{ whiteSpace: 'normal' }}>{title}</span>}
+      title={
+        <span style={{ whiteSpace: 'normal' }}>
+          {title}
+          <FeeCaption fees={legFees} legs={feeLegs} />
+        </span>
+      }
       extra={
         <Space size={0} wrap>
           <FeedStatusBadge feed="market" />
