@@ -47,24 +47,28 @@ export interface LegPositions {
 /** Coin held on legs A and B, both directions summed. */
 export const heldOf = (p: LegPositions): [number, number] => [p.f[0][1] + p.r[0][1], p.f[1][1] + p.r[1][1]];
 
-/** Whether legs `held` apart are unbalanced (|A − B| ≥ half a contract at leg A's price). */
-export const isUnbalanced = (held: readonly [number, number], currency: string, priceA: number): boolean =>
-  Math.abs(coinToContracts(held[0] - held[1], currency, priceA)) >= UNBALANCED_CONTRACTS;
+/** A − B in contracts at leg A's price. */
+export const imbalanceOf = (held: readonly [number, number], currency: string, priceA: number): number => coinToContracts(held[0] - held[1], currency, priceA);
+/** Whether an imbalance (contracts) leaves the legs unhedged: half a contract or more either way. */
+const apart = (imbalance: number): boolean => Math.abs(imbalance) >= UNBALANCED_CONTRACTS;
+/** Whether a child's or task's legs are apart (its exposure is worth showing, whatever its state). */
+export const legsApart = (health: Pick<LegHealth, 'imbalance'>): boolean => apart(health.imbalance);
+/** Whether legs holding `held` are unbalanced (|A − B| ≥ half a contract at leg A's price): the engine's re-hedge reads this. */
+export const isUnbalanced = (held: readonly [number, number], currency: string, priceA: number): boolean => apart(imbalanceOf(held, currency, priceA));
 
 export const legStateOf = (unbalanced: boolean, abnormal: number): LegState => (abnormal > 0 ? 'abnormal' : unbalanced ? 'unbalanced' : 'balanced');
 
 /** One child's leg health from its position, leg A's mid price, its last fills and abnormal orders of the last hour. */
 export function childLegHealth(position: LegPositions, currency: string, midA: number, lastFill: readonly [number | null, number | null], abnormal: number): LegHealth {
   const filled = heldOf(position);
-  const diff = filled[0] - filled[1];
-  const imbalance = coinToContracts(diff, currency, midA);
+  const imbalance = imbalanceOf(filled, currency, midA);
   return {
     filled,
     imbalance,
-    exposure: Math.abs(diff) * midA,
+    exposure: Math.abs(filled[0] - filled[1]) * midA,
     lastFill: [lastFill[0], lastFill[1]],
     abnormal,
-    state: legStateOf(Math.abs(imbalance) >= UNBALANCED_CONTRACTS, abnormal),
+    state: legStateOf(apart(imbalance), abnormal),
   };
 }
 
@@ -82,12 +86,41 @@ export function taskLegHealth(children: Record<number, LegHealth>): TaskLegHealt
     lastFill: [rows.reduce<number | null>((t, h) => later(t, h.lastFill[0]), null), rows.reduce<number | null>((t, h) => later(t, h.lastFill[1]), null)],
     abnormal,
     state: legStateOf(
-      rows.some((h) => Math.abs(h.imbalance) >= UNBALANCED_CONTRACTS),
+      rows.some(legsApart),
       abnormal,
     ),
     children,
   };
 }
 
-/** Age of a leg's last fill at `now` in whole seconds, or null when it never filled. */
-export const fillAgeSeconds = (lastFill: number | null, now: number): number | null => (lastFill === null ? null : Math.max(0, Math.floor((now - lastFill) / 1000)));
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isPair = (v: unknown, item: (x: unknown) => boolean): boolean => Array.isArray(v) && v.length === 2 && v.every(item);
+const STATES: readonly string[] = ['balanced', 'unbalanced', 'abnormal'] satisfies LegState[];
+
+/** One LegHealth as sent, or undefined when it is not one (the console shows nothing then). */
+const legHealthEntry = (value: unknown): LegHealth | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const h = value as Record<string, unknown>;
+  const ok =
+    isPair(h.filled, isNumber) &&
+    isNumber(h.imbalance) &&
+    isNumber(h.exposure) &&
+    isPair(h.lastFill, (x) => x === null || isNumber(x)) &&
+    isNumber(h.abnormal) &&
+    typeof h.state === 'string' &&
+    STATES.includes(h.state);
+  return ok ? (h as unknown as LegHealth) : undefined;
+};
+
+/** The task socket's `leg_health` (the console's own addition), or undefined when absent or malformed. */
+export function legHealthOf(value: unknown): TaskLegHealth | undefined {
+  const task = legHealthEntry(value);
+  const children = (value as { children?: unknown } | undefined)?.children;
+  if (!task || typeof children !== 'object' || children === null) return undefined;
+  const rows: Record<number, LegHealth> = {};
+  for (const [id, child] of Object.entries(children)) {
+    const entry = legHealthEntry(child);
+    if (entry) rows[Number(id)] = entry;
+  }
+  return { ...task, children: rows };
+}

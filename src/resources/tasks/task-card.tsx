@@ -11,6 +11,8 @@ import { earningsOf, positionAmountOf, priceRatiosOf, tradeTypeOfTransaction, us
 import { TASK_STATUS, isRunning, taskStatusLabelKey } from '../../domain/task-status';
 import { ELLIPSIS_STYLE } from './styles';
 import { ChildList, useChildTasks, type ChildAction } from '../child-tasks/child-list';
+import { legHealthOf } from '../../domain/leg-health';
+import { LegHealthTag } from './leg-health';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
 export type LiveTask = Task & Partial<Omit<TaskLive, 'id'>>;
@@ -98,6 +100,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
   const ratios = priceRatiosOf(task.analysis);
   const holding = positionAmountOf(task.position);
   const pnl = earningsOf(task.muldata);
+  const legHealth = legHealthOf(task.leg_health);
   const leg = (bourse: unknown, type: unknown) => {
     const tradeType = tradeTypeOfTransaction(Number(type));
     return `${bourseName(Number(bourse))} ${tradeType ? t(`tradeTypes.${tradeType}`) : String(type ?? '-')}`;
@@ -147,6 +150,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
             </span>
           </div>
         )}
+        <LegHealthTag health={legHealth} testId={`task-legs-${task.id}`} />
         {ratios.length > 0 && (
           <div style={{ ...ROW, columnGap: 8 }} aria-label={t('card.ratios')}>
             {ratios.map(([key, value]) => (
@@ -163,7 +167,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           </span>
           <span style={{ color: muted }}>{t('card.children', { count: children.length })}</span>
         </div>
-        <ChildList task={task} children={children} onAction={onChildAction} muted={muted} />
+        <ChildList task={task} children={children} onAction={onChildAction} muted={muted} legHealth={legHealth?.children} />
       </div>
     </Card>
   );
