@@ -1,5 +1,3 @@
-import type { EngineSettings } from './engine/types';
-
 /** Delays that exist for realism, and push rates: real values by default, short ones in tests. */
 export interface ServerSettings {
   /** how long /api/init takes (the console shows its spinner meanwhile). */
@@ -13,10 +11,10 @@ export interface ServerSettings {
   /** seed the unilateral demo (strategies with months of history, one-sided accounts, follow tasks in every state) on a first start (server tests turn it off unless they read it). */
   unilateralDemo: boolean;
   /**
-   * the task engine's settings over its defaults (server/engine DEFAULT_SETTINGS), for the demo seed and
+   * the task engine's settings over its defaults (EngineSettings by name, server/engine DEFAULT_SETTINGS), for the demo seed and
    * the runner alike: tests make the failure modes certain (e.g. legPartialRate 1) or absent. Not a call.
    */
-  engine?: Partial<EngineSettings>;
+  engine?: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {

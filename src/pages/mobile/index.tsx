@@ -12,7 +12,7 @@ import { useLiveResource } from '../../providers/use-live-resource';
 import type { TaskLive } from '../../live/messages';
 import { AssetSummaryCard } from '../assets/summary';
 import { legHealthOf } from '../../domain/leg-health';
-import { LegHealthTag } from '../../resources/tasks/leg-health';
+import { LegHealthTag } from '../../components/leg-health';
 import { assetsOf, useAccountRecords, useAssetsFeed } from '../assets/use-account-assets';
 
 /** A task as the task list holds it: the record of /task/list with the socket's live fields merged in. */

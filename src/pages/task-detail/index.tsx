@@ -11,7 +11,7 @@ import { parseJsonField } from '../../domain/task';
 import { opensPosition, orderStatusLabelKey, otypeLabelKey } from '../../domain/order-status';
 import { legHealthOf } from '../../domain/leg-health';
 import { useFeed } from '../../live/use-feed';
-import { LegHealthTable } from '../../resources/tasks/leg-health';
+import { LegHealthTable } from '../../components/leg-health';
 
 /**
  * The task's leg health (issue 24), live from the task socket as the task cards read it: the same

@@ -11,7 +11,7 @@ import { failed, succeeded } from '../../components/notify';
 import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task-status';
 import { ELLIPSIS_STYLE } from '../tasks/styles';
 import type { LegHealth } from '../../domain/leg-health';
-import { LegHealthTag } from '../tasks/leg-health';
+import { LegHealthTag } from '../../components/leg-health';
 import { CHILD_TASKS, useReloadTasks } from '../tasks/use-task-actions';
 
 /** The children of one task (§3), read once per card. */

@@ -12,7 +12,7 @@ import { TASK_STATUS, isRunning, taskStatusLabelKey } from '../../domain/task-st
 import { ELLIPSIS_STYLE } from './styles';
 import { ChildList, useChildTasks, type ChildAction } from '../child-tasks/child-list';
 import { legHealthOf } from '../../domain/leg-health';
-import { LegHealthTag } from './leg-health';
+import { LegHealthTag } from '../../components/leg-health';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
 export type LiveTask = Task & Partial<Omit<TaskLive, 'id'>>;

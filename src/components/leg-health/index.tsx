@@ -1,7 +1,7 @@
 import { Table, Typography, theme } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { feedAge } from '../../components/feed-status/age';
+import { feedAge } from '../feed-status/age';
 import { formatQuantity, formatStatistic } from '../../domain/format';
 import { legsApart, type LegHealth, type LegState, type TaskLegHealth } from '../../domain/leg-health';
 
