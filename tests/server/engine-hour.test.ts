@@ -41,6 +41,18 @@ const signedQty = (f: Fill): number => {
   return (long ? 1 : -1) * (f.action === 'open' ? 1 : -1) * f.amount;
 };
 
+/** Independently of the ledger: cash paid and received by every fill, less fees, plus what is held at the marks. */
+const cashFlows = (fills: readonly Fill[]): number => {
+  let cash = 0;
+  const held = [0, 0];
+  for (const f of fills) {
+    const q = signedQty(f);
+    cash -= q * f.price + f.fee;
+    held[f.leg] += q;
+  }
+  return cash + held[0] * marks[0] + held[1] * marks[1];
+};
+
 describe('an hour of trading', () => {
   it('trades both ways, opening and closing, and shows every order status_', () => {
     const seen = new Set([...r.history.values()].flat());
@@ -107,16 +119,8 @@ describe('an hour of trading', () => {
   it("the earnings curve's last point is realised plus unrealised P/L at the current prices, as the cash flows say", () => {
     const unrealised = r.state.children.reduce((s, c) => s + unrealisedPnl(c.ledger, marks), 0);
     const point = earningsPoint(now, realisedPnl(r.trades), unrealised);
-    // independently: cash paid and received by every fill, less fees, plus what is held at the marks
-    let cash = 0;
-    const held = [0, 0];
-    for (const f of r.fills) {
-      const q = signedQty(f);
-      cash -= q * f.price + f.fee;
-      held[f.leg] += q;
-    }
     expect(point.dateTime).toBe(now);
-    expect(point.earningsVal).toBeCloseTo(cash + held[0] * marks[0] + held[1] * marks[1], 6);
+    expect(point.earningsVal).toBeCloseTo(cashFlows(r.fills), 6);
   });
 
   it('never goes over the position limit or the capital at any tick', () => {
@@ -206,14 +210,7 @@ describe('an hour of trading with the leg failure modes on', () => {
   });
 
   it('the earnings curve still equals the cash flows plus the holdings', () => {
-    let cash = 0;
-    const held = [0, 0];
-    for (const f of rf.fills) {
-      const q = signedQty(f);
-      cash -= q * f.price + f.fee;
-      held[f.leg] += q;
-    }
     const unrealised = rf.state.children.reduce((s, c) => s + unrealisedPnl(c.ledger, marks), 0);
-    expect(realisedPnl(rf.trades) + unrealised).toBeCloseTo(cash + held[0] * marks[0] + held[1] * marks[1], 6);
+    expect(realisedPnl(rf.trades) + unrealised).toBeCloseTo(cashFlows(rf.fills), 6);
   });
 });
