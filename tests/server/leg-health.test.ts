@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import { legsOf, mid, stepTask } from '../../server/engine';
 import { enginePrices } from '../../server/engine/prices';
+import { execute } from '../../server/engine/pricing';
 import { legHealthOfTasks } from '../../server/store/leg-health';
 import { fillsOf, findTask, ordersOf } from '../../server/store/tasks';
 import { childLegHealth, taskLegHealth, type TaskLegHealth } from '../../src/domain/leg-health';
@@ -143,4 +144,27 @@ describe('one leg rejected, step by step (engine on the injected clock)', () => 
     expect(s.children[0].ledger.unbalanced_since ?? null).toBeNull();
   });
 
+});
+
+describe('one leg at a stale price', () => {
+  it("fills leg B at the touch one tick earlier when that is worse (a sale at the lower bid), leg A at the tick's", () => {
+    // B is 1.0 % over A a second before the decision, 1.2 % at it: an f open sells B, so the old bid is worse
+    const source = premiumSource((now) => (now < T0 ? 0.01 : 0.012));
+    const settings = { legRejectRate: 0, legPartialRate: 0, stalePriceRate: 0.01 };
+    const rng = scriptedRng([0.5, 0.5, 0.001]);
+    let s = state(undefined, [child(1, 1)]);
+    const fills = [];
+    for (let i = 0; i < 3; i++) {
+      const out = stepTask(s, inputs({ settings }), source, T0 + i * 1000, rng);
+      s = out.state;
+      fills.push(...out.fills);
+    }
+    const [a, b] = [fills.find((f) => f.leg === 0)!, fills.find((f) => f.leg === 1)!];
+    expect(a.amount).toBeCloseTo(b.amount, 12); // still hedged: only the price is stale
+    const book = { levels: 5, slippage: 0.001, step: 0.0005 };
+    const legs = legsOf(s.task.params);
+    expect(b.price).toBeCloseTo(execute('sell', source(legs[1], T0 - 1000), b.amount, book).price, 9);
+    expect(b.price).toBeLessThan(execute('sell', source(legs[1], T0), b.amount, book).price);
+    expect(a.price).toBeCloseTo(execute('buy', source(legs[0], T0), a.amount, book).price, 9);
+  });
 });
