@@ -10,7 +10,7 @@ const ICONS: Record<LegState, typeof CheckCircleOutlined> = { balanced: CheckCir
 /** The state's colour: green, orange, red (with a word and an icon beside it, never the colour alone). */
 function useStateColour(state: LegState): string {
   const { token } = theme.useToken();
-  return state === 'balanced' ? token.colorSuccess : state === 'unbalanced' ? token.colorWarning : token.colorError;
+  return state === 'balanced' ? token.colorSuccessText : state === 'unbalanced' ? token.colorWarningText : token.colorErrorText;
 }
 
 /** The words of a leg health: the state, the exposure when the legs are apart, the abnormal count when there are any. */
