@@ -10,6 +10,11 @@ export interface ServerSettings {
   demoTasks: boolean;
   /** seed the unilateral demo (strategies with months of history, one-sided accounts, follow tasks in every state) on a first start (server tests turn it off unless they read it). */
   unilateralDemo: boolean;
+  /**
+   * the task engine's settings over its defaults (EngineSettings by name, server/engine DEFAULT_SETTINGS), for the demo seed and
+   * the runner alike: tests make the failure modes certain (e.g. legPartialRate 1) or absent. Not a call.
+   */
+  engine?: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {

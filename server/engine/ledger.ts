@@ -30,6 +30,7 @@ const cloneLedger = (l: ChildLedger): ChildLedger => ({
     pro_rate: l.position.pro_rate,
   },
   open_fee: { f: [...l.open_fee.f], r: [...l.open_fee.r] },
+  ...(l.unbalanced_since != null ? { unbalanced_since: l.unbalanced_since } : {}),
 });
 
 /**

@@ -7,8 +7,9 @@ import { deliveryKeyOf, defaultExpiry, isDelivery, legsOf, tradeTypeOf } from '.
 import { coinToContracts, contractsToCoin, positionUnitDivisor } from '../../src/domain/position-unit';
 import { applyFill, childCapital, emptyLedger, hasDirection, isFlat, legSign, perDelivery, withUsage } from './ledger';
 import type { Rng } from '../clock/random';
-import { advanceOrder, makePair, planPair } from './orders';
-import { closeSides, execute, openSides, premium, takerFee, withFee, type Book, type Side } from './pricing';
+import { advanceOrder, makeHedge, makePair, planPair } from './orders';
+import { heldOf, isUnbalanced } from '../../src/domain/leg-health';
+import { closeSides, execute, mid, openSides, premium, takerFee, withFee, type Book, type Side } from './pricing';
 import {
   TASK_STATUS,
   CHILD_STATUS,
@@ -32,7 +33,18 @@ import {
   type TaskStatus,
 } from './types';
 
-export const DEFAULT_SETTINGS: EngineSettings = { closeBeforeExpiryMs: 10 * 60_000, leverage: 10, abnormalRate: 0.02, cancelRate: 0.05 };
+export const DEFAULT_SETTINGS: EngineSettings = {
+  closeBeforeExpiryMs: 10 * 60_000,
+  leverage: 10,
+  abnormalRate: 0.02,
+  cancelRate: 0.05,
+  legRejectRate: 0.005,
+  legPartialRate: 0.005,
+  stalePriceRate: 0.005,
+  rehedgeAfterMs: 60_000,
+};
+/** A stale price is the touch this long before the fill: the previous tick's. */
+const STALE_MS = 1000;
 export const DEFAULT_CLOSE_DLT = 0.001;
 export const DEFAULT_OPEN_COUNT = 20;
 const NO_FEES: FeeConfig = { ssHangCharges: 0, ssEatCharges: 0, fuHangCharges: 0, fuEatCharges: 0, csHangCharges: 0, csEatCharges: 0 };
@@ -67,6 +79,8 @@ interface Context {
   task: Task;
   legs: [Leg, Leg];
   quotes: [Quote, Quote];
+  /** the quotes one tick earlier (a stale fill's), asked only when one happens */
+  stale: () => [Quote, Quote];
   expiries: [number | null, number | null];
   book: Book;
   settings: EngineSettings;
@@ -97,6 +111,7 @@ const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, 
     task,
     legs,
     quotes: [prices(legs[0], now), prices(legs[1], now)],
+    stale: () => [prices(legs[0], now - STALE_MS), prices(legs[1], now - STALE_MS)],
     expiries,
     book: { levels, slippage: inputs.global.priceSlippage, step: Number(p.slip) || 0 },
     settings,
@@ -132,6 +147,8 @@ interface Decision {
   dlt: number;
   spread: number;
   orderType: OrderParam['order_type'];
+  /** a re-hedge ('hedge'): the one leg it orders */
+  leg?: 0 | 1;
 }
 
 /** Closes everything the child holds in one direction (f first). */
@@ -231,10 +248,36 @@ export const premiumsOf = (state: TaskState, inputs: EngineInputs, prices: Price
   };
 };
 
+/**
+ * An unbalanced child's repair, once it has been unbalanced for rehedgeAfterMs: one order on its short
+ * leg (the leg holding less in the direction most apart) for the difference. Null while it waits.
+ */
+const rehedge = (ctx: Context, cs: ChildState): Decision | null => {
+  const since = cs.ledger.unbalanced_since;
+  if (since == null || ctx.now - since < ctx.settings.rehedgeAfterMs) return null;
+  const pos = cs.ledger.position;
+  const gap = (d: Direction) => pos[d][0][1] - pos[d][1][1];
+  const d = Math.abs(gap('r')) > Math.abs(gap('f')) ? 'r' : 'f';
+  const amount = Math.abs(gap(d));
+  return { direction: d, action: 'open', amounts: [amount, amount], dlt: 0, spread: 0, orderType: 'hedge', leg: gap(d) > 0 ? 1 : 0 };
+};
+
+/** Keeps a child's unbalanced_since: set when its legs are first apart (src/domain/leg-health.ts), cleared when they agree again. */
+const withBalance = (ctx: Context, cs: ChildState): ChildState => {
+  const apart = isUnbalanced(heldOf(cs.ledger.position), ctx.task.params.currency_type, mid(ctx.quotes[0]));
+  const was = cs.ledger.unbalanced_since ?? null;
+  const since = apart ? (was ?? ctx.now) : null;
+  if (since === was) return cs;
+  const { unbalanced_since: _, ...ledger } = cs.ledger;
+  return { ...cs, ledger: since === null ? ledger : { ...ledger, unbalanced_since: since } };
+};
+
 /** What an idle child does this tick, in order of precedence. */
 const decide = (ctx: Context, cs: ChildState, state: TaskState): Decision | null => {
   if (ctx.nearExpiry) return closeAll(ctx, cs, 'delivery');
   if (ctx.task.status === TASK_STATUS.closePosition) return closeAll(ctx, cs, 'close');
+  // an unbalanced child opens nothing: it waits, then re-hedges
+  if (cs.ledger.unbalanced_since != null) return rehedge(ctx, cs);
   const req = state.manual;
   if (req && req.cids.includes(cs.child.task_children_id)) {
     const d = manual(ctx, cs, req);
@@ -272,26 +315,29 @@ const advanceOrders = (state: TaskState, ctx: Context) => {
 /** Places the pair a decision asks for; a manual request's remaining contracts go down by what will fill. */
 const place = (state: TaskState, ctx: Context, cs: ChildState, d: Decision): { state: TaskState; pair: OrderRecord[] } => {
   const sides = d.action === 'open' ? openSides(d.direction) : closeSides(d.direction);
-  const outcome = planPair(sides, d.amounts, ctx.quotes, ctx.book, ctx.rng, ctx.settings);
-  const pair = makePair({
+  const request = {
     taskId: ctx.task.id,
     child: cs.child,
     seq: state.seq,
     direction: d.direction,
-    action: d.action,
     sides,
     amounts: d.amounts,
     legs: ctx.legs,
     quotes: ctx.quotes,
     expiries: ctx.expiries,
-    outcome,
     dlt: d.dlt,
     spread: d.spread,
-    orderType: d.orderType,
     bourses: ctx.inputs.bourses ?? {},
     book: ctx.book,
     now: ctx.now,
-  });
+  };
+  if (d.leg !== undefined) {
+    const children = state.children.map((c) => (c === cs ? { ...c, last_trade: ctx.now } : c));
+    const hedge = makeHedge(request, d.leg);
+    return { state: { ...state, children, seq: state.seq + 1, open_orders: [...state.open_orders, hedge] }, pair: [hedge] };
+  }
+  const outcome = planPair(sides, d.amounts, ctx.quotes, ctx.book, ctx.rng, ctx.settings, ctx.stale);
+  const pair = makePair({ ...request, action: d.action, outcome, orderType: d.orderType });
   let manualReq = state.manual;
   if (d.orderType === 'manual' && manualReq?.remaining) {
     const id = cs.child.task_children_id;
@@ -321,6 +367,7 @@ export const stepTask = (state: TaskState, inputs: EngineInputs, prices: PriceSo
   const ctx = contextOf(current, inputs, prices, now, rng);
   const advanced = advanceOrders(current, ctx);
   current = advanced.state;
+  current = { ...current, children: current.children.map((cs) => withBalance(ctx, cs)) };
   const orders = advanced.orders;
   const busy = new Set(current.open_orders.map((o) => o.task_children_id));
   for (const cs of current.children) {

@@ -113,6 +113,8 @@ export interface ChildLedger {
   position: PositionData;
   /** open fees of the quantity still open, per direction and leg (they move to a trade when closed). */
   open_fee: { f: [number, number]; r: [number, number] };
+  /** since when (ms) the legs have been unbalanced (src/domain/leg-health.ts); absent or null while hedged */
+  unbalanced_since?: number | null;
 }
 
 /** One execution of an order. Every fill belongs to exactly one order (client_id). */
@@ -168,8 +170,8 @@ export interface OrderParam {
   spread: number;
   /** the paired leg's touch price */
   price1: number;
-  /** 'auto' from the strategy, 'manual' from a manual open/close, 'delivery' before expiry, 'close' on close position */
-  order_type: 'auto' | 'manual' | 'delivery' | 'close';
+  /** 'auto' from the strategy, 'manual' from a manual open/close, 'delivery' before expiry, 'close' on close position, 'hedge' the re-hedge of an unbalanced child's short leg */
+  order_type: 'auto' | 'manual' | 'delivery' | 'close' | 'hedge';
 }
 export interface OrderResult {
   deal_price: number;
@@ -249,6 +251,14 @@ export interface EngineSettings {
   abnormalRate: number;
   /** chance per order pair that the exchange cancels part of it (status 7) */
   cancelRate: number;
+  /** chance per order pair that one leg is rejected (status 8, nothing filled) while the other fills */
+  legRejectRate: number;
+  /** chance per order pair that one leg fills a smaller fraction than the other (status 7 on it) */
+  legPartialRate: number;
+  /** chance per order pair that one leg fills at the previous tick's touch when that is worse */
+  stalePriceRate: number;
+  /** an unbalanced child re-hedges its short leg after this long (ms); it opens nothing meanwhile */
+  rehedgeAfterMs: number;
 }
 
 export interface StepResult {

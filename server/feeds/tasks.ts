@@ -1,6 +1,9 @@
 import { taskFigures, type TaskFigures } from '../handlers/task-figures';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
 import { ownTasks } from '../store/tasks';
+import { legHealthOfTasks } from '../store/leg-health';
+import { enginePrices } from '../engine/prices';
+import type { TaskLegHealth } from '../../src/domain/leg-health';
 
 const percent = (value: number): number => Math.round(value * 1e6) / 1e4;
 
@@ -12,9 +15,11 @@ const percent = (value: number): number => Math.round(value * 1e6) / 1e4;
  * - `changeable`: whether the task may be configured or deleted now (not running, paused or closing,
  *   no status change under way);
  * - `analysis`: the premiums at the touch prices now, in percent, as the card lists them:
- *   f = (B bid − A ask) / A ask, r = (A bid − B ask) / B ask.
+ *   f = (B bid − A ask) / A ask, r = (A bid − B ask) / B ask;
+ * - `leg_health` (the console's own addition, issue 24): the task's leg health and its children's
+ *   (`legHealthOfTasks`, src/domain/leg-health.ts).
  */
-export function taskLive(figures: TaskFigures) {
+export function taskLive(figures: TaskFigures, legHealth?: TaskLegHealth) {
   const { state, touches } = figures;
   const [[aBid, aAsk], [bBid, bAsk]] = touches;
   return {
@@ -29,6 +34,7 @@ export function taskLive(figures: TaskFigures) {
     },
     changeable: ![1, 2, 3].includes(state.task.status) && state.pending_status === null,
     analysis: { f: percent((bBid - aAsk) / aAsk), r: percent((aBid - bAsk) / bAsk) },
+    ...(legHealth ? { leg_health: legHealth } : {}),
   };
 }
 
@@ -52,9 +58,11 @@ export const taskFeed: FeedGenerator = {
   async onMessage(client, text) {
     const ids = subscribedIds(text);
     subscriptions.set(client, { ids: new Set(ids), lastAt: client.app.clock.now() });
-    const rows = await ownTasks(client.app.db, client.user.id, ids);
+    const { app } = client;
+    const rows = await ownTasks(app.db, client.user.id, ids);
+    const health = await legHealthOfTasks(app.db, rows.map((row) => Number(row.id)), app.clock.now(), enginePrices(app.market.prices).prices);
     const data = [];
-    for (const row of rows) data.push(taskLive(await taskFigures(client.app, row)));
+    for (const row of rows) data.push(taskLive(await taskFigures(app, row), health.get(Number(row.id))));
     return { code: 200, data };
   },
   onClose: (client) => void subscriptions.delete(client),

@@ -48,8 +48,8 @@ export function orderAccounts(out: Pick<StepResult, 'state' | 'orders'>, userId:
   return [...ids].map((apiId) => ({ userId, apiId }));
 }
 
-/** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names. */
-export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>): Promise<EngineInputs> {
+/** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names; and the server's engine settings. */
+export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>, settings?: EngineInputs['settings']): Promise<EngineInputs> {
   const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
   const apis = await db.all<{ id: number; fees: string }>('SELECT id, fees FROM api_accounts');
   const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
@@ -58,6 +58,7 @@ export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInpu
     fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
     bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
     expiry,
+    ...(settings ? { settings } : {}),
   };
 }
 
@@ -104,7 +105,7 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
       const ids = await activeTaskIds(db);
       for (const id of [...cache.keys()]) if (!ids.includes(id)) cache.delete(id);
       if (!ids.length) return pause();
-      const inputs = await engineInputs(db, expiry);
+      const inputs = await engineInputs(db, expiry, ctx.settings.engine);
       // the tick's rows are gathered and written at the end as a few multi-row statements
       const tx = new TickWriter(db);
       const minute = at % MINUTE_MS < TICK_MS;

@@ -56,7 +56,7 @@ export async function seedDemoTasks(ctx: AppContext, now: number): Promise<void>
     if (!strategy) return;
     const defaults = JSON.parse(strategy.default_params) as TaskParams;
     const { prices, expiry } = enginePrices(ctx.market.prices);
-    const inputs = await engineInputs(db, expiry);
+    const inputs = await engineInputs(db, expiry, ctx.settings.engine);
     const rng = seededRng(20261124);
     for (const demo of DEMO_TASKS) {
       const user = await findUserByName(db, demo.user);

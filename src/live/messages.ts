@@ -61,6 +61,8 @@ export interface TaskLive {
   muldata?: unknown;
   changeable?: unknown;
   analysis?: unknown;
+  /** the console's own addition (issue 24): the task's leg health and its children's (src/domain/leg-health.ts), read with `legHealthOf` */
+  leg_health?: unknown;
 }
 
 /** `{data: [TaskLive…]}`: one entry per task id of the subscription that changed. */

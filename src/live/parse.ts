@@ -120,7 +120,7 @@ export const parseAsset = parser<AssetFeedMessage>((raw) => {
   };
 });
 
-const TASK_LIVE_FIELDS = ['position', 'muldata', 'changeable', 'analysis'] as const;
+const TASK_LIVE_FIELDS = ['position', 'muldata', 'changeable', 'analysis', 'leg_health'] as const;
 
 function taskLive(value: unknown, where: string): TaskLive {
   const entry = record(value, where);

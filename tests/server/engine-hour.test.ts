@@ -15,9 +15,11 @@ import {
   unrealisedPnl,
   type Direction,
   type Fill,
+  type OrderRecord,
   type PriceSource,
 } from '../../server/engine';
-import { T0, premiumSource, run, state, swinging } from './engine-fixtures';
+import { childLegHealth, taskLegHealth, type LegHealth } from '../../src/domain/leg-health';
+import { T0, inputs, premiumSource, run, state, swinging } from './engine-fixtures';
 
 const HOUR_S = 3600;
 /** leg B's book is thin (0.02 coin a level) for 2 minutes in every 7: orders there fill partially. */
@@ -37,6 +39,18 @@ const EPS = 1e-6;
 const signedQty = (f: Fill): number => {
   const long = (f.direction === 'f') === (f.leg === 0);
   return (long ? 1 : -1) * (f.action === 'open' ? 1 : -1) * f.amount;
+};
+
+/** Independently of the ledger: cash paid and received by every fill, less fees, plus what is held at the marks. */
+const cashFlows = (fills: readonly Fill[]): number => {
+  let cash = 0;
+  const held = [0, 0];
+  for (const f of fills) {
+    const q = signedQty(f);
+    cash -= q * f.price + f.fee;
+    held[f.leg] += q;
+  }
+  return cash + held[0] * marks[0] + held[1] * marks[1];
 };
 
 describe('an hour of trading', () => {
@@ -105,16 +119,8 @@ describe('an hour of trading', () => {
   it("the earnings curve's last point is realised plus unrealised P/L at the current prices, as the cash flows say", () => {
     const unrealised = r.state.children.reduce((s, c) => s + unrealisedPnl(c.ledger, marks), 0);
     const point = earningsPoint(now, realisedPnl(r.trades), unrealised);
-    // independently: cash paid and received by every fill, less fees, plus what is held at the marks
-    let cash = 0;
-    const held = [0, 0];
-    for (const f of r.fills) {
-      const q = signedQty(f);
-      cash -= q * f.price + f.fee;
-      held[f.leg] += q;
-    }
     expect(point.dateTime).toBe(now);
-    expect(point.earningsVal).toBeCloseTo(cash + held[0] * marks[0] + held[1] * marks[1], 6);
+    expect(point.earningsVal).toBeCloseTo(cashFlows(r.fills), 6);
   });
 
   it('never goes over the position limit or the capital at any tick', () => {
@@ -138,5 +144,73 @@ describe('an hour of trading', () => {
     const again = run(state(), thinSometimes, 600, seededRng(2024));
     const first = run(state(), thinSometimes, 600, seededRng(2024));
     expect([...again.orders.values()]).toEqual([...first.orders.values()]);
+  });
+});
+
+/**
+ * The same hour with the leg failure modes frequent (issue 24: one leg rejected, uneven partial fills,
+ * stale prices): legs come apart and are re-hedged, and the identities still hold, per leg.
+ */
+describe('an hour of trading with the leg failure modes on', () => {
+  const settings = { legRejectRate: 0.1, legPartialRate: 0.1, stalePriceRate: 0.1, rehedgeAfterMs: 60_000 };
+  const rf = run(state(), thinSometimes, HOUR_S, seededRng(2024), inputs({ settings }));
+  const heldByFills = (childId: number | null, leg: 0 | 1) =>
+    rf.fills.filter((f) => (childId === null || f.task_children_id === childId) && f.leg === leg).reduce((s, f) => s + (f.action === 'open' ? f.amount : -f.amount), 0);
+  const orders = [...rf.orders.values()];
+
+  it('rejects, fills unevenly and at stale prices, and re-hedges on the short leg', () => {
+    const hedges = orders.filter((o) => o.cparam.order_type === 'hedge');
+    expect(hedges.length).toBeGreaterThan(0);
+    // a hedge is one order, no pair leg: its pairing id holds nothing else
+    for (const h of hedges) expect(orders.filter((o) => o.pairing_id === h.pairing_id)).toHaveLength(1);
+    const byPair = new Map<string, OrderRecord[]>();
+    for (const o of orders) byPair.set(o.pairing_id, [...(byPair.get(o.pairing_id) ?? []), o]);
+    const pairs = [...byPair.values()].filter((p) => p.length === 2);
+    // one leg rejected (8, nothing filled) while the other filled
+    expect(pairs.some(([a, b]) => (a.status_ === 8 && b.result.deal_amount > 0) || (b.status_ === 8 && a.result.deal_amount > 0))).toBe(true);
+    // different fractions on the two legs
+    expect(pairs.some(([a, b]) => a.result.deal_amount > 0 && b.result.deal_amount > 0 && Math.abs(a.result.deal_amount / a.cparam.amount - b.result.deal_amount / b.cparam.amount) > 0.05)).toBe(true);
+  });
+
+  it("each child's holding per leg is the sum of its fills, the task's the sum of its children's, and the leg health adds up", () => {
+    const midA = marks[0];
+    const children: Record<number, LegHealth> = {};
+    for (const { child, ledger } of rf.state.children) {
+      const id = child.task_children_id;
+      const h = childLegHealth(ledger.position, 'btc', midA, [null, null], 0);
+      expect(h.filled[0]).toBeCloseTo(heldByFills(id, 0), 9);
+      expect(h.filled[1]).toBeCloseTo(heldByFills(id, 1), 9);
+      expect(h.imbalance).toBeCloseTo(((heldByFills(id, 0) - heldByFills(id, 1)) * midA) / 100, 6);
+      children[id] = h;
+    }
+    const total = taskLegHealth(children);
+    expect(total.filled[0]).toBeCloseTo(heldByFills(null, 0), 9);
+    expect(total.filled[1]).toBeCloseTo(heldByFills(null, 1), 9);
+    expect(total.imbalance).toBeCloseTo(((heldByFills(null, 0) - heldByFills(null, 1)) * midA) / 100, 6);
+    expect(total.exposure).toBeCloseTo(Object.values(children).reduce((s, h) => s + h.exposure, 0), 9);
+  });
+
+  it('no child stays unbalanced much longer than rehedgeAfterMs, and opens nothing while it is', () => {
+    const longest = new Map<number, number>();
+    rf.states.forEach((s, i) => {
+      for (const c of s.children) {
+        const since = c.ledger.unbalanced_since;
+        if (since != null) longest.set(c.child.task_children_id, Math.max(longest.get(c.child.task_children_id) ?? 0, T0 + i * 1000 - since));
+      }
+    });
+    expect(Math.max(...longest.values())).toBeGreaterThanOrEqual(settings.rehedgeAfterMs);
+    // the hedge is placed at rehedgeAfterMs and fills two ticks later (a thin book may take a second hedge)
+    for (const ms of longest.values()) expect(ms).toBeLessThanOrEqual(settings.rehedgeAfterMs + 10_000);
+    for (const o of orders) {
+      if (o.cparam.order_type !== 'auto' || o.action !== 'open') continue;
+      // the state of the tick that placed it: balanced (a hedge filled that tick may have just made it so)
+      const placed = rf.states[(o.createtime - T0) / 1000];
+      expect(placed.children.find((c) => c.child.task_children_id === o.task_children_id)?.ledger.unbalanced_since ?? null).toBeNull();
+    }
+  });
+
+  it('the earnings curve still equals the cash flows plus the holdings', () => {
+    const unrealised = rf.state.children.reduce((s, c) => s + unrealisedPnl(c.ledger, marks), 0);
+    expect(realisedPnl(rf.trades) + unrealised).toBeCloseTo(cashFlows(rf.fills), 6);
   });
 });

@@ -77,6 +77,20 @@ describe.each(Object.entries(DATES))('demo tasks seeded on %s (%s)', (_, date) =
     }
   });
 
+  it('the day shows the leg failure modes: abnormal orders (4/8), a pair filled unevenly or on one leg, and a re-hedge of the short leg', async () => {
+    const orders = await t.server.context.db.all<{ pairing_id: string; status_: number; type: string; filled: number; amount: number }>(
+      `SELECT pairing_id, status_, json_extract(cparam, '$.order_type') AS type, json_extract(result, '$.deal_amount') AS filled, json_extract(cparam, '$.amount') AS amount FROM task_orders`,
+    );
+    expect(orders.filter((o) => [4, 8].includes(Number(o.status_))).length).toBeGreaterThan(0);
+    const hedges = orders.filter((o) => o.type === 'hedge');
+    expect(hedges.length).toBeGreaterThan(0);
+    // each hedge repairs a pair whose legs filled different fractions
+    const pairs = new Map<string, { filled: number; amount: number }[]>();
+    for (const o of orders) if (o.type !== 'hedge') pairs.set(o.pairing_id, [...(pairs.get(o.pairing_id) ?? []), o]);
+    const uneven = [...pairs.values()].filter(([a, b]) => b && Math.abs(a.filled / a.amount - b.filled / b.amount) > 1e-6);
+    expect(uneven.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('the closed task ended flat and stopped; the runner carries the running ones on', async () => {
     const closed = (await tasksOf(admin)).find((x) => x.name === 'BTC 当周/当周')!;
     expect(closed.status).toBe(4);

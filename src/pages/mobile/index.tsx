@@ -11,6 +11,8 @@ import { isRunning, taskStatusLabelKey } from '../../domain/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import type { TaskLive } from '../../live/messages';
 import { AssetSummaryCard } from '../assets/summary';
+import { legHealthOf } from '../../domain/leg-health';
+import { LegHealthTag } from '../../components/leg-health';
 import { assetsOf, useAccountRecords, useAssetsFeed } from '../assets/use-account-assets';
 
 /** A task as the task list holds it: the record of /task/list with the socket's live fields merged in. */
@@ -70,6 +72,7 @@ function RunningTasks() {
                     {t('task:card.pnl')}: {formatStatistic(earningsOf(task.muldata))}
                   </span>
                 </Flex>
+                <LegHealthTag health={legHealthOf(task.leg_health)} testId={`mobile-legs-${task.id}`} />
               </Flex>
             </List.Item>
           )}

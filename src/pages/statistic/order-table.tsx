@@ -24,7 +24,8 @@ export function OrderTable({ rows, pagination, ...props }: { rows: readonly Keye
     key: column.key,
     title: t(`columns.${column.key}`),
     align: column.decimals ? ('right' as const) : undefined,
-    render: (_: unknown, row: KeyedOrder) => orderCell(row, column),
+    // a re-hedge order (issue 24, the console's own order type) is named; the others are shown as sent
+    render: (_: unknown, row: KeyedOrder) => (column.key === 'types' && row.types === 'hedge' ? t('risk:orderType.hedge') : orderCell(row, column)),
   }));
   return (
     <Table<KeyedOrder>

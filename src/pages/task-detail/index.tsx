@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,26 @@ import { formatMinute, formatPrice } from '../../domain/format';
 import { FIRST_NEWEST_PAGE, moveNewest, parseOrderNum, type NewestCursor } from '../../domain/order-paging';
 import { parseJsonField } from '../../domain/task';
 import { opensPosition, orderStatusLabelKey, otypeLabelKey } from '../../domain/order-status';
+import { legHealthOf } from '../../domain/leg-health';
+import { useFeed } from '../../live/use-feed';
+import { LegHealthTable } from '../../components/leg-health';
+
+/**
+ * The task's leg health (issue 24), live from the task socket as the task cards read it: the same
+ * `leg_health` figures, in full.
+ */
+function LegHealthCard({ taskId }: { taskId: number }) {
+  const { t } = useTranslation('risk');
+  const ids = useMemo(() => [taskId], [taskId]);
+  const { data, lastMessageAt } = useFeed('task', ids);
+  const health = legHealthOf(data?.data.find((task) => task.id === taskId)?.leg_health);
+  return (
+    <Card size="small" title={t('detail.title')} style={{ marginBottom: 12 }}>
+      {/* the age of each last fill is counted at the time the figures came (each message redraws it) */}
+      {health ? <LegHealthTable health={health} now={lastMessageAt ?? 0} /> : <Typography.Text type="secondary">{t('detail.waiting')}</Typography.Text>}
+    </Card>
+  );
+}
 
 /**
  * /task/taskDetail?id= (§2 task detail): the task's orders, newest first, a page at a time, from
@@ -62,6 +82,7 @@ export default function TaskDetailPage() {
 
   return (
     <Card title={t('detail.title', { id: taskId })}>
+      <LegHealthCard taskId={taskId} />
       <Table<OrderRecord> rowKey="id" dataSource={shown.rows} loading={query.isFetching} pagination={false} size="small" scroll={{ x: 'max-content' }}>
         <Table.Column<OrderRecord> key="clientId" title={t('detail.columns.clientId')} dataIndex="client_id" />
         <Table.Column<OrderRecord> key="id" title={t('detail.columns.id')} render={(_, row) => `${row.task_id}-${row.task_children_id}`} />
@@ -77,8 +98,16 @@ export default function TaskDetailPage() {
           key="openClose"
           title={t('detail.columns.openClose')}
           render={(_, row) => {
-            const otype = Number(parseJsonField(row.cparam).otype);
-            return `${t(opensPosition(otype) ? 'openClose.open' : 'openClose.close')} (${t(otypeLabelKey(otype))})`;
+            const cparam = parseJsonField(row.cparam);
+            const otype = Number(cparam.otype);
+            const text = `${t(opensPosition(otype) ? 'openClose.open' : 'openClose.close')} (${t(otypeLabelKey(otype))})`;
+            return cparam.order_type === 'hedge' ? (
+              <>
+                {text} <Tag color="orange">{t('risk:orderType.hedge')}</Tag>
+              </>
+            ) : (
+              text
+            );
           }}
         />
         <Table.Column<OrderRecord> key="expected" title={t('detail.columns.expected')} render={(_, row) => formatPrice(parseJsonField(row.cparam).spread)} />

@@ -10,6 +10,8 @@ import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { CHILD_STATUS, childStatusLabelKey } from '../../domain/task-status';
 import { ELLIPSIS_STYLE } from '../tasks/styles';
+import type { LegHealth } from '../../domain/leg-health';
+import { LegHealthTag } from '../../components/leg-health';
 import { CHILD_TASKS, useReloadTasks } from '../tasks/use-task-actions';
 import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
@@ -80,12 +82,14 @@ interface Props {
   onAction: (action: ChildAction, child: ChildTask, task: Task) => void;
   /** the secondary text colour (the card reads the theme once). */
   muted: string;
+  /** each child's leg health by child id (the task socket's leg_health), when it has come */
+  legHealth?: Record<number, LegHealth>;
 }
 
-const ROW_STYLE = { display: 'flex', alignItems: 'center', gap: 4, minWidth: 0, padding: '4px 0' } as const;
+const ROW_STYLE = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 4, minWidth: 0, padding: '4px 0' } as const;
 
 /** Child task rows under a task card (§2), each with its menu. Plain rows: a card holds few antd components, it re-renders on every live update. */
-export const ChildList = memo(function ChildList({ task, children, onAction, muted }: Props) {
+export const ChildList = memo(function ChildList({ task, children, onAction, muted, legHealth }: Props) {
   const { t } = useTranslation('task');
   const items: MenuProps['items'] = useMemo(() => CHILD_ACTIONS.map((key) => ({ key, label: t(`childActions.${key}`), danger: key === 'delete' })), [t]);
 
@@ -101,6 +105,11 @@ export const ChildList = memo(function ChildList({ task, children, onAction, mut
           <Dropdown menu={{ items, onClick: ({ key }) => onAction(key as ChildAction, child, task) }} {...KEYBOARD_MENU}>
             <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t('child.menu', { id: child.task_children_id })} />
           </Dropdown>
+          {legHealth?.[child.task_children_id] && (
+            <div style={{ flexBasis: '100%', paddingInlineStart: 12 }}>
+              <LegHealthTag health={legHealth[child.task_children_id]} testId={`child-legs-${child.task_children_id}`} />
+            </div>
+          )}
         </div>
       ))}
     </div>

@@ -12,6 +12,8 @@ import { earningsOf, positionAmountOf, priceRatiosOf, tradeTypeOfTransaction, us
 import { TASK_STATUS, isRunning, taskStatusLabelKey } from '../../domain/task-status';
 import { ELLIPSIS_STYLE } from './styles';
 import { ChildList, useChildTasks, type ChildAction } from '../child-tasks/child-list';
+import { legHealthOf } from '../../domain/leg-health';
+import { LegHealthTag } from '../../components/leg-health';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */
 export type LiveTask = Task & Partial<Omit<TaskLive, 'id'>>;
@@ -101,6 +103,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
   const ratios = priceRatiosOf(task.analysis);
   const holding = positionAmountOf(task.position);
   const pnl = earningsOf(task.muldata);
+  const legHealth = legHealthOf(task.leg_health);
   const leg = (bourse: unknown, type: unknown) => {
     const tradeType = tradeTypeOfTransaction(Number(type));
     return `${bourseName(Number(bourse))} ${tradeType ? t(`tradeTypes.${tradeType}`) : String(type ?? '-')}`;
@@ -149,6 +152,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
             </span>
           </div>
         )}
+        <LegHealthTag health={legHealth} testId={`task-legs-${task.id}`} />
         {ratios.length > 0 && (
           <div style={{ ...ROW, columnGap: 8 }} aria-label={t('card.ratios')}>
             {ratios.map(([key, value]) => (
@@ -165,7 +169,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           </span>
           <span style={{ color: muted }}>{t('card.children', { count: children.length })}</span>
         </div>
-        <ChildList task={task} children={children} onAction={onChildAction} muted={muted} />
+        <ChildList task={task} children={children} onAction={onChildAction} muted={muted} legHealth={legHealth?.children} />
       </div>
     </Card>
   );
