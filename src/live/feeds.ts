@@ -14,8 +14,9 @@ import type {
   TaskFeedMessage,
   TaskFeedParams,
   UnilateralFeedMessage,
+  AlertFeedMessage,
 } from './messages';
-import { parseAsset, parseDemand, parseMarket, parseStatistics, parseTask, parseUnilateral } from './parse';
+import { parseAlert, parseAsset, parseDemand, parseMarket, parseStatistics, parseTask, parseUnilateral } from './parse';
 
 /**
  * Every socket of spec §7, declared as data. The feed manager (src/live/manager.ts) opens, beats,
@@ -177,6 +178,16 @@ const definitions = {
     mergeParams: noParams,
     pick: everything,
   } satisfies FeedDefinition<undefined, undefined, UnilateralFeedMessage>,
+  // issue 24: the header bell's unread count and newest alerts (path assumed)
+  alert: {
+    service: 'main',
+    path: '/alert/ws',
+    tokenInQuery: true,
+    ignore: ['ok'],
+    parse: parseAlert,
+    mergeParams: noParams,
+    pick: everything,
+  } satisfies FeedDefinition<undefined, undefined, AlertFeedMessage>,
 };
 
 /** Each feed's subscriber params and typed message. */
@@ -187,6 +198,7 @@ interface FeedTypes {
   statistics: { params: StatisticsFeedParams; message: StatisticsFeedMessage };
   demand: { params: undefined; message: DemandFeedMessage };
   unilateral: { params: undefined; message: UnilateralFeedMessage };
+  alert: { params: undefined; message: AlertFeedMessage };
 }
 
 export type FeedName = keyof typeof definitions & keyof FeedTypes;
