@@ -39,6 +39,8 @@ export interface FeedDefinition<P = unknown, S = unknown, M = unknown> {
   heartbeat?: (subscription: S | undefined, token: string | undefined) => string;
   /** text sent just before the client closes the socket (demand feed sends "0"). */
   closeMessage?: string;
+  /** false: the shell's live-data line leaves this feed out (its state shows elsewhere: the header bell). */
+  inShell?: false;
   /** replies that carry no data and are dropped ('ok'). */
   ignore: readonly string[];
   /** decoded JSON → the typed message, or a clear error (the feed's status shows it; nothing crashes). */
@@ -183,6 +185,7 @@ const definitions = {
     service: 'main',
     path: '/alert/ws',
     tokenInQuery: true,
+    inShell: false,
     ignore: ['ok'],
     parse: parseAlert,
     mergeParams: noParams,

@@ -21,6 +21,7 @@ import { MarketBoardStore, useBoardLiveMode } from './board-store';
 import { MarketTableCard } from './market-table';
 import { TableDialog } from './table-dialog';
 import { useUpDownColors } from '../../components/up-down-colors';
+import { spreadAlertAction } from '../../components/alert-bell/spread-threshold';
 
 
 /** A changed cell's flash: a tint of the up/down colour until the board's next update (no timer, no animation). */
@@ -144,6 +145,7 @@ export default function MarketPage() {
                 liveMode={liveMode}
                 onEdit={edit}
                 onDelete={remove}
+                rowAction={spreadAlertAction}
               />
             </Col>
           ))}

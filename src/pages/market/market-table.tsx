@@ -26,6 +26,8 @@ export interface MarketTableCardProps {
   liveMode: boolean;
   onEdit: (table: Table4) => void;
   onDelete: (table: Table4) => void;
+  /** one more cell per row after the chart (the alerts' threshold button, issue 24); none when absent */
+  rowAction?: (table: Table4, currency: string) => ReactNode;
 }
 
 /** Digits of one width, so a changing price does not move its column. */
@@ -82,7 +84,7 @@ const ValidityCell = memo(function ValidityCell({ store, table, currency, field 
   );
 });
 
-function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete }: MarketTableCardProps) {
+function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete, rowAction }: MarketTableCardProps) {
   const { t } = useTranslation('market');
   const key = tableKey(table);
   const currencies = useBoardCurrencies(store, key);
@@ -143,8 +145,9 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
           </Popover>
         ),
       },
+      ...(rowAction ? [{ key: 'alert', title: t('alerts:bell.label'), align: 'center' as const, render: (_: unknown, row: RowKey) => rowAction(table, row.currency_type) }] : []),
     ];
-  }, [t, store, key, colors, liveMode, title, legs]);
+  }, [t, store, key, colors, liveMode, title, legs, rowAction, table]);
 
   return (
     <Card
