@@ -2,13 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import AlertBell from '../../src/components/alert-bell';
 import { SpreadAlertButton } from '../../src/components/alert-bell/spread-threshold';
 import { savePrefs } from '../../src/components/alert-bell/prefs';
-import { setRuntimeConfig } from '../../src/api/config';
 import type { AlertItem } from '../../src/domain/alerts';
 import { FeedManager } from '../../src/live/manager';
 import { FakeSocket } from '../unit/fake-socket';
 import { ManualFrames } from '../unit/live-harness';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
+import { taskPageSetup } from './task-helpers';
 
 const alert = (id: number, over: Partial<AlertItem> = {}): AlertItem => ({
   id,
@@ -40,25 +40,12 @@ const push = (unread: number, latest: AlertItem[], voiceIntervalTime = 60) =>
   });
 const bell = () => screen.getByTestId('alert-bell');
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+taskPageSetup();
 beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  setRuntimeConfig({ websocket: 'ws://feeds.test' });
-  vi.spyOn(console, 'info').mockImplementation(() => {});
-  localStorage.clear();
   frames = new ManualFrames();
   manager = new FeedManager({ random: () => 0.5, requestFrame: frames.request, getToken: () => 'admin-token' });
 });
-afterEach(() => {
-  manager.closeAll();
-  server.resetHandlers();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  setRuntimeConfig({});
-});
-afterAll(() => server.close());
+afterEach(() => manager.closeAll());
 
 describe('the alert bell', () => {
   it('counts the unread alerts, lists the log newest first with a link to each task or table, and marks all read', async () => {
