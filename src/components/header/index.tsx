@@ -27,7 +27,13 @@ const AlertBell = lazy(() => import('../alert-bell'));
  * .wide-only / .narrow-only), not a JS breakpoint, so the prerendered markup is already right on a phone
  * and hydration moves nothing (CLS 0).
  */
-export function AppHeader({ nav }: { nav?: ReactNode }) {
+export interface AppHeaderProps {
+  nav?: ReactNode;
+  /** shows the alert bell when signed in: the console's shells only (the bell's calls need their Refine) */
+  alerts?: boolean;
+}
+
+export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const { mode, toggle } = useThemeMode();
@@ -77,9 +83,11 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
         </Tooltip>
         {session ? (
           <>
-            <Suspense>
-              <AlertBell />
-            </Suspense>
+            {alerts && (
+              <Suspense>
+                <AlertBell />
+              </Suspense>
+            )}
             <Popover
               trigger="click"
               placement="bottomRight"
