@@ -9,7 +9,8 @@
  * Sources, each injectable:
  * - spreads: the board's own rows (`marketRow` of the server's one market);
  * - leg health (`LegHealthSource`, the leg-health part's `legHealthOfTasks` once the lead wires it);
- * - orders: the task_orders table, read from the last id seen on (open orders looked at again until they end);
+ * - orders: the task_orders table, the abnormal ones above the last order up to which all had ended (an order
+ *   still open is looked at again until it ends, for an hour at most);
  * - feeds (`FeedAgeSource`): how long an exchange's market data has been stale — every quote of it the
  *   server has, spot of the nine currencies; a test or the demo can hand in another source.
  */
@@ -17,9 +18,8 @@ import type { AppContext } from '../context';
 import { CURRENCIES, EXCHANGES, marketRow, type MarketSource, type MarketTable } from '../market';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
-import { allRules, insertAlert, lastSentAt, maxOrderId, ordersSince, runningTasksByUser, saveRuleState, type NewAlert, type StoredRule } from '../store/alerts';
+import { abnormalOrdersAfter, allRules, insertAlert, lastSentAt, maxOrderId, ordersSettledUpTo, runningTasksByUser, saveRuleState, type NewAlert, type StoredRule } from '../store/alerts';
 import { FRESH_SUBJECT, isBeyond, spreadPercent, step, wouldSend, type SubjectState } from '../../src/domain/alerts';
-import { ORDER_STATUS } from '../../src/domain/order-status';
 import { SPOT_CONTRACT } from '../../src/domain/codes';
 
 export type LegState = 'balanced' | 'unbalanced' | 'abnormal';
@@ -50,8 +50,6 @@ export interface AlertEngineOptions {
 
 const TICK_MS = 1000;
 const HOUR_MS = 3_600_000;
-const ABNORMAL: readonly number[] = [ORDER_STATUS.abnormal, ORDER_STATUS.abnormalEnd];
-const OPEN: readonly number[] = [ORDER_STATUS.create, ORDER_STATUS.executing];
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /** One evaluation of every rule, for the ticker and the bench. */
@@ -67,33 +65,28 @@ export function createAlertEvaluator(ctx: AppContext, options: AlertEngineOption
   const legHealth = options.legHealth ?? noLegHealth;
   const feedAge = options.feedAge ?? marketFeedAge(ctx.market.prices);
   let rules: StoredRule[] | null = null;
-  // orders: the last id seen, and the ids still open at the last look (with their creation time)
-  let lastOrderId: number | null = null;
-  const openOrders = new Map<number, number>();
+  // orders: every order up to `settled` has ended and been looked at; the abnormal ones above it already alerted
+  let settled: number | null = null;
+  const alerted = new Set<number>();
 
   const load = async () => (rules ??= await allRules(ctx.db));
 
   /** The abnormal orders (status_ 4, 8) that ended since the last look, per user: [taskId, orderId, status]. */
   const abnormalOrders = async (at: number): Promise<Map<number, [number, number, number][]>> => {
     const byUser = new Map<number, [number, number, number][]>();
-    if (lastOrderId === null) {
-      lastOrderId = await maxOrderId(ctx.db);
+    if (settled === null) {
+      settled = await maxOrderId(ctx.db);
       return byUser;
     }
-    const orders = await ordersSince(ctx.db, lastOrderId, [...openOrders.keys()]);
-    for (const order of orders) {
-      lastOrderId = Math.max(lastOrderId, order.id);
-      if (OPEN.includes(order.status)) {
-        if (order.createtime > at - HOUR_MS) openOrders.set(order.id, order.createtime);
-        else openOrders.delete(order.id);
-        continue;
-      }
-      openOrders.delete(order.id);
-      if (!ABNORMAL.includes(order.status)) continue;
+    for (const order of await abnormalOrdersAfter(ctx.db, settled)) {
+      if (alerted.has(order.id)) continue;
+      alerted.add(order.id);
       const list = byUser.get(order.userId) ?? [];
       list.push([order.taskId, order.id, order.status]);
       byUser.set(order.userId, list);
     }
+    settled = await ordersSettledUpTo(ctx.db, settled, at - HOUR_MS);
+    for (const id of alerted) if (id <= settled) alerted.delete(id);
     return byUser;
   };
 

@@ -1,6 +1,10 @@
 /** Alert rules and the alert log (migration 13; issue 24). Rules and alerts belong to one user each. */
 import type { AlertItem, AlertKind, AlertLink, AlertRule, AlertRuleParams, SubjectState } from '../../src/domain/alerts';
+import { ORDER_STATUS } from '../../src/domain/order-status';
 import type { Queryable } from './queryable';
+
+const ABNORMAL = `${ORDER_STATUS.abnormalEnd}, ${ORDER_STATUS.abnormal}`;
+const OPEN = `${ORDER_STATUS.create}, ${ORDER_STATUS.executing}`;
 
 interface RuleRow {
   id: number;
@@ -151,21 +155,33 @@ export async function runningTasksByUser(db: Queryable): Promise<Map<number, num
   return byUser;
 }
 
-export interface OrderSeen {
+export interface AbnormalOrder {
   id: number;
   taskId: number;
   userId: number;
   status: number;
-  createtime: number;
 }
 
-/** Orders with an id above `after`, and the orders `ids` (still open at the last look), with their task's owner. */
-export async function ordersSince(db: Queryable, after: number, ids: readonly number[]): Promise<OrderSeen[]> {
-  const select = 'SELECT o.id, o.task_id, o.status_, o.createtime, t.user_id FROM task_orders o JOIN task_tasks t ON t.id = o.task_id';
-  type Row = { id: number; task_id: number; status_: number; createtime: number; user_id: number };
-  const rows = await db.all<Row>(`${select} WHERE o.id > ?`, [after]);
-  if (ids.length) rows.push(...(await db.all<Row>(`${select} WHERE o.id IN (${ids.map(() => '?').join(',')})`, [...ids])));
-  return rows.map((r) => ({ id: Number(r.id), taskId: Number(r.task_id), userId: Number(r.user_id), status: Number(r.status_), createtime: Number(r.createtime) }));
+/** The orders above `after` that ended abnormally (status_ 4 or 8), with their task's owner. */
+export async function abnormalOrdersAfter(db: Queryable, after: number): Promise<AbnormalOrder[]> {
+  const rows = await db.all<{ id: number; task_id: number; status_: number; user_id: number }>(
+    `SELECT o.id, o.task_id, o.status_, t.user_id FROM task_orders o JOIN task_tasks t ON t.id = o.task_id WHERE o.id > ? AND o.status_ IN (${ABNORMAL}) ORDER BY o.id`,
+    [after],
+  );
+  return rows.map((r) => ({ id: Number(r.id), taskId: Number(r.task_id), userId: Number(r.user_id), status: Number(r.status_) }));
+}
+
+/**
+ * Where the next look at the orders may start: just below the oldest order above `after` still open (status_
+ * 1 or 2, created since `openSince`), or at the newest order when none is open. An order open for longer is
+ * left behind (a task stopped in the middle of it).
+ */
+export async function ordersSettledUpTo(db: Queryable, after: number, openSince: number): Promise<number> {
+  const row = await db.get<{ open: number | null; newest: number | null }>(
+    `SELECT (SELECT MIN(id) FROM task_orders WHERE id > ? AND status_ IN (${OPEN}) AND createtime >= ?) AS open, (SELECT MAX(id) FROM task_orders) AS newest`,
+    [after, openSince],
+  );
+  return row?.open !== null && row?.open !== undefined ? Number(row.open) - 1 : Number(row?.newest ?? after);
 }
 
 export const maxOrderId = async (db: Queryable): Promise<number> => Number((await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM task_orders'))?.id ?? 0);
