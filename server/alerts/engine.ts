@@ -108,7 +108,8 @@ export function createAlertEvaluator(ctx: AppContext, options: AlertEngineOption
       const next: Record<string, SubjectState> = {};
       const judge = (subject: string, beyond: boolean, holdMs: number): boolean => {
         const out = step(entry.state[subject] ?? FRESH_SUBJECT, beyond, at, holdMs, cooldownMs);
-        next[subject] = out.state;
+        // a subject with nothing to remember (on the near side, never fired) is not kept: most tasks are balanced
+        if (out.state.beyond || out.state.firedAt !== null) next[subject] = out.state;
         return out.fire;
       };
       const fire = (params: NewAlert['params'], link: NewAlert['link']) => fired.push({ userId, ruleId: rule.id, kind: rule.kind, params, link, at });
