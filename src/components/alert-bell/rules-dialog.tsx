@@ -61,6 +61,8 @@ export default function RulesDialog({ onClose }: { onClose: () => void }) {
       savePrefs({ socketSeconds: socket.on ? socket.seconds : 0 });
       message.success(t('rules.saved'));
       onClose();
+    } catch {
+      // the failure is shown by the notification provider (§8); the dialog stays open
     } finally {
       setSaving(false);
     }
