@@ -150,4 +150,33 @@ describe('the alert bell', () => {
     await waitFor(() => expect(button).toHaveAttribute('data-active', 'true'));
     expect(saved.calls).toEqual([{ token: 'admin-token', kind: 'spread', table: [1, 2, 1, 4], currency: 'eth', field: 'negative', direction: 'below', threshold: -0.05 }]);
   });
+
+  it('the rule dialog saves the task and feed rules on the server and the socket rule in this browser', async () => {
+    const saved = recordCall('alertRuleSave', { id: 1 });
+    const removed = recordCall('alertRuleDelete');
+    server.use(
+      saved.handler,
+      removed.handler,
+      onCall('alertRuleList', () => envelope([{ id: 4, kind: 'feed', seconds: 30, cooldownSeconds: 120, beyond: false }])),
+      onCall('alertList', () => envelope({ list: [], total: 0, unread: 0 })),
+    );
+    renderPage(<AlertBell manager={manager} />);
+    await userEvent.click(bell());
+    await userEvent.click(await screen.findByRole('button', { name: /提醒规则/ }));
+    const dialog = await screen.findByRole('dialog');
+    const unbalanced = await within(dialog).findByRole('switch', { name: '任务单边持仓超过（秒）' });
+    expect(within(dialog).getByRole('switch', { name: '交易所行情中断超过（秒）' })).toBeChecked();
+    expect(within(dialog).getByRole('spinbutton', { name: '同一规则再次提醒的最短间隔（秒）' })).toHaveValue('120');
+    await userEvent.click(unbalanced);
+    const seconds = within(dialog).getByRole('spinbutton', { name: '任务单边持仓超过（秒）' });
+    await userEvent.clear(seconds);
+    await userEvent.type(seconds, '90');
+    await userEvent.click(within(dialog).getByRole('switch', { name: '交易所行情中断超过（秒）' }));
+    await userEvent.click(within(dialog).getByRole('switch', { name: '本浏览器推送重连超过（秒）' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^保\s*存$/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved.calls).toEqual([{ token: 'admin-token', kind: 'unbalanced', seconds: 90, cooldownSeconds: 120 }]);
+    expect(removed.calls).toEqual([{ token: 'admin-token', id: '4' }]);
+    expect(JSON.parse(localStorage.getItem('alerts.prefs')!)).toMatchObject({ socketSeconds: 0 });
+  });
 });
