@@ -76,7 +76,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const perSecond = cpuMicros / 1000 / SECONDS;
 console.log(`machine: ${machine}`);
 console.log(
-  `alert rules (unbalanced, abnormal, feed, ${budget.spreadRules} spread rows) over ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders read, ${made.alerts} alerts written; leg health: a fake source`,
+  `alert rules (unbalanced, abnormal, feed, ${budget.spreadRules} spread rows) over ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders written by the engine, ${made.alerts} alerts written; leg health: a fake source`,
 );
 console.log(`CPU ${(cpuMicros / 1000).toFixed(0)} ms in the evaluations (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${BUDGET_MS} ms (${budget.shareOfEngine * 100} % of the engine's ${budgets.engine.cpuMsPerSimulatedSecond} ms)`);
 if (made.orders === 0 || made.alerts === 0) {
