@@ -8,25 +8,18 @@
 // Run: npx tsx bench/engine.ts   (TASKS=… BENCH_SECONDS=… to vary; exit 1 when over budget). Not in npm test.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
-import { insertChild, insertTask } from '../server/store/tasks';
-import { params as taskParams } from '../tests/server/engine-fixtures';
+import { insertRunningTasks, machine } from './running-tasks';
 
 const budget = (JSON.parse(readFileSync(new URL('./budget.json', import.meta.url), 'utf8')) as { engine: { cpuMsPerSimulatedSecond: number; tasks: number; seconds: number } }).engine;
 const TASKS = Number(process.env.TASKS ?? budget.tasks);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? budget.seconds);
 const WARMUP = 5;
-const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx'];
-/** leg types on exchange 1 (A) and exchange 2 (B, which has 1–4 only) */
-const PAIRS: [number, number][] = [[1, 4], [2, 4], [1, 2], [3, 4], [4, 3], [1, 3], [2, 3], [4, 1]];
-const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
-
 const libsqlPackage = path.join(path.dirname(createRequire(import.meta.url).resolve('libsql')), 'package.json');
 const driver = `libsql ${(JSON.parse(readFileSync(libsqlPackage, 'utf8')) as { version: string }).version} (synchronous, statements prepared once)`;
-const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-'));
 const clock = new ManualClock();
@@ -34,16 +27,7 @@ const server = await startServer({ port: 0, dataDir, staticDir: null, clock, set
 const { db } = server.context;
 const now = clock.now();
 // admin's seeded accounts: 1 on exchange 1, 2 on exchange 2
-await db.transaction(async (tx) => {
-  for (let i = 0; i < TASKS; i++) {
-    const [a, b] = PAIRS[i % PAIRS.length]!;
-    const params = taskParams({ currency_type: CURRENCIES[i % CURRENCIES.length]!, a_transaction_type: a, b_transaction_type: b, dlt: EAGER, close_dlt: 0.05 });
-    const taskId = await insertTask(tx, { userId: 1, strategyId: 1, strategyName: 'arbitrage 2', name: `bench-${i}`, params, createdAt: now });
-    for (const weight of [1, 2]) await insertChild(tx, { taskId, weight, apiA: 1, apiB: 2, createdAt: now });
-  }
-  await tx.run('UPDATE task_children SET status = 2');
-  await tx.run('UPDATE task_tasks SET status = 2, active = 1');
-});
+await db.transaction((tx) => insertRunningTasks(tx, TASKS, now));
 server.context.bus.emit('task.changed', { userId: 1, taskId: 1 }); // wakes the runner
 
 const tick = async () => {

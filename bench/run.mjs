@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: production build (npm run build: vite, prerender, precompression), then bench/main.ts
 // measures every figure of bench/budget.json against the reference server. Exit 1 when one misses.
-// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic, CHROMIUM_PATH.
+// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic|alerts, CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,8 @@ const own = {
   unilateralOrders: 'bench/unilateral-orders.ts',
   unilateralList: 'bench/unilateral-list.ts',
   unilateralStatistic: 'bench/unilateral-statistic.ts',
+  // issue 24: the alert rules' evaluation on the server (no browser)
+  alerts: 'bench/alerts.ts',
 };
 const only = process.env.BENCH_ONLY;
 const scripts = only ? [own[only] ?? 'bench/main.ts'] : ['bench/main.ts', ...Object.values(own)];

@@ -18,6 +18,8 @@ import { taskFeedGenerators } from './feeds/tasks';
 import { orderFeedGenerators } from './feeds/orders';
 import { assetFeedGenerators } from './feeds/assets';
 import { unilateralFeedGenerators } from './feeds/unilateral';
+import { alertFeedGenerators } from './feeds/alerts';
+import { startAlertEngine, type AlertEngine, type AlertEngineOptions } from './alerts/engine';
 import { startUnilateralRunner, type UnilateralRunner } from './unilateral/runner';
 import { seedUnilateral } from './seed/unilateral';
 import { seedAevo } from './seed/aevo';
@@ -62,6 +64,8 @@ export interface ServerOptions {
    * Default none: every service on the one port. (server/http/service-ports.ts)
    */
   servicePorts?: Partial<Record<OwnPortService, number>>;
+  /** the alert rules' sources (server/alerts/engine.ts): leg health, feed staleness; tests hand in their own. */
+  alerts?: AlertEngineOptions;
 }
 
 export interface RunningServer {
@@ -73,6 +77,8 @@ export interface RunningServer {
   tasks: TaskRunner;
   /** the unilateral runner (server/unilateral/runner.ts); tests await `unilateral.idle()` after moving the clock. */
   unilateral: UnilateralRunner;
+  /** the alert rules on the clock (server/alerts/engine.ts); tests await `alerts.idle()` after moving the clock. */
+  alerts: AlertEngine;
   /** the ports of the services given one of their own (ServerOptions.servicePorts). */
   servicePorts: Partial<Record<OwnPortService, number>>;
   close(): Promise<void>;
@@ -135,15 +141,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const services = opts.servicePorts ? await listenServices(app, opts.servicePorts, host) : undefined;
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...alertFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   const unilateral = startUnilateralRunner(ctx);
+  const alerts = startAlertEngine(ctx, opts.alerts);
   app.addHook('onClose', async () => {
     tasks.stop();
     unilateral.stop();
+    alerts.stop();
     await tasks.idle();
     await unilateral.idle();
+    await alerts.idle();
     stopTicker();
     market.stop();
   });
@@ -164,6 +173,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     context: ctx,
     tasks,
     unilateral,
+    alerts,
     servicePorts: services?.ports ?? {},
     close: async () => {
       await services?.close();

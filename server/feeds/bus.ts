@@ -11,6 +11,8 @@ export interface ServerEvents {
   'asset.changed': { userId: number; apiId: number };
   /** orders of an API account were placed, filled or cancelled. */
   'orders.changed': { userId: number; apiId: number };
+  /** an alert rule of this user fired: the alert log has a new row (server/alerts/engine.ts). */
+  'alert.created': { userId: number; alertId: number };
 }
 export type ServerEvent = keyof ServerEvents;
 export type Listener<E extends ServerEvent> = (payload: ServerEvents[E]) => void;

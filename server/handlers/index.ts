@@ -17,6 +17,7 @@ import { toolsSignalHandlers } from './tools-signal';
 import { toolsBinanceHandlers } from './tools-binance';
 import { toolsAevoHandlers } from './tools-aevo';
 import { toolsPaperHandlers } from './tools-paper';
+import { alertHandlers } from './alerts';
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = {
@@ -38,4 +39,5 @@ export const handlers: HandlerMap = {
   ...toolsAevoHandlers,
   ...minerHandlers,
   ...toolsPaperHandlers,
+  ...alertHandlers,
 };

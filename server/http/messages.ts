@@ -12,6 +12,8 @@ import enCoins from '../../src/locales/en/coins.json';
 import zhCoins from '../../src/locales/zh-CN/coins.json';
 import enBinance from '../../src/locales/en/binance.json';
 import zhBinance from '../../src/locales/zh-CN/binance.json';
+import enAlerts from '../../src/locales/en/alerts.json';
+import zhAlerts from '../../src/locales/zh-CN/alerts.json';
 import { MARKET_MESSAGES } from '../market/messages';
 
 export type Lang = 'zh-CN' | 'en';
@@ -26,6 +28,7 @@ const consoleNamespaces = {
   coins: { 'zh-CN': zhCoins, en: enCoins },
   binance: { 'zh-CN': zhBinance, en: enBinance },
   miner: { 'zh-CN': zhMiner, en: enMiner },
+  alerts: { 'zh-CN': zhAlerts, en: enAlerts },
 } as const;
 type ConsoleNamespace = keyof typeof consoleNamespaces;
 export type ConsoleKey = `${ConsoleNamespace}:${string}`;

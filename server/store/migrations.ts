@@ -396,6 +396,32 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX paper_orders_seq ON paper_orders (run_id, seq)`,
     `CREATE TABLE paper_points (run_id INTEGER NOT NULL, at INTEGER NOT NULL, equity REAL NOT NULL, PRIMARY KEY (run_id, at))`,
   ],
+  // 13: alerts (issue 24): each user's rules (kind, params as JSON, what each remembers per subject as
+  // JSON) and the alert log (message params and link as JSON, read flag, whether the message channel sent it)
+  [
+    `CREATE TABLE alert_rules (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      params TEXT NOT NULL,
+      cooldown INTEGER NOT NULL,
+      state TEXT NOT NULL DEFAULT '{}',
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX alert_rules_user ON alert_rules (user_id, id)`,
+    `CREATE TABLE alerts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id INTEGER NOT NULL,
+      rule_id INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      params TEXT NOT NULL,
+      link TEXT NOT NULL,
+      at INTEGER NOT NULL,
+      read INTEGER NOT NULL DEFAULT 0,
+      sent INTEGER NOT NULL DEFAULT 0
+    )`,
+    `CREATE INDEX alerts_user ON alerts (user_id, id)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

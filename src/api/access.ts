@@ -158,4 +158,10 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   // tools-paper: the temporary strategy page
   paperStart: to('tools', 'tempStrategy'),
   paperStop: to('tools', 'tempStrategy'),
+  // Alerts (issue 24): every signed-in user, for their own alerts and rules only
+  alertList: to('alerts', 'list'),
+  alertRead: to('alerts', 'edit'),
+  alertRuleList: to('alerts', 'list'),
+  alertRuleSave: to('alerts', 'edit'),
+  alertRuleDelete: to('alerts', 'edit'),
 };

@@ -73,6 +73,7 @@ import type { ParamValue, TaskParams } from '../domain/task';
 import type { DeliveryCodes } from '../domain/calendar';
 import type { MarketParams } from '../domain/market-params';
 import type { MinerModel, MinerModelSave, MinerNetwork } from '../domain/miner';
+import type { AlertItem, AlertRule, AlertRuleParams } from '../domain/alerts';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;
@@ -315,6 +316,17 @@ export interface CallTypes {
   /** trades a library strategy's parameters (its defaults, overridden by `params`) on the simulated market. */
   paperStart: Call<StrategyId & { params: Record<string, ParamValue> | string; name?: string }, PaperRun>;
   paperStop: Call<{ runId: number }, PaperRun>;
+
+  // Alerts (issue 24; src/domain/alerts.ts; paths assumed)
+  /** a page of the user's alert log, newest first (page from 1, 10 a page unless `size`). */
+  alertList: Call<{ page?: number; size?: number } | None, { list: AlertItem[]; total: number; unread: number }>;
+  /** marks the alerts `ids` read, or all of the user's. */
+  alertRead: Call<{ ids?: number[] } | None, { unread: number }>;
+  /** the user's rules; `beyond`: the condition holds now for some subject. */
+  alertRuleList: Call<None, (AlertRule & { beyond: boolean })[]>;
+  /** adds a rule, or with `id` changes that one (the task and feed rules: one of each kind per user). */
+  alertRuleSave: Call<AlertRuleParams & { id?: number; cooldownSeconds?: number }, AlertRule>;
+  alertRuleDelete: Call<{ id: number }, null>;
 }
 
 /** Every call of the table is typed, and nothing else is: a call added to one and not the other fails here. */

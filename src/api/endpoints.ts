@@ -187,6 +187,12 @@ export const endpoints = {
   // tools-paper: the temporary strategy page
   paperStart: post('/simulate/start', assumed),
   paperStop: post('/simulate/stop', assumed),
+  // Alerts (issue 24): the user's alert log, paged, and alert rules; paths chosen here
+  alertList: get('/alert/list', assumed),
+  alertRead: post('/alert/read', assumed),
+  alertRuleList: get('/alert/rule/list', assumed),
+  alertRuleSave: post('/alert/rule/save', assumed),
+  alertRuleDelete: del('/alert/rule/delete', assumed),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -19,6 +19,8 @@ const lists: Record<ListReply, 'list'> = {
   binanceAccounts: 'list',
   // tools-miner
   minerModels: 'list',
+  // alerts (issue 24)
+  alertRuleList: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -44,6 +46,8 @@ const records: Record<RecordReply, 'record'> = {
   minerNetwork: 'record', minerModelSave: 'record',
   // tools-paper
   simulatedOrderDetail: 'record', paperStart: 'record', paperStop: 'record',
+  // alerts (issue 24)
+  alertList: 'record', alertRead: 'record', alertRuleSave: 'record',
 };
 
 /**

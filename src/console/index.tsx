@@ -19,7 +19,7 @@ function RequireSession() {
 function ConsoleShell() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader nav={<TopNav />} />
+      <AppHeader nav={<TopNav />} alerts />
       <Layout.Content style={{ padding: 16 }}>
         <ShellFeedStatus />
         <Outlet />
@@ -32,7 +32,7 @@ function ConsoleShell() {
 function UserShell() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader />
+      <AppHeader alerts />
       <Layout.Content style={{ padding: 16 }}>
         <Outlet />
       </Layout.Content>

@@ -9,4 +9,5 @@ export const FEED_ACCESS: Record<FeedName, Access> = {
   statistics: to('orders', 'list'),
   demand: to('demand', 'list'),
   unilateral: to('unilateral-strategies', 'list'),
+  alert: to('alerts', 'list'),
 };

@@ -14,8 +14,9 @@ import type {
   TaskFeedMessage,
   TaskFeedParams,
   UnilateralFeedMessage,
+  AlertFeedMessage,
 } from './messages';
-import { parseAsset, parseDemand, parseMarket, parseStatistics, parseTask, parseUnilateral } from './parse';
+import { parseAlert, parseAsset, parseDemand, parseMarket, parseStatistics, parseTask, parseUnilateral } from './parse';
 
 /**
  * Every socket of spec §7, declared as data. The feed manager (src/live/manager.ts) opens, beats,
@@ -38,6 +39,8 @@ export interface FeedDefinition<P = unknown, S = unknown, M = unknown> {
   heartbeat?: (subscription: S | undefined, token: string | undefined) => string;
   /** text sent just before the client closes the socket (demand feed sends "0"). */
   closeMessage?: string;
+  /** false: the shell's live-data line leaves this feed out (its state shows elsewhere: the header bell). */
+  inShell?: false;
   /** replies that carry no data and are dropped ('ok'). */
   ignore: readonly string[];
   /** decoded JSON → the typed message, or a clear error (the feed's status shows it; nothing crashes). */
@@ -177,6 +180,17 @@ const definitions = {
     mergeParams: noParams,
     pick: everything,
   } satisfies FeedDefinition<undefined, undefined, UnilateralFeedMessage>,
+  // issue 24: the header bell's unread count and newest alerts (path assumed)
+  alert: {
+    service: 'main',
+    path: '/alert/ws',
+    tokenInQuery: true,
+    inShell: false,
+    ignore: ['ok'],
+    parse: parseAlert,
+    mergeParams: noParams,
+    pick: everything,
+  } satisfies FeedDefinition<undefined, undefined, AlertFeedMessage>,
 };
 
 /** Each feed's subscriber params and typed message. */
@@ -187,6 +201,7 @@ interface FeedTypes {
   statistics: { params: StatisticsFeedParams; message: StatisticsFeedMessage };
   demand: { params: undefined; message: DemandFeedMessage };
   unilateral: { params: undefined; message: UnilateralFeedMessage };
+  alert: { params: undefined; message: AlertFeedMessage };
 }
 
 export type FeedName = keyof typeof definitions & keyof FeedTypes;

@@ -6,6 +6,7 @@
 
 import type { AssetFeedData } from '../domain/assets';
 import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
+import type { AlertFeedData } from '../domain/alerts';
 
 /** What `parse` gives back: the typed message, or a clear error for a malformed one. */
 export type Parsed<M> = { ok: true; message: M } | { ok: false; error: string };
@@ -130,4 +131,11 @@ export interface UnilateralFeedMessage {
   task?: unknown;
   monitoring?: { strategy?: unknown; api?: unknown; kline?: unknown };
   api?: unknown;
+}
+
+// ---- alert (/alert/ws, issue 24) ---------------------------------------------------------------
+
+/** The unread count and the newest alerts of the signed-in user, pushed when one of their rules fires. */
+export interface AlertFeedMessage {
+  data: AlertFeedData;
 }

@@ -13,6 +13,8 @@ import type {
   UnilateralStrategyLive,
 } from './messages';
 import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
+import type { AlertItem } from '../domain/alerts';
+import type { AlertFeedMessage } from './messages';
 
 /**
  * `parse` of every feed: JSON already decoded → the typed message, or `{ok: false, error}` naming the
@@ -185,4 +187,37 @@ export const parseUnilateral = parser<UnilateralFeedMessage>((raw) => {
   if (monitoring) message.monitoring = { strategy: monitoring.strategy, api: monitoring.api, kline: monitoring.kline };
   if (reply.api !== undefined) message.api = reply.api;
   return message;
+});
+
+const ALERT_KIND_NAMES: readonly string[] = ['spread', 'unbalanced', 'abnormal', 'feed'];
+
+function alertItem(value: unknown, where: string): AlertItem {
+  const item = record(value, where);
+  const kind = string(item.kind, `${where}.kind`);
+  if (!ALERT_KIND_NAMES.includes(kind)) throw new Malformed(`${where}.kind is not a known kind`);
+  const params = record(item.params, `${where}.params`);
+  for (const [key, param] of Object.entries(params)) if (typeof param !== 'string' && typeof param !== 'number') throw new Malformed(`${where}.params.${key} is not text or a number`);
+  const link = item.link === null ? null : record(item.link, `${where}.link`);
+  return {
+    id: number(item.id, `${where}.id`),
+    ruleId: number(item.ruleId, `${where}.ruleId`),
+    kind: kind as AlertItem['kind'],
+    params: params as AlertItem['params'],
+    at: number(item.at, `${where}.at`),
+    read: item.read === true,
+    sent: item.sent === true,
+    link: link as AlertItem['link'],
+  };
+}
+
+/** The alert feed (issue 24): `{code: 200, data: {unread, latest: [alert…], voiceIntervalTime}}`. */
+export const parseAlert = parser<AlertFeedMessage>((raw) => {
+  const data = record(envelope(raw).data, 'data');
+  return {
+    data: {
+      unread: number(data.unread, 'data.unread'),
+      latest: array(data.latest, 'data.latest').map((item, i) => alertItem(item, `data.latest[${i}]`)),
+      voiceIntervalTime: number(data.voiceIntervalTime, 'data.voiceIntervalTime'),
+    },
+  };
 });

@@ -60,6 +60,8 @@ function baseHandlers(stored: unknown = STORED, params: unknown = {}, accounts: 
     onCall('marketParamGet', () => envelope(params)),
     onCall('deliveryCode', () => envelope(DELIVERY_CODES)),
     onCall('currencyTypeGet', () => envelope(['eth', 'btc'])),
+    // each row's alert button reads the user's rules (issue 24)
+    onCall('alertRuleList', () => envelope([])),
     put2.handler,
     put.handler,
   );

@@ -209,6 +209,8 @@ test('leaving the page closes the market socket and stops every timer it started
   });
   await p.goto('/api');
   await p.getByRole('menuitem', { name: '行情' }).waitFor();
+  // the header's alert bell keeps its own socket on every console page: it is open before the board's phase
+  await p.locator('[data-testid="alert-bell"][data-feed-state="live"]').waitFor();
   await p.evaluate(() => ((window as unknown as { __phase: string }).__phase = 'market'));
   await p.getByRole('menuitem', { name: '行情' }).click();
   await p.waitForURL('**/market');

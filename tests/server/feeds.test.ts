@@ -9,8 +9,8 @@ const s = signedInServer();
 const open = (path: string, headers: Record<string, string> = {}) => openFeed(s.t.url, path, headers);
 
 const names = Object.keys(feeds) as FeedName[];
-/** the feeds that answer 'ok' to these messages (market and demand answer their rows: market-wiring.test.ts; task: task-feed.test.ts; statistics: orders.test.ts; unilateral: unilateral-feed.test.ts) */
-const plain = names.filter((name) => !['market', 'demand', 'task', 'statistics', 'unilateral'].includes(name));
+/** the feeds that answer 'ok' to these messages (market and demand answer their rows: market-wiring.test.ts; task: task-feed.test.ts; statistics: orders.test.ts; unilateral: unilateral-feed.test.ts; alert: alerts.test.ts) */
+const plain = names.filter((name) => !['market', 'demand', 'task', 'statistics', 'unilateral', 'alert'].includes(name));
 
 describe('feeds', () => {
   it.each(names)('%s refuses a bad token with code 3, then closes', async (name) => {

@@ -44,10 +44,10 @@ export async function settle(turns = 10): Promise<void> {
 export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false, unilateralDemo: false };
 
 /** `start`: the clock's start time (ms); the wall clock's now when not given. */
-export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators'> & { start?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators' | 'alerts'> & { start?: number } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
   const clock = new ManualClock(options.start);
-  const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings }, feedGenerators: options.feedGenerators });
+  const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings }, feedGenerators: options.feedGenerators, alerts: options.alerts });
 
   const call: TestServer['call'] = async (name, payload = {}, options = {}) => {
     const endpoint = endpoints[name];

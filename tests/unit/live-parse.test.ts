@@ -40,6 +40,10 @@ const good: Record<FeedName, { raw: unknown; message: unknown }> = {
     raw: { code: 200, data: { strategy: [{ id: 9, names: 'S', status: 1, target: 1, total_eq: 12.5 }] }, task: [{ id: 1 }] },
     message: { strategy: [{ id: 9, names: 'S', status: 1, target: 1, total_eq: 12.5 }], task: [{ id: 1 }] },
   },
+  alert: {
+    raw: { code: 200, data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 2, ruleId: 1, kind: 'abnormal', params: { task: 3, order: 4, status: 8 }, at: 5, read: false, sent: true, link: { task: 3 } }] } },
+    message: { data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 2, ruleId: 1, kind: 'abnormal', params: { task: 3, order: 4, status: 8 }, at: 5, read: false, sent: true, link: { task: 3 } }] } },
+  },
 };
 
 const malformed: Record<FeedName, Array<[unknown, string]>> = {
@@ -70,6 +74,11 @@ const malformed: Record<FeedName, Array<[unknown, string]>> = {
     [{ data: { strategy: [{ names: 'no id' }] } }, 'data.strategy[0].id is not a number'],
     [{ strategy: { monitoring: {} } }, 'strategy.strategy is not a list'],
     [[1, 2], 'message is not an object'],
+  ],
+  alert: [
+    [{ data: { unread: 1, voiceIntervalTime: 60 } }, 'data.latest is not a list'],
+    [{ data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 1, kind: 'weather' }] } }, 'data.latest[0].kind is not a known kind'],
+    [{ data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 1, ruleId: 1, kind: 'feed', params: { exchange: {} } }] } }, 'data.latest[0].params.exchange is not text or a number'],
   ],
 };
 

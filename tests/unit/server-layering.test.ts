@@ -18,10 +18,11 @@ const MAY_IMPORT = {
   'http/': ['clock/', 'market/', 'store/', 'context.ts'],
   'context.ts': ['clock/', 'market/', 'store/', 'http/', 'feeds/', 'settings.ts'],
   'unilateral/': ['clock/', 'market/', 'store/', 'feeds/', 'context.ts'],
-  'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/'],
+  'alerts/': ['clock/', 'market/', 'store/', 'context.ts'],
+  'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/', 'alerts/'],
   'feeds/': ['engine/', 'market/', 'store/', 'ledger/', 'http/', 'handlers/', 'context.ts'],
   'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'unilateral/'],
-  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts', 'unilateral/'],
+  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts', 'unilateral/', 'alerts/'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Badge, Flex, Tooltip } from 'antd';
 import type { BadgeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FeedName } from '../../live/feeds';
+import { feeds, type FeedName } from '../../live/feeds';
 import { feedManager, type FeedManager, type FeedState } from '../../live/manager';
 import { useFeedStatus } from '../../live/use-feed';
 import { feedAge } from './age';
@@ -74,7 +74,7 @@ export interface ShellFeedStatusProps {
  */
 export function ShellFeedStatus({ manager = feedManager }: ShellFeedStatusProps) {
   const { t } = useTranslation('live');
-  const active = useActiveFeeds(manager);
+  const active = useActiveFeeds(manager).filter((feed) => feeds[feed].inShell !== false);
   if (active.length === 0) return null;
   return (
     <Flex role="status" aria-label={t('shellLabel')} wrap gap="small" justify="flex-end" style={{ marginBottom: 8 }}>

@@ -15,6 +15,8 @@ const AuthDialog = lazy(() => import('../auth-forms/auth-dialog').then((m) => ({
 const ChangePasswordDialog = lazy(() => import('../auth-forms/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 // the up/down colour setting of the market board, loaded with the user menu (not on the public pages' first load)
 const UpDownColorSetting = lazy(() => import('../up-down-colors').then((m) => ({ default: m.UpDownColorSetting })));
+// the alert bell (issue 24) and its feed: signed-in pages only, loaded after the header
+const AlertBell = lazy(() => import('../alert-bell'));
 
 /**
  * The header of every screen: brand, the navigation given by the shell, language and theme
@@ -25,7 +27,13 @@ const UpDownColorSetting = lazy(() => import('../up-down-colors').then((m) => ({
  * .wide-only / .narrow-only), not a JS breakpoint, so the prerendered markup is already right on a phone
  * and hydration moves nothing (CLS 0).
  */
-export function AppHeader({ nav }: { nav?: ReactNode }) {
+export interface AppHeaderProps {
+  nav?: ReactNode;
+  /** shows the alert bell when signed in: the console's shells only (the bell's calls need their Refine) */
+  alerts?: boolean;
+}
+
+export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const { mode, toggle } = useThemeMode();
@@ -75,6 +83,11 @@ export function AppHeader({ nav }: { nav?: ReactNode }) {
         </Tooltip>
         {session ? (
           <>
+            {alerts && (
+              <Suspense>
+                <AlertBell />
+              </Suspense>
+            )}
             <Popover
               trigger="click"
               placement="bottomRight"

@@ -24,6 +24,7 @@ import { TableDialog } from './table-dialog';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { TakerFeesLoader } from './taker-fees';
 import { netSpreadCss } from './net-cells';
+import { spreadAlertAction } from '../../components/alert-bell/spread-threshold';
 
 
 /** A changed cell's flash: a tint of the up/down colour until the board's next update (no timer, no animation). */
@@ -170,6 +171,7 @@ export default function MarketPage() {
                 onDelete={remove}
                 feeAccounts={feeAccounts}
                 netColouring={netColouring}
+                rowAction={spreadAlertAction}
               />
             </Col>
           ))}

@@ -32,6 +32,8 @@ export interface MarketTableCardProps {
   feeAccounts: readonly AccountFees[] | undefined;
   /** the open-spread colouring follows the net spreads instead of the gross ones */
   netColouring: boolean;
+  /** one more cell per row after the chart (the alerts' threshold button, issue 24); none when absent */
+  rowAction?: (table: Table4, currency: string) => ReactNode;
 }
 
 /** Digits of one width, so a changing price does not move its column. */
@@ -116,7 +118,7 @@ const ValidityCell = memo(function ValidityCell({ store, table, currency, field 
   );
 });
 
-function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete, feeAccounts, netColouring }: MarketTableCardProps) {
+function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete, feeAccounts, netColouring, rowAction }: MarketTableCardProps) {
   const { t } = useTranslation('market');
   const { t: tNet } = useTranslation('netSpread');
   const key = tableKey(table);
@@ -174,7 +176,6 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
       cell('bValidity', 'b_validity', t('columns.bValidity')),
       cell('positive', 'positive', spreadTitle(t('columns.positive'))),
       cell('negative', 'negative', spreadTitle(t('columns.negative'))),
-      // issue 24 alerts: the per-row bell (threshold popover) joins as one more column here or a slot in this one
       {
         key: 'chart',
         title: t('columns.chart'),
@@ -196,8 +197,9 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
           </Popover>
         ),
       },
+      ...(rowAction ? [{ key: 'alert', title: t('alerts:bell.label'), align: 'center' as const, render: (_: unknown, row: RowKey) => rowAction(table, row.currency_type) }] : []),
     ];
-  }, [t, tNet, store, key, colors, liveMode, title, legs, legFees, netColouring]);
+  }, [t, tNet, store, key, colors, liveMode, title, legs, legFees, netColouring, rowAction, table]);
 
   return (
     <Card
