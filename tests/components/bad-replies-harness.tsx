@@ -49,6 +49,8 @@ export interface PageCase {
   drive?: () => Promise<void>;
   /** text that shows the page is still there and usable (a button of its toolbar). */
   usable: string | RegExp;
+  /** text the page must not show when its calls fail: an empty state ("no API yet") that would not be true. */
+  untrue?: string | RegExp;
   /** where the failure is said when not in a notification (the slider captcha says it in place), by body kind. */
   says?: (kind: BodyKind | 'stall') => string | RegExp;
   /** body kinds the calls take as a valid reply (their reply may be anything, read as empty): no notice is due, the page must only stay. */
@@ -90,6 +92,7 @@ async function expectSaidAndUsable(page: PageCase, kind: BodyKind | 'stall', tex
       else expect((await screen.findAllByText(text, { selector: '.ant-notification-notice-description' })).length).toBeGreaterThan(0);
     }
     expect(screen.getAllByText(page.usable).length).toBeGreaterThan(0);
+    if (page.untrue && text !== null) expect(screen.queryAllByText(page.untrue)).toEqual([]);
   } catch (error) {
     throw new Error(`${page.name}, body ${kind}: ${(error as Error).message}`);
   }
