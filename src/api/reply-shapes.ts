@@ -19,6 +19,8 @@ const lists: Record<ListReply, 'list'> = {
   binanceAccounts: 'list',
   // tools-miner
   minerModels: 'list',
+  // issue 21: the replies the assets page draws
+  assetStatistics: 'list', assetTradeRecords: 'list', currencyInformation: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -43,7 +45,9 @@ const records: Record<RecordReply, 'record'> = {
   // tools-miner
   minerNetwork: 'record', minerModelSave: 'record',
   // tools-paper
-  simulatedOrderDetail: 'record', paperStart: 'record', paperStop: 'record',
+  simulatedOrderDetail: 'record',
+  // issue 21: the replies the statistic page and the K-line chart draw
+  orderTotalData: 'record', orderQuerySDC: 'record', klineData: 'record', paperStart: 'record', paperStop: 'record',
 };
 
 /**

@@ -54,7 +54,7 @@ export interface PageCase {
   /** where the failure is said when not in a notification (the slider captcha says it in place), by body kind. */
   says?: (kind: BodyKind | 'stall') => string | RegExp;
   /** body kinds the calls take as a valid reply (their reply may be anything, read as empty): no notice is due, the page must only stay. */
-  accepts?: BodyKind[];
+  accepts?: readonly BodyKind[];
 }
 
 /** Fails the test on an error nobody caught: a window error or an unhandled rejection. */

@@ -71,6 +71,8 @@ function statisticHandlers() {
     onCall('orderPaging', () => envelope({ datas: [], pages: 1 })),
   );
 }
+const RETRY = /^重\s*试$/;
+const NO_API = '去添加API';
 const openTab = (name: string) => async () => userEvent.click(await screen.findByRole('tab', { name }));
 
 const assetsPage = { ui: () => <AssetsPage manager={manager} />, at: { path: '/assets' } };
@@ -78,15 +80,14 @@ const statisticPage = { ui: () => <StatisticPage manager={manager} />, at: { pat
 
 const PAGES: PageCase[] = [
   { name: 'market', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['bourseGet', 'marketParamGet2', 'marketParamGet', 'deliveryCode'], usable: '添加行情表' },
-  // without its list of accounts the page shows its no-API state (with the link to /api) under the notification
-  { name: 'assets', handlers: assetsHandlers, ...assetsPage, calls: ['apiList'], usable: '去添加API' },
-  // the ratio curve, the trade records and the totals are `unknown` in the contract (src/api/calls.ts), so the
-  // client holds them to no shape: null or a string is drawn as nothing, without a notice (the page must only stay)
-  { name: 'assets chart', handlers: assetsHandlers, ...assetsPage, calls: ['assetStatistics'], accepts: ['null', 'wrongType'], usable: '资产快照' },
-  { name: 'assets trades', handlers: assetsHandlers, ...assetsPage, drive: openTab('交易记录'), calls: ['assetTradeRecords'], accepts: ['null', 'wrongType'], usable: '资产快照' },
+  // without its list of accounts the page says the failure with a retry, not its no-API state ("no API yet")
+  { name: 'assets', handlers: assetsHandlers, ...assetsPage, calls: ['apiList'], usable: RETRY, untrue: NO_API },
+  // the ratio curve and the trade records have the shapes the page reads (src/api/calls.ts): another is said, not drawn as nothing
+  { name: 'assets chart', handlers: assetsHandlers, ...assetsPage, calls: ['assetStatistics'], usable: '资产快照' },
+  { name: 'assets trades', handlers: assetsHandlers, ...assetsPage, drive: openTab('交易记录'), calls: ['assetTradeRecords'], usable: '资产快照' },
   { name: 'assets transfers', handlers: assetsHandlers, ...assetsPage, drive: openTab('划转记录'), calls: ['assetLedgerLog'], usable: '资产快照' },
   { name: 'assets borrow', handlers: assetsHandlers, ...assetsPage, drive: openTab('借币记录'), calls: ['assetBorrowRecords'], usable: '资产快照' },
-  { name: 'assets snapshot', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['apiList'], usable: '去添加API' },
+  { name: 'assets snapshot', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['apiList'], usable: RETRY, untrue: NO_API },
   { name: 'assets snapshot curve', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['assetImaging'], usable: '立即快照' },
   {
     name: 'assets snapshot taken',
@@ -99,7 +100,7 @@ const PAGES: PageCase[] = [
   },
   { name: 'assets board', handlers: assetsHandlers, ui: () => <AssetBoardPage />, at: { path: '/assets/snapshot/board' }, calls: ['assetChangingRate'], usable: '资产看板' },
   { name: 'statistic query', handlers: statisticHandlers, ...statisticPage, drive: openTab('订单查询'), calls: ['apiNames', 'orderApiNumber'], usable: '订单查询' },
-  { name: 'statistic totals', handlers: statisticHandlers, ...statisticPage, drive: openTab('汇总'), calls: ['orderTotalData'], accepts: ['null', 'wrongType'], usable: '订单查询' },
+  { name: 'statistic totals', handlers: statisticHandlers, ...statisticPage, drive: openTab('汇总'), calls: ['orderTotalData'], usable: '订单查询' },
   { name: 'statistic list', handlers: statisticHandlers, ...statisticPage, drive: openTab('订单列表'), calls: ['orderPaging'], usable: '订单查询' },
   {
     name: 'strategy default parameters',

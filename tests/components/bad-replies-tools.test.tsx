@@ -251,7 +251,8 @@ const PAGES: PageCase[] = [
   { name: 'miner model delete', handlers: minerHandlers, ui: () => <MinerModelsPage />, at: { path: '/main/mill' }, drive: deleteModel, calls: ['minerModelDelete'], usable: '添加型号', ...WRITE },
   { name: 'miner compare', handlers: minerHandlers, ui: () => <MinerComparePage />, at: { path: '/main/mill1' }, calls: ['minerModels', 'minerNetwork'], usable: '矿机对比' },
   { name: 'miner calculator', handlers: minerHandlers, ui: () => <MinerCalculatorPage />, at: { path: '/main/mill2' }, calls: ['minerNetwork'], usable: 'BTC 矿机计算器' },
-  { name: 'mobile', ...mobilePage, calls: ['taskList', 'apiList'] },
+  // the running tasks and the asset totals say a failed list with a retry, not "none running" or "no API yet"
+  { name: 'mobile', ...mobilePage, calls: ['taskList', 'apiList'], usable: RETRY, untrue: /没有运行中的任务|还没有 API 账户/ },
 ];
 
 describeBadReplies(PAGES);
