@@ -1,5 +1,5 @@
 import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
@@ -7,7 +7,7 @@ import { HttpResponse } from 'msw';
 import type { EndpointName } from '../../src/api/endpoints';
 import { runtimeConfig } from '../../src/api/config';
 import { onCall, server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 
 /**
  * Issue 21 "bad replies", the harness of tests/components/bad-replies*.test.tsx: a page's calls answered
@@ -55,6 +55,12 @@ export interface PageCase {
   says?: (kind: BodyKind | 'stall') => string | RegExp;
   /** body kinds the calls take as a valid reply (their reply may be anything, read as empty): no notice is due, the page must only stay. */
   accepts?: readonly BodyKind[];
+}
+
+/** Picks an option of the (first) select labelled `label` (antd labels its search input and its list). */
+export async function choose(scope: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(scope).getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  await userEvent.click(await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' }));
 }
 
 /** Fails the test on an error nobody caught: a window error or an unhandled rejection. */
@@ -164,6 +170,53 @@ export function describeBadReplies(pages: PageCase[]) {
       await vi.advanceTimersByTimeAsync(runtimeConfig().requestTimeoutMs + 1000);
       await expectSaidAndUsable(page, 'stall', TIMEOUT);
       await waitFor(() => expect(stop()).toEqual([]));
+    });
+  });
+}
+
+export interface OpenForm {
+  /** the field typed into, as it is now (a dialog may re-render it), or what was picked, found by its text. */
+  field: () => HTMLElement;
+  /** the submit button. */
+  submit: () => HTMLElement;
+}
+
+export interface FormCase {
+  name: string;
+  call: EndpointName;
+  /** renders the page, opens the form and types `typed` into its field. */
+  open: (typed: string) => Promise<OpenForm>;
+}
+
+/**
+ * Issue 21 "bad replies" for forms: while a form's call is pending its submit button is busy (a second click
+ * sends nothing); when the call fails with a reply that is not an envelope, a notification says so and the form
+ * keeps what the user typed.
+ */
+export function describeFormBadReplies(forms: FormCase[]) {
+  describe.each(forms)('$name', ({ call, open }) => {
+    it(`is busy while ${call} is pending (nothing sent twice); a bad reply keeps what was typed`, async () => {
+      const sent: unknown[] = [];
+      let answer: (reply: Response) => void = () => {};
+      server.use(
+        onCall(call, ({ payload }) => {
+          sent.push(payload);
+          return new Promise<Response>((resolve) => (answer = resolve));
+        }),
+      );
+      const typed = '7';
+      const form = await open(typed);
+      await userEvent.click(form.submit());
+      await waitFor(() => expect(sent).toHaveLength(1));
+      await waitFor(() => expect(form.submit()).toHaveClass('ant-btn-loading'));
+      await userEvent.click(form.submit());
+      answer(new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+      expect(await screen.findByText(MALFORMED)).toBeInTheDocument();
+      expect(sent).toHaveLength(1);
+      const kept = form.field();
+      if (kept instanceof HTMLInputElement) expect(kept.value).toContain(typed);
+      else expect(kept).toBeInTheDocument();
+      await waitFor(() => expect(form.submit()).not.toHaveClass('ant-btn-loading'));
     });
   });
 }

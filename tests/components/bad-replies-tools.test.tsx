@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import SignalPage from '../../src/pages/signal';
 import CoinsPage from '../../src/pages/coins';
 import BinanceTradingPage from '../../src/pages/binance-trading';
@@ -14,10 +14,10 @@ import MobilePage from '../../src/pages/mobile';
 import type { ArbitrageStrategy, BinanceAccount, PaperRun } from '../../src/api/types';
 import { feedManager } from '../../src/live/manager';
 import { envelope, onCall, server } from './msw';
-import { userEvent } from './render';
+import { renderPage, userEvent } from './render';
 import { taskHandlers, taskPageSetup } from './task-helpers';
 import { followTask, strategy } from './unilateral-helpers';
-import { describeBadReplies, type PageCase } from './bad-replies-harness';
+import { choose, describeBadReplies, describeFormBadReplies, type FormCase, type PageCase } from './bad-replies-harness';
 
 /**
  * Issue 21 "bad replies" of the tool pages (issue 20 and the tools): /signal, /coins, /binance/trading,
@@ -53,11 +53,6 @@ async function confirm() {
 async function popconfirm() {
   const popover = await waitFor(() => document.querySelector<HTMLElement>('.ant-popover:not(.ant-popover-hidden)')!);
   await userEvent.click(within(popover).getByRole('button', { name: ok }));
-}
-/** Picks `option` in the select labelled `label` within `scope`. */
-async function choose(scope: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(within(scope).getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
-  await userEvent.click(await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' }));
 }
 const tab = (name: string) => async () => userEvent.click(await screen.findByRole('tab', { name }));
 
@@ -256,3 +251,61 @@ const PAGES: PageCase[] = [
 ];
 
 describeBadReplies(PAGES);
+
+const button = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
+
+/** The tool pages' forms (the leverage change is sent from a confirm: its bad replies are in the table above). */
+const FORMS: FormCase[] = [
+  {
+    name: 'miner model add',
+    call: 'minerModelSave',
+    open: async (typed) => {
+      minerHandlers();
+      renderPage(<MinerModelsPage />, { path: '/main/mill' });
+      await userEvent.click(await screen.findByRole('button', { name: /添加型号/ }));
+      const [title] = await screen.findAllByText('添加矿机型号', { selector: '.ant-modal-title' });
+      const dialog = title!.closest('.ant-modal') as HTMLElement;
+      await userEvent.type(within(dialog).getByLabelText('型号'), `S2${typed}`);
+      await userEvent.type(within(dialog).getByLabelText('算力 (TH/s)'), '300');
+      await userEvent.type(within(dialog).getByLabelText('功耗 (W)'), '3000');
+      return { field: () => within(dialog).getByLabelText('型号'), submit: () => okIn(dialog) };
+    },
+  },
+  {
+    name: 'binance blacklist add',
+    call: 'binanceBlacklistSave',
+    open: async () => {
+      binanceHandlers();
+      renderPage(<BinanceCurrencyPage />, { path: '/binance/currency' });
+      const page = await screen.findByTestId('binance-currency');
+      await within(page).findByText('BTC');
+      await choose(page, '币种', 'ETH');
+      return { field: () => within(page).getByTitle('ETH'), submit: () => button(page, /^加入黑名单$/) };
+    },
+  },
+  {
+    name: 'coin range add',
+    call: 'coinRangeSave',
+    open: async () => {
+      coinsHandlers();
+      renderPage(<CoinsPage />, { path: '/coins' });
+      const card = await screen.findByTestId('coins-range');
+      await choose(card, '选择币种', 'BTC');
+      return { field: () => within(card).getByTitle('BTC'), submit: () => button(card, /^添\s*加$/) };
+    },
+  },
+  {
+    name: 'temporary strategy start',
+    call: 'paperStart',
+    open: async (typed) => {
+      paperHandlers();
+      renderPage(<TempStrategyPage />, { path: '/main/tempStrategy' });
+      const param = await screen.findByTestId('param-dlt');
+      await userEvent.clear(param);
+      await userEvent.type(param, `0.00${typed}`);
+      return { field: () => screen.getByTestId('param-dlt'), submit: () => screen.getByTestId('paper-start') };
+    },
+  },
+];
+
+describeFormBadReplies(FORMS);
