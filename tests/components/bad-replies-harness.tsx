@@ -55,6 +55,11 @@ export interface PageCase {
   says?: (kind: BodyKind | 'stall') => string | RegExp;
   /** body kinds the calls take as a valid reply (their reply may be anything, read as empty): no notice is due, the page must only stay. */
   accepts?: readonly BodyKind[];
+  /**
+   * writes made by `drive`: the page is not mounted again between the bodies (its reads answer well), only what
+   * was said is cleared before `drive` makes the calls again.
+   */
+  keepPage?: boolean;
 }
 
 /** Picks an option of the (first) select labelled `label` (antd labels its search input and its list). */
@@ -131,11 +136,13 @@ async function allAsked(page: PageCase, asked: Set<EndpointName>) {
 /**
  * Opens the page again inside the same console (Refine, antd and the router stay mounted: the cheap part is
  * the page alone): what was said is cleared and the query cache emptied, so every call of the page is made
- * afresh and nothing is shown from a reply before.
+ * afresh and nothing is shown from a reply before. A page of writes (`keepPage`) stays as it is: only what was
+ * said is cleared.
  */
-async function openAgain() {
+async function openAgain(page: PageCase) {
   await act(async () => {
     handles.notification?.destroy();
+    if (page.keepPage) return;
     handles.queries?.removeQueries();
     handles.remount?.();
   });
@@ -156,7 +163,7 @@ export function describeBadReplies(pages: PageCase[]) {
         broken.reply = reply;
         broken.asked.clear();
         if (index === 0) renderPage(<Handles>{page.ui()}</Handles>, page.at);
-        else await openAgain();
+        else await openAgain(page);
         await page.drive?.();
         await allAsked(page, broken.asked);
         await expectSaidAndUsable(page, kind, page.accepts?.includes(kind) ? null : text);
@@ -164,7 +171,7 @@ export function describeBadReplies(pages: PageCase[]) {
       vi.useFakeTimers();
       broken.reply = () => new Promise<Response>(() => {});
       broken.asked.clear();
-      await openAgain();
+      await openAgain(page);
       await page.drive?.();
       await allAsked(page, broken.asked);
       await vi.advanceTimersByTimeAsync(runtimeConfig().requestTimeoutMs + 1000);

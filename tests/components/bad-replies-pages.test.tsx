@@ -10,6 +10,7 @@ import { LoginForm } from '../../src/components/auth-forms/login-form';
 import { RouteGuard } from '../../src/console/route-guard';
 import { feedManager, FeedManager } from '../../src/live/manager';
 import { ManualFrames } from '../unit/live-harness';
+import { HttpResponse } from 'msw';
 import { envelope, onCall, server } from './msw';
 import { renderPage, traderSession, userEvent } from './render';
 import { push, socketOf } from './market-feed';
@@ -133,6 +134,21 @@ const PAGES: PageCase[] = [
 ];
 
 describeBadReplies(PAGES);
+
+describe('/assets when its account list fails', () => {
+  it('says the failure with a retry, not "no API yet", and the retry shows the accounts', async () => {
+    let fails = true;
+    assetsHandlers();
+    server.use(onCall('apiList', () => (fails ? HttpResponse.json({ code: 500 }) : envelope(APIS))));
+    renderPage(<AssetsPage manager={manager} />, { path: '/assets' });
+    expect((await screen.findAllByText('操作失败', { selector: '.ant-notification-notice-description' })).length).toBeGreaterThan(0);
+    expect(screen.queryByText(NO_API)).not.toBeInTheDocument();
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: RETRY }));
+    expect(await screen.findByRole('menuitem', { name: 'alpha' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: RETRY })).not.toBeInTheDocument();
+  });
+});
 
 describe('/demand answers badly on its feed (it makes no call)', () => {
   /** bad messages: text that is not JSON and JSON of the wrong shape alike are refused (and logged) by the feed manager, and the badge warns. */

@@ -38,8 +38,8 @@ afterEach(() => {
   feedManager.closeAll();
 });
 
-/** A write's reply is optional to the console: null or another type is taken as done. */
-const WRITE = { accepts: ['null', 'wrongType'] } as const;
+/** A write's reply is optional to the console: null or another type is taken as done; `drive` makes it again on the page as it is. */
+const WRITE = { accepts: ['null', 'wrongType'], keepPage: true } as const;
 
 const ok = /^确\s*定$/;
 const RETRY = /^重\s*试$/;
@@ -190,15 +190,17 @@ const MODELS = [{ id: 1, name: 'Antminer S21', hashrate: 200, power: 3500 }];
 function minerHandlers() {
   server.use(onCall('minerModels', () => envelope(MODELS)), onCall('minerNetwork', () => envelope({ difficulty: 150e12, blockReward: 3.125, coinPrice: 90_000 })));
 }
-async function addModel() {
+/** Opens the add dialog of /main/mill and fills it in with a model named `name`. */
+async function fillModelDialog(name: string) {
   await userEvent.click(await screen.findByRole('button', { name: /添加型号/ }));
   const [title] = await screen.findAllByText('添加矿机型号', { selector: '.ant-modal-title' });
   const dialog = title!.closest('.ant-modal') as HTMLElement;
-  await userEvent.type(within(dialog).getByLabelText('型号'), 'S23');
+  await userEvent.type(within(dialog).getByLabelText('型号'), name);
   await userEvent.type(within(dialog).getByLabelText('算力 (TH/s)'), '300');
   await userEvent.type(within(dialog).getByLabelText('功耗 (W)'), '3000');
-  await userEvent.click(okIn(dialog));
+  return dialog;
 }
+const addModel = async () => userEvent.click(okIn(await fillModelDialog('S23')));
 async function deleteModel() {
   await userEvent.click(await screen.findByRole('button', { name: '删除 Antminer S21' }));
   await popconfirm();
@@ -262,12 +264,7 @@ const FORMS: FormCase[] = [
     open: async (typed) => {
       minerHandlers();
       renderPage(<MinerModelsPage />, { path: '/main/mill' });
-      await userEvent.click(await screen.findByRole('button', { name: /添加型号/ }));
-      const [title] = await screen.findAllByText('添加矿机型号', { selector: '.ant-modal-title' });
-      const dialog = title!.closest('.ant-modal') as HTMLElement;
-      await userEvent.type(within(dialog).getByLabelText('型号'), `S2${typed}`);
-      await userEvent.type(within(dialog).getByLabelText('算力 (TH/s)'), '300');
-      await userEvent.type(within(dialog).getByLabelText('功耗 (W)'), '3000');
+      const dialog = await fillModelDialog(`S2${typed}`);
       return { field: () => within(dialog).getByLabelText('型号'), submit: () => okIn(dialog) };
     },
   },
