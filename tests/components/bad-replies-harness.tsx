@@ -62,6 +62,9 @@ export interface PageCase {
   keepPage?: boolean;
 }
 
+/** The button whose text matches `name` within `scope`. */
+export const buttonIn = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
+
 /** Picks an option of the (first) select labelled `label` (antd labels its search input and its list). */
 export async function choose(scope: HTMLElement, label: string, option: string) {
   fireEvent.mouseDown(within(scope).getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);

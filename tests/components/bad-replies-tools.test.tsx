@@ -17,7 +17,7 @@ import { envelope, onCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 import { taskHandlers, taskPageSetup } from './task-helpers';
 import { followTask, strategy } from './unilateral-helpers';
-import { choose, describeBadReplies, describeFormBadReplies, type FormCase, type PageCase } from './bad-replies-harness';
+import { buttonIn, choose, describeBadReplies, describeFormBadReplies, type FormCase, type PageCase } from './bad-replies-harness';
 
 /**
  * Issue 21 "bad replies" of the tool pages (issue 20 and the tools): /signal, /coins, /binance/trading,
@@ -44,7 +44,7 @@ const WRITE = { accepts: ['null', 'wrongType'], keepPage: true } as const;
 const ok = /^确\s*定$/;
 const RETRY = /^重\s*试$/;
 const NO_BINANCE = '您还没有币安（交易所 3）的 API 账户';
-const okIn = (scope: HTMLElement) => within(scope).getByText(ok, { selector: 'button > span' }).closest('button')!;
+const okIn = (scope: HTMLElement) => buttonIn(scope, ok);
 /** Presses OK in the confirm dialog that opened last (modal.confirm). */
 async function confirm() {
   const buttons = await screen.findAllByText(ok, { selector: '.ant-modal-confirm-btns button > span' });
@@ -254,8 +254,6 @@ const PAGES: PageCase[] = [
 
 describeBadReplies(PAGES);
 
-const button = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
-
 /** The tool pages' forms (the leverage change is sent from a confirm: its bad replies are in the table above). */
 const FORMS: FormCase[] = [
   {
@@ -277,7 +275,7 @@ const FORMS: FormCase[] = [
       const page = await screen.findByTestId('binance-currency');
       await within(page).findByText('BTC');
       await choose(page, '币种', 'ETH');
-      return { field: () => within(page).getByTitle('ETH'), submit: () => button(page, /^加入黑名单$/) };
+      return { field: () => within(page).getByTitle('ETH'), submit: () => buttonIn(page, /^加入黑名单$/) };
     },
   },
   {
@@ -288,7 +286,7 @@ const FORMS: FormCase[] = [
       renderPage(<CoinsPage />, { path: '/coins' });
       const card = await screen.findByTestId('coins-range');
       await choose(card, '选择币种', 'BTC');
-      return { field: () => within(card).getByTitle('BTC'), submit: () => button(card, /^添\s*加$/) };
+      return { field: () => within(card).getByTitle('BTC'), submit: () => buttonIn(card, /^添\s*加$/) };
     },
   },
   {

@@ -11,7 +11,7 @@ import { renderPage } from './render';
 import { cardAction, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 import { ARBITRAGE_2, fill, listing } from './strategies-helpers';
 import StrategyListPage from '../../src/resources/strategies/list';
-import { choose, describeFormBadReplies, type FormCase } from './bad-replies-harness';
+import { buttonIn, choose, describeFormBadReplies, type FormCase } from './bad-replies-harness';
 
 /**
  * Issue 21 "bad replies" for forms: while a dialog's call is pending its submit button is busy (a second click
@@ -22,7 +22,6 @@ taskPageSetup();
 
 const OK = /^确\s*定$/;
 
-const buttonIn = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
 async function dialog(title: string): Promise<HTMLElement> {
   const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
   return heading!.closest('.ant-modal') as HTMLElement;
