@@ -74,6 +74,8 @@ import type { DeliveryCodes } from '../domain/calendar';
 import type { MarketParams } from '../domain/market-params';
 import type { MinerModel, MinerModelSave, MinerNetwork } from '../domain/miner';
 import type { AlertItem, AlertRule, AlertRuleParams } from '../domain/alerts';
+import type { KlineReply } from '../domain/market';
+import type { StatisticsReply } from '../domain/statistics';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;
@@ -129,6 +131,21 @@ export interface OrderQuery {
   currencys: string;
   tasks: string;
 }
+/** A row of /asset/trade/records/get (assumed shape, docs/spec-coverage.md): a fill of the task engine. */
+export interface AssetTradeRecord {
+  id?: string | number;
+  time?: string;
+  instrument_id?: string;
+  type?: string | number;
+  price?: number | string;
+  amount?: number | string;
+  fee?: number | string;
+}
+/** A point of /get/currency/information (assumed: the currency's price over time). */
+export interface CurrencyPoint {
+  dateTime: string;
+  price: number;
+}
 export interface SignPayload {
   sign: string;
 }
@@ -164,9 +181,10 @@ export interface CallTypes {
   assetLedgerLog: Call<ApiId, AssetFeedData['ledger']>;
   assetManualSnapshot: Call<ApiId, ManualSnapshot>;
   assetChangingRate: Call<Unshown, AccountChange[]>;
-  assetStatistics: Call<Unshown, unknown>;
-  assetTradeRecords: Call<Unshown, unknown>;
-  currencyInformation: Call<{ bourse: number; types: number }, unknown>;
+  /** the ratio curve of the APIs shown (ids joined), as assetImaging's of one. */
+  assetStatistics: Call<Unshown, ApiChartPoint[]>;
+  assetTradeRecords: Call<Unshown, AssetTradeRecord[]>;
+  currencyInformation: Call<{ bourse: number; types: number; currency: string }, CurrencyPoint[]>;
   manualTrading: Call<ManualOrder, { id: number }>;
   /** restore follow: a list of API ids joined as a string. */
   restoreTask: Call<{ apiId: string }, unknown>;
@@ -181,7 +199,7 @@ export interface CallTypes {
   bourseGet: Call<None, Bourse[]>;
   transactionTypeGet: Call<{ bourseId: number }, TransactionType[]>;
   currencyTypeGet: Call<{ aTransactionType: number; bTransactionType: number }, string[]>;
-  klineData: Call<KlineRequest, unknown>;
+  klineData: Call<KlineRequest, KlineReply>;
   distanceDays: Call<{ startTime: string; distanceDays: number }, unknown>;
   /** the payload is not shown (§7); the reply: the current code of each delivery type (src/domain/calendar.ts). */
   deliveryCode: Call<Unshown, DeliveryCodes>;
@@ -228,8 +246,8 @@ export interface CallTypes {
   orderApiNumber: Call<None, Record<string, number>>;
   /** orderId with a '-' prefix asks for the previous page; taskId (not in §7) narrows to one task: the task detail page. */
   orderNewest: Call<{ number: number; orderId?: string; taskId?: number }, OrderRecord[]>;
-  orderQuerySDC: Call<OrderQuery, unknown>;
-  orderTotalData: Call<{ number: number }, unknown>;
+  orderQuerySDC: Call<OrderQuery, StatisticsReply>;
+  orderTotalData: Call<{ number: number }, StatisticsReply>;
   orderPaging: Call<{ eachPageNumber: number; pagingNumber: number }, OrderPage>;
 
   // Unilateral side (docs/spec-coverage.md §7 "Unilateral side": shapes chosen where the spec shows none)

@@ -21,6 +21,8 @@ const lists: Record<ListReply, 'list'> = {
   minerModels: 'list',
   // alerts (issue 24)
   alertRuleList: 'list',
+  // issue 21: the replies the assets page draws
+  assetStatistics: 'list', assetTradeRecords: 'list', currencyInformation: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
   changePassword: 'record', unilateralLogin: 'record', captcha: 'record', login: 'record', permissions: 'record',
@@ -46,6 +48,8 @@ const records: Record<RecordReply, 'record'> = {
   minerNetwork: 'record', minerModelSave: 'record',
   // tools-paper
   simulatedOrderDetail: 'record', paperStart: 'record', paperStop: 'record',
+  // issue 21: the replies the statistic page and the K-line chart draw
+  orderTotalData: 'record', orderQuerySDC: 'record', klineData: 'record',
   // alerts (issue 24)
   alertList: 'record', alertRead: 'record', alertRuleSave: 'record',
 };

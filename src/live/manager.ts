@@ -11,8 +11,8 @@ import { feeds, type AnyFeedDefinition, type FeedMessage, type FeedName, type Fe
  * - the first subscriber opens the socket; on open the subscription payload is sent, and resent every
  *   `heartbeatMs` when the feed declares one (§9);
  * - replies listed in `ignore` ('ok') are dropped; a reply with code 3 stops the feed and signals the
- *   session as invalid (src/api/client.ts); others are `parse`d once, and a malformed one sets the
- *   feed's `error` (logged without its payload) instead of reaching any listener;
+ *   session as invalid (src/api/client.ts); others are `parse`d once, and one that is not JSON or is
+ *   malformed sets the feed's `error` (logged without its payload) instead of reaching any listener;
  * - messages are delivered once per animation frame per feed, all of that frame's messages in order in
  *   one synchronous pass, so React renders once per frame however fast they come;
  * - a socket that drops while subscribers remain reconnects with a short capped backoff and jitter
@@ -32,6 +32,9 @@ export interface FeedStatus {
   /** why the last message was refused (malformed), until a good one arrives; null = none. */
   readonly error: string | null;
 }
+
+/** The feed's `error` for a message that is not JSON (a malformed one names what is wrong). */
+export const UNREADABLE = 'message is not JSON';
 
 export type FeedListener<M = unknown> = (message: M) => void;
 
@@ -378,6 +381,8 @@ export class FeedManager {
       message = JSON.parse(data);
     } catch {
       this.log(feed, 'warn', 'unreadable message dropped');
+      // the badge warns as of a malformed message: the feed is up but what it sent cannot be shown
+      this.setStatus(feed, { error: UNREADABLE });
       return;
     }
     if (isSessionInvalid(message)) {

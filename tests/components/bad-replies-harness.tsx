@@ -1,19 +1,19 @@
 import { useNotifier } from '../../src/components/notify/provider';
 import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { HttpResponse } from 'msw';
 import type { EndpointName } from '../../src/api/endpoints';
 import { runtimeConfig } from '../../src/api/config';
 import { onCall, server } from './msw';
-import { renderPage } from './render';
+import { renderPage, userEvent } from './render';
 
 /**
  * Issue 21 "bad replies", the harness of tests/components/bad-replies*.test.tsx: a page's calls answered
  * with bodies that are not what the contract says. Each must end in a clear notification, no uncaught
- * error, and a page that still draws (or its boundary's retry). A page's calls are broken all at once, one
- * render for every kind of body (the page alone mounted again between them) and one for a stall.
+ * error, and a page that still draws (or its boundary's retry). A page's calls are broken all at once, in one
+ * render for every kind of body and a stall (the page alone mounted again between them).
  */
 
 export const MALFORMED = '服务器返回的数据无法识别，请稍后重试';
@@ -49,10 +49,26 @@ export interface PageCase {
   drive?: () => Promise<void>;
   /** text that shows the page is still there and usable (a button of its toolbar). */
   usable: string | RegExp;
+  /** text the page must not show when its calls fail: an empty state ("no API yet") that would not be true. */
+  untrue?: string | RegExp;
   /** where the failure is said when not in a notification (the slider captcha says it in place), by body kind. */
   says?: (kind: BodyKind | 'stall') => string | RegExp;
   /** body kinds the calls take as a valid reply (their reply may be anything, read as empty): no notice is due, the page must only stay. */
-  accepts?: BodyKind[];
+  accepts?: readonly BodyKind[];
+  /**
+   * writes made by `drive`: the page is not mounted again between the bodies (its reads answer well), only what
+   * was said is cleared before `drive` makes the calls again.
+   */
+  keepPage?: boolean;
+}
+
+/** The button whose text matches `name` within `scope`. */
+export const buttonIn = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
+
+/** Picks an option of the (first) select labelled `label` (antd labels its search input and its list). */
+export async function choose(scope: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(scope).getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  await userEvent.click(await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' }));
 }
 
 /** Fails the test on an error nobody caught: a window error or an unhandled rejection. */
@@ -90,6 +106,7 @@ async function expectSaidAndUsable(page: PageCase, kind: BodyKind | 'stall', tex
       else expect((await screen.findAllByText(text, { selector: '.ant-notification-notice-description' })).length).toBeGreaterThan(0);
     }
     expect(screen.getAllByText(page.usable).length).toBeGreaterThan(0);
+    if (page.untrue && text !== null) expect(screen.queryAllByText(page.untrue)).toEqual([]);
   } catch (error) {
     throw new Error(`${page.name}, body ${kind}: ${(error as Error).message}`);
   }
@@ -122,53 +139,94 @@ async function allAsked(page: PageCase, asked: Set<EndpointName>) {
 /**
  * Opens the page again inside the same console (Refine, antd and the router stay mounted: the cheap part is
  * the page alone): what was said is cleared and the query cache emptied, so every call of the page is made
- * afresh and nothing is shown from a reply before.
+ * afresh and nothing is shown from a reply before. A page of writes (`keepPage`) stays as it is: only what was
+ * said is cleared.
  */
-async function openAgain() {
+async function openAgain(page: PageCase) {
   await act(async () => {
     handles.notification?.destroy();
+    if (page.keepPage) return;
     handles.queries?.removeQueries();
     handles.remount?.();
   });
 }
 
 /**
- * The cases of every page: each kind of bad body one after the other in one render (the page asks again
- * between them: a body that breaks the page shows at the next), and a stall past the request timeout on the
- * fake clock in a render of its own.
+ * The cases of every page, in one render: each kind of bad body one after the other (the page asks again
+ * between them: a body that breaks the page shows at the next), then a stall past the request timeout on the
+ * fake clock (from here on: the page's calls are made again on it).
  */
 export function describeBadReplies(pages: PageCase[]) {
   describe.each(pages)('$name answers $calls badly', (page) => {
-    const render = () => renderPage(<Handles>{page.ui()}</Handles>, page.at);
-
-    it('HTML, empty, truncated JSON, code 500 without info, data null or of the wrong type, 10 MB: a notification each, no uncaught error, the page stays', async () => {
+    it('HTML, empty, truncated JSON, code 500 without info, data null or of the wrong type, 10 MB, a stall past the request timeout: a notification each, no uncaught error, the page stays', async () => {
       const stop = watchUncaught();
       page.handlers();
       const broken = breakCalls(page);
       for (const [index, [kind, , reply, text]] of BAD_BODIES.entries()) {
         broken.reply = reply;
         broken.asked.clear();
-        if (index === 0) render();
-        else await openAgain();
+        if (index === 0) renderPage(<Handles>{page.ui()}</Handles>, page.at);
+        else await openAgain(page);
         await page.drive?.();
         await allAsked(page, broken.asked);
         await expectSaidAndUsable(page, kind, page.accepts?.includes(kind) ? null : text);
       }
-      expect(stop()).toEqual([]);
-    });
-
-    it('a stall past the request timeout: a timeout notification, the page stays', async () => {
       vi.useFakeTimers();
-      const stop = watchUncaught();
-      page.handlers();
-      const broken = breakCalls(page);
       broken.reply = () => new Promise<Response>(() => {});
-      render();
+      broken.asked.clear();
+      await openAgain(page);
       await page.drive?.();
       await allAsked(page, broken.asked);
       await vi.advanceTimersByTimeAsync(runtimeConfig().requestTimeoutMs + 1000);
       await expectSaidAndUsable(page, 'stall', TIMEOUT);
       await waitFor(() => expect(stop()).toEqual([]));
+    });
+  });
+}
+
+export interface OpenForm {
+  /** the field typed into, as it is now (a dialog may re-render it), or what was picked, found by its text. */
+  field: () => HTMLElement;
+  /** the submit button. */
+  submit: () => HTMLElement;
+}
+
+export interface FormCase {
+  name: string;
+  call: EndpointName;
+  /** renders the page, opens the form and types `typed` into its field. */
+  open: (typed: string) => Promise<OpenForm>;
+}
+
+/**
+ * Issue 21 "bad replies" for forms: while a form's call is pending its submit button is busy (a second click
+ * sends nothing); when the call fails with a reply that is not an envelope, a notification says so and the form
+ * keeps what the user typed.
+ */
+export function describeFormBadReplies(forms: FormCase[]) {
+  describe.each(forms)('$name', ({ call, open }) => {
+    it(`is busy while ${call} is pending (nothing sent twice); a bad reply keeps what was typed`, async () => {
+      const sent: unknown[] = [];
+      let answer: (reply: Response) => void = () => {};
+      server.use(
+        onCall(call, ({ payload }) => {
+          sent.push(payload);
+          return new Promise<Response>((resolve) => (answer = resolve));
+        }),
+      );
+      const typed = '7';
+      const form = await open(typed);
+      await userEvent.click(form.submit());
+      await waitFor(() => expect(sent).toHaveLength(1));
+      await waitFor(() => expect(form.submit()).toHaveClass('ant-btn-loading'));
+      await userEvent.click(form.submit());
+      answer(new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+      expect(await screen.findByText(MALFORMED)).toBeInTheDocument();
+      expect(sent).toHaveLength(1);
+      const kept = form.field();
+      if (kept instanceof HTMLInputElement) expect(kept.value).toContain(typed);
+      else expect(kept).toBeInTheDocument();
+      await waitFor(() => expect(form.submit()).not.toHaveClass('ant-btn-loading'));
     });
   });
 }

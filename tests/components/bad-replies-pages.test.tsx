@@ -10,6 +10,7 @@ import { LoginForm } from '../../src/components/auth-forms/login-form';
 import { RouteGuard } from '../../src/console/route-guard';
 import { feedManager, FeedManager } from '../../src/live/manager';
 import { ManualFrames } from '../unit/live-harness';
+import { HttpResponse } from 'msw';
 import { envelope, onCall, server } from './msw';
 import { renderPage, traderSession, userEvent } from './render';
 import { push, socketOf } from './market-feed';
@@ -73,6 +74,8 @@ function statisticHandlers() {
     onCall('orderPaging', () => envelope({ datas: [], pages: 1 })),
   );
 }
+const RETRY = /^重\s*试$/;
+const NO_API = '去添加API';
 const openTab = (name: string) => async () => userEvent.click(await screen.findByRole('tab', { name }));
 
 const assetsPage = { ui: () => <AssetsPage manager={manager} />, at: { path: '/assets' } };
@@ -82,15 +85,14 @@ const PAGES: PageCase[] = [
   { name: 'market', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['bourseGet', 'marketParamGet2', 'marketParamGet', 'deliveryCode', 'apiList'], usable: '添加行情表' },
   // an account's fees, read once the list of accounts came (issue 24 net spreads)
   { name: 'market fees', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['apiChargesGet'], usable: '添加行情表' },
-  // without its list of accounts the page shows its no-API state (with the link to /api) under the notification
-  { name: 'assets', handlers: assetsHandlers, ...assetsPage, calls: ['apiList'], usable: '去添加API' },
-  // the ratio curve, the trade records and the totals are `unknown` in the contract (src/api/calls.ts), so the
-  // client holds them to no shape: null or a string is drawn as nothing, without a notice (the page must only stay)
-  { name: 'assets chart', handlers: assetsHandlers, ...assetsPage, calls: ['assetStatistics'], accepts: ['null', 'wrongType'], usable: '资产快照' },
-  { name: 'assets trades', handlers: assetsHandlers, ...assetsPage, drive: openTab('交易记录'), calls: ['assetTradeRecords'], accepts: ['null', 'wrongType'], usable: '资产快照' },
+  // without its list of accounts the page says the failure with a retry, not its no-API state ("no API yet")
+  { name: 'assets', handlers: assetsHandlers, ...assetsPage, calls: ['apiList'], usable: RETRY, untrue: NO_API },
+  // the ratio curve and the trade records have the shapes the page reads (src/api/calls.ts): another is said, not drawn as nothing
+  { name: 'assets chart', handlers: assetsHandlers, ...assetsPage, calls: ['assetStatistics'], usable: '资产快照' },
+  { name: 'assets trades', handlers: assetsHandlers, ...assetsPage, drive: openTab('交易记录'), calls: ['assetTradeRecords'], usable: '资产快照' },
   { name: 'assets transfers', handlers: assetsHandlers, ...assetsPage, drive: openTab('划转记录'), calls: ['assetLedgerLog'], usable: '资产快照' },
   { name: 'assets borrow', handlers: assetsHandlers, ...assetsPage, drive: openTab('借币记录'), calls: ['assetBorrowRecords'], usable: '资产快照' },
-  { name: 'assets snapshot', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['apiList'], usable: '去添加API' },
+  { name: 'assets snapshot', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['apiList'], usable: RETRY, untrue: NO_API },
   { name: 'assets snapshot curve', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['assetImaging'], usable: '立即快照' },
   {
     name: 'assets snapshot taken',
@@ -103,7 +105,7 @@ const PAGES: PageCase[] = [
   },
   { name: 'assets board', handlers: assetsHandlers, ui: () => <AssetBoardPage />, at: { path: '/assets/snapshot/board' }, calls: ['assetChangingRate'], usable: '资产看板' },
   { name: 'statistic query', handlers: statisticHandlers, ...statisticPage, drive: openTab('订单查询'), calls: ['apiNames', 'orderApiNumber'], usable: '订单查询' },
-  { name: 'statistic totals', handlers: statisticHandlers, ...statisticPage, drive: openTab('汇总'), calls: ['orderTotalData'], accepts: ['null', 'wrongType'], usable: '订单查询' },
+  { name: 'statistic totals', handlers: statisticHandlers, ...statisticPage, drive: openTab('汇总'), calls: ['orderTotalData'], usable: '订单查询' },
   { name: 'statistic list', handlers: statisticHandlers, ...statisticPage, drive: openTab('订单列表'), calls: ['orderPaging'], usable: '订单查询' },
   {
     name: 'strategy default parameters',
@@ -137,15 +139,30 @@ const PAGES: PageCase[] = [
 
 describeBadReplies(PAGES);
 
+describe('/assets when its account list fails', () => {
+  it('says the failure with a retry, not "no API yet", and the retry shows the accounts', async () => {
+    let fails = true;
+    assetsHandlers();
+    server.use(onCall('apiList', () => (fails ? HttpResponse.json({ code: 500 }) : envelope(APIS))));
+    renderPage(<AssetsPage manager={manager} />, { path: '/assets' });
+    expect((await screen.findAllByText('操作失败', { selector: '.ant-notification-notice-description' })).length).toBeGreaterThan(0);
+    expect(screen.queryByText(NO_API)).not.toBeInTheDocument();
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: RETRY }));
+    expect(await screen.findByRole('menuitem', { name: 'alpha' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: RETRY })).not.toBeInTheDocument();
+  });
+});
+
 describe('/demand answers badly on its feed (it makes no call)', () => {
-  /** bad message → whether the badge warns: text that is not JSON is dropped (and logged) by the feed manager, JSON of the wrong shape is refused and said. */
-  const FEED_BODIES: [string, string, boolean][] = [
-    ['an HTML page', '<html><body>502 Bad Gateway</body></html>', false],
-    ['truncated JSON', '{"code":200,"data":[{"api_id":1,"cu', false],
-    ['code 500 without info', '{"code":500}', true],
-    ['data null', '{"code":200,"data":null}', true],
-    ['data of the wrong type', '{"code":200,"data":"not a list"}', true],
-    ['a 10 MB string', `"${'x'.repeat(10 * 1024 * 1024)}"`, true],
+  /** bad messages: text that is not JSON and JSON of the wrong shape alike are refused (and logged) by the feed manager, and the badge warns. */
+  const FEED_BODIES: [string, string][] = [
+    ['an HTML page', '<html><body>502 Bad Gateway</body></html>'],
+    ['truncated JSON', '{"code":200,"data":[{"api_id":1,"cu'],
+    ['code 500 without info', '{"code":500}'],
+    ['data null', '{"code":200,"data":null}'],
+    ['data of the wrong type', '{"code":200,"data":"not a list"}'],
+    ['a 10 MB string', `"${'x'.repeat(10 * 1024 * 1024)}"`],
   ];
   const good = { data: [{ api_id: 11, api_name: 'OKEx-main', currency: 'btc', demand: 1.25, available: 2 }] };
 
@@ -155,12 +172,13 @@ describe('/demand answers badly on its feed (it makes no call)', () => {
     const socket = socketOf('/ts/req')!;
     await push(socket, good);
     const badge = () => document.querySelector('[data-feed="demand"]')!;
-    for (const [name, body, warns] of FEED_BODIES) {
+    for (const [name, body] of FEED_BODIES) {
       await act(async () => {
         socket.receive(body);
         await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
       });
-      expect(badge().getAttribute('data-feed-error'), name).toBe(warns ? 'true' : null);
+      expect(badge().getAttribute('data-feed-error'), name).toBe('true');
+      expect(badge().querySelector('.ant-badge-status-warning'), name).not.toBeNull();
       expect(screen.getByText('OKEx-main（ID 11）'), name).toBeInTheDocument();
       await push(socket, good);
       expect(badge().getAttribute('data-feed-error'), name).toBeNull();

@@ -1,6 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import type { EndpointName } from '../../src/api/endpoints';
+import { screen, waitFor, within } from '@testing-library/react';
 import ApiListPage from '../../src/resources/apis/list';
 import TaskListPage from '../../src/resources/tasks/list';
 import GlobalConfigEditPage from '../../src/resources/global-config/edit';
@@ -13,6 +11,7 @@ import { renderPage } from './render';
 import { cardAction, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 import { ARBITRAGE_2, fill, listing } from './strategies-helpers';
 import StrategyListPage from '../../src/resources/strategies/list';
+import { buttonIn, choose, describeFormBadReplies, type FormCase } from './bad-replies-harness';
 
 /**
  * Issue 21 "bad replies" for forms: while a dialog's call is pending its submit button is busy (a second click
@@ -21,18 +20,11 @@ import StrategyListPage from '../../src/resources/strategies/list';
  */
 taskPageSetup();
 
-const MALFORMED = '服务器返回的数据无法识别，请稍后重试';
 const OK = /^确\s*定$/;
 
-const buttonIn = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
 async function dialog(title: string): Promise<HTMLElement> {
   const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
   return heading!.closest('.ant-modal') as HTMLElement;
-}
-/** Picks an option of the (first) select labelled `label` (antd labels its search input and its list). */
-async function choose(scope: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(within(scope).getAllByLabelText(label)[0]!.closest('.ant-select')!.querySelector('.ant-select-selector')!);
-  await userEvent.click(await screen.findByText(option, { selector: '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content' }));
 }
 async function retype(input: HTMLElement, text: string) {
   await userEvent.clear(input);
@@ -44,20 +36,6 @@ const SECTIONS = {
   debitCreditParams: { is_borrow: false },
   strategyParams: { dlt: { CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 }, m: { CW: 1, NW: 1, CQ: 2, NQ: 2 }, close_dlt: 0.001 },
 };
-
-interface OpenForm {
-  /** the field typed into, as it is now (a dialog may re-render it), or what was picked, found by its text. */
-  field: () => HTMLElement;
-  /** the submit button. */
-  submit: () => HTMLElement;
-}
-
-interface FormCase {
-  name: string;
-  call: EndpointName;
-  /** renders the page, opens the form and types `typed` into its field. */
-  open: (typed: string) => Promise<OpenForm>;
-}
 
 const FORMS: FormCase[] = [
   {
@@ -192,28 +170,4 @@ const FORMS: FormCase[] = [
   },
 ];
 
-describe.each(FORMS)('$name', ({ call, open }) => {
-  it(`is busy while ${call} is pending (nothing sent twice); a bad reply keeps what was typed`, async () => {
-    const sent: unknown[] = [];
-    let answer: (reply: Response) => void = () => {};
-    server.use(
-      onCall(call, ({ payload }) => {
-        sent.push(payload);
-        return new Promise<Response>((resolve) => (answer = resolve));
-      }),
-    );
-    const typed = '7';
-    const form = await open(typed);
-    await userEvent.click(form.submit());
-    await waitFor(() => expect(sent).toHaveLength(1));
-    await waitFor(() => expect(form.submit()).toHaveClass('ant-btn-loading'));
-    await userEvent.click(form.submit());
-    answer(new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
-    expect(await screen.findByText(MALFORMED)).toBeInTheDocument();
-    expect(sent).toHaveLength(1);
-    const kept = form.field();
-    if (kept instanceof HTMLInputElement) expect(kept.value).toContain(typed);
-    else expect(kept).toBeInTheDocument();
-    await waitFor(() => expect(form.submit()).not.toHaveClass('ant-btn-loading'));
-  });
-});
+describeFormBadReplies(FORMS);

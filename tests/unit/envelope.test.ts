@@ -47,6 +47,13 @@ describe('unwrap', () => {
     ['apiList', { list: [] }],
     ['globalConfigGet', []],
     ['globalConfigGet', 'text'],
+    // issue 21: the replies that were `unknown` and are drawn (the assets page, /statistic, the K-line chart)
+    ['assetStatistics', null],
+    ['assetTradeRecords', 'not a list'],
+    ['currencyInformation', {}],
+    ['orderTotalData', null],
+    ['orderQuerySDC', []],
+    ['klineData', 'text'],
   ] as const)('a read of %s whose data is %j (not its reply shape) is malformed', (name, data) => {
     expect(() => unwrap({ code: 200, data }, name)).toThrowError(expect.objectContaining({ kind: 'malformed' }));
   });
@@ -54,7 +61,7 @@ describe('unwrap', () => {
   it('a read of its shape, a write with data null and a call of any reply pass', () => {
     expect(unwrap({ code: 200, data: [] }, 'apiList')).toEqual([]);
     expect(unwrap({ code: 200, data: null }, 'globalConfigUpdate')).toBeNull();
-    expect(unwrap({ code: 200, data: 'x' }, 'klineData')).toBe('x');
+    expect(unwrap({ code: 200, data: 'x' }, 'marketParamGet2')).toBe('x');
   });
 
   it('code 3 clears the session and tells the listeners', () => {

@@ -1,6 +1,6 @@
 import { setRuntimeConfig } from '../../src/api/config';
 import { feeds, type FeedName } from '../../src/live/feeds';
-import { FeedManager, type FeedState } from '../../src/live/manager';
+import { FeedManager, UNREADABLE, type FeedState } from '../../src/live/manager';
 import { clearSession, getToken, onSessionInvalid, saveSession } from '../../src/providers/session';
 import { FakeSocket } from './fake-socket';
 
@@ -255,7 +255,7 @@ describe('feed manager: replies', () => {
     expect(listener).toHaveBeenCalledWith([]);
   });
 
-  it('drops a reply that is not JSON without calling listeners or logging it', () => {
+  it('drops a reply that is not JSON without calling listeners or logging it, and says it in the status until a good one', () => {
     const manager = newManager();
     const listener = vi.fn();
     manager.subscribe('task', [1], listener);
@@ -263,6 +263,9 @@ describe('feed manager: replies', () => {
     last().receive('{"broken": tok');
     expect(listener).not.toHaveBeenCalled();
     expect(logs.flat().join(' ')).not.toContain('broken');
+    expect(manager.status('task').error).toBe(UNREADABLE);
+    last().receive('{"data":[{"id":1,"status":2}]}');
+    expect(manager.status('task').error).toBeNull();
   });
 
   it('keeps delivering to the other listeners when one throws', () => {

@@ -27,8 +27,10 @@ export default function AevoPage() {
     sync.mutate(
       {},
       {
-        onSuccess: ({ added }) => {
-          void message.success(added > 0 ? t('synced', { count: added }) : t('noNew'));
+        onSuccess: (reply) => {
+          // a write's reply may be empty (src/api/reply-shapes.ts): then the list read again says what is new
+          const added = reply?.added;
+          if (typeof added === 'number') void message.success(added > 0 ? t('synced', { count: added }) : t('noNew'));
           setPage(1);
           void query.refetch();
         },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
 import type { AccountChange, ChartUnit, RatioRangeKey } from '../../domain/assets';
 import { formatAmount, formatReturn } from '../../domain/format';
-import { NoApi } from './no-api';
+import { NoApiOrFailed } from './no-api';
 import { DEFAULT_RANGE, RatioControls, RatioPanel } from './ratio-panel';
 import { useApiAccounts } from './use-api-accounts';
 
@@ -28,13 +28,13 @@ function ChangeText({ change, range }: { change: AccountChange | undefined; rang
  */
 export default function AssetBoardPage() {
   const { t } = useTranslation('assets');
-  const { apis, loading } = useApiAccounts();
+  const { apis, loading, failed, retry } = useApiAccounts();
   const { data: changes } = useCall('assetChangingRate', {});
   const [range, setRange] = useState<RatioRangeKey>(DEFAULT_RANGE);
   const [unit, setUnit] = useState<ChartUnit>('usdt');
 
   if (loading) return <Skeleton active />;
-  if (apis.length === 0) return <Card><NoApi /></Card>;
+  if (apis.length === 0) return <Card><NoApiOrFailed failed={failed} onRetry={retry} /></Card>;
   return (
     <Flex vertical gap={12} style={{ minWidth: 0 }}>
       <Flex wrap gap={8} justify="space-between" align="center">

@@ -6,12 +6,8 @@ import { ASSET_COLUMNS, type CurrencyRow } from '../../domain/assets';
 import { SPOT_CONTRACT } from '../../domain/codes';
 import { formatNumber, formatPrice } from '../../domain/format';
 import { RatioChart } from '../../components/ratio-chart';
+import type { CurrencyPoint } from '../../api/calls';
 
-/** A point of /get/currency/information (assumed: the currency's price over time). */
-interface CurrencyPoint {
-  dateTime: string;
-  price: number;
-}
 
 /** The currency's chart: /get/currency/information {bourse, types, currency} (types = spot). */
 function CurrencyChart({ currency, bourse }: { currency: string; bourse: number }) {

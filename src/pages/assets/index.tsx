@@ -11,7 +11,7 @@ import type { FeedManager } from '../../live/manager';
 import { failed } from '../../components/notify';
 import { AssetSummaryCard } from './summary';
 import { CurrencyTable } from './currency-table';
-import { NoApi } from './no-api';
+import { NoApiOrFailed } from './no-api';
 import { RatioPanel } from './ratio-panel';
 import { BorrowRecords, ManualTrading, RecordsUntilLive, TradeRecords, TransferRecords } from './records';
 import { assetsOf, useAccountRecords, useAssetsFeed } from './use-account-assets';
@@ -94,7 +94,7 @@ function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selecte
  */
 export default function AssetsPage({ manager }: { manager?: FeedManager }) {
   const { t } = useTranslation('assets');
-  const { accounts: apis, loading } = useAccountRecords();
+  const { accounts: apis, loading, failed, retry } = useAccountRecords();
   const [selection, setSelection] = useState<string>(ALL);
   const selected = selection === ALL ? undefined : apis.find((a) => String(a.id) === selection);
   const shown = useMemo(() => (selected ? [selected] : apis), [selected, apis]);
@@ -106,7 +106,8 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
   const bourse = selected?.bourse_id ?? apis[0]?.bourse_id ?? DEFAULTS.bourseId;
 
   if (loading) return <Skeleton active />;
-  if (apis.length === 0) return <Card><NoApi /></Card>;
+  // a list that could not be read is said with a retry, not as "no API yet"
+  if (apis.length === 0) return <Card><NoApiOrFailed failed={failed} onRetry={retry} /></Card>;
 
   const tabs = [
     {

@@ -1,6 +1,7 @@
 import { Button, Empty } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
 
 /** A user without an API: say so and link to /api. */
 export function NoApi() {
@@ -12,4 +13,9 @@ export function NoApi() {
       </Link>
     </Empty>
   );
+}
+
+/** No API to show: because the user has none (NoApi), or because the list could not be read (said with a retry, not as "no API"). */
+export function NoApiOrFailed({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  return failed ? <LoadFailed onRetry={onRetry} /> : <NoApi />;
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
+import type { AssetTradeRecord } from '../../api/calls';
 import { borrowLine, borrowRecord, joinApiIds, type AccountAssets, type LedgerRecord } from '../../domain/assets';
 import { useCall } from '../../api/use-call';
 import { writeLiveRecords } from '../../live/resources';
@@ -79,21 +80,11 @@ export function BorrowRecords({ records }: { records: readonly unknown[] }) {
   );
 }
 
-/** A row of /asset/trade/records/get (assumed shape, see docs/spec-coverage.md). */
-interface TradeRecord {
-  id?: string | number;
-  time?: string;
-  instrument_id?: string;
-  type?: string | number;
-  price?: number | string;
-  amount?: number | string;
-  fee?: number | string;
-}
 
 /** §2 trade records of the APIs shown: /asset/trade/records/get {apiId: ids joined}. */
 export function TradeRecords({ apiIds }: { apiIds: readonly number[] }) {
   const { t } = useTranslation('assets');
-  const { result, query } = useCustom<TradeRecord[]>({
+  const { result, query } = useCustom<AssetTradeRecord[]>({
     url: 'assetTradeRecords',
     method: 'get',
     config: { query: { apiId: joinApiIds(apiIds) } },

@@ -10,7 +10,7 @@ import { formatAmount, formatMinute } from '../../domain/format';
 import { ShareChart } from '../../components/ratio-chart';
 import { failed } from '../../components/notify';
 import { CurrencyTable } from './currency-table';
-import { NoApi } from './no-api';
+import { NoApiOrFailed } from './no-api';
 import { RatioPanel } from './ratio-panel';
 import { AssetSummaryCard } from './summary';
 import { useApiAccounts } from './use-api-accounts';
@@ -39,14 +39,14 @@ export function SnapshotView({ snapshot, bourse }: { snapshot: ManualSnapshot; b
 /** /assets/snapshot: an API's ratio curve in every layout of /asset/imaging/get (default 3) and its manual snapshot. */
 export default function AssetSnapshotPage() {
   const { t } = useTranslation('assets');
-  const { apis, loading } = useApiAccounts();
+  const { apis, loading, failed: listFailed, retry } = useApiAccounts();
   const [chosen, setChosen] = useState<number>();
   const api = apis.find((a) => a.id === chosen) ?? apis[0];
   const [snapshot, setSnapshot] = useState<{ apiId: number; data: ManualSnapshot }>();
   const taking = useCallMutation('assetManualSnapshot', { successNotification: false, errorNotification: failed });
 
   if (loading) return <Skeleton active />;
-  if (!api) return <Card><NoApi /></Card>;
+  if (!api) return <Card><NoApiOrFailed failed={listFailed} onRetry={retry} /></Card>;
 
   const take = () => taking.mutate({ apiId: api.id }, { onSuccess: (data) => setSnapshot({ apiId: api.id, data }) });
   const shown = snapshot?.apiId === api.id ? snapshot.data : undefined;

@@ -18,7 +18,7 @@ export const assetsOf = (record: AccountRecord): AccountAssets => ({ apiId: reco
  */
 export function useAccountRecords() {
   const { result, query } = useList<AccountRecord>({ resource: 'assets', pagination: { mode: 'off' } });
-  return { accounts: result.data ?? [], loading: query.isLoading };
+  return { accounts: result.data ?? [], loading: query.isLoading, failed: query.isError, retry: () => void query.refetch() };
 }
 
 /**

@@ -7,5 +7,5 @@ import type { ApiAccount } from '../../api/types';
  */
 export function useApiAccounts() {
   const { result, query } = useList<ApiAccount>({ resource: 'apis', pagination: { mode: 'off' } });
-  return { apis: result.data ?? [], loading: query.isLoading, error: query.isError };
+  return { apis: result.data ?? [], loading: query.isLoading, failed: query.isError, retry: () => void query.refetch() };
 }

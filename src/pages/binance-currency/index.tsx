@@ -7,7 +7,7 @@ import { useCall, useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
 import { MARKET_CURRENCIES } from '../../domain/market';
 import { RequiredSelect } from '../../components/required-select';
-import { AccountSelect, NoBinanceAccount, useBinanceAccount } from '../binance-trading/accounts';
+import { AccountSelect, BinanceAccountsFailed, NoBinanceAccount, useBinanceAccount } from '../binance-trading/accounts';
 
 interface CoinRow {
   coin: string;
@@ -95,6 +95,7 @@ export default function BinanceCurrencyPage() {
   const { t } = useTranslation('binance');
   const binance = useBinanceAccount();
   const { account, query } = binance;
+  if (query.isError && !account) return <BinanceAccountsFailed binance={binance} />;
   if (!query.isLoading && !account) return <NoBinanceAccount />;
   return (
     <Card title={t('currency.title')} loading={query.isLoading} extra={<AccountSelect binance={binance} />} styles={{ header: { flexWrap: 'wrap' } }} data-testid="binance-currency">

@@ -2,6 +2,7 @@ import { Button, Result, Select } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
+import { LoadFailed } from '../../components/load-failed';
 
 /**
  * The account both Binance pages work on: one of the user's API accounts on Binance (/binance/accounts),
@@ -44,4 +45,9 @@ export function NoBinanceAccount() {
       }
     />
   );
+}
+
+/** The account list could not be read: said with a retry, not as "no Binance account". */
+export function BinanceAccountsFailed({ binance }: { binance: ReturnType<typeof useBinanceAccount> }) {
+  return <LoadFailed onRetry={() => void binance.query.refetch()} />;
 }

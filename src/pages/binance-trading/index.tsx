@@ -9,7 +9,7 @@ import { LEVERAGE, leverageProblem } from '../../domain/binance';
 import { DECIMALS } from '../../domain/constants';
 import { formatCost, formatPrice, formatQuantity } from '../../domain/format';
 import { followStateLabelKey, SIGNALS, signalLabelKey } from '../../domain/unilateral';
-import { AccountSelect, NoBinanceAccount, useBinanceAccount } from './accounts';
+import { AccountSelect, BinanceAccountsFailed, NoBinanceAccount, useBinanceAccount } from './accounts';
 
 const fit = { width: '100%', maxWidth: 260 } as const;
 
@@ -52,7 +52,8 @@ function LeverageForm({ account, onDone }: { account: BinanceAccount; onDone: (t
       content: t('trading.confirmLeverage', { name: account.name, leverage: value }),
       onOk: () =>
         change.mutateAsync({ apiId: account.apiId, leverage: value }).then(
-          (reply) => onDone(t('trading.leverageChanged', { name: account.name, leverage: reply.leverage })),
+          // a write's reply may be empty (src/api/reply-shapes.ts): then the value sent is the one set
+          (reply) => onDone(t('trading.leverageChanged', { name: account.name, leverage: reply?.leverage ?? value })),
           () => undefined,
         ),
     });
@@ -147,6 +148,7 @@ export default function BinanceTradingPage() {
       ? t('trading.order', { time: order.createtime, instrument: order.instrument_id, type: t(signalLabelKey(order.type)), size: formatQuantity(order.size), price: formatPrice(order.price_avg) })
       : t('trading.noOrder');
 
+  if (query.isError && !account) return <BinanceAccountsFailed binance={binance} />;
   if (!query.isLoading && !account) return <NoBinanceAccount />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="binance-trading">

@@ -13,6 +13,7 @@ import type { TaskLive } from '../../live/messages';
 import { AssetSummaryCard } from '../assets/summary';
 import { legHealthOf } from '../../domain/leg-health';
 import { LegHealthTag } from '../../components/leg-health';
+import { LoadFailed } from '../../components/load-failed';
 import { assetsOf, useAccountRecords, useAssetsFeed } from '../assets/use-account-assets';
 
 /** A task as the task list holds it: the record of /task/list with the socket's live fields merged in. */
@@ -49,6 +50,8 @@ function RunningTasks() {
     >
       {query.isLoading ? (
         <Skeleton active />
+      ) : query.isError && tasks.length === 0 ? (
+        <LoadFailed onRetry={() => void query.refetch()} />
       ) : running.length === 0 ? (
         <Empty description={t('noRunning')} />
       ) : (
@@ -85,7 +88,7 @@ function RunningTasks() {
 /** The asset totals of every API, live as on /assets: the same records, socket, sums and summary card. */
 function AssetTotals() {
   const { t } = useTranslation('mobile');
-  const { accounts, loading } = useAccountRecords();
+  const { accounts, loading, failed, retry } = useAccountRecords();
   const apiIds = useMemo(() => accounts.map((a) => a.id), [accounts]);
   useAssetsFeed(apiIds);
   const view = useMemo(() => assetView(accounts.map(assetsOf)), [accounts]);
@@ -96,7 +99,7 @@ function AssetTotals() {
         <Typography.Text strong>{t('assets')}</Typography.Text>
         <Link to="/assets">{t('assetsLink')}</Link>
       </Flex>
-      {loading ? <Skeleton active /> : accounts.length === 0 ? <Card size="small"><Empty description={t('noApi')} /></Card> : <AssetSummaryCard summary={view.summary} rowsNetAssets={netAssetsOf(view.rows)} />}
+      {loading ? <Skeleton active /> : failed && accounts.length === 0 ? <LoadFailed onRetry={retry} /> : accounts.length === 0 ? <Card size="small"><Empty description={t('noApi')} /></Card> : <AssetSummaryCard summary={view.summary} rowsNetAssets={netAssetsOf(view.rows)} />}
     </Flex>
   );
 }

@@ -34,7 +34,8 @@ function SaveAsStrategy({ run, initialMoney }: { run: PaperRun; initialMoney: nu
       {
         successNotification: () => ({ type: 'success', message: t('temp.saved', { name: name.trim() }) }),
         onSuccess: (strategy) => {
-          setSaved(strategy.name);
+          // a write's reply may be empty (src/api/reply-shapes.ts): then the name sent is the one saved
+          setSaved(strategy?.name ?? name.trim());
           void invalidate({ resource: 'strategies', invalidates: ['list'] });
         },
       },
@@ -78,7 +79,8 @@ export default function TempStrategyPage() {
     const params = Object.fromEntries(Object.entries(values.params ?? {}).map(([key, text]) => [key, parseParamValue(text)]));
     start.mutate(
       { strategyId: strategy.id, params: JSON.stringify(params), name: values.name?.trim() || undefined },
-      { onSuccess: (started) => setSearch({ run: String(started.id) }) },
+      // a write's reply may be empty (src/api/reply-shapes.ts): without the run's id there is no run to show
+      { onSuccess: (started) => started?.id && setSearch({ run: String(started.id) }) },
     );
   };
 
