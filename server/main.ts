@@ -19,6 +19,8 @@ import { orderFeedGenerators } from './feeds/orders';
 import { assetFeedGenerators } from './feeds/assets';
 import { unilateralFeedGenerators } from './feeds/unilateral';
 import { alertFeedGenerators } from './feeds/alerts';
+import { enginePrices } from './engine/prices';
+import { legHealthOfTasks } from './store/leg-health';
 import { startAlertEngine, type AlertEngine, type AlertEngineOptions } from './alerts/engine';
 import { startUnilateralRunner, type UnilateralRunner } from './unilateral/runner';
 import { seedUnilateral } from './seed/unilateral';
@@ -145,7 +147,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   const unilateral = startUnilateralRunner(ctx);
-  const alerts = startAlertEngine(ctx, opts.alerts);
+  // the unbalanced rule reads the same leg health the task pages show (server/store/leg-health.ts)
+  const { prices: legPrices } = enginePrices(ctx.market.prices);
+  const legHealth = (ids: readonly number[], now: number) => legHealthOfTasks(ctx.db, ids, now, legPrices);
+  const alerts = startAlertEngine(ctx, { legHealth, ...opts.alerts });
   app.addHook('onClose', async () => {
     tasks.stop();
     unilateral.stop();

@@ -8,7 +8,7 @@
  *
  * Sources, each injectable:
  * - spreads: the board's own rows (`marketRow` of the server's one market);
- * - leg health (`LegHealthSource`, the leg-health part's `legHealthOfTasks` once the lead wires it);
+ * - leg health (`LegHealthSource`: server/main.ts hands in `legHealthOfTasks`, the figures the task pages show);
  * - orders: the task_orders table, the abnormal ones above the last order up to which all had ended (an order
  *   still open is looked at again until it ends, for an hour at most);
  * - feeds (`FeedAgeSource`): how long an exchange's market data has been stale — every quote of it the
@@ -28,7 +28,7 @@ export type LegHealthSource = (taskIds: readonly number[], now: number) => Promi
 /** Whole seconds an exchange's market data has been stale at `now`. */
 export type FeedAgeSource = (exchange: number, now: number) => number;
 
-/** Until the lead connects the leg-health figures, every task reads balanced. */
+/** A source without figures: every task reads balanced (tests that do not look at leg health). */
 export const noLegHealth: LegHealthSource = async () => new Map();
 
 /** An exchange is down when none of its quotes is fresh: the youngest spot quote's age (fallback quotes of live mode left out). */

@@ -1,10 +1,12 @@
 // Leg health (issue 24, "Done means" part 1): a demo task becomes unbalanced — the server is started with
 // the engine's uneven-partial-fill mode certain and no re-hedge within the day (settings.engine, a test-only
 // server option, not a call), so the seeded day leaves each trading demo task unbalanced; its card shows the
-// state and the exposure in USDT, the task detail both legs' held quantities side by side.
+// state and the exposure in USDT, the task detail both legs' held quantities side by side. Then (issue 24,
+// "Done means" alerts) the operator turns on the unbalanced rule in the bell's rule dialog: the server's
+// rule engine counts an alert on the bell that links to the task, and it is still in the log after a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { e2eSuite } from './harness';
+import { e2eSuite, motionEnded } from './harness';
 
 const { signIn } = e2eSuite({
   server: { settings: { demoTasks: true, engine: { legPartialRate: 1, legRejectRate: 0, stalePriceRate: 0, abnormalRate: 0, rehedgeAfterMs: 2 * 86_400_000 } } },
@@ -34,4 +36,33 @@ test("an unbalanced demo task: its card shows the state and the exposure, the de
   const detailExposure = numberIn(await table.getByTestId('leg-exposure-task').innerText());
   assert.ok(Math.abs(detailExposure - exposure) / exposure < 0.01, `card ${exposure}, detail ${detailExposure}`);
   assert.equal(await table.getByTestId('leg-state-task').getAttribute('data-state'), 'unbalanced');
+});
+
+test('the unbalanced rule set in the bell fires for the demo task; the bell links to it and keeps it after a reload', async () => {
+  const p = await signIn('admin', 'admin123');
+  await p.goto('/task');
+  await p.getByTestId('task-legs-1').filter({ hasText: /不平衡/ }).waitFor();
+  const bell = p.getByTestId('alert-bell');
+  assert.equal(await bell.getAttribute('data-unread'), '0');
+
+  await bell.click();
+  await p.getByTestId('alert-panel').getByRole('button', { name: '提醒规则' }).click();
+  const rules = p.getByRole('dialog', { name: '提醒规则' });
+  await motionEnded(rules);
+  await rules.getByRole('switch', { name: '任务单边持仓超过（秒）' }).click();
+  await rules.getByRole('spinbutton', { name: '任务单边持仓超过（秒）' }).fill('1');
+  await rules.getByRole('button', { name: /保\s*存/ }).click();
+  await rules.waitFor({ state: 'hidden' });
+
+  // evaluated by the server every second: one alert per unbalanced running task of admin's
+  await p.locator('[data-testid="alert-bell"]:not([data-unread="0"])').waitFor();
+  await p.reload();
+  await p.locator('[data-testid="alert-bell"]:not([data-unread="0"])').waitFor();
+  await bell.click();
+  const item = p.getByTestId('alert-item').filter({ has: p.locator('a[href="/task/taskDetail?id=1"]') });
+  await item.waitFor();
+  assert.match(await item.innerText(), /单边持仓已超过 1 秒，敞口 [\d,.]+ USDT/);
+  await item.getByRole('link', { name: '查看' }).click();
+  await p.waitForURL('**/task/taskDetail?id=1');
+  await p.getByTestId('leg-health-table').waitFor();
 });

@@ -6,6 +6,8 @@ import type { AlertItem, AlertRuleParams } from '../../src/domain/alerts';
 import { ORDER_STATUS } from '../../src/domain/order-status';
 import type { LegHealthSource, LegState } from '../../server/alerts/engine';
 import { insertTask } from '../../server/store/tasks';
+import { legHealthOfTasks } from '../../server/store/leg-health';
+import { enginePrices } from '../../server/engine/prices';
 import { params as taskParams } from './engine-fixtures';
 import { addChildren, addTask, EAGER, setStatus, TASK_PARAMS } from './engine-tasks';
 import { openFeed, startTestServer, type TestServer } from './helpers';
@@ -226,5 +228,32 @@ describe('alerts across a restart', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the unbalanced rule on the server as it runs (leg health from the ledger, no source handed in)', () => {
+  let w: TestServer;
+  beforeAll(async () => {
+    // every pair fills its legs unevenly and nothing re-hedges within the test: the task trades into imbalance
+    w = await startTestServer({ settings: { engine: { legPartialRate: 1, legRejectRate: 0, stalePriceRate: 0, abnormalRate: 0, rehedgeAfterMs: 86_400_000 } } });
+  });
+  afterAll(() => w.stop());
+
+  it('fires with the exposure the task pages show (legHealthOfTasks)', async () => {
+    const token = await w.login('admin', 'admin123');
+    await save(token, { kind: 'unbalanced', seconds: 5, cooldownSeconds: 60 }, w);
+    const taskId = await addTask(w, token, 'uneven', { ...TASK_PARAMS, dlt: EAGER, close_dlt: -1 });
+    await addChildren(w, token, taskId, [1]);
+    await setStatus(w, token, taskId, 2);
+    const health = async () => (await legHealthOfTasks(w.server.context.db, [taskId], w.clock.now(), enginePrices(w.server.context.market.prices).prices)).get(taskId);
+    for (let s = 0; s < 60 && (await health())?.state !== 'unbalanced'; s++) await run(1000, w);
+    expect((await health())?.state).toBe('unbalanced');
+    await setStatus(w, token, taskId, 3); // paused: the legs hold still while compared
+    await run(10_000, w);
+    const [alert, ...more] = (await log(token, w)).list.filter((a) => a.kind === 'unbalanced');
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({ link: { task: taskId }, params: { task: taskId, seconds: 5 } });
+    expect(Number(alert.params.exposure)).toBeGreaterThan(0);
+    expect(Number(alert.params.exposure)).toBeCloseTo((await health())!.exposure, 0);
   });
 });
