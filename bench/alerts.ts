@@ -6,9 +6,6 @@
 // 30 s, and a spread threshold on SPREAD_RULES board rows (half of them crossed, so rows flip and fire).
 // Measured: the process's CPU time (user + system) inside the evaluations only, per simulated second; budget:
 // a tenth of the task engine's (bench/budget.json engine.cpuMsPerSimulatedSecond).
-// The leg health source is a FAKE of the right size (every task's state, a tenth of them unbalanced): the
-// leg-health part's `legHealthOfTasks` is not on this branch; its own cost is its part's to measure, and the
-// lead swaps `legHealth` below for it at the merge.
 // Run: npx tsx bench/alerts.ts   (TASKS=… BENCH_SECONDS=… to vary; exit 1 when over budget). Under flock /tmp/heavy.lock.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +13,9 @@ import path from 'node:path';
 import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
 import { insertRule } from '../server/store/alerts';
-import { createAlertEvaluator, type LegHealthSource, type LegState } from '../server/alerts/engine';
+import { createAlertEvaluator } from '../server/alerts/engine';
+import { enginePrices } from '../server/engine/prices';
+import { legBalanceSource } from '../server/runner/runner';
 import { validTables } from '../server/market';
 import { CURRENCIES, insertRunningTasks, machine } from './running-tasks';
 
@@ -48,9 +47,8 @@ await ctx.db.transaction(async (tx) => {
 });
 ctx.bus.emit('task.changed', { userId: 1, taskId: 1 }); // wakes the task runner
 
-const states: LegState[] = ['balanced', 'balanced', 'balanced', 'balanced', 'balanced', 'balanced', 'balanced', 'balanced', 'balanced', 'unbalanced'];
-const legHealth: LegHealthSource = async (ids) => new Map(ids.map((id) => [id, { state: states[id % states.length]!, exposure: id }]));
-const evaluator = createAlertEvaluator(ctx, { legHealth });
+// the source the server hands in (server/main.ts): the task runner's own ledgers, at the market's marks
+const evaluator = createAlertEvaluator(ctx, { legHealth: legBalanceSource(server.tasks, enginePrices(ctx.market.prices).prices) });
 
 let cpuMicros = 0;
 let wallMs = 0;
@@ -76,7 +74,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const perSecond = cpuMicros / 1000 / SECONDS;
 console.log(`machine: ${machine}`);
 console.log(
-  `alert rules (unbalanced, abnormal, feed, ${budget.spreadRules} spread rows) over ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders written by the engine, ${made.alerts} alerts written; leg health: a fake source`,
+  `alert rules (unbalanced, abnormal, feed, ${budget.spreadRules} spread rows) over ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders written by the engine, ${made.alerts} alerts written; leg health: the runner's ledgers (legBalanceSource)`,
 );
 console.log(`CPU ${(cpuMicros / 1000).toFixed(0)} ms in the evaluations (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${BUDGET_MS} ms (${budget.shareOfEngine * 100} % of the engine's ${budgets.engine.cpuMsPerSimulatedSecond} ms)`);
 if (made.orders === 0 || made.alerts === 0) {

@@ -20,7 +20,6 @@ import { assetFeedGenerators } from './feeds/assets';
 import { unilateralFeedGenerators } from './feeds/unilateral';
 import { alertFeedGenerators } from './feeds/alerts';
 import { enginePrices } from './engine/prices';
-import { legHealthOfTasks } from './store/leg-health';
 import { startAlertEngine, type AlertEngine, type AlertEngineOptions } from './alerts/engine';
 import { startUnilateralRunner, type UnilateralRunner } from './unilateral/runner';
 import { seedUnilateral } from './seed/unilateral';
@@ -29,7 +28,7 @@ import { seedAssets } from './ledger/accounts';
 import { startMarket, type MarketOptions } from './market/source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/routes';
 import { DEMO_ACCOUNTS, seed } from './seed/demo';
-import { startTaskRunner, type TaskRunner } from './runner/runner';
+import { legBalanceSource, startTaskRunner, type TaskRunner } from './runner/runner';
 import { seedDemoTasks } from './seed/tasks';
 import { seedPaperRuns } from './seed/paper';
 import { resolveSettings, type ServerSettings } from './settings';
@@ -147,9 +146,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   const unilateral = startUnilateralRunner(ctx);
-  // the unbalanced rule reads the same leg health the task pages show (server/store/leg-health.ts)
-  const { prices: legPrices } = enginePrices(ctx.market.prices);
-  const legHealth = (ids: readonly number[], now: number) => legHealthOfTasks(ctx.db, ids, now, legPrices);
+  // the unbalanced rule reads the task engine's own ledgers (the figures the task pages show), not the database
+  const legHealth = legBalanceSource(tasks, enginePrices(ctx.market.prices).prices);
   const alerts = startAlertEngine(ctx, { legHealth, ...opts.alerts });
   app.addHook('onClose', async () => {
     tasks.stop();

@@ -8,7 +8,8 @@
  *
  * Sources, each injectable:
  * - spreads: the board's own rows (`marketRow` of the server's one market);
- * - leg health (`LegHealthSource`: server/main.ts hands in `legHealthOfTasks`, the figures the task pages show);
+ * - leg balance (`LegHealthSource`: server/main.ts hands in the task engine's ledgers: some child's legs apart, and
+ *   the exposure the task pages show; a task with abnormal orders whose legs are apart is unbalanced too);
  * - orders: the task_orders table, the abnormal ones above the last order up to which all had ended (an order
  *   still open is looked at again until it ends, for an hour at most);
  * - feeds (`FeedAgeSource`): how long an exchange's market data has been stale — every quote of it the
@@ -22,9 +23,10 @@ import { abnormalOrdersAfter, allRules, insertAlert, lastSentAt, maxOrderId, ord
 import { FRESH_SUBJECT, isBeyond, spreadPercent, step, wouldSend, type SubjectState } from '../../src/domain/alerts';
 import { SPOT_CONTRACT } from '../../src/domain/codes';
 
-export type LegState = 'balanced' | 'unbalanced' | 'abnormal';
 /** The leg health of running tasks (risk-common.md: the leg-health part's figures, narrowed to what the rules read). */
-export type LegHealthSource = (taskIds: readonly number[], now: number) => Promise<Map<number, { state: LegState; exposure: number }>>;
+/** `apart`: some child of the task has its legs apart (src/domain/leg-health.ts `someLegsApart`). */
+export type LegBalance = { apart: boolean; exposure: number };
+export type LegHealthSource = (taskIds: readonly number[], now: number) => Promise<Map<number, LegBalance>>;
 /** Whole seconds an exchange's market data has been stale at `now`. */
 export type FeedAgeSource = (exchange: number, now: number) => number;
 
@@ -96,7 +98,7 @@ export function createAlertEvaluator(ctx: AppContext, options: AlertEngineOption
     const kinds = new Set(stored.map((s) => s.rule.kind));
     const running = kinds.has('unbalanced') ? await runningTasksByUser(ctx.db) : new Map<number, number[]>();
     const taskIds = [...new Set(stored.filter((s) => s.rule.kind === 'unbalanced').flatMap((s) => running.get(s.userId) ?? []))];
-    const health = taskIds.length ? await legHealth(taskIds, at) : new Map<number, { state: LegState; exposure: number }>();
+    const health = taskIds.length ? await legHealth(taskIds, at) : new Map<number, LegBalance>();
     const abnormal = kinds.has('abnormal') ? await abnormalOrders(at) : new Map<number, [number, number, number][]>();
     const ages = kinds.has('feed') ? new Map(EXCHANGES.map((e) => [e, feedAge(e, at)])) : new Map<number, number>();
 
@@ -127,7 +129,7 @@ export function createAlertEvaluator(ctx: AppContext, options: AlertEngineOption
       } else if (rule.kind === 'unbalanced') {
         for (const taskId of running.get(userId) ?? []) {
           const leg = health.get(taskId);
-          if (judge(`task:${taskId}`, leg?.state === 'unbalanced', rule.seconds * 1000)) {
+          if (judge(`task:${taskId}`, leg?.apart === true, rule.seconds * 1000)) {
             fire({ task: taskId, seconds: rule.seconds, exposure: round(leg?.exposure ?? 0, 2) }, { task: taskId });
           }
         }

@@ -7,6 +7,8 @@ import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } fro
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
 import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from '../engine';
 import { enginePrices } from '../engine/prices';
+import { ledgerLegHealth } from '../engine';
+import { someLegsApart } from '../../src/domain/leg-health';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
@@ -24,6 +26,8 @@ export interface TaskRunner {
   stop(): void;
   /** resolves when every tick queued so far has been written. */
   idle(): Promise<void>;
+  /** an active task's state as the last tick wrote it (undefined before its first tick), for readers that look every second */
+  stateOf(taskId: number): TaskState | undefined;
 }
 
 const TICK_MS = 1000;
@@ -75,6 +79,23 @@ export function advance(cached: Pick<Cached, 'state' | 'realised'>, out: StepRes
   cached.state = out.state;
   for (const trade of out.trades) cached.realised.set(trade.task_children_id, (cached.realised.get(trade.task_children_id) ?? 0) + trade.pnl - trade.fee);
 }
+
+/**
+ * For the alerts' unbalanced rule (server/alerts/engine.ts `LegHealthSource`): per active task, whether some
+ * child has its legs apart and the exposure, from the ledgers the runner keeps (the figures the task pages
+ * show), so a rule looking every second reads no database.
+ */
+export const legBalanceSource =
+  (runner: Pick<TaskRunner, 'stateOf'>, prices: PriceSource) =>
+  async (taskIds: readonly number[], now: number): Promise<Map<number, { apart: boolean; exposure: number }>> =>
+    new Map(
+      taskIds.flatMap((id) => {
+        const state = runner.stateOf(id);
+        if (!state) return [];
+        const health = ledgerLegHealth(state, prices, now);
+        return [[id, { apart: someLegsApart(health), exposure: health.exposure }] as const];
+      }),
+    );
 
 export function startTaskRunner(ctx: AppContext): TaskRunner {
   const { prices, expiry } = enginePrices(ctx.market.prices);
@@ -157,5 +178,6 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
       pause();
     },
     idle: () => tail,
+    stateOf: (taskId) => cache.get(taskId)?.state,
   };
 }

@@ -10,12 +10,36 @@ import { ledgerOf, paramsOf } from './tasks';
 
 const marks = (n: number) => `(${Array.from({ length: n }, () => '?').join(',')})`;
 
-export async function legHealthOfTasks(db: Queryable, taskIds: readonly number[], now: number, prices: PriceSource): Promise<Map<number, TaskLegHealth>> {
-  const out = new Map<number, TaskLegHealth>();
-  if (!taskIds.length) return out;
+/** What the fills and orders add to a child's ledger: its last fill per leg and its abnormal orders of the last hour. */
+interface ChildExtras {
+  lastFill: Map<number, [number | null, number | null]>;
+  abnormal: Map<number, number>;
+}
+
+/** The tasks' figures from their children's ledgers at the marks of `now`, with what `extras` holds per child. */
+async function fromLedgers(db: Queryable, taskIds: readonly number[], now: number, prices: PriceSource, extras: ChildExtras): Promise<Map<number, TaskLegHealth>> {
   const ids = marks(taskIds.length);
   const tasks = await db.all<{ id: number; params: string }>(`SELECT id, params FROM task_tasks WHERE id IN ${ids}`, taskIds);
   const children = await db.all<{ id: number; task_id: number; ledger: string }>(`SELECT id, task_id, ledger FROM task_children WHERE task_id IN ${ids} ORDER BY id`, taskIds);
+  const childrenOf = new Map<number, typeof children>();
+  for (const c of children) childrenOf.set(Number(c.task_id), [...(childrenOf.get(Number(c.task_id)) ?? []), c]);
+  const out = new Map<number, TaskLegHealth>();
+  for (const task of tasks) {
+    const params = paramsOf(task);
+    const midA = mid(prices(legsOf(params)[0], now));
+    const rows: Record<number, LegHealth> = {};
+    for (const c of childrenOf.get(Number(task.id)) ?? []) {
+      const id = Number(c.id);
+      rows[id] = childLegHealth(ledgerOf(c).position, params.currency_type, midA, extras.lastFill.get(id) ?? [null, null], extras.abnormal.get(id) ?? 0);
+    }
+    out.set(Number(task.id), taskLegHealth(rows));
+  }
+  return out;
+}
+
+export async function legHealthOfTasks(db: Queryable, taskIds: readonly number[], now: number, prices: PriceSource): Promise<Map<number, TaskLegHealth>> {
+  if (!taskIds.length) return new Map();
+  const ids = marks(taskIds.length);
   const fills = await db.all<{ child: number; leg: number; last: number }>(
     `SELECT task_children_id AS child, leg, MAX(time) AS last FROM task_fills WHERE task_id IN ${ids} GROUP BY task_children_id, leg`,
     taskIds,
@@ -31,17 +55,5 @@ export async function legHealthOfTasks(db: Queryable, taskIds: readonly number[]
     pair[Number(f.leg) as 0 | 1] = Number(f.last);
     lastFill.set(Number(f.child), pair);
   }
-  const abnormalOf = new Map(abnormal.map((a) => [Number(a.child), Number(a.n)]));
-  for (const task of tasks) {
-    const params = paramsOf(task);
-    const midA = mid(prices(legsOf(params)[0], now));
-    const rows: Record<number, LegHealth> = {};
-    for (const c of children) {
-      if (Number(c.task_id) !== Number(task.id)) continue;
-      const id = Number(c.id);
-      rows[id] = childLegHealth(ledgerOf(c).position, params.currency_type, midA, lastFill.get(id) ?? [null, null], abnormalOf.get(id) ?? 0);
-    }
-    out.set(Number(task.id), taskLegHealth(rows));
-  }
-  return out;
+  return fromLedgers(db, taskIds, now, prices, { lastFill, abnormal: new Map(abnormal.map((a) => [Number(a.child), Number(a.n)])) });
 }

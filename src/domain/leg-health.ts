@@ -72,6 +72,9 @@ export function childLegHealth(position: LegPositions, currency: string, midA: n
   };
 }
 
+/** Some child of the task has its legs apart (the state says abnormal first when it also has abnormal orders). */
+export const someLegsApart = (task: Pick<TaskLegHealth, 'children'>): boolean => Object.values(task.children).some(legsApart);
+
 const later = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.max(a, b));
 
 /** A task's leg health: the sum of its children's (the one sum every page shows). */

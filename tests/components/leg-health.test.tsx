@@ -29,10 +29,10 @@ describe('leg health on the task card and its child rows', () => {
     expect(legs).toHaveTextContent('不平衡 · 敞口 800.00 USDT');
     expect(legs).toHaveAttribute('data-state', 'unbalanced');
     expect(legs.querySelector('[role="img"], .anticon')).not.toBeNull();
-    expect(within(card(1)).getByTestId('child-legs-11')).toHaveTextContent('不平衡 · 敞口 800.00 USDT');
+    expect(within(card(1)).getByTestId('legs-child-11')).toHaveTextContent('不平衡 · 敞口 800.00 USDT');
     push(1, abnormal);
     await waitFor(() => expect(within(card(1)).getByTestId('task-legs-1')).toHaveTextContent('异常 · 异常单 2'));
-    expect(within(card(1)).getByTestId('child-legs-11')).toHaveAttribute('data-state', 'abnormal');
+    expect(within(card(1)).getByTestId('legs-child-11')).toHaveAttribute('data-state', 'abnormal');
   });
 });
 

@@ -89,8 +89,9 @@ export async function settled(page: Page): Promise<void> {
  */
 export async function goClientSide(page: Page, to: string): Promise<void> {
   const before = await page.evaluateHandle((target) => {
-    // the page on screen: what each shell's content area (antd Layout.Content, a <main>) holds now
-    const shown = Array.from(document.querySelectorAll('main > *'));
+    // the page on screen: what each shell's content area (antd Layout.Content, a <main>) holds now, but the
+    // shell's own live-data line (role status), which stays when the next page reads the same feed
+    const shown = Array.from(document.querySelectorAll('main > :not([role="status"])'));
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
     return shown;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AlertItem, AlertRuleParams } from '../../src/domain/alerts';
 import { ORDER_STATUS } from '../../src/domain/order-status';
-import type { LegHealthSource, LegState } from '../../server/alerts/engine';
+import type { LegBalance, LegHealthSource } from '../../server/alerts/engine';
 import { insertTask } from '../../server/store/tasks';
 import { legHealthOfTasks } from '../../server/store/leg-health';
 import { enginePrices } from '../../server/engine/prices';
@@ -18,7 +18,7 @@ const ROW = { table: [1, 2, 1, 4], currency: 'btc', field: 'positive', direction
 const CROSSED = -50;
 const UNCROSSED = 50;
 
-const legs = new Map<number, { state: LegState; exposure: number }>();
+const legs = new Map<number, LegBalance>();
 const fakeLegHealth: LegHealthSource = async (ids) => new Map([...legs].filter(([id]) => ids.includes(id)));
 const ages = new Map<number, number>();
 
@@ -106,7 +106,7 @@ describe('alert rules on the server', () => {
   it('a task unbalanced for longer than N seconds alerts once per episode (leg health from the source handed in)', async () => {
     const taskId = await insertTask(t.server.context.db, { userId: 1, strategyId: 1, strategyName: 'arbitrage 2', name: 'legs', params: taskParams(), createdAt: t.clock.now() });
     await t.server.context.db.run('UPDATE task_tasks SET status = 2, active = 1 WHERE id = ?', [taskId]);
-    legs.set(taskId, { state: 'unbalanced', exposure: 1234.567 });
+    legs.set(taskId, { apart: true, exposure: 1234.567 });
     const id = await save(admin, { kind: 'unbalanced', seconds: 10, cooldownSeconds: 1 });
     await run(1000); // unbalanced from here
     await run(8000);
@@ -115,9 +115,9 @@ describe('alert rules on the server', () => {
     expect(await ofKind(admin, 'unbalanced')).toEqual([expect.objectContaining({ ruleId: id, link: { task: taskId }, params: { task: taskId, seconds: 10, exposure: 1234.57 } })]);
     await run(30_000);
     expect(await ofKind(admin, 'unbalanced')).toHaveLength(1);
-    legs.set(taskId, { state: 'balanced', exposure: 0 });
+    legs.set(taskId, { apart: false, exposure: 0 });
     await run(1000);
-    legs.set(taskId, { state: 'unbalanced', exposure: 10 });
+    legs.set(taskId, { apart: true, exposure: 10 });
     await run(9000);
     expect(await ofKind(admin, 'unbalanced')).toHaveLength(1);
     await run(2000);
@@ -239,7 +239,7 @@ describe('the unbalanced rule on the server as it runs (leg health from the ledg
   });
   afterAll(() => w.stop());
 
-  it('fires with the exposure the task pages show (legHealthOfTasks)', async () => {
+  it('fires with the exposure the task pages show (legHealthOfTasks), from the engine\'s own ledgers', async () => {
     const token = await w.login('admin', 'admin123');
     await save(token, { kind: 'unbalanced', seconds: 5, cooldownSeconds: 60 }, w);
     const taskId = await addTask(w, token, 'uneven', { ...TASK_PARAMS, dlt: EAGER, close_dlt: -1 });

@@ -58,7 +58,8 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
       <Link to="/home" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flex: '0 1 auto' }}>
         <PlainText strong>{t('app.brand')}</PlainText>
       </Link>
-      <div style={{ flex: 1, minWidth: 0 }}>{nav}</div>
+      {/* the nav keeps at least its menu button's width: the brand gives way first */}
+      <div style={{ flex: 1, minWidth: nav ? 32 : 0 }}>{nav}</div>
       <Space size="small">
         <Segmented<Language>
           aria-label={t('header.language')}
@@ -120,8 +121,9 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
                 <DownOutlined />
               </Button>
             </Popover>
+            {/* on a phone the user menu's logout item serves: the header keeps room for the nav button and the bell */}
             <Tooltip title={t('header.logout')}>
-              <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label={t('header.logout')} />
+              <Button className="wide-only" type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label={t('header.logout')} />
             </Tooltip>
             {changingPassword && (
               <Suspense>

@@ -107,7 +107,7 @@ export const ChildList = memo(function ChildList({ task, children, onAction, mut
           </Dropdown>
           {legHealth?.[child.task_children_id] && (
             <div style={{ flexBasis: '100%', paddingInlineStart: 12 }}>
-              <LegHealthTag health={legHealth[child.task_children_id]} testId={`child-legs-${child.task_children_id}`} />
+              <LegHealthTag health={legHealth[child.task_children_id]} testId={`legs-child-${child.task_children_id}`} />
             </div>
           )}
         </div>
