@@ -139,11 +139,12 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
 
   // detail: the orders, some completed
   await p.goto(`/task/taskDetail?id=${id}`);
-  await p.locator('.ant-table-row').first().waitFor();
-  assert.ok((await p.locator('.ant-table-row').count()) >= 2);
-  await p.locator('.ant-table-row').getByText('已完成').first().waitFor();
+  const orderRows = p.getByTestId('task-orders').locator('.ant-table-row');
+  await orderRows.first().waitFor();
+  assert.ok((await orderRows.count()) >= 2);
+  await orderRows.getByText('已完成').first().waitFor();
   const orders = await api<unknown[]>(p, 'orderNewest', { taskId: id, number: 100 });
-  assert.equal(await p.locator('.ant-table-row').count(), orders.data.length);
+  assert.equal(await orderRows.count(), orders.data.length);
 
   // stop, rename, copy, delete
   await p.goto('/task');

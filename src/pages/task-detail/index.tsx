@@ -83,7 +83,7 @@ export default function TaskDetailPage() {
   return (
     <Card title={t('detail.title', { id: taskId })}>
       <LegHealthCard taskId={taskId} />
-      <Table<OrderRecord> rowKey="id" dataSource={shown.rows} loading={query.isFetching} pagination={false} size="small" scroll={{ x: 'max-content' }}>
+      <Table<OrderRecord> data-testid="task-orders" rowKey="id" dataSource={shown.rows} loading={query.isFetching} pagination={false} size="small" scroll={{ x: 'max-content' }}>
         <Table.Column<OrderRecord> key="clientId" title={t('detail.columns.clientId')} dataIndex="client_id" />
         <Table.Column<OrderRecord> key="id" title={t('detail.columns.id')} render={(_, row) => `${row.task_id}-${row.task_children_id}`} />
         <Table.Column<OrderRecord>
