@@ -53,10 +53,15 @@ async function chooseByKeyboard(page: Page, item: string): Promise<void> {
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
   await motionEnded(menu);
   const target = menu.getByRole('menuitem', { name: item, exact: true });
-  await page.keyboard.press('Home');
-  for (let presses = 0; presses < 20 && !(await isFocused(target)); presses++) {
-    await page.keyboard.press('ArrowDown');
-  }
+  // the menu moves its focus a render after each key: wait for it to land before looking or pressing again
+  const focused = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : null));
+  const press = async (key: string) => {
+    const before = await focused();
+    await page.keyboard.press(key);
+    await page.waitForFunction((was) => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent !== was, before, { timeout: 2000 }).catch(() => undefined);
+  };
+  await press('Home');
+  for (let presses = 0; presses < 20 && !(await isFocused(target)); presses++) await press('ArrowDown');
   assert.ok(await isFocused(target), `the arrow keys never reached the menu item ${item}`);
   await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'hidden' });
@@ -132,7 +137,8 @@ test('the keyboard alone signs in, operates the task cards, their child rows, th
   await eos.getByText('暂停', { exact: true }).waitFor();
   await tabTo(page, eos.getByRole('checkbox', { name: '选择 EOS 波段' }));
   await page.keyboard.press('Space');
-  const operations = page.getByRole('button', { name: /^操\s?作/ });
+  // (a leaving loading icon may still lend the button its name 'loading' for a moment after a call)
+  const operations = page.getByRole('button', { name: /(^|\s)操\s?作/ });
   await operate(page, operations, '启动');
   await eos.getByText('运行中', { exact: true }).waitFor();
   await operate(page, operations, '停止');
