@@ -123,6 +123,9 @@ test('kill -9 and restart: every feed reconnects within 5 s, one socket each; wr
   await market.goto('/market');
   await assets.goto('/assets');
   await tasks.goto('/task');
+  // each page's own feed is live (the header's alert bell shows a feed badge of its own from the start)
+  const own = { market: 'market', assets: 'asset', tasks: 'task' } as const;
+  await Promise.all(Object.entries(pages).map(([name, page]) => page.locator(`[data-feed="${own[name as keyof typeof own]}"][data-feed-state="live"]`).first().waitFor()));
   await Promise.all(Object.values(pages).map((page) => feedsAre(page, ['live'])));
   const feeds = Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, page]) => [name, await feedsOf(page)] as const)));
   assert.ok(feeds.market!.includes('market') && feeds.assets!.includes('asset') && feeds.tasks!.includes('task'), JSON.stringify(feeds));
