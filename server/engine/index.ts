@@ -20,4 +20,4 @@ export {
 export { seededRng, type Rng } from '../clock/random';
 export { legsOf, contractOf, deliveryExpiry, defaultExpiry, instrumentId, deliveryKeyOf } from './calendar';
 export { execute, takerFee, premium, mid } from './pricing';
-export { ledgerLegHealth } from './leg-health';
+export { ledgerLegHealth, type LegHistory } from './leg-health';

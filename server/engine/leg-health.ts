@@ -1,17 +1,34 @@
 import { childLegHealth, taskLegHealth, type TaskLegHealth } from '../../src/domain/leg-health';
 import { legsOf } from './calendar';
 import { mid } from './pricing';
-import type { PriceSource, TaskState } from './types';
+import type { PositionData, PriceSource, TaskParams } from './types';
+
+/** What a child's orders add to its ledger: its last fill per leg and its abnormal orders of the last hour. */
+export interface LegHistory {
+  lastFill: readonly [number | null, number | null];
+  abnormal: number;
+}
+const NO_HISTORY: LegHistory = { lastFill: [null, null], abnormal: 0 };
 
 /**
- * A task's leg health from its state as the engine holds it (its children's ledgers at leg A's mid), without
- * the fills' and orders' history (last fills, abnormal orders): the figures server/store/leg-health.ts
- * computes from the written rows, for a reader that looks every second.
+ * A task's leg health from its children's positions at leg A's mid price of `now` (the one computation of it):
+ * server/store/leg-health.ts hands in each child's history from the written rows; the runner's readers that
+ * look every second (the alerts) go without it.
  */
-export function ledgerLegHealth(state: TaskState, prices: PriceSource, now: number): TaskLegHealth {
-  const params = state.task.params;
+export function ledgerLegHealth(
+  params: TaskParams,
+  children: readonly { id: number; position: PositionData }[],
+  prices: PriceSource,
+  now: number,
+  historyOf: (childId: number) => LegHistory = () => NO_HISTORY,
+): TaskLegHealth {
   const midA = mid(prices(legsOf(params)[0], now));
   return taskLegHealth(
-    Object.fromEntries(state.children.map((c) => [c.child.task_children_id, childLegHealth(c.ledger.position, params.currency_type, midA, [null, null], 0)])),
+    Object.fromEntries(
+      children.map(({ id, position }) => {
+        const { lastFill, abnormal } = historyOf(id);
+        return [id, childLegHealth(position, params.currency_type, midA, lastFill, abnormal)];
+      }),
+    ),
   );
 }

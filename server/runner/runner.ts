@@ -92,7 +92,8 @@ export const legBalanceSource =
       taskIds.flatMap((id) => {
         const state = runner.stateOf(id);
         if (!state) return [];
-        const health = ledgerLegHealth(state, prices, now);
+        const children = state.children.map((c) => ({ id: c.child.task_children_id, position: c.ledger.position }));
+        const health = ledgerLegHealth(state.task.params, children, prices, now);
         return [[id, { apart: someLegsApart(health), exposure: health.exposure }] as const];
       }),
     );

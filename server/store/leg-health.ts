@@ -3,38 +3,21 @@
  * leg and abnormal orders of the last hour, and per task their sum (`taskLegHealth`, src/domain/leg-health.ts).
  * Computed from the rows the engine writes (children's ledgers, fills, orders): no table of its own.
  */
-import { ABNORMAL_ORDER_STATUSES, ABNORMAL_WINDOW_MS, childLegHealth, taskLegHealth, type LegHealth, type TaskLegHealth } from '../../src/domain/leg-health';
-import { legsOf, mid, type PriceSource } from '../engine';
+import { ABNORMAL_ORDER_STATUSES, ABNORMAL_WINDOW_MS, type TaskLegHealth } from '../../src/domain/leg-health';
+import { ledgerLegHealth, type LegHistory, type PositionData, type PriceSource } from '../engine';
 import type { Queryable } from './queryable';
 import { ledgerOf, paramsOf } from './tasks';
 
 const marks = (n: number) => `(${Array.from({ length: n }, () => '?').join(',')})`;
 
-/** What the fills and orders add to a child's ledger: its last fill per leg and its abnormal orders of the last hour. */
-interface ChildExtras {
-  lastFill: Map<number, [number | null, number | null]>;
-  abnormal: Map<number, number>;
-}
-
-/** The tasks' figures from their children's ledgers at the marks of `now`, with what `extras` holds per child. */
-async function fromLedgers(db: Queryable, taskIds: readonly number[], now: number, prices: PriceSource, extras: ChildExtras): Promise<Map<number, TaskLegHealth>> {
+/** The tasks' figures from their children's ledgers at the marks of `now`, with each child's history. */
+async function fromLedgers(db: Queryable, taskIds: readonly number[], now: number, prices: PriceSource, historyOf: (childId: number) => LegHistory): Promise<Map<number, TaskLegHealth>> {
   const ids = marks(taskIds.length);
   const tasks = await db.all<{ id: number; params: string }>(`SELECT id, params FROM task_tasks WHERE id IN ${ids}`, taskIds);
   const children = await db.all<{ id: number; task_id: number; ledger: string }>(`SELECT id, task_id, ledger FROM task_children WHERE task_id IN ${ids} ORDER BY id`, taskIds);
-  const childrenOf = new Map<number, typeof children>();
-  for (const c of children) childrenOf.set(Number(c.task_id), [...(childrenOf.get(Number(c.task_id)) ?? []), c]);
-  const out = new Map<number, TaskLegHealth>();
-  for (const task of tasks) {
-    const params = paramsOf(task);
-    const midA = mid(prices(legsOf(params)[0], now));
-    const rows: Record<number, LegHealth> = {};
-    for (const c of childrenOf.get(Number(task.id)) ?? []) {
-      const id = Number(c.id);
-      rows[id] = childLegHealth(ledgerOf(c).position, params.currency_type, midA, extras.lastFill.get(id) ?? [null, null], extras.abnormal.get(id) ?? 0);
-    }
-    out.set(Number(task.id), taskLegHealth(rows));
-  }
-  return out;
+  const childrenOf = new Map<number, { id: number; position: PositionData }[]>();
+  for (const c of children) childrenOf.set(Number(c.task_id), [...(childrenOf.get(Number(c.task_id)) ?? []), { id: Number(c.id), position: ledgerOf(c).position }]);
+  return new Map(tasks.map((task) => [Number(task.id), ledgerLegHealth(paramsOf(task), childrenOf.get(Number(task.id)) ?? [], prices, now, historyOf)]));
 }
 
 export async function legHealthOfTasks(db: Queryable, taskIds: readonly number[], now: number, prices: PriceSource): Promise<Map<number, TaskLegHealth>> {
@@ -55,5 +38,6 @@ export async function legHealthOfTasks(db: Queryable, taskIds: readonly number[]
     pair[Number(f.leg) as 0 | 1] = Number(f.last);
     lastFill.set(Number(f.child), pair);
   }
-  return fromLedgers(db, taskIds, now, prices, { lastFill, abnormal: new Map(abnormal.map((a) => [Number(a.child), Number(a.n)])) });
+  const abnormalOf = new Map(abnormal.map((a) => [Number(a.child), Number(a.n)]));
+  return fromLedgers(db, taskIds, now, prices, (id) => ({ lastFill: lastFill.get(id) ?? [null, null], abnormal: abnormalOf.get(id) ?? 0 }));
 }
