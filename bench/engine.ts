@@ -22,7 +22,7 @@ const libsqlPackage = path.join(path.dirname(createRequire(import.meta.url).reso
 const driver = `libsql ${(JSON.parse(readFileSync(libsqlPackage, 'utf8')) as { version: string }).version} (synchronous, statements prepared once)`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-'));
-const clock = new ManualClock();
+const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));
 const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { marketPushHz: 0, demoTasks: false } });
 const { db } = server.context;
 const now = clock.now();

@@ -38,7 +38,8 @@ interface Timer {
 }
 
 /**
- * A clock that only moves when told: `tick(ms)` runs every timer that falls due, in time order (ties
+ * A clock that only moves when told, from the instant it is given (never the wall clock's: a test that
+ * started from "now" would pass at one hour and fail at another): `tick(ms)` runs every timer that falls due, in time order (ties
  * in the order they were set), each seeing `now()` at its own due time.
  */
 export class ManualClock implements Clock {
@@ -47,7 +48,7 @@ export class ManualClock implements Clock {
   private nextId = 1;
   private waiters: { count: number; resolve: () => void }[] = [];
 
-  constructor(start = Date.now()) {
+  constructor(start: number) {
     this.time = start;
   }
 

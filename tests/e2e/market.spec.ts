@@ -11,7 +11,8 @@ import type { FeedClient } from '../../server/feeds/socket-server';
 import { TIMEOUTS, callOk, chooseOption, e2eSuite, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
 
-const clock = new ManualClock();
+// from the wall clock's now: the browser beside it runs on the wall clock, and the page ages what the server sends
+const clock = new ManualClock(Date.now());
 const suite = e2eSuite({ server: { clock, settings: { marketPushHz: 1, initDelayMs: 0 } } });
 
 /**

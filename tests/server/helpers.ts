@@ -43,10 +43,16 @@ export async function settle(turns = 10): Promise<void> {
 /** Settings of a test server: nothing pushes by itself unless a test asks for it. */
 export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false, unilateralDemo: false };
 
-/** `start`: the clock's start time (ms); the wall clock's now when not given. */
+/**
+ * The instant every test server's clock starts from unless a test gives its own: fixed, so that what a test
+ * trades and computes is the same at any hour on any date (a test about dates passes the dates it is about).
+ */
+export const TEST_START = Date.UTC(2026, 10, 2, 1, 0, 0);
+
+/** `start`: the clock's start time (ms), TEST_START when not given. */
 export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators' | 'alerts'> & { start?: number } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
-  const clock = new ManualClock(options.start);
+  const clock = new ManualClock(options.start ?? TEST_START);
   const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings }, feedGenerators: options.feedGenerators, alerts: options.alerts });
 
   const call: TestServer['call'] = async (name, payload = {}, options = {}) => {

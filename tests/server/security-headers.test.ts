@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock/clock';
 import { connectSources, inlineScripts } from '../../server/http/headers';
 import { startServer, type RunningServer } from '../../server/main';
-import { TEST_SETTINGS } from './helpers';
+import { TEST_SETTINGS, TEST_START } from './helpers';
 
 const INLINE = '(function(){document.documentElement.dataset.checked="1"})();';
 const hashOf = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
@@ -27,7 +27,7 @@ beforeAll(async () => {
     path.join(dist, 'config.json'),
     JSON.stringify({ services: { main: '', task: 'https://task.example.com/', order: 'http://10.0.0.5:9001', change: '' }, websocket: '' }),
   );
-  server = await startServer({ port: 0, dataDir: path.join(root, 'data'), staticDir: dist, clock: new ManualClock(), settings: TEST_SETTINGS });
+  server = await startServer({ port: 0, dataDir: path.join(root, 'data'), staticDir: dist, clock: new ManualClock(TEST_START), settings: TEST_SETTINGS });
 });
 afterAll(async () => {
   await server.close();

@@ -7,7 +7,7 @@ import { endpointNames, endpoints } from '../../src/api/endpoints';
 import { feeds } from '../../src/live/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer } from '../../server/main';
-import { TEST_SETTINGS, openFeed, settle } from './helpers';
+import { TEST_SETTINGS, TEST_START, openFeed, settle } from './helpers';
 
 /**
  * An API secret stored through the contract never comes back: not in any reply of any GET call of the
@@ -57,7 +57,7 @@ beforeAll(async () => {
     port: 0,
     dataDir,
     staticDir: null,
-    clock: new ManualClock(),
+    clock: new ManualClock(TEST_START),
     settings: TEST_SETTINGS,
     logger: { stream: { write: (line: string) => void log.push(line) } },
   });

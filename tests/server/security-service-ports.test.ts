@@ -9,7 +9,7 @@ import { feeds } from '../../src/live/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer } from '../../server/main';
 import { OWN_PORT_SERVICES, serviceOfPath } from '../../server/http/service-ports';
-import { TEST_SETTINGS } from './helpers';
+import { TEST_SETTINGS, TEST_START } from './helpers';
 
 /**
  * Issue 21, production topology: the reference server started with a port per service (servicePorts), as
@@ -20,7 +20,7 @@ let server: RunningServer;
 let dataDir = '';
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'console-ports-'));
-  server = await startServer({ port: 0, dataDir, staticDir: null, clock: new ManualClock(), settings: TEST_SETTINGS, servicePorts: { task: 0, order: 0, change: 0 } });
+  server = await startServer({ port: 0, dataDir, staticDir: null, clock: new ManualClock(TEST_START), settings: TEST_SETTINGS, servicePorts: { task: 0, order: 0, change: 0 } });
 });
 afterAll(async () => {
   await server.close();
