@@ -21,6 +21,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    reporters: ['default', './tests/slowest-reporter.ts'],
     // vitest's default keeps a core for its main process: one worker on a 2-core machine, where two take half the time
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // antd in jsdom is slow on a busy 2-core CI machine; a time-out is not what these tests assert
