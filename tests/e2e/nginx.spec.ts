@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DIST, ROOT, callAs, freePort, launchBrowser, newPage, onFailure, signInByApi, startApp, takeCspViolations, until, type App } from './harness';
@@ -15,7 +15,7 @@ import { securityHeaders } from '../../server/http/headers';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-/** deploy/nginx.conf with its placeholders filled (each service's host:port), inside a main configuration that runs as this user. */
+/** deploy/nginx.conf with its placeholders filled (each service's host:port), inside a main configuration whose workers run as this user. */
 async function writeConfig(dir: string, listen: number, backends: Record<'MAIN' | 'TASK' | 'ORDER' | 'CHANGE', string>): Promise<string> {
   const template = await readFile(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
   const site = template
@@ -26,7 +26,10 @@ async function writeConfig(dir: string, listen: number, backends: Record<'MAIN' 
   assert.doesNotMatch(site, /@[A-Z]+@/, 'every placeholder of deploy/nginx.conf is filled');
   await writeFile(path.join(dir, 'console.conf'), site);
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(path.join(dir, temp), { recursive: true });
-  const main = `daemon off;
+  // nginx started as root runs its workers as nobody, who cannot read a console under a private folder (a fresh
+  // clone in a mktemp -d folder, 0700): every file would then be proxied to the services instead of served
+  const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
+  const main = `${user}daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -78,7 +81,13 @@ test('through nginx on loopback, each service on its own port: pages with their 
   assert.equal(check.status, 0, `nginx -t: ${check.stderr}`);
   nginx = spawn(NGINX, ['-p', dir, '-c', config, '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  await until('nginx answers', () => fetch(`${url}/config.json`).then((reply) => reply.ok, () => false));
+  // nginx itself answers with the console's config.json (a service would answer an envelope)
+  await until('nginx serves the console', () =>
+    fetch(`${url}/config.json`).then(
+      async (reply) => reply.ok && 'services' in ((await reply.json()) as object),
+      () => false,
+    ),
+  );
 
   // the files come from nginx: hashed assets cached for a year, precompressed; pages revalidated
   const login = await fetch(`${url}/login`, { headers: { 'accept-encoding': 'gzip' } });
