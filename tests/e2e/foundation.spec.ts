@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { e2eSuite, login, loginUnilateral, motionEnded, until, whileWatching } from './harness';
+import { e2eSuite, login, loginUnilateral, motionEnded, scriptTookOver, until, whileWatching } from './harness';
 
 // The login tests sign in through the form and its slider; the others sign in through the API.
 const { open, signIn, signInUnilateral } = e2eSuite();
@@ -119,6 +119,7 @@ test('submitting before the captcha is completed shows a notice and stays on /lo
 test('register, then confirm the newcomer guide question and land on /guide', async () => {
   const p = await open();
   await p.goto('/home');
+  await scriptTookOver(p);
   await p.getByRole('button', { name: /注\s*册/ }).click();
   const dialog = p.getByRole('dialog');
   await dialog.getByLabel('用户名').fill(`newbie${Date.now() % 100000}`);
@@ -149,6 +150,7 @@ test('a unilateral account signed in through the API stays on the unilateral pag
 test('switching to English changes the UI and is remembered', async () => {
   const p = await open();
   await p.goto('/home');
+  await scriptTookOver(p);
   await p.getByText('三步开始').waitFor();
   await p.getByTestId('language-switch').getByText('English').click();
   await p.getByText('Three steps to start').waitFor();
@@ -174,6 +176,7 @@ test('a reply with code 3 (session ended on the server) clears the session and g
 test('logging in from the home page dialog reloads the page, now signed in', async () => {
   const p = await open();
   await p.goto('/home');
+  await scriptTookOver(p);
   await p.getByRole('button', { name: /登\s*录/ }).click();
   const dialog = p.getByRole('dialog');
   await dialog.getByLabel('用户名', { exact: true }).fill('admin');
@@ -190,6 +193,7 @@ test('logging in from the home page dialog reloads the page, now signed in', asy
 test('the theme switch turns the console dark and is remembered', async () => {
   const p = await open();
   await p.goto('/home');
+  await scriptTookOver(p);
   const header = p.locator('.ant-layout-header');
   const light = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
   await p.getByRole('button', { name: '主题' }).click();

@@ -22,6 +22,7 @@
 //   tick(checkbox)        ticks a checkbox of an antd Checkbox.Group in a Form and waits until it shows
 //                         (the group shows the tick a render after the click; check() would call it a miss)
 //   freePort()            a free loopback port, for a process a spec starts itself (restart, nginx)
+//   scriptTookOver(page)  waits until a prerendered page (/login, /home, /guide) is the script's: clicks count
 //   until(what, condition)  waits for a state outside the page (the server's), checked every POLL_MS
 //   taskSettled(app, id)  waits until a task's engine has nothing under way (no open order, no manual
 //                         trade, no status change pending): a paused or stopped task's numbers then hold still
@@ -32,9 +33,9 @@
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -73,16 +74,38 @@ export async function until(what: string, condition: () => boolean | Promise<boo
   }
 }
 
-/** A TCP port on 127.0.0.1 that nobody listens on now (for a process a spec starts itself). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
+/** The kernel's range of ports for `listen(0)` and outgoing connections ("32768 60999" when unreadable). */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high) return [low, high];
+  } catch {
+    /* not Linux */
+  }
+  return [32768, 60999];
+}
+
+/**
+ * A TCP port on 127.0.0.1 that nobody listens on now, for a process a spec starts itself (nginx, a restarted
+ * server). It is taken below the kernel's ephemeral range: every other lane's servers listen on port 0 and every
+ * connection's local port comes from that range, so none of them can take this port between the probe and the
+ * process's own bind (a port from `listen(0)` could, and then that lane's server answered in nginx's place).
+ */
+export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralPorts();
+  const low = Math.max(1024, ephemeralLow - 20_000);
+  const span = ephemeralLow - low;
+  const first = low + Math.floor(Math.random() * span);
+  for (let i = 0; i < span; i++) {
+    const port = low + ((first - low + i) % span);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error(`no free port below ${ephemeralLow}`);
 }
 
 // scripts/ is plain .mjs without type declarations, so it is imported by URL with its shape spelled here.
@@ -166,9 +189,9 @@ export function takeCspViolations(page: Page): string[] {
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  { locale = 'zh-CN', viewport = { width: 1366, height: 900 } }: { locale?: string; viewport?: { width: number; height: number } } = {},
+  { locale = 'zh-CN', viewport = { width: 1366, height: 900 }, reducedMotion }: { locale?: string; viewport?: { width: number; height: number }; reducedMotion?: 'reduce' } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale, viewport });
+  const context = await browser.newContext({ baseURL, locale, viewport, reducedMotion });
   context.setDefaultTimeout(TIMEOUTS.action);
   context.setDefaultNavigationTimeout(TIMEOUTS.navigation);
   await context.exposeBinding('__e2eCspViolation', ({ page: from }, text: string) => {
@@ -227,15 +250,25 @@ export async function login(page: Page, username: string, password: string): Pro
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/**
+ * Waits until the console's script holds the page: /login, /home and /guide arrive prerendered and paint before
+ * their script, and a click on them before React has taken their elements over does nothing (React keeps each
+ * element's props on it, which is how it finds the handler of a click).
+ */
+export async function scriptTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const element = document.querySelector('#root button, #root input');
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+  });
+}
+
 /** Signs in on the /login tab 单边账号登录 as a unilateral account would (no captcha on that form). */
 export async function loginUnilateral(page: Page, userName: string, password: string): Promise<void> {
   await page.goto('/login');
-  // /login is prerendered: a click before the script has taken the page over does nothing, so click until the tab is chosen
+  await scriptTookOver(page);
   const tab = page.locator('.ant-segmented-item', { hasText: '单边账号登录' });
-  await until('the unilateral login tab is chosen', async () => {
-    await tab.click();
-    return (await tab.getAttribute('class'))?.includes('ant-segmented-item-selected') ?? false;
-  });
+  await tab.click();
+  await page.locator('.ant-segmented-item-selected', { hasText: '单边账号登录' }).waitFor();
   await page.getByLabel('用户名', { exact: true }).fill(userName);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
@@ -401,9 +434,11 @@ export async function tick(checkbox: Locator): Promise<void> {
 
 /**
  * The hooks every spec file wants: one server (fresh data) and one browser per file, a fresh page per
- * test, closed after it, with a screenshot and log when it failed.
+ * test, closed after it, with a screenshot and log when it failed. `reducedMotion: 'reduce'`: the pages are
+ * those of a user whose system asks for less motion (the console then turns antd's motions off), for specs
+ * that look at still pages and would otherwise wait out every fade.
  */
-export function e2eSuite({ viewport, server }: { viewport?: { width: number; height: number }; server?: ServerOptions } = {}) {
+export function e2eSuite({ viewport, server, reducedMotion }: { viewport?: { width: number; height: number }; server?: ServerOptions; reducedMotion?: 'reduce' } = {}) {
   let app: App | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
@@ -425,7 +460,7 @@ export function e2eSuite({ viewport, server }: { viewport?: { width: number; hei
   /** A fresh page (new context: no cookies) for this test; a second call replaces the first. */
   const open = async (locale = 'zh-CN'): Promise<Page> => {
     await page?.context().close();
-    page = await newPage(browser!, app!.url, { locale, viewport });
+    page = await newPage(browser!, app!.url, { locale, viewport, reducedMotion });
     return page;
   };
   return {
