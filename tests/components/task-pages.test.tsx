@@ -176,6 +176,21 @@ describe('task dialogs', () => {
     await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
   });
 
+  it("add task: a name typed before the strategy's params arrive is still there once they have filled the form", async () => {
+    taskHandlers();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(onCall('strategyParamsGet', async () => (await held, envelope(sections))));
+    renderPage(<TaskListPage />, { path: '/task' });
+    await screen.findByTestId('task-card-1');
+    await userEvent.click(await screen.findByText('添加任务', { selector: 'button span' }));
+    const modal = await dialog('添加任务');
+    await userEvent.type(within(modal).getByLabelText('任务名称'), 'typed early');
+    release();
+    expect(await within(modal).findByLabelText('dlt CQ')).toHaveValue('0.004');
+    expect(within(modal).getByLabelText('任务名称')).toHaveValue('typed early');
+  });
+
   it('configure hides its confirm for a running task', async () => {
     taskHandlers();
     server.use(onCall('taskParamsGet', () => envelope(sections)));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOne } from '@refinedev/core';
 import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -61,8 +61,15 @@ export function TaskDialog({ mode, onClose }: Props) {
   const params = useMemo(() => allParams(sections), [sections]);
   const keys = useMemo(() => Object.keys(params), [params]);
 
+  const query = adding ? strategyParams.query : taskParams.query;
+  const filledFor = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!sections) return;
+    // the defaults of this strategy (or the task's params) fill the form once they have arrived, then never again
+    // for it: a later read (a refetch, a live update) would overwrite what the user has typed, and a name typed
+    // before they arrived is kept
+    const key = adding ? strategyId : mode.task.id;
+    if (!sections || query.isPlaceholderData || filledFor.current === key) return;
+    filledFor.current = key;
     const values = formValuesOf(params);
     if (isArbitrage2(strategyName)) {
       // 'arbitrage 2' keeps dlt and m per delivery type, whatever the defaults hold
@@ -72,8 +79,8 @@ export function TaskDialog({ mode, onClose }: Props) {
         values.params[key] = Object.fromEntries(PER_TYPE_KEYS.map((k) => [k, byType[k] ?? (typeof current === 'number' ? current : undefined)]));
       }
     }
-    form.setFieldsValue({ ...values, name: adding ? '' : mode.task.name });
-  }, [sections, params, strategyName, form, adding, mode]);
+    form.setFieldsValue({ ...values, name: adding ? form.getFieldValue('name') : mode.task.name });
+  }, [sections, query.isPlaceholderData, strategyId, params, strategyName, form, adding, mode]);
 
   const aBourse = Form.useWatch(['params', 'a_bourse'], form) as number | undefined;
   const bBourse = Form.useWatch(['params', 'b_bourse'], form) as number | undefined;
