@@ -121,7 +121,9 @@ test('the statistics page shows trade markers and indicators for each cycle', as
     await p.getByText(cycle, { exact: true }).click();
     const reply = (await (await answered).json()) as { data: { up_direction: unknown[]; down_direction: unknown[] } };
     const expected = reply.data.up_direction.length + reply.data.down_direction.length;
-    assert.ok(expected > 0, `${cycle}: the seeded strategy traded in the window`);
+    // the demo runs on the wall clock: whether it traded in the last day (1T's window) depends on the hour, while
+    // its 30 days of 1D (a 4 h / 16 h crossover on 60 days of history) always hold signals
+    if (cycle === '1D') assert.ok(expected > 0, `${cycle}: the seeded strategy traded in the window`);
     await p.getByTestId('marker-count').getByText(`${expected} 个交易信号`).waitFor();
     // each direction's markers are one path, one triangle (subpath) per marker
     const drawn = await p.getByTestId('signal-markers').locator('path').evaluateAll((paths) => paths.reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0));
