@@ -7,6 +7,7 @@ import { antdLocale } from '../providers/locale-packs';
 import { onSessionInvalid } from '../providers/session';
 import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from '../components/theme-mode';
+import { useReducedMotion } from '../components/theme-mode/reduced-motion';
 import { NotifyProvider } from '../components/notify/provider';
 import { themeConfig } from './theme';
 
@@ -29,11 +30,12 @@ function SessionWatch() {
 function Themed({ children }: { children: React.ReactNode }) {
   const { i18n, t } = useTranslation();
   const { mode } = useThemeMode();
+  const reducedMotion = useReducedMotion();
   useEffect(() => {
     document.title = t('app.title');
   }, [t, i18n.language]);
   return (
-    <ConfigProvider locale={antdLocale(i18n.language)} theme={themeConfig(mode)}>
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={themeConfig(mode, reducedMotion)}>
       <NotifyProvider>{children}</NotifyProvider>
     </ConfigProvider>
   );

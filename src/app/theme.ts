@@ -55,4 +55,8 @@ const DARK: ThemeConfig = {
   },
 };
 
-export const themeConfig = (mode: ThemeMode): ThemeConfig => (mode === 'dark' ? DARK : LIGHT);
+/** The theme of a mode; without motion when the user's system asks for less of it (prefers-reduced-motion). */
+export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig {
+  const base = mode === 'dark' ? DARK : LIGHT;
+  return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
+}

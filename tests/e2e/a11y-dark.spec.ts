@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { e2eSuite } from './harness';
 import { scanEveryPage } from './a11y';
 
-const { open } = e2eSuite({ server: { settings: { demoTasks: true } } });
+const { open } = e2eSuite({ reducedMotion: 'reduce', server: { settings: { demoTasks: true } } });
 
 test('no serious accessibility violation on any page in dark mode, at 1400 px and 375 px', async () => {
   const found = await scanEveryPage(await open(), 'dark');
