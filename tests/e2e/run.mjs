@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // End-to-end runner (`npm run test:e2e`): builds the console when dist/ is missing or stale, finds
-// Chromium, then runs tests/e2e/*.spec.ts with Node's test runner, three files at a time (each file its own
-// process, server and browser; the slowest files first, so that the lanes end together), then the files of
-// ALONE (the kill-and-restart spec) one at a time.
+// Chromium, then runs tests/e2e/*.spec.ts, each file with Node's test runner in a process of its own (its own
+// server and browser), three at a time (the slowest files first, so that the lanes end together), then the files
+// of ALONE (the kill-and-restart spec) one at a time; it prints each file's time and the ten slowest.
 //   node tests/e2e/run.mjs              all specs
 //   node tests/e2e/run.mjs serving apis  only specs whose file name contains "serving" or "apis"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
@@ -97,44 +97,71 @@ async function main() {
   const alone = specs.filter((spec) => ALONE.includes(path.basename(spec, '.spec.ts')));
   const shared = specs.filter((spec) => !alone.includes(spec));
 
-  let child = null;
-  const killGroup = (signal) => {
-    try {
-      if (child) process.kill(-child.pid, signal);
-    } catch {
-      /* already gone */
+  const running = new Set();
+  const killAll = (signal) => {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        /* already gone */
+      }
     }
   };
-  /** One `node --test` run of these files, `lanes` at a time; resolves with its exit status. */
-  const run = (files, lanes) =>
+  /** One spec file in a `node --test` process of its own; its output is printed whole when it ends, with its time. */
+  const runFile = (file) =>
     new Promise((resolve) => {
-      const args = ['--import', 'tsx', '--test', `--test-concurrency=${lanes}`, `--test-timeout=${testTimeout}`, '--test-reporter=spec', ...files];
-      child = spawn(process.execPath, args, {
+      const began = Date.now();
+      const args = ['--import', 'tsx', '--test', `--test-timeout=${testTimeout}`, '--test-reporter=spec', file];
+      const child = spawn(process.execPath, args, {
         cwd: ROOT,
-        stdio: 'inherit',
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, CHROMIUM_PATH: chromium },
         detached: true, // its own process group, so a hung run is ended with everything it started
       });
-      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+      running.add(child);
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (code, signal) => {
+        running.delete(child);
+        const seconds = (Date.now() - began) / 1000;
+        const status = code ?? (signal ? 1 : 0);
+        process.stdout.write(Buffer.concat(output));
+        say(`${status === 0 ? 'passed' : 'FAILED'} ${path.basename(file)} in ${seconds.toFixed(1)} s`);
+        resolve({ file: path.basename(file), seconds, status });
+      });
     });
+  /** The files, `lanes` at a time, each lane taking the next file as it frees up. */
+  const runPool = async (files, lanes) => {
+    const queue = [...files];
+    const results = [];
+    const lane = async () => {
+      while (queue.length) results.push(await runFile(queue.shift()));
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, files.length) }, lane));
+    return results;
+  };
 
   const watchdog = setTimeout(() => {
     say(`timed out after ${Math.round(runTimeout / 1000)} s: stopping the test run`);
-    killGroup('SIGTERM');
-    setTimeout(() => killGroup('SIGKILL'), 5_000).unref();
+    killAll('SIGTERM');
+    setTimeout(() => killAll('SIGKILL'), 5_000).unref();
   }, runTimeout);
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => killGroup(signal));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => killAll(signal));
 
-  let status = shared.length ? await run(shared, concurrency) : 0;
+  const results = await runPool(shared, concurrency);
   if (alone.length) {
     say(`by themselves: ${alone.map((s) => path.basename(s)).join(', ')}`);
-    status = (await run(alone, 1)) || status;
+    results.push(...(await runPool(alone, 1)));
   }
   clearTimeout(watchdog);
+  say('the ten slowest spec files:');
+  for (const { file, seconds } of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) say(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  const failed = results.filter((r) => r.status !== 0).map((r) => r.file);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  say(`${status === 0 ? 'passed' : `FAILED (exit ${status})`} in ${seconds} s`);
-  if (status !== 0 && existsSync(path.join(E2E, 'artifacts'))) say('screenshots and page logs: tests/e2e/artifacts/');
-  process.exit(status);
+  say(failed.length === 0 ? `passed in ${seconds} s` : `FAILED (${failed.join(', ')}) in ${seconds} s`);
+  if (failed.length && existsSync(path.join(E2E, 'artifacts'))) say('screenshots and page logs: tests/e2e/artifacts/');
+  process.exit(failed.length ? 1 : 0);
 }
 
 main();
