@@ -84,10 +84,12 @@ export async function settled(page: Page): Promise<void> {
 
 /**
  * Moves the single-page app to a path as its own links do (history + popstate): no reload, the session and axe
- * stay. Returns once the page shown before has left the document (the router renders the new route a task
+ * stay (already there: it only waits for the page to settle). Returns once the page shown before has left the document (the router renders the new route a task
  * later: settled alone could pass on the old page before the new one has started) and the new one has settled.
  */
 export async function goClientSide(page: Page, to: string): Promise<void> {
+  const here = new URL(page.url());
+  if (here.pathname + here.search === to) return settled(page);
   const before = await page.evaluateHandle((target) => {
     // the page on screen: what each shell's content area (antd Layout.Content, a <main>) holds now, but the
     // shell's own live-data line (role status), which stays when the next page reads the same feed
