@@ -8,7 +8,7 @@ import type { Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 import { findUStrategy, followTaskView, type FollowTaskView, type StrategyRow } from '../store/unilateral';
 
-/** The unilateral side's admin: the super user or a pes-1 login (spec §6): sees hidden strategies, and every follow task in the lists. */
+/** The unilateral side's admin: the super user or a pes-1 login (spec §6): sees hidden strategies, and every user's follow tasks in the monitoring. */
 export const isUnilateralAdmin = (user: SessionUser): boolean => can(user, 'unilateral-strategies', 'status');
 
 /** A call that serves two keys (start/stop, hide/show) checks the one of the value asked for. */
@@ -25,8 +25,8 @@ export async function strategyOr404(db: Queryable, id: number, user: SessionUser
 
 /**
  * The follow task of an API, the caller's own: another user's is not found, for every role. The
- * unilateral admin sees every follow task in the lists and the monitoring (spec §2, §6), but reads,
- * changes or stops only its own by id (docs/AUTHORIZATION.md).
+ * unilateral admin sees every user's follow tasks in the monitoring (a name and a status light each,
+ * spec §2, §6), but reads, changes or stops only its own (docs/AUTHORIZATION.md).
  */
 export async function followTaskOr404(db: Queryable, apiId: number, user: SessionUser): Promise<FollowTaskView> {
   const task = await followTaskView(db, apiId);

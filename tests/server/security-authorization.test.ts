@@ -295,9 +295,8 @@ beforeAll(async () => {
   shared.uStrategy = new Map(strategies.map((s) => [s.id, { names: s.names, target: s.target }]));
   shared.shown = strategies.find((s) => s.target === 1 && s.status === 1)!.id;
   shared.hidden = strategies.find((s) => s.target === 0)!.id;
-  const follows = (await data('admin', 'unilateralApiList')) as { id: number; username: string; status: number; strategy_id: number }[];
   for (const user of ['follower', 'manager', 'admin'] as const) {
-    const task = follows.find((f) => f.username === user && f.status === 1)!;
+    const task = ((await data(user, 'unilateralApiList')) as { id: number; status: number; strategy_id: number }[]).find((f) => f.status === 1)!;
     Object.assign(own[user], { followTask: task.id, followStrategy: task.strategy_id, binanceApi: task.id, sign: (await data(user, 'signGet')).sign });
   }
   own.follower.api = own.follower.binanceApi;
@@ -371,14 +370,29 @@ describe('feeds that name ids, for every role', () => {
   });
 });
 
-describe('the unilateral admin’s lists (docs/AUTHORIZATION.md)', () => {
-  const listed = async (user: User) => ((await t.call('unilateralApiList', {}, { token: own[user].token })).data as { id: number }[]).map((task) => task.id);
+describe('lists of follow tasks, and the monitoring (docs/AUTHORIZATION.md)', () => {
+  const ids = async (user: User, name: EndpointName, payload: Record<string, unknown> = {}) =>
+    ((await t.call(name, payload, { token: own[user].token })).data as { id: number }[]).map((task) => task.id);
+  const unilateral: readonly User[] = ['follower', 'manager', 'admin'];
 
-  it('the super user and the unilateral manager see every follow task in the list; the follower its own', async () => {
-    const everyone = [own.follower.followTask, own.manager.followTask, own.admin.followTask];
-    expect(await listed('manager')).toEqual(expect.arrayContaining(everyone));
-    expect(await listed('admin')).toEqual(expect.arrayContaining(everyone));
-    const follower = await listed('follower');
+  it("every role's lists hold its own follow tasks only", async () => {
+    for (const user of unilateral) {
+      const others = unilateral.filter((other) => other !== user).map((other) => own[other].followTask);
+      const lists = {
+        unilateralApiList: await ids(user, 'unilateralApiList'),
+        accountPage: [...(await ids(user, 'accountPage', { strategyId: own.follower.followStrategy })), ...(await ids(user, 'accountPage', { strategyId: own.manager.followStrategy }))],
+        unilateralAllData: ((await t.call('unilateralAllData', { sign: own[user].sign }, { token: own[user].token })).data.task as { id: number }[]).map((task) => task.id),
+        task_ids: ((await t.call('unilateralStrategyList', {}, { token: own[user].token })).data as { task_ids: number[] }[]).flatMap((s) => s.task_ids),
+      };
+      expect(lists.unilateralApiList, user).toContain(own[user].followTask);
+      for (const [name, list] of Object.entries(lists)) for (const other of others) expect(list, `${name} as ${user}`).not.toContain(other);
+    }
+  });
+
+  it('the monitoring shows the super user and the unilateral manager every follow task, the follower its own', async () => {
+    const everyone = unilateral.map((user) => own[user].followTask);
+    for (const user of ['manager', 'admin'] as const) expect(await ids(user, 'unilateralMonitoringDetail', { target: 2 })).toEqual(expect.arrayContaining(everyone));
+    const follower = await ids('follower', 'unilateralMonitoringDetail', { target: 2 });
     expect(follower).toContain(own.follower.followTask);
     expect(follower).not.toContain(own.manager.followTask);
     expect(follower).not.toContain(own.admin.followTask);
