@@ -1,20 +1,27 @@
 /**
  * The authorization matrix (docs/AUTHORIZATION.md), written from the data the console and the server
  * both read: each call's permission entry (src/api/access.ts), its rule (src/domain/permissions.ts) and
- * the demo accounts' permission lists (src/domain/demo-accounts.ts). tests/server/security-authorization
- * checks that the document is this table; tests/server/permissions.test.ts that the server answers
- * every call and feed as it says.
+ * the demo accounts' permission lists (src/domain/demo-accounts.ts); and whose objects each call and feed
+ * that names an id answers for (src/api/ownership.ts). tests/server/security-authorization checks that
+ * the document is these tables and that the server answers every id as they say, for every role;
+ * tests/server/permissions.test.ts that it answers every call and feed as the permission table says.
  *   npx tsx scripts/authorization-matrix.ts   rewrites docs/AUTHORIZATION.md
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALL_ACCESS } from '../src/api/access';
-import { endpointNames, endpoints } from '../src/api/endpoints';
+import { endpointNames, endpoints, type EndpointName } from '../src/api/endpoints';
+import { CALL_IDS, FEED_IDS, ID_KINDS, kindOf, reachOf, type IdSpec, type Reach } from '../src/api/ownership';
+import { FEED_ACCESS } from '../src/live/access';
+import { feeds, type FeedName } from '../src/live/feeds';
 import { demoAccount } from '../src/domain/demo-accounts';
 import { PUBLIC, can, ruleOf, type Access, type Rule, type Subject } from '../src/domain/permissions';
 
-export const ROLES = ['anonymous', 'follower', 'trader', 'admin'] as const;
+export const ROLES = ['anonymous', 'follower', 'manager', 'trader', 'admin'] as const;
+/** The signed-in roles: the demo accounts (README), one of each role. */
+export const USERS = ['follower', 'manager', 'trader', 'admin'] as const satisfies readonly Role[];
+export type User = (typeof USERS)[number];
 export type Role = (typeof ROLES)[number];
 
 /** The subject each role is: a demo account's permission list, or nobody. */
@@ -47,19 +54,46 @@ export function describeRule(rule: Rule, nested = false): string {
   }
 }
 
+/** The unilateral admin (super user or pes 1, spec §6): sees hidden strategies, and every follow task in the lists. */
+export const isUnilateralAdmin = (role: Role): boolean => can(subjectOf(role), 'unilateral-strategies', 'status');
+
+/** Whose objects of an id's kind this role may name in a call it is permitted to make. */
+export function reachFor(spec: IdSpec, role: User): Reach {
+  const reach = reachOf(spec);
+  return reach === 'shown' && isUnilateralAdmin(role) ? 'shared' : reach;
+}
+
+const REACH_MARK: Record<Reach, string> = { own: 'own', ownOrDemo: 'own + demo', shared: 'any', shown: 'shown', none: 'n/a' };
+
+/** One row per id a call or feed names: the kind, and per role whose objects it answers for (✗: the role may not make the call). */
+function ownershipRows(): string[] {
+  const rows: string[] = [];
+  const row = (what: string, field: string, spec: IdSpec, allowedTo: (role: User) => boolean) =>
+    rows.push(`| ${what} | \`${field}\` | ${ID_KINDS[kindOf(spec)]} | ${USERS.map((role) => (allowedTo(role) ? REACH_MARK[reachFor(spec, role)] : '✗')).join(' | ')} |`);
+  for (const name of endpointNames as EndpointName[]) {
+    for (const [field, spec] of Object.entries(CALL_IDS[name] as Record<string, IdSpec>)) row(`\`${name}\``, field, spec, (role) => allowed(CALL_ACCESS[name], role));
+  }
+  for (const [name, spec] of Object.entries(FEED_IDS) as [FeedName, IdSpec][]) row(`feed \`${name}\` (${feeds[name].path})`, 'data', spec, (role) => allowed(FEED_ACCESS[name], role));
+  return rows;
+}
+
 export function authorizationMarkdown(): string {
   const lines = [
     '# Authorization matrix',
     '',
     'Written by `npx tsx scripts/authorization-matrix.ts` from the data the console and the server read: each',
-    "call's permission entry (`src/api/access.ts`), that entry's rule (`src/domain/permissions.ts`, spec §6) and",
-    "the demo accounts' permission lists (`src/domain/demo-accounts.ts`). Do not edit by hand:",
-    '`tests/server/security-authorization.test.ts` fails when this file differs from the data, and calls every',
-    'entry as each role against the reference server (✓ answered, ✗ refused: code 403, or code 3 signed out).',
+    "call's permission entry (`src/api/access.ts`), that entry's rule (`src/domain/permissions.ts`, spec §6), the",
+    "demo accounts' permission lists (`src/domain/demo-accounts.ts`, README) and whose objects each id a call or",
+    'feed names may be (`src/api/ownership.ts`). Do not edit by hand: `tests/server/security-authorization.test.ts`',
+    'fails when this file differs from the data, and proves both tables against the reference server for every',
+    'role; `tests/server/permissions.test.ts` calls every entry of the first as each role.',
     '',
-    'Besides this table every call that names an API account, a task, a child task or a follow task answers only',
-    "for the caller's own (a trader sending the super user's `apiId` or `taskId` gets a refusal, the same as for",
-    'an id that does not exist).',
+    'The roles are the demo accounts: `follower` (unilateral account, pes 2), `manager` (unilateral manager, pes 1,',
+    'not a super user), `trader` (ordinary user) and `admin` (the super user).',
+    '',
+    '## Who may make each call',
+    '',
+    '✓ answered, ✗ refused (code 403, or code 3 signed out).',
     '',
     `| call | request | entry | rule | ${ROLES.join(' | ')} |`,
     `| --- | --- | --- | --- | ${ROLES.map(() => ':-:').join(' | ')} |`,
@@ -72,6 +106,40 @@ export function authorizationMarkdown(): string {
     const marks = ROLES.map((role) => (allowed(access, role) ? '✓' : '✗'));
     lines.push(`| \`${name}\` | ${method} \`${url}\` | ${entry} | ${rule} | ${marks.join(' | ')} |`);
   }
+  lines.push(
+    '',
+    '## Whose objects each id may name',
+    '',
+    'Every id a call or feed names (each id field of the payload types in `src/api/calls.ts`: a call that gains one',
+    'and is not listed in `src/api/ownership.ts` does not compile), and per role whose objects it answers for:',
+    '',
+    "- **own**: the caller's own only. Another user's id is answered exactly as an id that does not exist: the",
+    '  same refusal (code 404 and message), or nothing of it in a list, and nothing changes.',
+    "- **own + demo**: the caller's own and the demo paper runs the server seeds for everyone to read.",
+    '- **any**: objects that have no owner, shared by everyone the call is permitted to.',
+    '- **shown**: shared unilateral strategies, except hidden ones (target 0), answered as ids that do not exist.',
+    '- **n/a**: not a user\'s object (reference data, a captcha, a position in a list that is already the caller\'s own, a',
+    '  field the call does not read).',
+    '- ✗: the role may not make the call at all (the table above).',
+    '',
+    "No role has power over another user's API accounts, tasks, child tasks, follow tasks, alerts, alert rules, paper",
+    'runs, miner models or Binance blacklists (kept per Binance API account) — not the super user, not the unilateral',
+    'manager. What spec §6 gives the super user is over objects that have no owner: the arbitrage strategy library',
+    '(add, configure, delete: `strategies.create/edit/delete` above), the global config, and the unilateral',
+    "strategies' status and operations, which it shares with the unilateral manager through the `strategy_*` keys",
+    '(both see hidden strategies: **any** where others have **shown**).',
+    '',
+    "Lists name no id but show only what the caller may name: every role's follow-task lists (`unilateralApiList`,",
+    '`accountPage`, `unilateralAllData`, the `unilateral` feed, a strategy\'s `task_ids`) hold its own tasks. The one',
+    "view of other users' follow tasks is the monitoring's API view (`unilateralMonitoringDetail` target 2, and",
+    "the monitoring the `unilateral` feed sends the unilateral admin): the super user and a pes-1 login see every",
+    'user\'s task there, a name and a status light each (spec §2 monitoring page "visible to admins", §6 monitoring',
+    'status lights); it reads, changes or stops none of them.',
+    '',
+    `| call or feed | id | names | ${USERS.join(' | ')} |`,
+    `| --- | --- | --- | ${USERS.map(() => ':-:').join(' | ')} |`,
+    ...ownershipRows(),
+  );
   return `${lines.join('\n')}\n`;
 }
 

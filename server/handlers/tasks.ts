@@ -2,6 +2,7 @@
 import type { ChildTask as ChildTaskReply } from '../../src/api/types';
 import { editableTransactionTypes, type ParamValue, type Task } from '../../src/domain/task';
 import { childrenChangeable, isDeletable, TASK_STATUS, TASK_TARGETS, type TaskTarget } from '../../src/domain/task-status';
+import { PAGING } from '../../src/domain/constants';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';
@@ -30,6 +31,7 @@ import {
 } from '../store/tasks';
 import { formatSecond } from '../clock/time';
 import { id, jsonObject, num, oneOf, str, type Payload } from '../http/validate';
+import type { Queryable } from '../store/queryable';
 import { splitParams } from './strategies';
 import { changed, idList, ownChild, ownTask, paging, record } from './task-access';
 
@@ -112,21 +114,45 @@ function paramsDiff(before: TaskParams, after: TaskParams): [Record<string, unkn
 }
 
 
-/** Asks the engine for a status change; it takes effect settings.statusChangeDelayMs later, on the clock. */
-async function requestTaskStatus(call: CallContext, row: TaskRow, target: TaskStatus): Promise<void> {
+/** At most this many tasks in one batch status change: the most the task page reads at once. */
+export const MAX_BATCH_TASKS = PAGING.taskPageReadSize;
+
+/**
+ * Asks the engine for a status change of the caller's tasks `ids`, all or none: in one transaction each
+ * is read as it is now and checked (another user's task is not found; the first that may not go to
+ * `target` refuses the whole request, `refusal` says which), then each gets its request and change
+ * record. The change takes effect settings.statusChangeDelayMs later, on the clock.
+ */
+async function requestStatuses(call: CallContext, ids: readonly number[], target: TaskTarget, refusal: 'err.taskStatusChange' | 'err.taskBatchStatusChange'): Promise<void> {
   const { db, clock, settings } = call.app;
+  const userId = signedIn(call).id;
   await db.transaction(async (tx) => {
-    const fresh = (await findOwnTask(tx, row.id, row.user_id))!;
-    if (!ALLOWED_FROM[target as TaskTarget].includes(Number(fresh.status))) {
-      throw invalid('err.taskStatusChange', { status: Number(fresh.status), target });
+    const rows: TaskRow[] = [];
+    for (const taskId of ids) {
+      const row = await findOwnTask(tx, taskId, userId);
+      if (!row) throw fail(CODE.notFound, 'err.taskNotFound');
+      if (!ALLOWED_FROM[target].includes(Number(row.status))) throw invalid(refusal, { id: row.id, status: Number(row.status), target });
+      rows.push(row);
     }
-    const state = requestStatus(await loadState(tx, fresh), target, clock.now(), settings.statusChangeDelayMs);
-    await saveEngine(tx, row.id, { ...engineOf(fresh), pending_status: state.pending_status });
-    await record(call, row.id, 'status', Number(fresh.status), target);
+    for (const row of rows) {
+      const state = requestStatus(await loadState(tx, row), target as TaskStatus, clock.now(), settings.statusChangeDelayMs);
+      await saveEngine(tx, row.id, { ...engineOf(row), pending_status: state.pending_status });
+      await record(call, row.id, 'status', Number(row.status), target);
+    }
   });
-  changed(call, row.id);
+  for (const taskId of ids) changed(call, taskId);
 }
 
+/** The caller's task of the payload's taskId, read and checked in the transaction `work` runs in (the engine may change it between calls). */
+const inOwnTask = <T>(call: CallContext, work: (tx: Queryable, row: TaskRow) => Promise<T>): Promise<T> =>
+  call.app.db.transaction(async (tx) => work(tx, await ownTask(call, id(call.payload, 'taskId'), tx)));
+
+/** The caller's child task of the payload's taskChildrenId and its main task, read in the transaction `work` runs in. */
+const inOwnChild = <T>(call: CallContext, work: (tx: Queryable, child: ChildRow, task: TaskRow) => Promise<T>): Promise<T> =>
+  call.app.db.transaction(async (tx) => {
+    const child = await ownChild(call, tx);
+    return work(tx, child, (await findOwnTask(tx, child.task_id, child.user_id))!);
+  });
 
 export const taskHandlers: HandlerMap = {
   async taskList(call) {
@@ -141,15 +167,19 @@ export const taskHandlers: HandlerMap = {
     const name = str(call.payload, 'name', 64);
     const strategy = await strategyKeys(call, id(call.payload, 'strategyId'));
     const params = checkParams(normaliseParams(jsonObject(call.payload, 'params')), [...new Set([...strategy.keys, ...REQUIRED])]);
-    const taskId = await insertTask(call.app.db, {
-      userId: user.id,
-      strategyId: num(call.payload, 'strategyId'),
-      strategyName: strategy.name,
-      name,
-      params,
-      createdAt: call.app.clock.now(),
+    // the task and its change record, both or neither
+    const taskId = await call.app.db.transaction(async (tx) => {
+      const added = await insertTask(tx, {
+        userId: user.id,
+        strategyId: num(call.payload, 'strategyId'),
+        strategyName: strategy.name,
+        name,
+        params,
+        createdAt: call.app.clock.now(),
+      });
+      await record(call, added, 'add', undefined, { name, params }, tx);
+      return added;
     });
-    await record(call, taskId, 'add', undefined, { name, params });
     changed(call, taskId);
     return call.ok({ id: taskId }, 'ok.taskAdd');
   },
@@ -160,41 +190,49 @@ export const taskHandlers: HandlerMap = {
   },
 
   async taskParamsUpdate(call) {
-    const row = await ownTask(call);
-    if ([1, 2].includes(Number(row.status))) throw fail(CODE.badRequest, 'err.taskRunning');
-    const before = paramsOf(row);
-    const params = checkParams(normaliseParams({ ...before, ...jsonObject(call.payload, 'params') }), REQUIRED);
-    for (const field of LEG_FIELDS) {
-      const fixed = field.endsWith('bourse') || !editableTransactionTypes(Number(before[field])).some((t) => t.code === Number(params[field]));
-      if (fixed && Number(params[field]) !== Number(before[field])) throw invalid('err.taskLegFixed', { field });
-    }
-    await updateTaskParams(call.app.db, row.id, params);
-    await record(call, row.id, 'params', ...paramsDiff(before, params));
-    changed(call, row.id);
+    const given = jsonObject(call.payload, 'params');
+    // the status check and the write in one transaction: the engine cannot start the task in between
+    const taskId = await inOwnTask(call, async (tx, row) => {
+      if ([1, 2].includes(Number(row.status))) throw fail(CODE.badRequest, 'err.taskRunning');
+      const before = paramsOf(row);
+      const params = checkParams(normaliseParams({ ...before, ...given }), REQUIRED);
+      for (const field of LEG_FIELDS) {
+        const fixed = field.endsWith('bourse') || !editableTransactionTypes(Number(before[field])).some((t) => t.code === Number(params[field]));
+        if (fixed && Number(params[field]) !== Number(before[field])) throw invalid('err.taskLegFixed', { field });
+      }
+      await updateTaskParams(tx, row.id, params);
+      await record(call, row.id, 'params', ...paramsDiff(before, params), tx);
+      return row.id;
+    });
+    changed(call, taskId);
     return call.ok(null, 'ok.taskConfig');
   },
 
   async taskNameUpdate(call) {
-    const row = await ownTask(call);
     const name = str(call.payload, 'name', 64);
-    await renameTask(call.app.db, row.id, name);
-    await record(call, row.id, 'name', row.name, name);
-    changed(call, row.id);
+    const taskId = await inOwnTask(call, async (tx, row) => {
+      await renameTask(tx, row.id, name);
+      await record(call, row.id, 'name', row.name, name, tx);
+      return row.id;
+    });
+    changed(call, taskId);
     return call.ok(null, 'ok.taskRename');
   },
 
   async taskDelete(call) {
-    const row = await ownTask(call);
-    if (!isDeletable(row) || engineOf(row).pending_status) throw fail(CODE.badRequest, 'err.taskRunning');
-    await deleteTask(call.app.db, row.id);
-    changed(call, row.id);
+    const taskId = await inOwnTask(call, async (tx, row) => {
+      if (!isDeletable(row) || engineOf(row).pending_status) throw fail(CODE.badRequest, 'err.taskRunning');
+      await deleteTask(tx, row.id);
+      return row.id;
+    });
+    changed(call, taskId);
     return call.ok(null, 'ok.delete');
   },
 
   async taskStatusUpdate(call) {
-    const row = await ownTask(call);
+    const taskId = id(call.payload, 'taskId');
     const target = oneOf(call.payload, 'settingStatus', TASK_TARGETS);
-    await requestTaskStatus(call, row, target);
+    await requestStatuses(call, [taskId], target, 'err.taskStatusChange');
     // §4: close position shows the server's message, which the console reads from data
     return target === TASK_STATUS.closePosition ? call.ok(call.t('ok.closePosition'), 'ok.closePosition') : call.ok(null, 'ok.generic');
   },
@@ -204,10 +242,10 @@ export const taskHandlers: HandlerMap = {
     return call.ok({ status: Number(row.status) });
   },
 
+  /** All or none: one task that may not change refuses the batch and nothing changes; each id counts once. */
   async taskStatusUpdateBatch(call) {
     const target = oneOf(call.payload, 'settingStatus', TASK_TARGETS);
-    const rows = await Promise.all(taskIds(call.payload).map((taskId) => ownTask(call, taskId)));
-    for (const row of rows) await requestTaskStatus(call, row, target);
+    await requestStatuses(call, taskIds(call.payload), target, 'err.taskBatchStatusChange');
     return call.ok(null, 'ok.generic');
   },
 
@@ -231,41 +269,45 @@ export const taskHandlers: HandlerMap = {
 
   async taskChildrenAdd(call) {
     const user = signedIn(call);
-    const row = await ownTask(call);
-    const params = paramsOf(row);
     const weight = num(call.payload, 'weight', { positive: true });
     const ids = apiIds(call.payload);
-    const apis = await Promise.all(ids.map((apiId) => findOwnApi(call.app.db, apiId, user.id)));
-    if (apis.some((api) => !api)) throw fail(CODE.notFound, 'err.apiNotFound');
-    // one account per exchange, in any order; a single account serves both legs when they share the exchange
-    const onA = apis.find((api) => Number(api!.bourse_id) === Number(params.a_bourse));
-    const onB = apis.find((api) => api !== onA && Number(api!.bourse_id) === Number(params.b_bourse)) ?? (ids.length === 1 ? onA : undefined);
-    if (!onA || !onB) throw invalid('err.childApiBourse', { a: params.a_bourse, b: params.b_bourse });
-    const childId = await insertChild(call.app.db, { taskId: row.id, weight, apiA: Number(onA.id), apiB: Number(onB.id), createdAt: call.app.clock.now() });
-    await record(call, row.id, 'child_add', undefined, { task_children_id: childId, weight, link_api_id: [Number(onA.id), Number(onB.id)] });
-    changed(call, row.id);
+    const { taskId, childId } = await inOwnTask(call, async (tx, row) => {
+      const params = paramsOf(row);
+      const apis = await Promise.all(ids.map((apiId) => findOwnApi(tx, apiId, user.id)));
+      if (apis.some((api) => !api)) throw fail(CODE.notFound, 'err.apiNotFound');
+      // one account per exchange, in any order; a single account serves both legs when they share the exchange
+      const onA = apis.find((api) => Number(api!.bourse_id) === Number(params.a_bourse));
+      const onB = apis.find((api) => api !== onA && Number(api!.bourse_id) === Number(params.b_bourse)) ?? (ids.length === 1 ? onA : undefined);
+      if (!onA || !onB) throw invalid('err.childApiBourse', { a: params.a_bourse, b: params.b_bourse });
+      const added = await insertChild(tx, { taskId: row.id, weight, apiA: Number(onA.id), apiB: Number(onB.id), createdAt: call.app.clock.now() });
+      await record(call, row.id, 'child_add', undefined, { task_children_id: added, weight, link_api_id: [Number(onA.id), Number(onB.id)] }, tx);
+      return { taskId: row.id, childId: added };
+    });
+    changed(call, taskId);
     return call.ok({ task_children_id: childId }, 'ok.add');
   },
 
   async taskChildrenStatusUpdate(call) {
-    const child = await ownChild(call);
     const target = oneOf(call.payload, 'settingStatus', [0, 2] as const);
-    const task = (await findOwnTask(call.app.db, child.task_id, child.user_id))!;
-    if (target === 0 && !childrenChangeable(task)) throw fail(4, 'err.stopMainTask');
-    await setChildStatus(call.app.db, child.id, target);
-    await record(call, task.id, 'child_status', { task_children_id: Number(child.id), status: Number(child.status) }, { task_children_id: Number(child.id), status: target });
-    changed(call, task.id);
+    const taskId = await inOwnChild(call, async (tx, child, task) => {
+      if (target === 0 && !childrenChangeable(task)) throw fail(4, 'err.stopMainTask');
+      await setChildStatus(tx, child.id, target);
+      await record(call, task.id, 'child_status', { task_children_id: Number(child.id), status: Number(child.status) }, { task_children_id: Number(child.id), status: target }, tx);
+      return task.id;
+    });
+    changed(call, taskId);
     return call.ok(null, 'ok.generic');
   },
 
   async taskChildrenDelete(call) {
-    const child = await ownChild(call);
-    const task = (await findOwnTask(call.app.db, child.task_id, child.user_id))!;
-    if (!childrenChangeable(task)) throw fail(4, 'err.stopMainTask');
-    if (!isFlat(JSON.parse(child.ledger).position)) throw fail(4, 'err.stopMainTask');
-    await deleteChild(call.app.db, child.id);
-    await record(call, task.id, 'child_delete', { task_children_id: Number(child.id), weight: Number(child.weight) }, undefined);
-    changed(call, task.id);
+    const taskId = await inOwnChild(call, async (tx, child, task) => {
+      if (!childrenChangeable(task)) throw fail(4, 'err.stopMainTask');
+      if (!isFlat(JSON.parse(child.ledger).position)) throw fail(4, 'err.stopMainTask');
+      await deleteChild(tx, child.id);
+      await record(call, task.id, 'child_delete', { task_children_id: Number(child.id), weight: Number(child.weight) }, undefined, tx);
+      return task.id;
+    });
+    changed(call, taskId);
     return call.ok(null, 'ok.delete');
   },
 
@@ -288,9 +330,11 @@ export const taskHandlers: HandlerMap = {
   },
 };
 
-/** taskIds as a JSON array, an array of fields or 'a,b' text. */
+/** taskIds as a JSON array, an array of fields or 'a,b' text: each id once, at most MAX_BATCH_TASKS of them. */
 function taskIds(payload: Payload): number[] {
-  return idList(payload, 'taskIds');
+  const ids = [...new Set(idList(payload, 'taskIds'))];
+  if (ids.length > MAX_BATCH_TASKS) throw invalid('err.taskBatchTooLarge', { max: MAX_BATCH_TASKS, count: ids.length });
+  return ids;
 }
 
 /** linkApiId: one id, or one per exchange ('a,b', [a, b]). */

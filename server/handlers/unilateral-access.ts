@@ -8,7 +8,7 @@ import type { Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 import { findUStrategy, followTaskView, type FollowTaskView, type StrategyRow } from '../store/unilateral';
 
-/** The unilateral side's admin: the super user or a pes-1 login (spec §6): sees hidden strategies and every follow task. */
+/** The unilateral side's admin: the super user or a pes-1 login (spec §6): sees hidden strategies, and every user's follow tasks in the monitoring. */
 export const isUnilateralAdmin = (user: SessionUser): boolean => can(user, 'unilateral-strategies', 'status');
 
 /** A call that serves two keys (start/stop, hide/show) checks the one of the value asked for. */
@@ -23,10 +23,14 @@ export async function strategyOr404(db: Queryable, id: number, user: SessionUser
   return row;
 }
 
-/** The follow task of an API: the user's own, or any for the unilateral admin. */
+/**
+ * The follow task of an API, the caller's own: another user's is not found, for every role. The
+ * unilateral admin sees every user's follow tasks in the monitoring (a name and a status light each,
+ * spec §2, §6), but reads, changes or stops only its own (docs/AUTHORIZATION.md).
+ */
 export async function followTaskOr404(db: Queryable, apiId: number, user: SessionUser): Promise<FollowTaskView> {
   const task = await followTaskView(db, apiId);
-  if (!task || (task.user_id !== user.id && !isUnilateralAdmin(user))) throw fail(CODE.notFound, 'err.followTaskNotFound');
+  if (!task || task.user_id !== user.id) throw fail(CODE.notFound, 'err.followTaskNotFound');
   return task;
 }
 

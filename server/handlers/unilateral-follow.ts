@@ -67,8 +67,8 @@ function formSettings(call: CallContext, user: SessionUser): FollowSettings {
 }
 
 /** The API an own follow task may run on: the user's, of the one-sided type (4). */
-async function oneSidedApi(call: CallContext, user: SessionUser, apiId: number): Promise<ApiRow> {
-  const api = await findOwnApi(call.app.db, apiId, user.id);
+async function oneSidedApi(call: CallContext, user: SessionUser, apiId: number, db: Queryable = call.app.db): Promise<ApiRow> {
+  const api = await findOwnApi(db, apiId, user.id);
   if (!api) throw fail(CODE.notFound, 'err.apiNotFound');
   if (api.status !== 4) throw invalid('err.apiNotOneSided');
   return api;
@@ -123,26 +123,34 @@ export const unilateralFollowHandlers: HandlerMap = {
     const user = signedIn(call);
     const { db, clock } = call.app;
     const settings = formSettings(call, user);
-    const api = await oneSidedApi(call, user, id(call.payload, 'apiId'));
-    await strategyOr404(db, settings.strategy_id, user);
-    if (await findFollowTask(db, api.id)) throw invalid('err.followTaskExists');
     const unit = optStr(call.payload, 'unit', 16) ?? DEFAULT_FOLLOW_UNIT;
-    await insertFollowTasks(db, [newTask(user, api, settings, unit, clock.now())]);
+    // the check that the API has no task yet and the insert in one transaction
+    const task = await db.transaction(async (tx) => {
+      const api = await oneSidedApi(call, user, id(call.payload, 'apiId'), tx);
+      await strategyOr404(tx, settings.strategy_id, user);
+      if (await findFollowTask(tx, api.id)) throw invalid('err.followTaskExists');
+      await insertFollowTasks(tx, [newTask(user, api, settings, unit, clock.now())]);
+      return (await followTaskView(tx, api.id))!;
+    });
     changed(call, [settings.strategy_id]);
-    return call.ok(followTaskItem((await followTaskView(db, api.id))!), 'ok.add');
+    return call.ok(followTaskItem(task), 'ok.add');
   },
 
   async followTaskUpdate(call) {
     const user = signedIn(call);
     const { db } = call.app;
     const settings = formSettings(call, user);
-    const task = await followTaskOr404(db, id(call.payload, 'apiId'), user);
-    await strategyOr404(db, settings.strategy_id, user);
-    // another strategy only without a position (change/task closes it first)
-    if (settings.strategy_id !== task.strategy_id && task.qty !== 0) throw invalid('err.followTaskActive');
-    await updateFollowSettings(db, task.api_id, settings);
-    changed(call, [task.strategy_id, settings.strategy_id]);
-    return call.ok(followTaskItem((await followTaskView(db, task.api_id))!), 'ok.update');
+    // the position check and the write in one transaction: the runner cannot open a position in between
+    const { before, after } = await db.transaction(async (tx) => {
+      const task = await followTaskOr404(tx, id(call.payload, 'apiId'), user);
+      await strategyOr404(tx, settings.strategy_id, user);
+      // another strategy only without a position (change/task closes it first)
+      if (settings.strategy_id !== task.strategy_id && task.qty !== 0) throw invalid('err.followTaskActive');
+      await updateFollowSettings(tx, task.api_id, settings);
+      return { before: task, after: (await followTaskView(tx, task.api_id))! };
+    });
+    changed(call, [before.strategy_id, settings.strategy_id]);
+    return call.ok(followTaskItem(after), 'ok.update');
   },
 
   async followTaskDetail(call) {
@@ -169,9 +177,12 @@ export const unilateralFollowHandlers: HandlerMap = {
 
   async followTaskDelete(call) {
     const user = signedIn(call);
-    const task = await followTaskOr404(call.app.db, id(call.payload, 'apiId'), user);
-    if (!isFollowDeletable(task) || task.qty !== 0) throw invalid('err.followTaskActive');
-    await deleteFollowTask(call.app.db, task.api_id);
+    const task = await call.app.db.transaction(async (tx) => {
+      const found = await followTaskOr404(tx, id(call.payload, 'apiId'), user);
+      if (!isFollowDeletable(found) || found.qty !== 0) throw invalid('err.followTaskActive');
+      await deleteFollowTask(tx, found.api_id);
+      return found;
+    });
     changed(call, [task.strategy_id]);
     return call.ok(null, 'ok.delete');
   },

@@ -50,7 +50,7 @@ import type { SessionUser } from '../http/auth';
 
 const PAGE = PAGING.unilateralPageSize;
 
-/** The strategies a user sees (hidden ones only for the unilateral admin), each with the ids of the follow tasks it sees. */
+/** The strategies a user sees (hidden ones only for the unilateral admin), each with the ids of the user's follow tasks on it. */
 export async function visibleStrategies(db: Queryable, user: SessionUser): Promise<UnilateralStrategy[]> {
   const admin = isUnilateralAdmin(user);
   const rows = (await listUStrategies(db)).filter((row) => admin || row.target === 1);
@@ -58,14 +58,23 @@ export async function visibleStrategies(db: Queryable, user: SessionUser): Promi
 }
 
 async function strategyViews(db: Queryable, user: SessionUser, rows: StrategyRow[]): Promise<UnilateralStrategy[]> {
-  const tasks = await followTaskViews(db, isUnilateralAdmin(user) ? null : user.id);
+  const tasks = await visibleTasks(db, user);
   const views = [];
   for (const row of rows) views.push(await strategyView(db, row, tasks.filter((t) => t.strategy_id === row.id).map((t) => t.api_id)));
   return views;
 }
 
-/** The follow tasks a user sees: every one for the unilateral admin, else the user's own. */
-export const visibleTasks = (db: Queryable, user: SessionUser, strategyId?: number) => followTaskViews(db, isUnilateralAdmin(user) ? null : user.id, strategyId);
+/**
+ * The follow tasks a user's lists show: its own, for every role (another user's task answers no call of
+ * the caller's, so its list does not offer it; docs/AUTHORIZATION.md).
+ */
+export const visibleTasks = (db: Queryable, user: SessionUser, strategyId?: number) => followTaskViews(db, user.id, strategyId);
+
+/**
+ * The follow tasks the monitoring's API view shows: every user's to the unilateral admin (spec §2 the
+ * monitoring page "visible to admins", §6 its status lights: a name and a dot each), else the user's own.
+ */
+const monitoredTasks = (db: Queryable, user: SessionUser) => followTaskViews(db, isUnilateralAdmin(user) ? null : user.id);
 
 async function requireSign(call: CallContext): Promise<SessionUser> {
   const user = signedIn(call);
@@ -147,7 +156,7 @@ export async function monitoring(app: Pick<AppContext, 'db' | 'clock' | 'market'
   }
   if (view === MONITORING_VIEW.api) {
     // following (1, 3): green; stopped by its stop-loss (4): red; stopped or hedged (0, 2): grey
-    return (await visibleTasks(db, user)).map((t) => ({
+    return (await monitoredTasks(db, user)).map((t) => ({
       id: t.api_id,
       name: t.api_name,
       status: t.status === 4 ? 2 : t.status === 1 || t.status === 3 ? 1 : 0,

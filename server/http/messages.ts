@@ -131,6 +131,8 @@ const table = {
   'err.taskLeg': ['交易所 {bourse} 不支持交易类型 {type}', 'exchange {bourse} does not offer transaction type {type}'],
   'err.currency': ['不支持的币种：{currency}', 'unsupported currency: {currency}'],
   'err.taskStatusChange': ['任务当前状态 {status} 不能改为 {target}', 'a task in status {status} cannot change to {target}'],
+  'err.taskBatchStatusChange': ['任务 {id} 当前状态 {status} 不能改为 {target}，整批均未执行', 'task {id} in status {status} cannot change to {target}: nothing in the batch was changed'],
+  'err.taskBatchTooLarge': ['一次最多批量操作 {max} 个任务（本次 {count} 个）', 'at most {max} tasks in one batch ({count} were sent)'],
   'err.childApiBourse': ['子任务的 API 账户必须分别属于交易所 {a} 和 {b}', "a child task's API accounts must be on exchanges {a} and {b}"],
 
   // the unilateral side (spec §7 Unilateral side; the follow form's own messages are unilateral: keys)

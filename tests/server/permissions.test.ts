@@ -6,24 +6,22 @@ import { feedNames, feeds, type FeedName } from '../../src/live/feeds';
 import { CALL_ACCESS } from '../../src/api/access';
 import { FEED_ACCESS } from '../../src/live/access';
 import { PUBLIC } from '../../src/domain/permissions';
-import { demoAccount, type DemoUserName } from '../../src/domain/demo-accounts';
+import { demoAccount } from '../../src/domain/demo-accounts';
 import { handlers } from '../../server/handlers';
 import { CODE } from '../../server/http/envelope';
 import { signedInServer } from './helpers';
-import { allowed } from '../../scripts/authorization-matrix';
+import { USERS, allowed, type User } from '../../scripts/authorization-matrix';
 
 const s = signedInServer();
-const USERS = ['trader', 'follower', 'admin'] as const satisfies readonly DemoUserName[];
-
-async function signIn(user: DemoUserName): Promise<string> {
-  if (user !== 'follower') return s.t.login(user, demoAccount(user).password);
-  const reply = await s.t.call('unilateralLogin', { userName: user, userPassword: demoAccount(user).password });
-  return reply.data.token as string;
+/** The unilateral accounts sign in through /validation/user, the others through the console's login. */
+async function signIn(user: User): Promise<string> {
+  const { password } = demoAccount(user);
+  return user === 'follower' || user === 'manager' ? s.t.loginUnilateral(user, password) : s.t.login(user, password);
 }
 
 /** One token per user, signed in again after a call that ends the session (logout). */
-const tokens = new Map<DemoUserName, string>();
-async function tokenOf(user: DemoUserName): Promise<string> {
+const tokens = new Map<User, string>();
+async function tokenOf(user: User): Promise<string> {
   if (!tokens.has(user)) tokens.set(user, await signIn(user));
   return tokens.get(user)!;
 }
@@ -35,7 +33,7 @@ describe('the permission table on every call of the contract', () => {
     expect(implemented.length).toBeGreaterThan(20);
   });
 
-  it.each(endpointNames)('%s: anonymous, trader, follower, admin as the table says', async (name: EndpointName) => {
+  it.each(endpointNames)('%s: anonymous, follower, manager, trader, admin as the table says', async (name: EndpointName) => {
     const access = CALL_ACCESS[name];
     const anonymous = await s.t.call(name, {});
     if (access === PUBLIC) expect(anonymous.code).not.toBe(403);
@@ -85,7 +83,7 @@ async function firstMessage(name: FeedName, token: string): Promise<{ text: stri
 }
 
 describe('the permission table on every feed', () => {
-  it.each(feedNames)('%s: trader, follower, admin as the table says', async (name) => {
+  it.each(feedNames)('%s: follower, manager, trader, admin as the table says', async (name) => {
     for (const user of USERS) {
       const { text, closed } = await firstMessage(name, await tokenOf(user));
       // allowed: 'ok', the feed's data, or its answer to a message it cannot read (statistics: 400), never 403
