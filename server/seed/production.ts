@@ -55,7 +55,7 @@ export async function refuseDemoPasswords(db: Db): Promise<void> {
   for (const account of accounts) if (await demoPasswordOf(account)) found.push(account.username);
   if (found.length === 0) return;
   throw new StartRefused(
-    `refusing a production start (DEMO=0): ${found.join(', ')} still ${found.length === 1 ? 'has' : 'have'} a password of the demo. ` +
+    `production start (DEMO=0): ${found.join(', ')} still ${found.length === 1 ? 'has' : 'have'} a password of the demo. ` +
       'Deploy with a new DATA_DIR, or start this folder once as the demo (without DEMO=0), sign in as each of these accounts and change its password.',
   );
 }

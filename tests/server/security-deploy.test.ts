@@ -122,7 +122,7 @@ describe('a production start (DEMO=0)', () => {
     expect(await usernames(demo)).toEqual(DEMO_ACCOUNTS.map((account) => account.username));
     await demo.close();
     await expect(start(dir, { demo: false, firstSuperUser: { password: OPERATOR_PASSWORD } })).rejects.toThrow(
-      'refusing a production start (DEMO=0): admin, trader, follower, manager still have a password of the demo.',
+      'production start (DEMO=0): admin, trader, follower, manager still have a password of the demo.',
     );
     // a super user given a demo password (another account's) is refused too
     const other = freshFolder();
