@@ -27,7 +27,12 @@ import { seedAevo } from './seed/aevo';
 import { seedAssets } from './ledger/accounts';
 import { startMarket, type MarketOptions } from './market/source';
 import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/routes';
-import { DEMO_ACCOUNTS, seed } from './seed/demo';
+import { DEMO_ACCOUNTS, seed, seedReference } from './seed/demo';
+import { refuseDemoPasswords, seedProduction, StartRefused, type FirstSuperUser } from './seed/production';
+import { openSecrets } from './secrets/at-rest';
+import { secretKeyPath, SecretKeyError, type SecretBox } from './secrets/secret-box';
+import { UploadGate } from './http/uploads';
+import { sweepStrategyFolders } from './store/strategies';
 import { legBalanceSource, startTaskRunner, type TaskRunner } from './runner/runner';
 import { seedDemoTasks } from './seed/tasks';
 import { seedPaperRuns } from './seed/paper';
@@ -67,6 +72,16 @@ export interface ServerOptions {
   servicePorts?: Partial<Record<OwnPortService, number>>;
   /** the alert rules' sources (server/alerts/engine.ts): leg health, feed staleness; tests hand in their own. */
   alerts?: AlertEngineOptions;
+  /**
+   * true (default, `npm start`): the demo, its accounts (DEMO_ACCOUNTS) and data. false (DEMO=0, docs/DEPLOY.md): a
+   * production start — no demo account or data; the first start creates one super user (`firstSuperUser`), and a
+   * start is refused while an account has a password of the demo.
+   */
+  demo?: boolean;
+  /** a production start's first super user: its name (default admin) and password (ADMIN_PASSWORD; none = generated, shown once). */
+  firstSuperUser?: { username?: string; password?: string };
+  /** the key that seals the API secrets (SECRET_KEY_FILE); default DATA_DIR/secret.key, created on the first start (0600). */
+  secretKeyFile?: string;
 }
 
 export interface RunningServer {
@@ -82,6 +97,10 @@ export interface RunningServer {
   alerts: AlertEngine;
   /** the ports of the services given one of their own (ServerOptions.servicePorts). */
   servicePorts: Partial<Record<OwnPortService, number>>;
+  /** the strategy uploads under way (server/http/uploads.ts). */
+  uploads: UploadGate;
+  /** the super user a production start created on this start (with its password when generated), for the command line to show once. */
+  firstSuperUser?: FirstSuperUser;
   close(): Promise<void>;
 }
 
@@ -109,16 +128,34 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const host = opts.host ?? '127.0.0.1';
   const staticDir = resolveStaticDir(opts.staticDir);
 
+  const demo = opts.demo ?? true;
+
   const db = await openDb(dataDir);
-  await seed(db, dataDir, clock.now());
+  let secrets: SecretBox;
+  let firstSuperUser: FirstSuperUser | undefined;
+  try {
+    secrets = await openSecrets(db, secretKeyPath(dataDir, opts.secretKeyFile));
+    if (demo) {
+      await seed(db, dataDir, clock.now(), { secrets, passwordCost: settings.passwordCost });
+    } else {
+      await refuseDemoPasswords(db);
+      await seedReference(db, clock.now());
+      firstSuperUser = await seedProduction(db, clock.now(), { username: opts.firstSuperUser?.username ?? 'admin', password: opts.firstSuperUser?.password, passwordCost: settings.passwordCost });
+    }
+    await sweepStrategyFolders(db, dataDir);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const market = startMarket(clock, opts.market);
   await seedAssets(db, market, clock.now());
-  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market };
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market, secrets };
   await ctx.auth.lockout.load();
-  if (settings.demoTasks) await seedDemoTasks(ctx, clock.now());
-  if (settings.demoTasks) await seedPaperRuns(ctx, clock.now());
-  if (settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
-  await seedAevo(ctx, clock.now());
+  if (demo && settings.demoTasks) await seedDemoTasks(ctx, clock.now());
+  if (demo && settings.demoTasks) await seedPaperRuns(ctx, clock.now());
+  if (demo && settings.unilateralDemo) await seedUnilateral(ctx, clock.now());
+  if (demo) await seedAevo(ctx, clock.now());
+  const uploads = new UploadGate({ perUser: settings.uploadsPerUser, inAll: settings.uploadsInAll });
 
   const app = Fastify({
     // close() ends every open connection (keep-alive ones a client left open included) instead of waiting on them
@@ -141,7 +178,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerStatic(app, staticDir);
 
   const services = opts.servicePorts ? await listenServices(app, opts.servicePorts, host) : undefined;
-  registerRoutes(app, ctx, handlers);
+  registerRoutes(app, ctx, handlers, uploads);
   registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...alertFeedGenerators, ...opts.feedGenerators });
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
@@ -178,6 +215,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     unilateral,
     alerts,
     servicePorts: services?.ports ?? {},
+    uploads,
+    firstSuperUser,
     close: async () => {
       await services?.close();
       await app.close();
@@ -204,8 +243,17 @@ function servicePortsFromEnvironment(): Partial<Record<OwnPortService, number>> 
   return Object.keys(ports).length ? ports : undefined;
 }
 
+/** DEMO: unset or 1 = the demo (`npm start`), 0 = a production start (docs/DEPLOY.md). */
+function demoFromEnvironment(): boolean {
+  const value = (process.env.DEMO ?? '1').trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new StartRefused(`DEMO must be 1 (the demo) or 0 (a production start), not ${process.env.DEMO}`);
+}
+
 async function runFromCommandLine(): Promise<void> {
   const market = marketFromEnvironment();
+  const demo = demoFromEnvironment();
   const server = await startServer({
     market,
     port: Number(process.env.PORT ?? 8080),
@@ -215,6 +263,9 @@ async function runFromCommandLine(): Promise<void> {
     logger: process.env.LOG === '1',
     trustProxy: process.env.TRUST_PROXY || undefined,
     servicePorts: servicePortsFromEnvironment(),
+    demo,
+    firstSuperUser: { username: process.env.ADMIN_USERNAME || undefined, password: process.env.ADMIN_PASSWORD || undefined },
+    secretKeyFile: process.env.SECRET_KEY_FILE || undefined,
   });
   console.log(`Arbitrage console reference server: ${server.url}`);
   for (const [service, port] of Object.entries(server.servicePorts)) console.log(`  ${service} service on its own port: ${port}`);
@@ -224,8 +275,19 @@ async function runFromCommandLine(): Promise<void> {
       ? 'Market: live public tickers of OKX, HTX and Binance (read only, never trades), the simulation where one is missing'
       : `Market: simulated, seed ${market.seed ?? 'arbitrage'} (MARKET_SOURCE=live for public exchange prices)`,
   );
-  console.log('Demo accounts:');
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.username} / ${account.password}  — ${account.role}`);
+  if (demo) {
+    console.log('Demo accounts (DEMO=0 for a production start without them, docs/DEPLOY.md):');
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.username} / ${account.password}  — ${account.role}`);
+  } else {
+    console.log('Production start (DEMO=0): no demo accounts.');
+    const created = server.firstSuperUser;
+    if (created?.generatedPassword) {
+      console.log(`First super user created: ${created.username} / ${created.generatedPassword}`);
+      console.log('  This password is shown this once and stored nowhere else: note it now, and change it after signing in.');
+    } else if (created) {
+      console.log(`First super user created: ${created.username}, with the password of ADMIN_PASSWORD.`);
+    }
+  }
   const stop = () => {
     server.close().then(
       () => process.exit(0),
@@ -239,7 +301,9 @@ async function runFromCommandLine(): Promise<void> {
 const entry = process.argv[1] ? path.resolve(process.argv[1]) : '';
 if (entry === fileURLToPath(import.meta.url)) {
   runFromCommandLine().catch((error: unknown) => {
-    console.error(error);
+    // a refusal says what to do; anything else shows its stack
+    if (error instanceof StartRefused || error instanceof SecretKeyError) console.error(`Refusing to start: ${error.message}`);
+    else console.error(error);
     process.exit(1);
   });
 }

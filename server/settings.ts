@@ -1,3 +1,5 @@
+import { PASSWORD_COST, type ScryptCost } from './http/auth';
+
 /** Delays that exist for realism, and push rates: real values by default, short ones in tests. */
 export interface ServerSettings {
   /** how long /api/init takes (the console shows its spinner meanwhile). */
@@ -15,6 +17,14 @@ export interface ServerSettings {
    * the runner alike: tests make the failure modes certain (e.g. legPartialRate 1) or absent. Not a call.
    */
   engine?: Readonly<Record<string, number>>;
+  /**
+   * the scrypt cost of new password hashes (server/http/auth.ts PASSWORD_COST, OWASP's guidance); a cheaper stored
+   * hash is re-hashed at its next sign-in. Tests use a cheap one (a hash at the default costs ~0.3 s and 128 MiB). Not a call.
+   */
+  passwordCost: ScryptCost;
+  /** strategy uploads under way at once for one user, and for the whole server; one more is refused (server/http/uploads.ts). */
+  uploadsPerUser: number;
+  uploadsInAll: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -23,6 +33,9 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   marketPushHz: 1,
   demoTasks: true,
   unilateralDemo: true,
+  passwordCost: PASSWORD_COST,
+  uploadsPerUser: 2,
+  uploadsInAll: 4,
 };
 
 export const resolveSettings = (overrides: Partial<ServerSettings> = {}): ServerSettings => ({ ...DEFAULT_SETTINGS, ...overrides });

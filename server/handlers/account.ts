@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CaptchaChallenge, ChangePasswordReply, LoginReply, PermissionData, UnilateralLoginReply } from '../../src/api/types';
-import { hashPassword, verifyPassword } from '../http/auth';
+import { hashPassword, rehashIfCheap, verifyPassword } from '../http/auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
 import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../../src/domain/demo-accounts';
@@ -43,12 +43,13 @@ async function authenticate(call: CallContext, usernameField: string, passwordFi
   try {
     row = username ? await findUserByName(call.app.db, username) : undefined;
     refused = row !== undefined && !admits(row);
-    matches = !refused && (await verifyPassword(password, row?.password_hash));
+    matches = !refused && (await verifyPassword(password, row?.password_hash, call.app.settings.passwordCost));
   } finally {
     await lockout.end(username, call.address, row !== undefined && matches);
   }
   if (refused) throw invalid('err.unilateralOnly');
   if (!row || !matches) throw invalid('err.wrongCredentials');
+  await rehashIfCheap(call.app.db, row, password, call.app.settings.passwordCost);
   return row;
 }
 
@@ -61,7 +62,7 @@ export const accountHandlers: HandlerMap = {
     const telPhone = optStr(call.payload, 'telPhone', 32) ?? '';
     if (telPhone && !PHONE.test(telPhone)) throw invalid('err.telPhone');
     if (await findUserByName(db, username)) throw invalid('err.usernameTaken');
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, call.app.settings.passwordCost);
     try {
       await insertUser(db, {
         username,
@@ -130,7 +131,7 @@ export const accountHandlers: HandlerMap = {
     const newPassword = checkNewPassword(call.payload.new_password);
     if (newPassword === oldPassword) throw invalid('err.samePassword');
     // only over the hash just checked: of two changes at once with the same old password, one wins
-    if (!(await setPasswordHash(db, user.id, await hashPassword(newPassword), row.password_hash))) throw invalid('err.oldPassword');
+    if (!(await setPasswordHash(db, user.id, await hashPassword(newPassword, call.app.settings.passwordCost), row.password_hash))) throw invalid('err.oldPassword');
     // every other session ends; this one carries on with a fresh token (its old one fades out)
     const data: ChangePasswordReply = { token: await auth.rotate(user.id, call.token ?? '') };
     return call.ok(data, 'ok.changePassword');

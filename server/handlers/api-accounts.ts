@@ -99,7 +99,7 @@ export const apiAccountHandlers: HandlerMap = {
     const apiToken = newSecret(payload, 'apiToken') ?? '';
     const status = has(payload, 'status') ? oneOf(payload, 'status', [1, 4] as const) : 4;
     await checkBourse(call.app.db, bourseId);
-    const apiId = await insertApi(call.app.db, {
+    const apiId = await insertApi(call.app.db, call.app.secrets, {
       userId: user.id,
       name,
       bourseId,
@@ -121,12 +121,12 @@ export const apiAccountHandlers: HandlerMap = {
       const row = await ownApi(call, tx);
       const bourseId = has(payload, 'bourseId') ? id(payload, 'bourseId') : row.bourse_id;
       if (bourseId !== row.bourse_id) await checkBourse(tx, bourseId);
-      await updateApi(tx, row.id, {
+      await updateApi(tx, call.app.secrets, row, {
         name: has(payload, 'name') ? str(payload, 'name', 64) : row.name,
         bourseId,
         apiKey: has(payload, 'apiKey') ? str(payload, 'apiKey', 512) : row.api_key,
-        apiSecret: newSecret(payload, 'apiSecret') ?? row.api_secret,
-        apiToken: newSecret(payload, 'apiToken') ?? row.api_token,
+        apiSecret: newSecret(payload, 'apiSecret'),
+        apiToken: newSecret(payload, 'apiToken'),
         status: has(payload, 'status') ? oneOf(payload, 'status', [1, 4] as const) : row.status,
       });
       return call.ok({ id: row.id }, 'ok.update');

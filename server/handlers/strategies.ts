@@ -10,6 +10,7 @@ import {
   findStrategyBySoleId,
   insertStrategy,
   listStrategies,
+  moveStrategy,
   strategyFields,
   strategyFiles,
   updateStrategy,
@@ -143,24 +144,31 @@ async function saveStrategyFiles(call: CallContext) {
   else params = existing ? (JSON.parse(existing.default_params) as Record<string, unknown>) : {};
   const defaultParams = JSON.stringify(checkParams(params));
 
-  // everything is valid: write the files, then the row
+  // everything is valid: the files go to a new folder (what is kept is copied), the row moves to it in one
+  // statement, then the old folder goes; a failure on the way removes the new folder and leaves the old as it was
   const files = strategyFiles(app.dataDir);
-  const folder = existing?.folder ?? randomBytes(8).toString('hex');
-  if (mainFile) {
-    if (existing && existing.main_file !== mainName) await files.remove(folder, existing.main_file);
-    await files.write(folder, mainName, mainFile.data);
-  }
-  let relyOnFiles = existing ? (JSON.parse(existing.rely_on_files) as string[]) : [];
-  if (relyFiles.length) {
-    for (const old of relyOnFiles) if (!relyNames.includes(old) && old !== mainName) await files.remove(folder, old);
-    await Promise.all(relyFiles.map((file, index) => files.write(folder, relyNames[index]!, file.data)));
-    relyOnFiles = relyNames;
-  }
-
+  const folder = randomBytes(8).toString('hex');
+  const relyOnFiles = relyFiles.length ? relyNames : existing ? (JSON.parse(existing.rely_on_files) as string[]) : [];
   const fields = { name, initialMoney, defaultParams, mainFile: mainName, relyOnFiles, updatedAt: app.clock.now() };
-  const strategyId = existing
-    ? (await updateStrategy(app.db, existing.id, fields), existing.id)
-    : await insertStrategy(app.db, soleId ?? randomBytes(8).toString('hex'), folder, fields);
+  let strategyId: number;
+  try {
+    if (mainFile) await files.write(folder, mainName, mainFile.data);
+    else if (mainName) await files.copy(existing!.folder, folder, mainName);
+    if (relyFiles.length) await Promise.all(relyFiles.map((file, index) => files.write(folder, relyNames[index]!, file.data)));
+    else for (const kept of relyOnFiles) await files.copy(existing!.folder, folder, kept);
+    strategyId = await app.db.transaction(async (tx) => {
+      if (!existing) return insertStrategy(tx, soleId ?? randomBytes(8).toString('hex'), folder, fields);
+      if (!(await moveStrategy(tx, existing.id, existing.folder, folder, fields))) throw fail(CODE.conflict, 'err.strategyChanged');
+      return existing.id;
+    });
+  } catch (error) {
+    await files.removeFolder(folder);
+    // two saves of one new strategySoleId at once: the UNIQUE constraint decides
+    if (String(error).includes('UNIQUE')) throw fail(CODE.conflict, 'err.strategyChanged');
+    throw error;
+  }
+  // a folder left here (the server stopped) is swept at the next start
+  if (existing) await files.removeFolder(existing.folder);
   const saved = await findStrategyRow(app.db, strategyId);
   return call.ok(toStrategy(saved!), existing ? 'ok.update' : 'ok.add');
 }

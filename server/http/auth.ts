@@ -1,34 +1,83 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock/clock';
-import type { Db } from '../store/queryable';
+import type { Db, Queryable } from '../store/queryable';
 import { deleteSession, findSessionUser, insertCaptcha, insertSession, rotateSessions, useCaptcha } from '../store/sessions';
-import type { UserRow } from '../store/users';
+import { setPasswordHash, type UserRow } from '../store/users';
 import { createLockout } from './lockout';
 
-/** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex). */
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+/** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex): a hash carries its own cost. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+/** OWASP's guidance for scrypt (N=2^17, r=8, p=1): 128 MiB of memory per hash. New hashes use it; older ones are re-hashed at the next sign-in. */
+export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+const KEYLEN = 64;
+/** scrypt's memory: 128 · N · r · p bytes, and some room. */
+const memoryOf = ({ N, r, p }: ScryptCost): number => 128 * N * r * p + 32 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+/** At most two derivations at once (one per core of the reference machine): each holds 128 MiB at the default cost. */
+const MAX_DERIVING = 2;
+let deriving = 0;
+const waiting: (() => void)[] = [];
+async function oneAtATurn<T>(work: () => Promise<T>): Promise<T> {
+  if (deriving >= MAX_DERIVING) await new Promise<void>((resolve) => waiting.push(resolve));
+  else deriving += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else deriving -= 1;
+  }
+}
+
+function derive(password: string, salt: Buffer, cost: ScryptCost, keylen: number): Promise<Buffer> {
+  return oneAtATurn(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password, salt, keylen, { ...cost, maxmem: memoryOf(cost) }, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('hex'), hash.toString('hex')].join('$');
+  const hash = await derive(password, salt, cost, KEYLEN);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('hex'), hash.toString('hex')].join('$');
 }
 
 /** A stored hash used when the user does not exist, so an unknown name costs as much as a known one. */
-const DUMMY_HASH = `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${'00'.repeat(16)}$${'00'.repeat(SCRYPT.keylen)}`;
+const dummyHash = ({ N, r, p }: ScryptCost): string => `scrypt$${N}$${r}$${p}$${'00'.repeat(16)}$${'00'.repeat(KEYLEN)}`;
 
-export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
-  const [scheme, N, r, p, saltHex, hashHex] = (stored ?? DUMMY_HASH).split('$');
-  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
+/** The cost a stored hash was made with (undefined: not a hash of ours). */
+function costOf(stored: string): ScryptCost | undefined {
+  const [scheme, N, r, p] = stored.split('$');
+  const cost = { N: Number(N), r: Number(r), p: Number(p) };
+  return scheme === 'scrypt' && Object.values(cost).every((n) => Number.isSafeInteger(n) && n > 0) ? cost : undefined;
+}
+
+/** `cost` is the server's current one: what an unknown user's refusal costs. */
+export async function verifyPassword(password: string, stored: string | undefined, cost: ScryptCost = PASSWORD_COST): Promise<boolean> {
+  const hashed = stored ?? dummyHash(cost);
+  const [, , , , saltHex, hashHex] = hashed.split('$');
+  const storedCost = costOf(hashed);
+  if (!storedCost || !saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');
-  const actual = await derive(password, Buffer.from(saltHex, 'hex'), Number(N), Number(r), Number(p), expected.length);
+  const actual = await derive(password, Buffer.from(saltHex, 'hex'), storedCost, expected.length);
   return timingSafeEqual(actual, expected) && stored !== undefined;
+}
+
+/** Whether a stored hash is cheaper than `cost` in any of N, r and p: re-hash it when its password is next given. */
+export function needsRehash(stored: string, cost: ScryptCost = PASSWORD_COST): boolean {
+  const storedCost = costOf(stored);
+  return !storedCost || storedCost.N < cost.N || storedCost.r < cost.r || storedCost.p < cost.p;
+}
+
+/** After a successful sign-in: a hash cheaper than `cost` is replaced by one at `cost` (unless the password changed meanwhile). */
+export async function rehashIfCheap(db: Queryable, user: Pick<UserRow, 'id' | 'password_hash'>, password: string, cost: ScryptCost = PASSWORD_COST): Promise<void> {
+  if (needsRehash(user.password_hash, cost)) await setPasswordHash(db, user.id, await hashPassword(password, cost), user.password_hash);
 }
 
 export const SESSION_MS = 2 * 24 * 60 * 60 * 1000;

@@ -14,8 +14,10 @@ export const CODE = {
   badRequest: 400,
   forbidden: 403,
   notFound: 404,
+  conflict: 409,
   tooLarge: 413,
   unsupportedMedia: 415,
+  tooManyRequests: 429,
   internal: 500,
   notImplemented: 501,
 } as const;

@@ -70,6 +70,8 @@ const table = {
   'err.fileTooLarge': ['文件过大：{file} 超过了单个文件 {limit} 的上限', 'file too large: {file} exceeds the {limit} limit per file'],
   'err.fileNotText': ['文件不是 UTF-8 文本：{file}', 'not a UTF-8 text file: {file}'],
   'err.tooManyParts': ['上传的文件或字段过多', 'too many files or fields in the upload'],
+  'err.uploadTooLarge': ['上传过大：一次上传的文件合计不能超过 {limit}', 'upload too large: the files of one upload may total {limit} at most'],
+  'err.uploadsBusy': ['同时进行的上传过多（每个用户最多 {perUser} 个，全站最多 {inAll} 个），请等当前上传完成后重试', 'too many uploads at once (at most {perUser} per user and {inAll} in all): try again when the current ones have finished'],
   'err.internal': ['服务器内部错误', 'internal server error'],
   'err.websocketOnly': ['该地址只接受 WebSocket 连接', 'this address accepts WebSocket connections only'],
 
@@ -117,6 +119,7 @@ const table = {
   'err.unparsable': ['无法解析该文本!', 'cannot parse this text!'],
   'err.mainFileRequired': ['请上传策略主文件', 'please upload the main strategy file'],
   'err.fileName': ['文件名无效：{file}', 'invalid file name: {file}'],
+  'err.strategyChanged': ['该策略刚被另一次保存或删除修改，请刷新后重试', 'this strategy was just changed by another save or a delete: reload and try again'],
 
   // tasks (spec §7 Tasks, §8)
   'ok.taskAdd': ['添加任务成功', 'add task success'],

@@ -1,53 +1,149 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/endpoints';
 import type { AppContext, CallContext, HandlerMap, UploadedFile } from '../context';
+import type { SessionUser } from './auth';
 import { CallError, CODE, envelope, type Envelope } from './envelope';
 import { langOf, message, type Lang, type MessageKey, type MessageParams } from './messages';
-import { MAX_STRATEGY_FILE_BYTES } from '../handlers/strategies';
+import { MAX_STRATEGY_FILE_BYTES, MAX_STRATEGY_FILE_LABEL, safeFileName } from '../handlers/strategies';
 import { MarketError } from '../market/messages';
 import type { Payload } from './validate';
 import { mayCall } from './permissions';
+import type { UploadGate } from './uploads';
 
-/** Multipart limits: a file over the size limit is cut (not thrown) and its handler answers code 413. */
+/** The largest multipart body (its files together): refused as it arrives past it (deploy/nginx.conf's client_max_body_size is 20m too). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_UPLOAD_LABEL = '20 MiB';
+
+/**
+ * Multipart limits. A file over the size limit is refused (code 413) the moment it passes it, not after the
+ * rest of the body; fields are small (the token and the form's few fields), so little is read before the token.
+ */
 export const MULTIPART_OPTIONS = {
   throwFileSizeLimit: false,
   limits: {
     fileSize: MAX_STRATEGY_FILE_BYTES,
     files: 20,
-    fields: 64,
-    parts: 128,
-    fieldSize: 1024 * 1024,
+    fields: 16,
+    parts: 40,
+    fieldSize: 64 * 1024,
   },
 };
 
 const translate = (lang: Lang) => (key: MessageKey, params?: MessageParams) => message(lang, key, params);
 
+const tokenOf = (payload: Payload): string | undefined => {
+  const token = Array.isArray(payload.token) ? payload.token[0] : payload.token;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+};
+
+/** `Authorization: Bearer <token>`: how the console sends the token of an upload, so it is checked before the body is read. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : undefined;
+}
+
+/** The token a call carries before its body: the header's, else the query's. */
+function tokenBeforeBody(request: FastifyRequest): string | undefined {
+  const query = request.query;
+  return bearerToken(request) ?? (query && typeof query === 'object' ? tokenOf(query as Payload) : undefined);
+}
+
+interface Admitted {
+  user: SessionUser | null;
+  token: string | undefined;
+}
+
+/**
+ * Who makes a call, checked once and as early as its token is known: from the header or query before any
+ * body is read, else at the multipart field `token`, which must come before the files (the console sends it
+ * first). A caller the endpoint does not admit is refused there (code 3 or 403) and the rest of the body is not
+ * read. An upload then takes a place of the UploadGate, or is refused at once when there is none.
+ */
+function gatekeeper(ctx: AppContext, uploads: UploadGate, name: EndpointName, upload: boolean) {
+  let admitted: Admitted | undefined;
+  let release: (() => void) | null = null;
+  return {
+    admitted: () => admitted,
+    async admit(token: string | undefined): Promise<Admitted> {
+      if (admitted) return admitted;
+      const user = token ? await ctx.auth.resolve(token) : null;
+      if (endpoints[name].auth && !user) throw new CallError(CODE.session, token ? 'err.session' : 'err.tokenMissing');
+      if (!mayCall(name, user)) throw new CallError(CODE.forbidden, 'err.forbidden', { name });
+      if (upload && user) {
+        release = uploads.enter(user.id);
+        if (!release) throw new CallError(CODE.tooManyRequests, 'err.uploadsBusy', { perUser: ctx.settings.uploadsPerUser, inAll: ctx.settings.uploadsInAll });
+      }
+      admitted = { user, token };
+      return admitted;
+    },
+    release: () => release?.(),
+  };
+}
+type Gatekeeper = ReturnType<typeof gatekeeper>;
+
+/** A file's name as a message shows it. */
+function fileLabel(filename: string): string {
+  try {
+    return safeFileName(filename || 'file');
+  } catch {
+    return 'file';
+  }
+}
+
+/** A file part's bytes, refused (code 413) the moment it passes the per-file limit or what is left of the upload's. */
+function readFilePart(part: MultipartFile, room: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const refuse = (error: CallError) => {
+      // no more of it is read: the reply closes the connection
+      part.file.pause();
+      reject(error);
+    };
+    const fileTooLarge = () => refuse(new CallError(CODE.tooLarge, 'err.fileTooLarge', { file: fileLabel(part.filename), limit: MAX_STRATEGY_FILE_LABEL }));
+    part.file.on('limit', fileTooLarge);
+    part.file.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > room) refuse(new CallError(CODE.tooLarge, 'err.uploadTooLarge', { limit: MAX_UPLOAD_LABEL }));
+      else chunks.push(chunk);
+    });
+    part.file.on('end', () => (part.file.truncated ? fileTooLarge() : resolve(Buffer.concat(chunks))));
+    part.file.on('error', reject);
+  });
+}
+
+/** Multipart fields and files, admitting the caller at its token field or at the first file, whichever comes first. */
+async function readParts(request: FastifyRequest, keeper: Gatekeeper, takesFiles: boolean, payload: Payload, files: UploadedFile[]): Promise<void> {
+  let room = MAX_UPLOAD_BYTES;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (part.valueTruncated) throw new CallError(CODE.tooLarge, 'err.bodyTooLarge');
+      payload[part.fieldname] = part.value;
+      if (part.fieldname === 'token') await keeper.admit(tokenOf(payload));
+      continue;
+    }
+    await keeper.admit(undefined);
+    if (!takesFiles) throw new CallError(CODE.unsupportedMedia, 'err.unsupportedMedia');
+    const data = await readFilePart(part, room);
+    room -= data.length;
+    files.push({ field: part.fieldname, filename: part.filename ?? '', mimetype: part.mimetype, data, truncated: part.file.truncated });
+  }
+}
+
 /** Query first, then the body (JSON, urlencoded form or multipart fields and files) on top. */
-async function readPayload(request: FastifyRequest): Promise<{ payload: Payload; files: UploadedFile[] }> {
+async function readPayload(request: FastifyRequest, keeper: Gatekeeper, takesFiles: boolean): Promise<{ payload: Payload; files: UploadedFile[] }> {
   const payload: Payload = Object.create(null) as Payload;
   const files: UploadedFile[] = [];
   const query = request.query;
   if (query && typeof query === 'object') Object.assign(payload, query);
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        files.push({ field: part.fieldname, filename: part.filename ?? '', mimetype: part.mimetype, data, truncated: part.file.truncated });
-      } else {
-        if (part.valueTruncated) throw new CallError(CODE.tooLarge, 'err.bodyTooLarge');
-        payload[part.fieldname] = part.value;
-      }
-    }
+    await readParts(request, keeper, takesFiles, payload, files);
   } else if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
     Object.assign(payload, request.body);
   }
   return { payload, files };
 }
-
-const tokenOf = (payload: Payload): string | undefined => {
-  const token = Array.isArray(payload.token) ? payload.token[0] : payload.token;
-  return typeof token === 'string' && token !== '' ? token : undefined;
-};
 
 /** Errors that escape a handler or a body parser, as an envelope in the caller's language. */
 export function errorEnvelope(error: unknown, lang: Lang): Envelope {
@@ -69,7 +165,7 @@ export function errorEnvelope(error: unknown, lang: Lang): Envelope {
  * the endpoint needs one (code 3 otherwise), then run its handler, or answer 501 when its area has
  * not landed yet. Always HTTP 200: the envelope's code says what happened.
  */
-export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: HandlerMap): void {
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: HandlerMap, uploads: UploadGate): void {
   for (const name of endpointNames) {
     const endpoint = endpoints[name];
     app.route({
@@ -79,37 +175,48 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
         const lang = langOf(request.headers['accept-language']);
         reply.code(200);
         try {
-          return await runCall(ctx, handlers, name, request, lang);
+          return await runCall(ctx, handlers, uploads, name, request, lang);
         } catch (error) {
           return errorEnvelope(error, lang);
+        } finally {
+          // answered before the whole body came (refused): the rest is not read, the connection ends after the reply
+          if (request.isMultipart() && !request.raw.complete) reply.header('connection', 'close');
         }
       },
     });
   }
 }
 
-async function runCall(ctx: AppContext, handlers: HandlerMap, name: EndpointName, request: FastifyRequest, lang: Lang): Promise<Envelope> {
+async function runCall(ctx: AppContext, handlers: HandlerMap, uploads: UploadGate, name: EndpointName, request: FastifyRequest, lang: Lang): Promise<Envelope> {
   const t = translate(lang);
-  const { payload, files } = await readPayload(request);
-  const token = tokenOf(payload);
-  const user = token ? await ctx.auth.resolve(token) : null;
-  if (endpoints[name].auth && !user) return envelope(CODE.session, t(token ? 'err.session' : 'err.tokenMissing'));
-  if (!mayCall(name, user)) return envelope(CODE.forbidden, t('err.forbidden', { name }));
-  const handler = handlers[name];
-  if (!handler) return envelope(CODE.notImplemented, t('err.notImplemented', { name }));
-  const call: CallContext = {
-    app: ctx,
-    name,
-    payload,
-    files,
-    user,
-    token,
-    address: request.ip,
-    lang,
-    t,
-    ok: (data = null, info, extra) => envelope(CODE.ok, info ? t(info) : 'ok', data, extra),
-  };
-  return handler(call);
+  const takesFiles = endpoints[name].encoding === 'multipart';
+  const keeper = gatekeeper(ctx, uploads, name, takesFiles && request.isMultipart());
+  try {
+    const early = tokenBeforeBody(request);
+    if (request.isMultipart()) {
+      if (early) await keeper.admit(early);
+      if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) throw new CallError(CODE.tooLarge, 'err.uploadTooLarge', { limit: MAX_UPLOAD_LABEL });
+    }
+    const { payload, files } = await readPayload(request, keeper, takesFiles);
+    const { user, token } = await keeper.admit(bearerToken(request) ?? tokenOf(payload));
+    const handler = handlers[name];
+    if (!handler) return envelope(CODE.notImplemented, t('err.notImplemented', { name }));
+    const call: CallContext = {
+      app: ctx,
+      name,
+      payload,
+      files,
+      user,
+      token,
+      address: request.ip,
+      lang,
+      t,
+      ok: (data = null, info, extra) => envelope(CODE.ok, info ? t(info) : 'ok', data, extra),
+    };
+    return await handler(call);
+  } finally {
+    keeper.release();
+  }
 }
 
 /** Unknown calls: the console's index.html for a browser navigation, else a readable 404 envelope. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../http/auth';
+import { hashPassword, type ScryptCost } from '../http/auth';
+import type { SecretBox } from '../secrets/secret-box';
 import { seededRng } from '../clock/random';
 import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
 import type { Db } from '../store/queryable';
@@ -96,18 +97,31 @@ export function chartSeries(principal: number, end: number, count: number, seed:
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
-export async function seed(db: Db, dataDir: string, now: number): Promise<void> {
+/** The exchanges, their contract types and the global config: every data folder has them, demo or not. */
+export async function seedReference(db: Db, now: number): Promise<void> {
   await seedOnce(db, 'reference', now, async () => {
     await insertBourses(db, BOURSES, CONTRACT_TYPES);
     await seedGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
   });
+}
+
+export interface DemoSeedOptions {
+  /** seals the demo API accounts' secrets. */
+  secrets: SecretBox;
+  /** the scrypt cost of the demo accounts' hashes (ServerSettings.passwordCost). */
+  passwordCost: ScryptCost;
+}
+
+/** The demo (`npm start`): the reference data, the demo accounts of DEMO_ACCOUNTS, two strategies and three API accounts. */
+export async function seed(db: Db, dataDir: string, now: number, { secrets, passwordCost }: DemoSeedOptions): Promise<void> {
+  await seedReference(db, now);
 
   await seedOnce(db, 'users', now, async () => {
     const rows = [];
     for (const user of DEMO_ACCOUNTS) {
       rows.push({
         username: user.username,
-        passwordHash: await hashPassword(user.password),
+        passwordHash: await hashPassword(user.password, passwordCost),
         telPhone: user.tel,
         isSuper: user.isSuper,
         level: user.level,
@@ -151,7 +165,7 @@ export async function seed(db: Db, dataDir: string, now: number): Promise<void> 
       { userId: trader.id, name: 'OKEx-trader', bourseId: 1, status: 4, template: 5000, token: hex(6) },
     ];
     for (const [index, account] of accounts.entries()) {
-      const apiId = await insertApi(db, {
+      const apiId = await insertApi(db, secrets, {
         userId: account.userId,
         name: account.name,
         bourseId: account.bourseId,

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { Queryable } from '../store/queryable';
+import type { SecretBox } from '../secrets/secret-box';
 import { seedOnce } from '../store/meta';
 import { findUserByName } from '../store/users';
 import { insertApi, listApis } from '../store/api-accounts';
@@ -47,11 +48,11 @@ const DEMO_U_APIS = [
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
-async function seedUnilateralAccounts(db: Queryable, now: number): Promise<void> {
+async function seedUnilateralAccounts(db: Queryable, secrets: SecretBox, now: number): Promise<void> {
   for (const api of DEMO_U_APIS) {
       const user = await findUserByName(db, api.user);
       if (!user) continue;
-      await insertApi(db, {
+      await insertApi(db, secrets, {
         userId: user.id,
         name: api.name,
         bourseId: 3,
@@ -129,12 +130,12 @@ async function planTasks(db: Queryable, strategyIds: number[], now: number): Pro
   return planned;
 }
 
-export async function seedUnilateral(ctx: Pick<AppContext, 'db' | 'market'>, now: number): Promise<void> {
+export async function seedUnilateral(ctx: Pick<AppContext, 'db' | 'market' | 'secrets'>, now: number): Promise<void> {
   const { db } = ctx;
   const priceAt: PriceAt = simPrice(ctx.market.sim);
   await seedOnce(db, 'unilateral', now, () =>
     db.transaction(async (tx) => {
-      await seedUnilateralAccounts(tx, now);
+      await seedUnilateralAccounts(tx, ctx.secrets, now);
       const ids: number[] = [];
       for (const s of DEMO_U_STRATEGIES) {
         const barMs = s.barMinutes * MINUTE;

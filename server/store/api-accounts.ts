@@ -1,8 +1,12 @@
 import type { ApiAdvanced, ApiFees, ApiName } from '../../src/api/types';
 import type { ApiChartPoint } from '../../src/domain/assets';
 import type { Queryable } from './queryable';
+import { isSealed, sealedKeyId, type SecretBox } from '../secrets/secret-box';
 
-/** API accounts, their chart series and their manual orders. */
+/**
+ * API accounts, their chart series and their manual orders. An account's apiSecret and apiToken are stored
+ * sealed (server/secrets/secret-box.ts): only `apiCredentials` opens them, for a call to the exchange.
+ */
 
 export interface ApiRow {
   id: number;
@@ -11,7 +15,9 @@ export interface ApiRow {
   bourse_id: number;
   bourse_name: string | null;
   api_key: string;
+  /** sealed ('' = none): never sent, never logged. */
   api_secret: string;
+  /** sealed ('' = none). */
   api_token: string;
   status: number;
   margin_mode: string;
@@ -35,14 +41,21 @@ export interface NewApi {
   createdAt: number;
 }
 
+/** An update; a secret left undefined keeps the stored one. */
 export interface ApiChanges {
   name: string;
   bourseId: number;
   apiKey: string;
-  apiSecret: string;
-  apiToken: string;
+  apiSecret?: string;
+  apiToken?: string;
   status: number;
 }
+
+/** The columns that hold secrets; each is sealed with its own name as the purpose. */
+const SECRET_COLUMNS = ['api_secret', 'api_token'] as const;
+type SecretColumn = (typeof SECRET_COLUMNS)[number];
+const purpose = (column: SecretColumn): string => `api_accounts.${column}`;
+const seal = (box: SecretBox, column: SecretColumn, plain: string): string => box.seal(plain, purpose(column));
 
 export type ChartPointRow = { at: number } & Omit<ApiChartPoint, 'dateTime'>;
 
@@ -57,19 +70,84 @@ export const listApis = (db: Queryable, userId: number) => db.all<ApiRow>(`${SEL
 export const listApiNames = (db: Queryable, userId: number, onlyHedging: boolean) =>
   db.all<ApiName>(`SELECT id, name FROM api_accounts WHERE user_id = ? ${onlyHedging ? 'AND status = 1' : ''} ORDER BY id`, [userId]);
 
-export async function insertApi(db: Queryable, api: NewApi): Promise<number> {
+export async function insertApi(db: Queryable, box: SecretBox, api: NewApi): Promise<number> {
   const { lastId } = await db.run(
     `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, api_token, status, fees, advanced, asset_template, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [api.userId, api.name, api.bourseId, api.apiKey, api.apiSecret, api.apiToken, api.status, JSON.stringify(api.fees), JSON.stringify(api.advanced), api.assetTemplate, api.createdAt],
+    [
+      api.userId, api.name, api.bourseId, api.apiKey, seal(box, 'api_secret', api.apiSecret), seal(box, 'api_token', api.apiToken),
+      api.status, JSON.stringify(api.fees), JSON.stringify(api.advanced), api.assetTemplate, api.createdAt,
+    ],
   );
   return lastId;
 }
 
-export async function updateApi(db: Queryable, id: number, next: ApiChanges): Promise<void> {
+export async function updateApi(db: Queryable, box: SecretBox, row: ApiRow, next: ApiChanges): Promise<void> {
+  const apiSecret = next.apiSecret === undefined ? row.api_secret : seal(box, 'api_secret', next.apiSecret);
+  const apiToken = next.apiToken === undefined ? row.api_token : seal(box, 'api_token', next.apiToken);
   await db.run('UPDATE api_accounts SET name = ?, bourse_id = ?, api_key = ?, api_secret = ?, api_token = ?, status = ? WHERE id = ?', [
-    next.name, next.bourseId, next.apiKey, next.apiSecret, next.apiToken, next.status, id,
+    next.name, next.bourseId, next.apiKey, apiSecret, apiToken, next.status, row.id,
   ]);
+}
+
+/** What a call to the exchange signs with: the key and the opened secrets. */
+export interface ApiCredentials {
+  apiKey: string;
+  apiSecret: string;
+  /** the passphrase some exchanges ask for ('' = none). */
+  apiToken: string;
+}
+
+/**
+ * The decrypted credentials of one of the user's API accounts (undefined: no such account of theirs). The one
+ * place a secret is opened: for calling the exchange, never for a reply or a log line.
+ */
+export async function apiCredentials(
+  app: { db: Queryable; secrets: SecretBox },
+  apiId: number,
+  userId: number,
+): Promise<ApiCredentials | undefined> {
+  const row = await app.db.get<Pick<ApiRow, 'api_key' | SecretColumn>>(
+    'SELECT api_key, api_secret, api_token FROM api_accounts WHERE id = ? AND user_id = ?',
+    [apiId, userId],
+  );
+  if (!row) return undefined;
+  return {
+    apiKey: row.api_key,
+    apiSecret: app.secrets.open(row.api_secret, purpose('api_secret')),
+    apiToken: app.secrets.open(row.api_token, purpose('api_token')),
+  };
+}
+
+type SecretRow = { id: number } & Record<SecretColumn, string>;
+const secretRows = (db: Queryable) => db.all<SecretRow>('SELECT id, api_secret, api_token FROM api_accounts ORDER BY id');
+
+/** The ids of the keys the stored secrets are sealed with (none on a new or an old, plaintext folder). */
+export async function sealedSecretKeyIds(db: Queryable): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const row of await secretRows(db)) for (const column of SECRET_COLUMNS) if (isSealed(row[column])) ids.add(sealedKeyId(row[column]));
+  return ids;
+}
+
+/**
+ * Rewrites every secret under `to`: plaintext ones (a folder of the versions before sealing) are sealed,
+ * ones sealed under `from` are opened and sealed again. Idempotent. Returns how many values it rewrote.
+ */
+export async function resealSecrets(db: Queryable, to: SecretBox, from: SecretBox = to): Promise<number> {
+  let rewritten = 0;
+  for (const row of await secretRows(db)) {
+    const next = { ...row };
+    for (const column of SECRET_COLUMNS) {
+      const value = row[column];
+      if (value === '' || (isSealed(value) && sealedKeyId(value) === to.keyId)) continue;
+      next[column] = seal(to, column, isSealed(value) ? from.open(value, purpose(column)) : value);
+      rewritten += 1;
+    }
+    if (next.api_secret !== row.api_secret || next.api_token !== row.api_token) {
+      await db.run('UPDATE api_accounts SET api_secret = ?, api_token = ? WHERE id = ?', [next.api_secret, next.api_token, row.id]);
+    }
+  }
+  return rewritten;
 }
 
 export const deleteApi = (db: Queryable, id: number) =>

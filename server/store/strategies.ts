@@ -1,10 +1,12 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from './queryable';
 
 /**
  * Strategy rows, and their files under DATA_DIR/strategies/<folder>/. File work is async
- * (fs/promises): a large upload never blocks the other requests.
+ * (fs/promises): a large upload never blocks the other requests. A folder is never changed once a row
+ * names it: a replace writes a new folder and moves the row to it in one statement (`moveStrategy`), so
+ * the row always names a whole set of files, whatever fails or stops halfway.
  */
 
 export interface StrategyRow {
@@ -49,6 +51,19 @@ export async function updateStrategy(db: Queryable, id: number, fields: Strategy
   );
 }
 
+/**
+ * Points the row at a new folder with its new fields, if it still names `fromFolder`; false when another
+ * save or a delete came first (its folder is then left to the caller to remove).
+ */
+export async function moveStrategy(db: Queryable, id: number, fromFolder: string, toFolder: string, fields: StrategyFields): Promise<boolean> {
+  const { changes } = await db.run(
+    `UPDATE strategies SET folder = ?, name = ?, initial_money = ?, default_params = ?, main_file = ?, rely_on_files = ?, updated_at = ?
+     WHERE id = ? AND folder = ?`,
+    [toFolder, fields.name, fields.initialMoney, fields.defaultParams, fields.mainFile, JSON.stringify(fields.relyOnFiles), fields.updatedAt, id, fromFolder],
+  );
+  return changes === 1;
+}
+
 export async function deleteStrategy(db: Queryable, id: number): Promise<void> {
   await db.run('DELETE FROM strategies WHERE id = ?', [id]);
 }
@@ -86,8 +101,31 @@ export function strategyFiles(dataDir: string) {
       if (!name) return;
       await rm(filePath(folder, name), { force: true });
     },
+    /** copies a file of one folder into another under the same name; false when it is not there. */
+    async copy(fromFolder: string, toFolder: string, name: string): Promise<boolean> {
+      await mkdir(folderPath(toFolder), { recursive: true });
+      try {
+        await copyFile(filePath(fromFolder, name), filePath(toFolder, name));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
+    /** the folders on disk. */
+    async folders(): Promise<string[]> {
+      const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isDirectory() && /^[0-9a-f]{8,64}$/.test(entry.name)).map((entry) => entry.name);
+    },
     async removeFolder(folder: string): Promise<void> {
       await rm(folderPath(folder), { recursive: true, force: true });
     },
   };
+}
+
+/** At start: removes the folders no row names (a save or a delete stopped between its row and its files). */
+export async function sweepStrategyFolders(db: Queryable, dataDir: string): Promise<void> {
+  const files = strategyFiles(dataDir);
+  const named = new Set((await db.all<{ folder: string }>('SELECT folder FROM strategies')).map((row) => row.folder));
+  for (const folder of await files.folders()) if (!named.has(folder)) await files.removeFolder(folder);
 }

@@ -135,6 +135,15 @@ function bodyOf(encoding: Encoding, payload: Record<string, unknown> | undefined
   return payload;
 }
 
+/**
+ * An upload also carries its token in a header: the server checks it before reading the files (the form's
+ * `token` field, first in the body, stays for the contract).
+ */
+function uploadHeaders(encoding: Encoding, body: Record<string, unknown> | undefined): Record<string, string> | undefined {
+  const token = body?.token;
+  return encoding === 'multipart' && typeof token === 'string' && token ? { Authorization: `Bearer ${token}` } : undefined;
+}
+
 /** Makes one call of the contract by name; payload and reply are typed by src/api/calls.ts. */
 export function call<N extends EndpointName>(name: N, ...[payload]: PayloadArgs<N>): Promise<ReplyOf<N>> {
   // the one place the wire's untyped reply is given the contract's type
@@ -156,6 +165,7 @@ export async function send(name: EndpointName, payload?: Record<string, unknown>
       method: endpoint.method,
       params: isQuery ? body : undefined,
       data: isQuery ? undefined : bodyOf(endpoint.encoding, body),
+      headers: uploadHeaders(endpoint.encoding, body),
       signal: abort.signal,
     });
     return unwrap(response.data, name);

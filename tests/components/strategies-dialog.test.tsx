@@ -48,8 +48,11 @@ describe('adding a strategy', () => {
     await user.click(saveButton());
 
     await waitFor(() => expect(save.saves).toHaveLength(1));
-    const { fields, files } = save.saves[0]!;
+    const { fields, files, order, authorization } = save.saves[0]!;
     expect(fields).toMatchObject({ strategyName: 'arbitrage 3', strategySoleId: soleId, initialMoney: '50000', token: 'admin-token' });
+    // the server checks the token before it reads a file: in a header, and first in the form
+    expect(authorization).toBe('Bearer admin-token');
+    expect(order[0]).toBe('token');
     expect(JSON.parse(fields.defaultParams!)).toEqual({ dlt: { CW: 0.01, NW: 0.02 }, m: 4, is_borrow: true });
     expect(files.file).toEqual([VALID_MAIN]);
     expect(files.relyOnFiles).toEqual(['helper = 1\n', 'util = 2\n']);

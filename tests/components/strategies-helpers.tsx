@@ -36,18 +36,21 @@ export function listing(rows: () => ArbitrageStrategy[]) {
   return { handler, calls: () => count };
 }
 
-/** Records each multipart save as the server receives it: fields as text, files as their contents. */
+/** Records each multipart save as the server receives it: fields as text, files as their contents, the parts' order and the Authorization header. */
 export function recordSave(respond = () => envelope({ ...ARBITRAGE_2, id: 9 }, 200, '添加成功')) {
-  const saves: { fields: Record<string, string>; files: Record<string, string[]> }[] = [];
+  const saves: { fields: Record<string, string>; files: Record<string, string[]>; order: string[]; authorization: string | null }[] = [];
   const handler = onCall('strategySaveFiles', async ({ request }) => {
+    const authorization = request.headers.get('authorization');
     const form = await request.formData();
     const fields: Record<string, string> = {};
     const files: Record<string, string[]> = {};
+    const order: string[] = [];
     for (const [key, value] of form.entries()) {
+      order.push(key);
       if (typeof value === 'string') fields[key] = value;
       else (files[key] ??= []).push(await value.text());
     }
-    saves.push({ fields, files });
+    saves.push({ fields, files, order, authorization });
     return respond();
   });
   return { saves, handler };

@@ -130,8 +130,9 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'console-e2e-')));
   // no demo tasks: each spec makes the tasks it asserts on (the demo seed has its own server test);
-  // a task's status changes at the engine's next tick, not 2 s of realism later
-  const settings = { demoTasks: false, statusChangeDelayMs: 0, ...options.settings };
+  // a task's status changes at the engine's next tick, not 2 s of realism later; password hashes are cheap
+  // (the default, OWASP's scrypt cost, takes ~0.3 s and 128 MiB for each sign-in)
+  const settings = { demoTasks: false, statusChangeDelayMs: 0, passwordCost: { N: 1024, r: 8, p: 1 }, ...options.settings };
   const server = await startServer({ port: 0, host: '127.0.0.1', staticDir: DIST, ...options, settings, dataDir });
   return {
     url: server.url.replace(/\/+$/, ''),

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointNames, endpoints } from '../../src/api/endpoints';
 import { startServer } from '../../server/main';
 import { handlers } from '../../server/handlers';
-import { signedInServer } from './helpers';
+import { signedInServer, TEST_PASSWORD_COST } from './helpers';
 
 const s = signedInServer();
 
@@ -98,7 +98,7 @@ describe('serving the console', () => {
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>console</title>');
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
-    const server = await startServer({ port: 0, dataDir, staticDir: root });
+    const server = await startServer({ port: 0, dataDir, staticDir: root, settings: { passwordCost: TEST_PASSWORD_COST } });
     try {
       const html = { accept: 'text/html,application/xhtml+xml' };
       const asset = await fetch(`${server.url}/assets/app.js`);

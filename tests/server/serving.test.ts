@@ -8,6 +8,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/main';
+import { TEST_PASSWORD_COST } from './helpers';
 import { compressDir } from '../../scripts/compress';
 import { endpoints } from '../../src/api/endpoints';
 
@@ -56,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'login.html'), LOGIN);
   writeFileSync(path.join(dir, 'config.json'), CONFIG);
   await compressDir(dir);
-  server = await startServer({ port: 0, dataDir, staticDir: dir });
+  server = await startServer({ port: 0, dataDir, staticDir: dir, settings: { passwordCost: TEST_PASSWORD_COST } });
 });
 afterAll(async () => {
   await server.close();
