@@ -15,6 +15,8 @@ export interface ServerSettings {
    * the runner alike: tests make the failure modes certain (e.g. legPartialRate 1) or absent. Not a call.
    */
   engine?: Readonly<Record<string, number>>;
+  /** leading zero bits the sign-in slider's proof of work must find (src/domain/captcha.ts): 2^N hashes on average. */
+  captchaDifficulty: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -23,6 +25,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   marketPushHz: 1,
   demoTasks: true,
   unilateralDemo: true,
+  captchaDifficulty: 16,
 };
 
 export const resolveSettings = (overrides: Partial<ServerSettings> = {}): ServerSettings => ({ ...DEFAULT_SETTINGS, ...overrides });

@@ -7,7 +7,7 @@ import { endpointNames, endpoints } from '../../src/api/endpoints';
 import { feeds } from '../../src/live/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer } from '../../server/main';
-import { TEST_SETTINGS, TEST_START, openFeed, settle } from './helpers';
+import { TEST_SETTINGS, TEST_START, answerCaptcha, openFeed, settle } from './helpers';
 
 /**
  * An API secret stored through the contract never comes back: not in any reply of any GET call of the
@@ -40,9 +40,8 @@ async function post(name: (typeof endpointNames)[number], payload: Record<string
 }
 
 async function login(username: string, password: string): Promise<string> {
-  const captcha = ((await (await fetch(`${server.url}${endpoints.captcha.path}`)).json()) as { data: { challenge: string } }).data;
-  const challenge = captcha.challenge as string;
-  const reply = await post('login', { username, password, geetest_challenge: challenge, geetest_validate: challenge, geetest_seccode: `${challenge}|jordan` }, '');
+  const captcha = ((await (await fetch(`${server.url}${endpoints.captcha.path}`)).json()) as { data: { challenge: string; difficulty: number } }).data;
+  const reply = await post('login', { username, password, ...(await answerCaptcha(captcha)) }, '');
   return reply.data.token as string;
 }
 
