@@ -33,6 +33,7 @@ import { seedDemoTasks } from './seed/tasks';
 import { seedPaperRuns } from './seed/paper';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './http/static';
+import { configuredOrigins } from './http/headers';
 import { listenServices, OWN_PORT_SERVICES, type OwnPortService } from './http/service-ports';
 
 export interface ServerOptions {
@@ -124,7 +125,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // close() ends every open connection (keep-alive ones a client left open included) instead of waiting on them
     forceCloseConnections: true,
     ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
-    // request logs never carry a session token (GET calls and feeds send it in the query)
+    // request logs never carry a session token (the console sends it in headers; other clients may still put it in the query)
     logger: opts.logger
       ? { ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}), serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) } }
       : false,
@@ -142,7 +143,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const services = opts.servicePorts ? await listenServices(app, opts.servicePorts, host) : undefined;
   registerRoutes(app, ctx, handlers);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...alertFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...alertFeedGenerators, ...opts.feedGenerators }, configuredOrigins(staticDir));
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   const unilateral = startUnilateralRunner(ctx);

@@ -44,7 +44,16 @@ async function readPayload(request: FastifyRequest): Promise<{ payload: Payload;
   return { payload, files };
 }
 
-const tokenOf = (payload: Payload): string | undefined => {
+/** `Authorization: Bearer <token>`: how the console sends its token, out of every URL and log. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** The session token of a call: the Authorization header, else the payload's `token` (spec §7's shape). */
+const tokenOf = (request: FastifyRequest, payload: Payload): string | undefined => {
+  const header = bearerToken(request.headers.authorization);
+  if (header) return header;
   const token = Array.isArray(payload.token) ? payload.token[0] : payload.token;
   return typeof token === 'string' && token !== '' ? token : undefined;
 };
@@ -91,7 +100,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
 async function runCall(ctx: AppContext, handlers: HandlerMap, name: EndpointName, request: FastifyRequest, lang: Lang): Promise<Envelope> {
   const t = translate(lang);
   const { payload, files } = await readPayload(request);
-  const token = tokenOf(payload);
+  const token = tokenOf(request, payload);
   const user = token ? await ctx.auth.resolve(token) : null;
   if (endpoints[name].auth && !user) return envelope(CODE.session, t(token ? 'err.session' : 'err.tokenMissing'));
   if (!mayCall(name, user)) return envelope(CODE.forbidden, t('err.forbidden', { name }));
