@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { endpoints } from '../../src/api/endpoints';
-import { feeds, type FeedName } from '../../src/live/feeds';
+import { BEARER_PROTOCOL, feeds, type FeedName } from '../../src/live/feeds';
 import type { SessionUser } from '../http/auth';
 import type { ServerEvent, ServerEvents } from './bus';
 import type { AppContext } from '../context';
@@ -72,9 +72,6 @@ function tokenFromText(text: string): string | undefined {
   }
   return undefined;
 }
-
-/** The first of the subprotocols the console offers: the second one is its session token. */
-export const BEARER_PROTOCOL = 'bearer';
 
 /**
  * The token a client offers in the handshake, outside the URL: `Sec-WebSocket-Protocol: bearer, <token>`
