@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { KEYS } from '../src/providers/session';
 import { endpoints } from '../src/api/endpoints';
-import { newPage } from '../tests/e2e/harness';
+import { answerCaptcha, newPage } from '../tests/e2e/harness';
 
 export interface ScriptBytes {
   url: string;
@@ -71,9 +71,8 @@ async function visit(page: Page, route: string, baseUrl: string): Promise<PageBy
 
 /** Signs admin in through the API (captcha + login) and returns the session cookies the console reads. */
 export async function adminCookies(baseUrl: string): Promise<{ name: string; value: string; url: string }[]> {
-  const captcha = (await (await fetch(baseUrl + endpoints.captcha.path)).json()) as { data: { user_id: string; challenge: string } };
-  const { challenge, user_id } = captcha.data;
-  const body = new URLSearchParams({ userId: user_id, username: 'admin', password: 'admin123', geetest_challenge: challenge, geetest_validate: challenge, geetest_seccode: `${challenge}|jordan` });
+  const captcha = (await (await fetch(baseUrl + endpoints.captcha.path)).json()) as { data: { user_id: string; challenge: string; difficulty?: number } };
+  const body = new URLSearchParams({ userId: captcha.data.user_id, username: 'admin', password: 'admin123', ...(await answerCaptcha(captcha.data)) });
   const reply = (await (await fetch(baseUrl + endpoints.login.path, { method: endpoints.login.method, body })).json()) as { code: number; info: string; data: { token: string; level?: number; is_super?: number | string } };
   if (reply.code !== 200) throw new Error(`admin login by API failed: ${reply.info}`);
   // the signature token (KEYS.sign) is fetched by the console after sign-in: not a cookie to set here

@@ -8,7 +8,7 @@ import type { ServerMarket } from './market/source';
 import type { Lang, MessageKey, MessageParams } from './http/messages';
 import type { ServerSettings } from './settings';
 import type { Payload } from './http/validate';
-import type { SecretBox } from './secrets/secret-box';
+import type { SecretBox } from './store/secret-box';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
 export interface AppContext {
@@ -22,7 +22,7 @@ export interface AppContext {
   bus: EventBus;
   /** the one market of this server: prices for rows and demand, the simulation for K-lines. */
   market: ServerMarket;
-  /** seals and opens the API accounts' secrets (server/secrets/secret-box.ts; the key lives outside the database). */
+  /** seals and opens the API accounts' secrets (server/store/secret-box.ts; the key lives outside the database). */
   secrets: SecretBox;
 }
 

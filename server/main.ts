@@ -30,7 +30,7 @@ import { MULTIPART_OPTIONS, registerFallback, registerRoutes } from './http/rout
 import { DEMO_ACCOUNTS, seed, seedReference } from './seed/demo';
 import { refuseDemoPasswords, seedProduction, StartRefused, type FirstSuperUser } from './seed/production';
 import { openSecrets } from './secrets/at-rest';
-import { secretKeyPath, SecretKeyError, type SecretBox } from './secrets/secret-box';
+import { secretKeyPath, SecretKeyError, type SecretBox } from './store/secret-box';
 import { UploadGate } from './http/uploads';
 import { sweepStrategyFolders } from './store/strategies';
 import { legBalanceSource, startTaskRunner, type TaskRunner } from './runner/runner';
@@ -38,6 +38,7 @@ import { seedDemoTasks } from './seed/tasks';
 import { seedPaperRuns } from './seed/paper';
 import { resolveSettings, type ServerSettings } from './settings';
 import { registerStatic } from './http/static';
+import { configuredOrigins } from './http/headers';
 import { listenServices, OWN_PORT_SERVICES, type OwnPortService } from './http/service-ports';
 
 export interface ServerOptions {
@@ -161,7 +162,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // close() ends every open connection (keep-alive ones a client left open included) instead of waiting on them
     forceCloseConnections: true,
     ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
-    // request logs never carry a session token (GET calls and feeds send it in the query)
+    // request logs never carry a session token (the console sends it in headers; other clients may still put it in the query)
     logger: opts.logger
       ? { ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}), serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) } }
       : false,
@@ -179,7 +180,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const services = opts.servicePorts ? await listenServices(app, opts.servicePorts, host) : undefined;
   registerRoutes(app, ctx, handlers, uploads);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...alertFeedGenerators, ...opts.feedGenerators });
+  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...alertFeedGenerators, ...opts.feedGenerators }, configuredOrigins(staticDir));
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   const unilateral = startUnilateralRunner(ctx);

@@ -1,4 +1,11 @@
-import { PASSWORD_COST, type ScryptCost } from './http/auth';
+/** A scrypt cost (server/http/auth.ts): a password hash carries the one it was made with. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+/** OWASP's guidance for scrypt (N=2^17, r=8, p=1): 128 MiB of memory per hash. New hashes use it; older ones are re-hashed at the next sign-in. */
+export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 
 /** Delays that exist for realism, and push rates: real values by default, short ones in tests. */
 export interface ServerSettings {
@@ -25,6 +32,8 @@ export interface ServerSettings {
   /** strategy uploads under way at once for one user, and for the whole server; one more is refused (server/http/uploads.ts). */
   uploadsPerUser: number;
   uploadsInAll: number;
+  /** leading zero bits the sign-in slider's proof of work must find (src/domain/captcha.ts): 2^N hashes on average. */
+  captchaDifficulty: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -36,6 +45,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   passwordCost: PASSWORD_COST,
   uploadsPerUser: 2,
   uploadsInAll: 4,
+  captchaDifficulty: 16,
 };
 
 export const resolveSettings = (overrides: Partial<ServerSettings> = {}): ServerSettings => ({ ...DEFAULT_SETTINGS, ...overrides });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { endpoints } from '../../src/api/endpoints';
-import { feeds, type FeedName } from '../../src/live/feeds';
+import { BEARER_PROTOCOL, feeds, type FeedName } from '../../src/live/feeds';
 import type { SessionUser } from '../http/auth';
 import type { ServerEvent, ServerEvents } from './bus';
 import type { AppContext } from '../context';
@@ -74,6 +74,34 @@ function tokenFromText(text: string): string | undefined {
 }
 
 /**
+ * The token a client offers in the handshake, outside the URL: `Sec-WebSocket-Protocol: bearer, <token>`
+ * (the browser's `new WebSocket(url, ['bearer', token])`). The server answers the subprotocol `bearer`
+ * (ws picks the first offered), never the token.
+ */
+export function protocolToken(header: string | string[] | undefined): string | undefined {
+  const offered = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((name) => name.trim());
+  return offered[0] === BEARER_PROTOCOL && offered[1] ? offered[1] : undefined;
+}
+
+/**
+ * Whether a socket may open from this Origin: the console's own (the origin of the host the socket was asked
+ * of, as a page served there or through a proxy passing its Host on sees it) or one of the configured
+ * services (public/config.json). A missing Origin passes: browsers always send one, so only a client outside
+ * a browser omits it, and such a client could send any Origin it likes anyway; its token is what it needs.
+ */
+export function originAllowed(origin: string | undefined, host: string, configured: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host.toLowerCase() === host.toLowerCase()) return true;
+  return configured.includes(parsed.origin);
+}
+
+/**
  * The console keeps its token in a `token` cookie (SameSite=strict, so a foreign page cannot use it).
  * Feeds whose messages carry no token (statistics, demand) sign in with it.
  */
@@ -113,6 +141,9 @@ function serve(
   const definition = feeds[name];
   const lang = langOf(request.headers['accept-language']);
   const queryToken = (request.query as Record<string, unknown> | undefined)?.token;
+  // the handshake's token (the console's), else the query's (spec §7's shape, still accepted)
+  const connectToken = protocolToken(request.headers['sec-websocket-protocol']) ?? queryToken;
+  const signsInOnConnect = definition.tokenInQuery || connectToken !== undefined;
   let client: FeedClient | null = null;
   let closed = false;
   let queue: Promise<void> = Promise.resolve();
@@ -157,9 +188,9 @@ function serve(
   const handle = async (text: string): Promise<void> => {
     if (closed) return;
     if (!client) {
-      // token-in-query feeds were checked on connect; the others sign in with their first message,
-      // or with the session cookie when that message carries no token
-      if (definition.tokenInQuery) return;
+      // a socket with a token in its handshake or query was checked on connect; the others sign in with
+      // their first message, or with the session cookie when that message carries no token
+      if (signsInOnConnect) return;
       if (!(await signIn(tokenFromText(text) ?? cookieToken(request.headers.cookie)))) return;
     } else if (!(await app.auth.resolve(client.token))) {
       refuse(); // the session expired or was logged out while the socket was open
@@ -207,8 +238,8 @@ function serve(
     if (subscriber) subscribers.delete(subscriber);
     if (client) generator.onClose?.(client);
   });
-  // a query token is accepted by every feed; feeds that expect one refuse a connection without it
-  if (definition.tokenInQuery || queryToken !== undefined) enqueue(() => signIn(queryToken));
+  // a handshake or query token is accepted by every feed; feeds that expect one refuse a connection without it
+  if (signsInOnConnect) enqueue(() => signIn(connectToken));
 }
 
 /** Pushes to the concerned subscribers of a feed whenever one of its `pushOn` events fires; returns the unsubscribe. */
@@ -224,8 +255,11 @@ function listen(ctx: AppContext, generator: FeedGenerator, subscribers: Set<Subs
   return () => offs.forEach((off) => off());
 }
 
-/** Registers every socket of src/live/feeds.ts on its path. */
-export function registerFeeds(app: FastifyInstance, ctx: AppContext, generators: FeedGenerators = defaultGenerators): void {
+/**
+ * Registers every socket of src/live/feeds.ts on its path. `origins`: the configured services' origins a
+ * socket may also open from (originAllowed); a handshake from any other Origin is refused with HTTP 403.
+ */
+export function registerFeeds(app: FastifyInstance, ctx: AppContext, generators: FeedGenerators = defaultGenerators, origins: readonly string[] = []): void {
   const httpPaths = new Set(Object.values(endpoints).filter((e) => e.method === 'GET').map((e) => e.path));
   for (const name of Object.keys(feeds) as FeedName[]) {
     const { path } = feeds[name];
@@ -240,6 +274,10 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext, generators:
       handler: async (request, reply) => {
         reply.code(200);
         return envelope(CODE.badRequest, message(langOf(request.headers['accept-language']), 'err.websocketOnly'));
+      },
+      preValidation: async (request, reply) => {
+        if (originAllowed(request.headers.origin, request.host, origins)) return;
+        await reply.code(403).send(envelope(CODE.forbidden, message(langOf(request.headers['accept-language']), 'err.origin')));
       },
       wsHandler: (socket, request) => serve(name, ctx, generator, subscribers, socket, request),
     });

@@ -20,47 +20,57 @@ function checkNewPassword(password: unknown): string {
 /** `HH:mm` (UTC) of a time on the server's clock, for the lockout message. */
 const utcMinute = (at: number): string => new Date(at).toISOString().slice(11, 16);
 
+/** The refusal of an attempt a lock (server/http/lockout.ts) or the registration limit stops, naming when to retry. */
+function refusedUntil(call: CallContext, key: 'err.signInLocked' | 'err.addressLocked' | 'err.registerLimit', until: number) {
+  const minutes = Math.max(1, Math.ceil((until - call.app.clock.now()) / 60_000));
+  return invalid(key, { minutes, until: utcMinute(until) });
+}
+
 /**
- * The user whose name and password match, or a 400 that does not say which of the two was wrong.
- * A locked account or address (server/http/lockout.ts) is refused before the password is checked.
+ * Checks a password of `username` from the caller's address, counted by the lockout: refused unchecked while
+ * a lock holds, else true when `row` exists, `admits` it and the password is its own. A missing or refused
+ * account costs the same work (the password is checked against a dummy hash) and counts the same failure,
+ * so neither the answer nor its time tells a name apart.
  */
-/**
- * The user of these credentials. An account `admits` refuses (a console account on the unilateral form)
- * is refused by name before its password is looked at, so that form cannot confirm a console password.
- */
-async function authenticate(call: CallContext, usernameField: string, passwordField: string, admits: (row: UserRow) => boolean = () => true): Promise<UserRow> {
+async function checkPassword(call: CallContext, username: string, password: string, row: UserRow | undefined, admits: (row: UserRow) => boolean = () => true): Promise<boolean> {
   const { lockout } = call.app.auth;
-  const username = typeof call.payload[usernameField] === 'string' ? (call.payload[usernameField] as string).trim() : '';
-  const password = typeof call.payload[passwordField] === 'string' ? (call.payload[passwordField] as string) : '';
   const locked = lockout.begin(username, call.address);
-  if (locked) {
-    const minutes = Math.max(1, Math.ceil((locked.until - call.app.clock.now()) / 60_000));
-    throw invalid(locked.scope === 'account' ? 'err.accountLocked' : 'err.addressLocked', { minutes, until: utcMinute(locked.until) });
-  }
-  let row: UserRow | undefined;
-  let refused = false;
+  if (locked) throw refusedUntil(call, locked.scope === 'pair' ? 'err.signInLocked' : 'err.addressLocked', locked.until);
   let matches = false;
   try {
-    row = username ? await findUserByName(call.app.db, username) : undefined;
-    refused = row !== undefined && !admits(row);
-    matches = !refused && (await verifyPassword(password, row?.password_hash, call.app.settings.passwordCost));
+    const admitted = row !== undefined && admits(row);
+    matches = (await verifyPassword(password, admitted ? row.password_hash : undefined, call.app.settings.passwordCost)) && admitted;
   } finally {
-    await lockout.end(username, call.address, row !== undefined && matches);
+    await lockout.end(username, call.address, matches);
   }
-  if (refused) throw invalid('err.unilateralOnly');
-  if (!row || !matches) throw invalid('err.wrongCredentials');
+  return matches;
+}
+
+/**
+ * The user whose name and password match, or a 400 that does not say which of the two was wrong. An account
+ * `admits` refuses (a console account on the unilateral form) is refused the same way, whatever the password:
+ * that form can neither confirm a console password nor tell a console account from an unknown name.
+ */
+async function authenticate(call: CallContext, usernameField: string, passwordField: string, admits?: (row: UserRow) => boolean): Promise<UserRow> {
+  const username = typeof call.payload[usernameField] === 'string' ? (call.payload[usernameField] as string).trim() : '';
+  const password = typeof call.payload[passwordField] === 'string' ? (call.payload[passwordField] as string) : '';
+  const row = username ? await findUserByName(call.app.db, username) : undefined;
+  if (!(await checkPassword(call, username, password, row, admits)) || !row) throw invalid('err.wrongCredentials');
   await rehashIfCheap(call.app.db, row, password, call.app.settings.passwordCost);
   return row;
 }
 
 export const accountHandlers: HandlerMap = {
   async register(call) {
-    const { db } = call.app;
+    const { db, auth } = call.app;
     const username = str(call.payload, 'username', 64);
     if (!USERNAME.test(username)) throw invalid('err.usernameInvalid');
     const password = checkNewPassword(call.payload.password);
     const telPhone = optStr(call.payload, 'telPhone', 32) ?? '';
     if (telPhone && !PHONE.test(telPhone)) throw invalid('err.telPhone');
+    // every attempt that gets this far counts: a taken name answers, so probing names is slowed too
+    const limited = await auth.lockout.register(call.address);
+    if (limited) throw refusedUntil(call, 'err.registerLimit', limited);
     if (await findUserByName(db, username)) throw invalid('err.usernameTaken');
     const passwordHash = await hashPassword(password, call.app.settings.passwordCost);
     try {
@@ -88,6 +98,7 @@ export const accountHandlers: HandlerMap = {
     const data: CaptchaChallenge = {
       gt: randomBytes(16).toString('hex'),
       challenge,
+      difficulty: call.app.settings.captchaDifficulty,
       success: 1,
       new_captcha: true,
       user_id: randomBytes(8).toString('hex'),
@@ -98,7 +109,7 @@ export const accountHandlers: HandlerMap = {
   async login(call) {
     const { payload, app } = call;
     // the challenge is used up by any attempt, right or wrong
-    const captchaOk = await app.auth.consumeCaptcha(payload.geetest_challenge, payload.geetest_validate, payload.geetest_seccode);
+    const captchaOk = await app.auth.consumeCaptcha(payload.geetest_challenge, payload.geetest_validate, payload.geetest_seccode, app.settings.captchaDifficulty);
     if (!captchaOk) throw invalid('err.captcha');
     const row = await authenticate(call, 'username', 'password');
     const token = await app.auth.issueToken(row.id);
@@ -127,7 +138,8 @@ export const accountHandlers: HandlerMap = {
     if (!has(call.payload, 'new_password')) throw invalid('err.required', { field: 'new_password' });
     const row = await findUserById(db, user.id);
     const oldPassword = String(call.payload.old_password);
-    if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw invalid('err.oldPassword');
+    // a wrong old password is a failed sign-in of this account from this address: a stolen session cannot guess it freely
+    if (!(await checkPassword(call, user.username, oldPassword, row)) || !row) throw invalid('err.oldPassword');
     const newPassword = checkNewPassword(call.payload.new_password);
     if (newPassword === oldPassword) throw invalid('err.samePassword');
     // only over the hash just checked: of two changes at once with the same old password, one wins

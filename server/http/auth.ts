@@ -3,16 +3,12 @@ import type { Clock } from '../clock/clock';
 import type { Db, Queryable } from '../store/queryable';
 import { deleteSession, findSessionUser, insertCaptcha, insertSession, rotateSessions, useCaptcha } from '../store/sessions';
 import { setPasswordHash, type UserRow } from '../store/users';
+import { leadingZeroBits, MAX_CAPTCHA_DIFFICULTY } from '../../src/domain/captcha';
 import { createLockout } from './lockout';
+import { PASSWORD_COST, type ScryptCost } from '../settings';
 
 /** Passwords: scrypt with a per-user salt, stored as `scrypt$N$r$p$salt$hash` (hex): a hash carries its own cost. */
-export interface ScryptCost {
-  N: number;
-  r: number;
-  p: number;
-}
-/** OWASP's guidance for scrypt (N=2^17, r=8, p=1): 128 MiB of memory per hash. New hashes use it; older ones are re-hashed at the next sign-in. */
-export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+export { PASSWORD_COST, type ScryptCost } from '../settings';
 const KEYLEN = 64;
 /** scrypt's memory: 128 · N · r · p bytes, and some room. */
 const memoryOf = ({ N, r, p }: ScryptCost): number => 128 * N * r * p + 32 * 1024 * 1024;
@@ -84,8 +80,16 @@ export const SESSION_MS = 2 * 24 * 60 * 60 * 1000;
 /** How long the token that changed the password keeps working, while the console moves its feeds to the fresh one. */
 export const ROTATE_GRACE_MS = 60 * 1000;
 export const CAPTCHA_MS = 5 * 60 * 1000;
-/** The answer the console's slider sends: validate = challenge, seccode = challenge + this suffix. */
-export const CAPTCHA_SECCODE_SUFFIX = '|jordan';
+
+/**
+ * A slider answer (src/domain/captcha.ts): validate = the nonce, seccode = SHA-256(challenge + nonce) in hex,
+ * which must start with `difficulty` zero bits. One hash checks it.
+ */
+export function captchaWorkHolds(challenge: string, nonce: unknown, digestHex: unknown, difficulty: number): boolean {
+  if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > 32 || typeof digestHex !== 'string') return false;
+  const digest = createHash('sha256').update(challenge + nonce).digest();
+  return digest.toString('hex') === digestHex.toLowerCase() && leadingZeroBits(digest) >= Math.min(difficulty, MAX_CAPTCHA_DIFFICULTY);
+}
 
 export interface SessionUser {
   id: number;
@@ -151,11 +155,14 @@ export function createAuth(db: Db, clock: Clock) {
       return challenge;
     },
 
-    /** Checks a slider answer and uses the challenge up, whether the answer is right or not. */
-    async consumeCaptcha(challenge: unknown, validate: unknown, seccode: unknown): Promise<boolean> {
+    /**
+     * Checks a slider answer (its proof of work, at the difficulty of now) and uses the challenge up, whether the
+     * answer is right or not: one answer signs in once, within CAPTCHA_MS of its challenge.
+     */
+    async consumeCaptcha(challenge: unknown, validate: unknown, seccode: unknown, difficulty: number): Promise<boolean> {
       if (typeof challenge !== 'string' || !challenge) return false;
       const used = await useCaptcha(db, challenge, clock.now());
-      return used && validate === challenge && seccode === challenge + CAPTCHA_SECCODE_SUFFIX;
+      return used && captchaWorkHolds(challenge, validate, seccode, difficulty);
     },
   };
 }

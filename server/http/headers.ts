@@ -64,6 +64,9 @@ function readConfig(staticDir: string | null): RuntimeConfig {
   }
 }
 
+/** The origins of the services and websockets in the served console's config.json (the feeds accept sockets from them). */
+export const configuredOrigins = (staticDir: string | null): string[] => connectSources(readConfig(staticDir));
+
 export function contentSecurityPolicy(scriptHashes: readonly string[], connect: readonly string[]): string {
   return [
     "default-src 'self'",
@@ -101,12 +104,19 @@ export const NON_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
 };
 
-/** Puts the headers on every reply: the page policy on HTML, the short one on files, JSON envelopes and errors. */
+/** Browsers keep to https for this long once they have seen it over https (2 years, as deploy/nginx.conf). */
+export const HSTS = 'max-age=63072000';
+
+/**
+ * Puts the headers on every reply: the page policy on HTML, the short one on files, JSON envelopes and errors;
+ * HSTS on a request that came over https (itself, or through a trusted proxy's X-Forwarded-Proto: trustProxy).
+ */
 export function registerSecurityHeaders(app: FastifyInstance, staticDir: string | null): void {
   const page = securityHeaders(staticDir);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const isPage = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     reply.headers(isPage ? page : NON_PAGE_HEADERS);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 }

@@ -96,9 +96,11 @@ const table = {
   'err.telPhone': ['手机号格式不正确', 'the phone number is not valid'],
   'err.wrongCredentials': ['用户名或密码错误', 'wrong user name or password'],
   'err.captcha': ['验证码无效或已过期，请重新验证', 'the captcha is invalid or expired, please verify again'],
-  'err.accountLocked': ['登录失败次数过多，该账户已锁定，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many failed sign-ins: this account is locked, try again in {minutes} minutes (after {until} UTC)'],
+  'err.signInLocked': ['登录失败次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many failed sign-ins: try again in {minutes} minutes (after {until} UTC)'],
   'err.addressLocked': ['此地址登录失败次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many failed sign-ins from this address: try again in {minutes} minutes (after {until} UTC)'],
   'err.oldPassword': ['原密码错误', 'the old password is wrong'],
+  'err.origin': ['不允许从此来源连接实时数据', 'the live feeds do not accept connections from this origin'],
+  'err.registerLimit': ['此地址注册次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many registrations from this address: try again in {minutes} minutes (after {until} UTC)'],
   'err.samePassword': ['新密码不能与原密码相同', 'the new password must differ from the old one'],
 
   // exchanges and API accounts
@@ -139,7 +141,6 @@ const table = {
   'err.childApiBourse': ['子任务的 API 账户必须分别属于交易所 {a} 和 {b}', "a child task's API accounts must be on exchanges {a} and {b}"],
 
   // the unilateral side (spec §7 Unilateral side; the follow form's own messages are unilateral: keys)
-  'err.unilateralOnly': ['该账号不是单边账号，请使用普通登录', 'this is not a unilateral account: please use the normal login'],
   'err.sign': ['签名无效或已过期，请重新获取', 'the signature token is invalid or expired: get a new one'],
   'err.followTaskNotFound': ['跟随任务不存在或不属于当前用户', 'follow task not found, or it is not yours'],
   'err.followTaskExists': ['该 API 已有跟随任务', 'this API already has a follow task'],

@@ -37,16 +37,18 @@ const tokenOf = (payload: Payload): string | undefined => {
   return typeof token === 'string' && token !== '' ? token : undefined;
 };
 
-/** `Authorization: Bearer <token>`: how the console sends the token of an upload, so it is checked before the body is read. */
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
+/**
+ * `Authorization: Bearer <token>`: how the console sends its token, out of every URL and log, and so an upload's
+ * token is checked before its body is read.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
   return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : undefined;
 }
 
 /** The token a call carries before its body: the header's, else the query's. */
 function tokenBeforeBody(request: FastifyRequest): string | undefined {
   const query = request.query;
-  return bearerToken(request) ?? (query && typeof query === 'object' ? tokenOf(query as Payload) : undefined);
+  return bearerToken(request.headers.authorization) ?? (query && typeof query === 'object' ? tokenOf(query as Payload) : undefined);
 }
 
 interface Admitted {
@@ -198,7 +200,7 @@ async function runCall(ctx: AppContext, handlers: HandlerMap, uploads: UploadGat
       if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) throw new CallError(CODE.tooLarge, 'err.uploadTooLarge', { limit: MAX_UPLOAD_LABEL });
     }
     const { payload, files } = await readPayload(request, keeper, takesFiles);
-    const { user, token } = await keeper.admit(bearerToken(request) ?? tokenOf(payload));
+    const { user, token } = await keeper.admit(bearerToken(request.headers.authorization) ?? tokenOf(payload));
     const handler = handlers[name];
     if (!handler) return envelope(CODE.notImplemented, t('err.notImplemented', { name }));
     const call: CallContext = {

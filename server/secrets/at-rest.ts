@@ -1,7 +1,7 @@
 import { rename, rm } from 'node:fs/promises';
 import type { Db } from '../store/queryable';
 import { resealSecrets, sealedSecretKeyIds } from '../store/api-accounts';
-import { loadOrCreateKey, readKeyFile, SecretKeyError, writeNewKeyFile, type SecretBox } from './secret-box';
+import { loadOrCreateKey, readKeyFile, SecretKeyError, writeNewKeyFile, type SecretBox } from '../store/secret-box';
 
 /**
  * The secrets of a data folder at start and at a key rotation (docs/DEPLOY.md "Secret key"). The key file

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb } from '../store/db';
 import { rotateKey } from './at-rest';
-import { secretKeyPath } from './secret-box';
+import { secretKeyPath } from '../store/secret-box';
 
 /**
  * `DATA_DIR=./data npx tsx server/secrets/cli.ts rotate-key`, with the server stopped: seals every stored

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, type ScryptCost } from '../http/auth';
-import type { SecretBox } from '../secrets/secret-box';
+import type { SecretBox } from '../store/secret-box';
 import { seededRng } from '../clock/random';
 import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
 import type { Db } from '../store/queryable';

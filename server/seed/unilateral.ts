@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { Queryable } from '../store/queryable';
-import type { SecretBox } from '../secrets/secret-box';
+import type { SecretBox } from '../store/secret-box';
 import { seedOnce } from '../store/meta';
 import { findUserByName } from '../store/users';
 import { insertApi, listApis } from '../store/api-accounts';

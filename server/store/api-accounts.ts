@@ -1,11 +1,11 @@
 import type { ApiAdvanced, ApiFees, ApiName } from '../../src/api/types';
 import type { ApiChartPoint } from '../../src/domain/assets';
 import type { Queryable } from './queryable';
-import { isSealed, sealedKeyId, type SecretBox } from '../secrets/secret-box';
+import { isSealed, sealedKeyId, type SecretBox } from './secret-box';
 
 /**
  * API accounts, their chart series and their manual orders. An account's apiSecret and apiToken are stored
- * sealed (server/secrets/secret-box.ts): only `apiCredentials` opens them, for a call to the exchange.
+ * sealed (server/store/secret-box.ts): only `apiCredentials` opens them, for a call to the exchange.
  */
 
 export interface ApiRow {

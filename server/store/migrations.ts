@@ -422,6 +422,13 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `CREATE INDEX alerts_user ON alerts (user_id, id)`,
   ],
+  // failed sign-ins counted per address and account together (issue 31: nobody locks out an account from an
+  // address not its user's), locks that grow with each one (strikes), registrations per address; the old
+  // per-account counts go
+  [
+    `ALTER TABLE login_failures ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0`,
+    `DELETE FROM login_failures WHERE scope = 'account'`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -100,9 +100,12 @@ function clientFor(service: Service): AxiosInstance {
   return client;
 }
 
-function withToken(payload: Record<string, unknown> | undefined, auth: boolean): Record<string, unknown> | undefined {
-  const token = auth ? session.getToken() : undefined;
-  return token ? { token, ...payload } : payload;
+/**
+ * Where a call's token travels: always in `Authorization: Bearer`; in a body too (JSON, form, multipart), as
+ * spec §7 shows it; never in a query string, which lands in access logs and browser history.
+ */
+function withToken(payload: Record<string, unknown> | undefined, token: string | undefined, encoding: Encoding): Record<string, unknown> | undefined {
+  return token && encoding !== 'query' ? { token, ...payload } : payload;
 }
 
 const text = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));
@@ -135,15 +138,6 @@ function bodyOf(encoding: Encoding, payload: Record<string, unknown> | undefined
   return payload;
 }
 
-/**
- * An upload also carries its token in a header: the server checks it before reading the files (the form's
- * `token` field, first in the body, stays for the contract).
- */
-function uploadHeaders(encoding: Encoding, body: Record<string, unknown> | undefined): Record<string, string> | undefined {
-  const token = body?.token;
-  return encoding === 'multipart' && typeof token === 'string' && token ? { Authorization: `Bearer ${token}` } : undefined;
-}
-
 /** Makes one call of the contract by name; payload and reply are typed by src/api/calls.ts. */
 export function call<N extends EndpointName>(name: N, ...[payload]: PayloadArgs<N>): Promise<ReplyOf<N>> {
   // the one place the wire's untyped reply is given the contract's type
@@ -153,7 +147,8 @@ export function call<N extends EndpointName>(name: N, ...[payload]: PayloadArgs<
 /** The untyped wire call under `call` (and the data provider's `custom`, which gets a name as a string). */
 export async function send(name: EndpointName, payload?: Record<string, unknown>): Promise<unknown> {
   const endpoint = endpoints[name];
-  const body = withToken(payload, endpoint.auth);
+  const token = endpoint.auth ? session.getToken() : undefined;
+  const body = withToken(payload, token, endpoint.encoding);
   const isQuery = endpoint.encoding === 'query';
   // a timer, not AbortSignal.timeout: it ends the call whatever transport is underneath, on the clock the app
   // (and a test's fake timers) runs on
@@ -165,7 +160,7 @@ export async function send(name: EndpointName, payload?: Record<string, unknown>
       method: endpoint.method,
       params: isQuery ? body : undefined,
       data: isQuery ? undefined : bodyOf(endpoint.encoding, body),
-      headers: uploadHeaders(endpoint.encoding, body),
+      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
       signal: abort.signal,
     });
     return unwrap(response.data, name);

@@ -1,6 +1,5 @@
 import type { PayloadOf } from './calls';
 import type { EndpointName } from './endpoints';
-import type { FeedName, FeedParams } from '../live/feeds';
 
 /**
  * Whose objects a call or feed answers for, by the ids it names: the ownership half of the
@@ -221,15 +220,6 @@ export const CALL_IDS: { [N in EndpointName]: Record<IdFieldOf<N>, IdSpec> & Rec
   alertRuleList: {},
   alertRuleSave: { id: 'alertRule' },
   alertRuleDelete: { id: 'alertRule' },
-};
-
-/** The feeds whose subscription is a list of ids. */
-type IdFeed = { [N in FeedName]: readonly number[] extends NonNullable<FeedParams<N>> ? N : never }[FeedName];
-
-/** Every feed whose messages name ids (`{token, data: [id…]}`): what they name. */
-export const FEED_IDS: Record<IdFeed, IdSpec> & Partial<Record<FeedName, IdSpec>> = {
-  asset: 'apiAccount',
-  task: 'task',
 };
 
 /** The (call, field) pairs whose reach is not 'none': what the matrix test proves for every role. */

@@ -17,6 +17,8 @@ export interface CaptchaChallenge {
   success: number;
   new_captcha: boolean;
   user_id: string;
+  /** leading zero bits of the slider's proof of work (src/domain/captcha.ts); absent = 0. */
+  difficulty?: number;
 }
 /** The captcha fields sent with a login, once the slider is completed. */
 export interface CaptchaAnswer {

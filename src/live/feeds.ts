@@ -28,7 +28,10 @@ import { parseAlert, parseAsset, parseDemand, parseMarket, parseStatistics, pars
 export interface FeedDefinition<P = unknown, S = unknown, M = unknown> {
   service: Service;
   path: string;
-  /** the token travels in the query string (`?token=`). */
+  /**
+   * spec §7 puts the token in this socket's query string (`?token=`): the server signs it in on connect and
+   * refuses it without a token. The console sends the token in the handshake instead (BEARER_PROTOCOL).
+   */
   tokenInQuery: boolean;
   /** how often the client sends its heartbeat / subscription; absent = send once on open. */
   heartbeatMs?: number;
@@ -50,6 +53,12 @@ export interface FeedDefinition<P = unknown, S = unknown, M = unknown> {
   /** the part of a message one subscriber asked for; `undefined` = nothing for it. */
   pick: (message: M, params: P | undefined) => M | undefined;
 }
+
+/**
+ * The subprotocol the console offers first on every socket, the session token second
+ * (`new WebSocket(url, ['bearer', token])`): the token stays out of URLs and logs. The server answers `bearer`.
+ */
+export const BEARER_PROTOCOL = 'bearer';
 
 /** Sorted union of id lists. */
 export function unionIds(lists: readonly (readonly number[] | undefined)[]): number[] {

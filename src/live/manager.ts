@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { CODE_SESSION_INVALID, notifySessionInvalid, sessionToken } from '../api/client';
 import { websocketBase } from '../api/config';
-import { feeds, type AnyFeedDefinition, type FeedMessage, type FeedName, type FeedParams } from './feeds';
+import { BEARER_PROTOCOL, feeds, type AnyFeedDefinition, type FeedMessage, type FeedName, type FeedParams } from './feeds';
 
 /**
  * The feed manager: one WebSocket per feed of src/live/feeds.ts, shared by every subscriber.
@@ -19,6 +19,8 @@ import { feeds, type AnyFeedDefinition, type FeedMessage, type FeedName, type Fe
  *   (DEFAULT_BACKOFF) and resends its subscription;
  * - a changed subscription is sent at once; the last unsubscribe sends `closeMessage`, closes the
  *   socket and clears every timer and pending frame.
+ *
+ * Every socket carries the session token in its handshake (`protocols`), for every feed: none in a URL.
  *
  * Logs name the feed and its state only: never the token, never a payload.
  */
@@ -327,8 +329,16 @@ export class FeedManager {
   }
 
   private url(feed: Feed): string {
-    const base = websocketBase(feed.def.service) + feed.def.path;
-    return feed.def.tokenInQuery ? `${base}?token=${encodeURIComponent(this.token() ?? '')}` : base;
+    return websocketBase(feed.def.service) + feed.def.path;
+  }
+
+  /**
+   * The token travels in the handshake, never in the URL (which lands in access logs): the subprotocols
+   * `bearer` and the token (`Sec-WebSocket-Protocol: bearer, <token>`); the server answers `bearer`.
+   */
+  private protocols(): string[] {
+    const token = this.token();
+    return token ? [BEARER_PROTOCOL, token] : [];
   }
 
   private connect(feed: Feed, state: FeedState): void {
@@ -342,7 +352,7 @@ export class FeedManager {
     this.setStatus(feed, { state });
     let socket: WebSocket;
     try {
-      socket = new Socket(this.url(feed));
+      socket = new Socket(this.url(feed), this.protocols());
     } catch {
       this.log(feed, 'warn', 'error');
       this.scheduleReconnect(feed);

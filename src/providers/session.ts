@@ -1,7 +1,16 @@
 import Cookies from 'js-cookie';
 import { SESSION_DAYS } from '../domain/constants';
 
-/** The signed-in session (spec §4 Session), kept in cookies that last 2 days. */
+/**
+ * The signed-in session (spec §4 Session), kept in cookies that last 2 days: SameSite=Strict (no other site's
+ * request carries them) and Secure when the console is served over https.
+ *
+ * The token cookie stays readable by the console's script, not HttpOnly: the console sends the token itself, in
+ * an Authorization header to services that may live on other origins (config.json) where no cookie of this
+ * origin goes, and in the handshake of its sockets. What keeps another script from reading it is the
+ * Content-Security-Policy (scripts of this origin only: no inline or injected script runs) and names shown
+ * as text everywhere; a token also expires after 2 days on the server and ends with logout.
+ */
 export interface Session {
   token: string;
   userName: string;
@@ -17,9 +26,12 @@ let ended = false;
 
 export const KEYS = { token: 'token', userName: 'userName', level: 'level', isSuper: 'isSuper', kind: 'loginKind', sign: 'sign' } as const;
 
+/** Secure when the page came over https (a cookie marked Secure would not be kept on plain http at all). */
+const cookieOptions = () => ({ expires: SESSION_DAYS, sameSite: 'strict' as const, secure: typeof location !== 'undefined' && location.protocol === 'https:' });
+
 export function saveSession(session: Session): void {
   ended = false;
-  const options = { expires: SESSION_DAYS, sameSite: 'strict' as const };
+  const options = cookieOptions();
   Cookies.set(KEYS.token, session.token, options);
   Cookies.set(KEYS.userName, session.userName, options);
   Cookies.set(KEYS.level, String(session.level), options);
@@ -46,7 +58,7 @@ export const getToken = (): string | undefined => Cookies.get(KEYS.token);
 /** The unilateral side's signature token (§3 Session: get_sign / get_sign2), kept with the session and cleared with it. */
 export const readSign = (): string | undefined => Cookies.get(KEYS.sign) || undefined;
 export const saveSign = (sign: string): void => {
-  Cookies.set(KEYS.sign, sign, { expires: SESSION_DAYS, sameSite: 'strict' });
+  Cookies.set(KEYS.sign, sign, cookieOptions());
 };
 
 export function clearSession(): void {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { screen, waitFor, fireEvent } from '@testing-library/react';
+import { leadingZeroBits } from '../../src/domain/captcha';
 import { LoginForm } from '../../src/components/auth-forms/login-form';
 import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
 import { getToken, readSession } from '../../src/providers/session';
@@ -9,10 +11,12 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const challenge = { gt: 'gt', challenge: 'abc123', success: 1, new_captcha: true, user_id: 'u-1' };
+const challenge = { gt: 'gt', challenge: 'abc123', success: 1, new_captcha: true, user_id: 'u-1', difficulty: 8 };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 describe('login form', () => {
-  it('sends the captcha answer with the credentials and stores the session', async () => {
+  it('answers the captcha with its proof of work, sends it with the credentials and stores the session', async () => {
     const login = recordCall('login', { token: 't-1', is_super: 1, userName: 'admin', level: 1 });
     server.use(onCall('captcha', () => envelope(challenge)), login.handler);
     const onSuccess = vi.fn();
@@ -24,17 +28,16 @@ describe('login form', () => {
     await waitFor(() => expect(slider).toHaveAttribute('aria-disabled', 'false'));
     fireEvent.keyDown(slider, { key: 'End' });
     expect(slider).toHaveAttribute('aria-valuenow', '100');
+    expect(await screen.findByText('验证通过')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(login.calls[0]).toMatchObject({
-      username: 'admin',
-      password: 'admin123',
-      userId: 'u-1',
-      geetest_challenge: 'abc123',
-      geetest_validate: 'abc123',
-      geetest_seccode: 'abc123|jordan',
-    });
+    const sent = login.calls[0] as Record<string, string>;
+    expect(sent).toMatchObject({ username: 'admin', password: 'admin123', userId: 'u-1', geetest_challenge: 'abc123' });
+    // issue 31: not derived from the challenge alone: SHA-256(challenge + nonce) starts with 8 zero bits
+    const digest = sha256(`abc123${sent.geetest_validate}`);
+    expect(sent.geetest_seccode).toBe(digest.toString('hex'));
+    expect(leadingZeroBits(digest)).toBeGreaterThanOrEqual(8);
     expect(readSession()).toMatchObject({ token: 't-1', userName: 'admin', isSuper: true });
   });
 
@@ -48,6 +51,17 @@ describe('login form', () => {
     for (let i = 0; i < 9; i += 1) fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(slider).toHaveAttribute('aria-valuenow', '100');
     expect(await screen.findByText('验证通过')).toBeInTheDocument();
+  });
+
+  it('says the check needs https where the page has no WebCrypto (a page served over plain http)', async () => {
+    server.use(onCall('captcha', () => envelope(challenge)));
+    vi.spyOn(globalThis.crypto, 'subtle', 'get').mockReturnValue(undefined as unknown as SubtleCrypto);
+    renderPage(<LoginForm onSuccess={vi.fn()} />, { session: null });
+    const slider = await screen.findByRole('slider');
+    await waitFor(() => expect(slider).toHaveAttribute('aria-disabled', 'false'));
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(await screen.findByText('验证需要安全连接（HTTPS），请通过 https 打开控制台')).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 
   it('refuses to submit before the captcha is completed', async () => {
@@ -73,6 +87,7 @@ describe('login form', () => {
     const slider = await screen.findByRole('slider');
     await waitFor(() => expect(slider).toHaveAttribute('aria-disabled', 'false'));
     fireEvent.keyDown(slider, { key: 'End' });
+    await screen.findByText('验证通过');
     await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
 
     expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();

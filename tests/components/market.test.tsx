@@ -109,7 +109,8 @@ describe('market page', () => {
     expect(await within(tables()[0]).findByText('OKEx 季度（250328） / Huobi 现货')).toBeInTheDocument();
     expect(within(tables()[1]).getByText('OKEx 永续 / Binance 现货')).toBeInTheDocument();
     const socket = socketOf('/get2')!;
-    expect(new URL(socket.url).searchParams.get('token')).toBe('admin-token');
+    expect(socket.protocols).toEqual(['bearer', 'admin-token']);
+    expect(new URL(socket.url).search).toBe('');
     act(() => socket.open());
     expect(JSON.parse(socket.sent[0])).toEqual({ token: 'admin-token', data: [[1, 2, 4, 1], [1, 3, 5, 1]] });
   });

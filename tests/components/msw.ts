@@ -11,9 +11,12 @@ export function demoPermissions(username: DemoUserName) {
   return { columns: account.columns, strategy: account.strategyKeys, userName: username, is_super: account.isSuper, level: account.level, pes: account.pes };
 }
 
+/** The token of `Authorization: Bearer <token>`, as the console sends it (the server reads it there first). */
+const bearerOf = (request: Request): string | undefined => /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+
 /** Answers the permission call for the sessions of tests/components/render.tsx (`<name>-token`). */
 const permissionsByToken = http.get(`*${endpoints.permissions.path}`, ({ request }) => {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const token = bearerOf(request) ?? '';
   const name = DEMO_ACCOUNTS.find((a) => token === `${a.username}-token`)?.username;
   return name ? envelope(demoPermissions(name)) : envelope(null, 3, 'session invalid');
 });
@@ -22,14 +25,15 @@ const permissionsByToken = http.get(`*${endpoints.permissions.path}`, ({ request
 export const server = setupServer(permissionsByToken);
 
 export interface CallRequest {
-  /** the payload as the server sees it: query params, JSON body or form fields, merged. */
+  /** the payload as the server sees it: query params, JSON body or form fields, merged; `token` from the Authorization header. */
   payload: Record<string, unknown>;
   request: Request;
 }
 
 async function payloadOf(request: Request): Promise<Record<string, unknown>> {
   const url = new URL(request.url);
-  const payload: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  const bearer = bearerOf(request);
+  const payload: Record<string, unknown> = { ...(bearer ? { token: bearer } : {}), ...Object.fromEntries(url.searchParams) };
   if (request.method === 'GET' || request.method === 'HEAD') return payload;
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('json')) return { ...payload, ...((await request.json()) as Record<string, unknown>) };

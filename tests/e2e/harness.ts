@@ -32,6 +32,7 @@
 //                         that leaves any behind)
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, afterEach, before } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -41,6 +42,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { captchaFields, proveWork } from '../../src/domain/captcha';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 import { findTask, loadState } from '../../server/store/tasks';
 
@@ -247,6 +249,8 @@ export async function login(page: Page, username: string, password: string): Pro
   await slider.and(page.locator('[aria-disabled="false"]')).waitFor();
   await slider.focus();
   await slider.press('End');
+  // at the end the slider computes its proof of work (src/domain/captcha.ts), then says 验证通过
+  await page.getByText('验证通过', { exact: true }).waitFor();
   await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
@@ -295,17 +299,18 @@ async function callApi<T>(page: Page, name: EndpointName, payload: Record<string
 }
 
 /**
- * Calls the contract as the page's signed-in user (the token cookie travels in the payload as §7 says)
- * and answers the envelope as it came, failure or not: for specs and benches that check refusals.
+ * Calls the contract as the page's signed-in user (its token cookie sent as the console sends it, in
+ * `Authorization: Bearer`, never in the URL) and answers the envelope as it came, failure or not: for specs
+ * and benches that check refusals.
  */
 export async function callAs<T>(page: Page, name: EndpointName, payload: Record<string, unknown> = {}): Promise<Envelope<T>> {
   const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '');
   const { method, path: url, encoding } = endpoints[name];
-  const body = { token, ...payload };
-  const asText = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const asText = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   const response = await page.request.fetch(encoding === 'query' ? `${url}?${new URLSearchParams(asText)}` : url, {
     method,
-    ...(encoding === 'json' ? { data: body } : encoding === 'form' ? { form: asText } : {}),
+    headers: { authorization: `Bearer ${token}` },
+    ...(encoding === 'json' ? { data: payload } : encoding === 'form' ? { form: asText } : {}),
   });
   return (await response.json()) as Envelope<T>;
 }
@@ -325,7 +330,7 @@ interface SessionCookies {
   kind: 'normal' | 'unilateral';
 }
 
-/** The session cookies the console reads (src/providers/session.ts: names, values, 2 days, SameSite=Strict). */
+/** The session cookies the console reads (src/providers/session.ts: names, values, 2 days, SameSite=Strict, Secure over https). */
 async function setSession(page: Page, origin: string, session: SessionCookies): Promise<void> {
   const expires = Math.floor(Date.now() / 1000) + 2 * 24 * 60 * 60;
   const values: Record<string, string> = {
@@ -342,24 +347,31 @@ async function setSession(page: Page, origin: string, session: SessionCookies): 
       url: origin,
       expires,
       sameSite: 'Strict' as const,
+      secure: origin.startsWith('https:'),
     })),
   );
 }
 
 /**
- * Signs in through the login API, answering the slider captcha the way the console's slider does
- * (validate = challenge, seccode = challenge + '|jordan', server/http/auth.ts), and stores the session where
- * the console reads it. The page does not move: goto() where the test starts.
+ * The slider's answer to a captcha challenge: its proof of work (src/domain/captcha.ts) found with node:crypto,
+ * as the console's slider finds it with WebCrypto.
+ */
+export async function answerCaptcha(captcha: { challenge: string; difficulty?: number }): Promise<Record<string, string>> {
+  const work = await proveWork(captcha.challenge, captcha.difficulty ?? 0, (text) => createHash('sha256').update(text).digest());
+  return captchaFields(captcha.challenge, work!);
+}
+
+/**
+ * Signs in through the login API, answering the slider captcha the way the console's slider does (its proof
+ * of work), and stores the session where the console reads it. The page does not move: goto() where the test starts.
  */
 export async function signInByApi(page: Page, username: string, password: string): Promise<void> {
-  const { data: captcha } = await callApi<{ challenge: string; user_id: string }>(page, 'captcha');
+  const { data: captcha } = await callApi<{ challenge: string; user_id: string; difficulty?: number }>(page, 'captcha');
   const { data: reply, origin } = await callApi<{ token: string; is_super: number; userName?: string; level?: number }>(page, 'login', {
     userId: captcha.user_id,
     username,
     password,
-    geetest_challenge: captcha.challenge,
-    geetest_validate: captcha.challenge,
-    geetest_seccode: `${captcha.challenge}|jordan`,
+    ...(await answerCaptcha(captcha)),
   });
   await setSession(page, origin, {
     token: reply.token,

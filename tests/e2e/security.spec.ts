@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { callOk, e2eSuite, motionEnded, takeCspViolations, until } from './harness';
 
-const { open, signIn } = e2eSuite();
+const { open, signIn, signInWithSlider } = e2eSuite();
 
 test('/login carries CSP, nosniff, no-referrer and frame-ancestors none', async () => {
   const page = await open();
@@ -53,6 +53,32 @@ test('the framed console is refused: frame-ancestors none', async () => {
   });
   assert.equal(framed, '');
   takeCspViolations(page); // the frame's refusal is the point here
+});
+
+test('the signed-in console puts its token in no URL: calls carry it in a header, sockets in the handshake (issue 31)', async () => {
+  // through the slider, so the session cookies are the ones the console itself sets
+  const p = await signInWithSlider('admin', 'admin123');
+  const urls: string[] = [];
+  p.on('request', (request) => urls.push(request.url()));
+  p.on('websocket', (socket) => urls.push(socket.url()));
+  const authorized: string[] = [];
+  p.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/list') authorized.push(request.headers().authorization ?? '');
+  });
+  await p.goto('/market');
+  await p.locator('[data-feed="market"][data-feed-state="live"]').first().waitFor();
+  await p.goto('/api');
+  await until('the API list was read', () => authorized.length > 0);
+  await p.goto('/demand');
+  await p.locator('[data-feed="demand"][data-feed-state="live"]').first().waitFor();
+
+  const cookie = (await p.context().cookies()).find((c) => c.name === 'token')!;
+  const token = decodeURIComponent(cookie.value);
+  assert.equal(cookie.sameSite, 'Strict');
+  assert.equal(cookie.secure, false, 'Secure only over https (this page is http)');
+  assert.ok(urls.some((url) => url.includes('/get2')), 'the market socket was opened');
+  assert.deepEqual(urls.filter((url) => url.includes(token) || /[?&]token=/.test(url)), []);
+  assert.equal(authorized[0], `Bearer ${token}`);
 });
 
 /** A name an attacker would choose: markup with a script in an event handler, and a template expression. */

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers';
+import { answerCaptcha, startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -17,14 +17,11 @@ const DAY = 24 * 60 * 60 * 1000;
 async function captcha() {
   const reply = await t.call('captcha');
   expect(reply.code).toBe(200);
-  return reply.data as { challenge: string; gt: string; success: number; new_captcha: boolean; user_id: string };
+  return reply.data as { challenge: string; gt: string; success: number; new_captcha: boolean; user_id: string; difficulty: number };
 }
 
-const answer = (challenge: string) => ({
-  geetest_challenge: challenge,
-  geetest_validate: challenge,
-  geetest_seccode: `${challenge}|jordan`,
-});
+/** The slider's answer: the proof of work of the challenge (tests/server/security-lockout.test.ts covers its checks). */
+const answer = (challenge: string) => answerCaptcha({ challenge, difficulty: 4 });
 
 describe('captcha and login', () => {
   it('issues a random challenge with the CaptchaChallenge fields', async () => {
@@ -39,7 +36,7 @@ describe('captcha and login', () => {
 
   it('logs in with a valid captcha and returns the LoginReply', async () => {
     const { challenge, user_id } = await captcha();
-    const reply = await t.call('login', { userId: user_id, username: 'admin', password: 'admin123', ...answer(challenge) });
+    const reply = await t.call('login', { userId: user_id, username: 'admin', password: 'admin123', ...(await answer(challenge)) });
     expect(reply.code).toBe(200);
     expect(reply.data).toMatchObject({ is_super: 1, userName: 'admin', level: 1 });
     expect(reply.data.token).toMatch(/^[0-9a-f]{64}$/);
@@ -47,31 +44,31 @@ describe('captcha and login', () => {
 
   it('refuses a reused captcha', async () => {
     const { challenge } = await captcha();
-    const first = await t.call('login', { username: 'trader', password: 'trader123', ...answer(challenge) });
+    const first = await t.call('login', { username: 'trader', password: 'trader123', ...(await answer(challenge)) });
     expect(first.code).toBe(200);
     expect(first.data.is_super).toBe(0);
-    const again = await t.call('login', { username: 'trader', password: 'trader123', ...answer(challenge) });
+    const again = await t.call('login', { username: 'trader', password: 'trader123', ...(await answer(challenge)) });
     expect(again.code).toBe(400);
     expect(again.info).toContain('验证码');
   });
 
   it('refuses a wrong slider answer, an invented challenge and an expired one', async () => {
     const { challenge } = await captcha();
-    const wrong = await t.call('login', { username: 'admin', password: 'admin123', ...answer(challenge), geetest_seccode: challenge });
+    const wrong = await t.call('login', { username: 'admin', password: 'admin123', ...(await answer(challenge)), geetest_seccode: challenge });
     expect(wrong.code).toBe(400);
     const invented = 'f'.repeat(32);
-    expect((await t.call('login', { username: 'admin', password: 'admin123', ...answer(invented) })).code).toBe(400);
+    expect((await t.call('login', { username: 'admin', password: 'admin123', ...(await answer(invented)) })).code).toBe(400);
     const old = await captcha();
     await t.advance(5 * 60 * 1000 + 1000);
-    expect((await t.call('login', { username: 'admin', password: 'admin123', ...answer(old.challenge) })).code).toBe(400);
+    expect((await t.call('login', { username: 'admin', password: 'admin123', ...(await answer(old.challenge)) })).code).toBe(400);
   });
 
   it('refuses a wrong password and an unknown user with the same message, in zh-CN and en', async () => {
     const a = await captcha();
-    const wrong = await t.call('login', { username: 'admin', password: 'nope-nope', ...answer(a.challenge) });
+    const wrong = await t.call('login', { username: 'admin', password: 'nope-nope', ...(await answer(a.challenge)) });
     expect(wrong).toMatchObject({ code: 400, info: '用户名或密码错误' });
     const b = await captcha();
-    const unknown = await t.call('login', { username: 'ghost', password: 'admin123', ...answer(b.challenge) }, { lang: 'en-US,en;q=0.9' });
+    const unknown = await t.call('login', { username: 'ghost', password: 'admin123', ...(await answer(b.challenge)) }, { lang: 'en-US,en;q=0.9' });
     expect(unknown).toMatchObject({ code: 400, info: 'wrong user name or password' });
   });
 });

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { captchaFields, proveWork } from '../../src/domain/captcha';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 
@@ -25,7 +27,7 @@ export interface TestServer {
    * after 5 minutes, /api/init waits settings.initDelayMs), then lets the work they started settle.
    */
   advance(ms: number): Promise<void>;
-  /** calls an endpoint by name, encoding the payload the way src/api/client.ts does. */
+  /** calls an endpoint by name, encoding the payload the way src/api/client.ts does (the token in `Authorization: Bearer`). */
   call<T = any>(name: EndpointName, payload?: Record<string, unknown> | FormData, options?: { token?: string; lang?: string }): Promise<Reply<T>>;
   login(username: string, password: string): Promise<string>;
   /** signs a unilateral account in through /validation/user (no captcha) and answers its token. */
@@ -43,8 +45,14 @@ export async function settle(turns = 10): Promise<void> {
 /** A cheap scrypt cost for tests' password hashes (the default, OWASP's, costs ~0.3 s and 128 MiB a hash). */
 export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 
-/** Settings of a test server: nothing pushes by itself unless a test asks for it. */
-export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false, unilateralDemo: false, passwordCost: TEST_PASSWORD_COST };
+/** Settings of a test server: nothing pushes by itself unless a test asks for it; passwords and the captcha's work are light. */
+export const TEST_SETTINGS = { marketPushHz: 0, demoTasks: false, unilateralDemo: false, passwordCost: TEST_PASSWORD_COST, captchaDifficulty: 4 };
+
+/** The slider's answer to a captcha challenge: its proof of work found with node:crypto, as the console finds it with WebCrypto. */
+export async function answerCaptcha(captcha: { challenge: string; difficulty?: number }) {
+  const work = await proveWork(captcha.challenge, captcha.difficulty ?? 0, (text) => createHash('sha256').update(text).digest());
+  return captchaFields(captcha.challenge, work!);
+}
 
 /**
  * The instant every test server's clock starts from unless a test gives its own: fixed, so that what a test
@@ -62,14 +70,13 @@ export async function startTestServer(options: Pick<ServerOptions, 'settings' | 
     const endpoint = endpoints[name];
     const headers: Record<string, string> = {};
     if (options.lang) headers['accept-language'] = options.lang;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
     let url = server.url + endpoint.path;
     let body: string | FormData | URLSearchParams | undefined;
     if (payload instanceof FormData) {
-      // as the console sends an upload: the token in a header, checked before the body is read
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
       body = payload;
     } else {
-      const fields: Record<string, unknown> = options.token ? { token: options.token, ...payload } : payload;
+      const fields: Record<string, unknown> = payload;
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) params.append(key, text(value));
       if (endpoint.encoding === 'query') url += `?${params}`;
@@ -84,14 +91,7 @@ export async function startTestServer(options: Pick<ServerOptions, 'settings' | 
 
   const login = async (username: string, password: string): Promise<string> => {
     const { data: captcha } = await call('captcha');
-    const reply = await call('login', {
-      userId: captcha.user_id,
-      username,
-      password,
-      geetest_challenge: captcha.challenge,
-      geetest_validate: captcha.challenge,
-      geetest_seccode: `${captcha.challenge}|jordan`,
-    });
+    const reply = await call('login', { userId: captcha.user_id, username, password, ...(await answerCaptcha(captcha)) });
     if (reply.code !== 200) throw new Error(`login ${username} failed: ${reply.info}`);
     return reply.data.token as string;
   };
@@ -147,9 +147,12 @@ export interface FeedSession {
   next(): Promise<string>;
 }
 
-/** Opens a socket and records what it receives; `next()` waits for the next message. */
-export async function openFeed(url: string, path: string, headers: Record<string, string> = {}): Promise<FeedSession> {
-  const socket = new WebSocket(url.replace(/^http/, 'ws') + path, { headers });
+/**
+ * Opens a socket and records what it receives; `next()` waits for the next message. `token`: sent in the
+ * handshake as the console does (`Sec-WebSocket-Protocol: bearer, <token>`).
+ */
+export async function openFeed(url: string, path: string, headers: Record<string, string> = {}, token?: string): Promise<FeedSession> {
+  const socket = new WebSocket(url.replace(/^http/, 'ws') + path, token ? ['bearer', token] : [], { headers });
   const messages: string[] = [];
   const waiters: ((text: string) => void)[] = [];
   socket.on('message', (data) => {

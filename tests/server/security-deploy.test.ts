@@ -9,7 +9,7 @@ import { ManualClock } from '../../server/clock/clock';
 import { hashPassword } from '../../server/http/auth';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
-import { TEST_SETTINGS, TEST_START } from './helpers';
+import { TEST_SETTINGS, TEST_START, answerCaptcha } from './helpers';
 
 /**
  * deploy/nginx.conf sends every call and every socket of the contract to its service (the `service`
@@ -61,12 +61,11 @@ const start = (dataDir: string, options: Partial<ServerOptions> = {}) =>
 
 /** Signs in through the login call with the console's slider answer; the reply's code and data. */
 async function signIn(url: string, username: string, password: string): Promise<{ code: number; info: string; data: { token?: string; is_super?: number } | null }> {
-  const captcha = (await (await fetch(url + endpoints.captcha.path)).json()) as { data: { challenge: string } };
-  const { challenge } = captcha.data;
+  const captcha = (await (await fetch(url + endpoints.captcha.path)).json()) as { data: { challenge: string; difficulty?: number } };
   const response = await fetch(url + endpoints.login.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, geetest_challenge: challenge, geetest_validate: challenge, geetest_seccode: `${challenge}|jordan` }),
+    body: JSON.stringify({ username, password, ...(await answerCaptcha(captcha.data)) }),
   });
   return (await response.json()) as { code: number; info: string; data: { token?: string; is_super?: number } | null };
 }

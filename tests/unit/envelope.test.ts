@@ -76,20 +76,37 @@ describe('unwrap', () => {
 });
 
 describe('call', () => {
-  it('sends the token in the query for GET calls', async () => {
+  it('sends the token of a query call in `Authorization: Bearer`, never in its URL (issue 31)', async () => {
     signIn();
-    let seen = '';
-    server.use(http.get('*/api/list', ({ request }) => ((seen = new URL(request.url).searchParams.get('token') ?? ''), HttpResponse.json({ code: 200, data: [] }))));
-    await call('apiList');
-    expect(seen).toBe('tok-1');
+    let url = '';
+    let authorization: string | null = null;
+    server.use(
+      http.get('*/api/name', ({ request }) => {
+        url = request.url;
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ code: 200, data: [] });
+      }),
+    );
+    await call('apiNames', { all: 1 });
+    expect(authorization).toBe('Bearer tok-1');
+    expect(new URL(url).searchParams.get('all')).toBe('1');
+    expect(url).not.toContain('tok-1');
   });
 
-  it('sends a JSON body with the token for json calls', async () => {
+  it('sends a JSON body with the token for json calls, and the header', async () => {
     signIn();
     let body: unknown;
-    server.use(http.post('*/api/add', async ({ request }) => ((body = await request.json()), HttpResponse.json({ code: 200, data: null }))));
+    let authorization: string | null = null;
+    server.use(
+      http.post('*/api/add', async ({ request }) => {
+        body = await request.json();
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ code: 200, data: null });
+      }),
+    );
     await call('apiAdd', { name: 'a' });
     expect(body).toEqual({ token: 'tok-1', name: 'a' });
+    expect(authorization).toBe('Bearer tok-1');
   });
 
   it('sends a urlencoded form for form calls', async () => {
@@ -112,9 +129,17 @@ describe('call', () => {
   it('does not send a token on the login call', async () => {
     signIn();
     let body: Record<string, unknown> = {};
-    server.use(http.post('*/user/login', async ({ request }) => ((body = (await request.json()) as Record<string, unknown>), HttpResponse.json({ code: 200, data: {} }))));
+    let authorization: string | null = 'unset';
+    server.use(
+      http.post('*/user/login', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ code: 200, data: {} });
+      }),
+    );
     await call('login', { username: 'a' });
     expect(body.token).toBeUndefined();
+    expect(authorization).toBeNull();
   });
 
   it('reads the envelope even when the HTTP status is an error', async () => {

@@ -8,7 +8,13 @@ export class FakeSocket {
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
   onclose: ((event: unknown) => void) | null = null;
-  constructor(readonly url: string) {
+  /** the subprotocols asked for: the console's token travels here (`['bearer', token]`), never in the URL. */
+  readonly protocols: string[];
+  constructor(
+    readonly url: string,
+    protocols: string | string[] = [],
+  ) {
+    this.protocols = typeof protocols === 'string' ? [protocols] : protocols;
     FakeSocket.instances.push(this);
   }
   send(data: string) {

@@ -62,20 +62,22 @@ describe('feed manager: sockets and URLs', () => {
     expect(second).toHaveBeenCalledWith(parsed);
   });
 
-  it('puts the token in the query only for tokenInQuery feeds', () => {
+  it('sends the token in the handshake (subprotocols bearer and the token) of every feed, never in its URL (issue 31)', () => {
     const manager = newManager();
     const urls: Record<string, string> = {};
-    (['market', 'asset', 'task', 'statistics', 'demand', 'unilateral'] as FeedName[]).forEach((name) => {
+    (['market', 'asset', 'task', 'statistics', 'demand', 'unilateral', 'alert'] as FeedName[]).forEach((name) => {
       manager.subscribe(name, undefined, () => {});
       urls[name] = last().url;
+      expect(last().protocols, name).toEqual(['bearer', TOKEN]);
     });
     expect(urls).toEqual({
-      market: `ws://feeds.test/get2?token=${TOKEN}`,
-      asset: `ws://feeds.test/asset/get?token=${TOKEN}`,
+      market: 'ws://feeds.test/get2',
+      asset: 'ws://feeds.test/asset/get',
       task: 'ws://feeds.test/ts/websocket',
       statistics: 'ws://feeds.test/web/get/order/total',
       demand: 'ws://feeds.test/ts/req',
-      unilateral: `ws://feeds.test/web/all/data?token=${TOKEN}`,
+      unilateral: 'ws://feeds.test/web/all/data',
+      alert: 'ws://feeds.test/alert/ws',
     });
   });
 
@@ -85,7 +87,7 @@ describe('feed manager: sockets and URLs', () => {
     manager.subscribe('task', undefined, () => {});
     expect(last().url).toBe('ws://task.test:9000/ts/websocket');
     manager.subscribe('market', undefined, () => {});
-    expect(last().url).toBe(`wss://main.test/get2?token=${TOKEN}`);
+    expect(last().url).toBe('wss://main.test/get2');
   });
 
   it('reconnectAll moves every open feed to the session token of now: old sockets closed, one new socket each', () => {
@@ -98,7 +100,11 @@ describe('feed manager: sockets and URLs', () => {
     manager.reconnectAll();
     expect(before.map((socket) => socket.closeCalls)).toEqual([1, 1]);
     const fresh = sockets().slice(before.length);
-    expect(fresh.map((socket) => socket.url)).toEqual(['ws://feeds.test/get2?token=fresh-token', 'ws://feeds.test/ts/websocket']);
+    expect(fresh.map((socket) => socket.url)).toEqual(['ws://feeds.test/get2', 'ws://feeds.test/ts/websocket']);
+    expect(fresh.map((socket) => socket.protocols)).toEqual([
+      ['bearer', 'fresh-token'],
+      ['bearer', 'fresh-token'],
+    ]);
     fresh.forEach((socket) => socket.open());
     expect(fresh[1]!.sent[0]).toContain('fresh-token');
     // the old sockets closing later does not open more
@@ -392,7 +398,7 @@ describe('feed manager: reconnecting', () => {
     expect(sockets()).toHaveLength(4);
 
     last().open();
-    expect(last().url).toBe(`ws://feeds.test/asset/get?token=${TOKEN}`);
+    expect(last().url).toBe('ws://feeds.test/asset/get');
     expect(last().sent).toEqual([JSON.stringify({ token: TOKEN, data: [3] })]);
     expect(manager.status('asset').state).toBe('live');
     vi.advanceTimersByTime(3000);

@@ -15,14 +15,15 @@ const MAY_IMPORT = {
   'store/': ['engine/', 'market/'],
   'ledger/': ['clock/', 'engine/', 'market/', 'store/'],
   'runner/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'context.ts'],
-  'http/': ['clock/', 'market/', 'store/', 'context.ts'],
+  'http/': ['clock/', 'market/', 'store/', 'context.ts', 'settings.ts'],
+  'secrets/': ['store/'],
   'context.ts': ['clock/', 'market/', 'store/', 'http/', 'feeds/', 'settings.ts'],
   'unilateral/': ['clock/', 'market/', 'store/', 'feeds/', 'context.ts'],
   'alerts/': ['clock/', 'market/', 'store/', 'context.ts'],
   'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/', 'alerts/'],
   'feeds/': ['engine/', 'market/', 'store/', 'ledger/', 'http/', 'handlers/', 'context.ts'],
   'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'unilateral/'],
-  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts', 'unilateral/', 'alerts/'],
+  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts', 'unilateral/', 'alerts/', 'secrets/'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**

@@ -16,6 +16,21 @@ describe('session cookies', () => {
     for (const [, , options] of set.mock.calls) expect(options).toMatchObject({ expires: 2 });
   });
 
+  it('marks every cookie SameSite=Strict, and Secure when the console is served over https', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    saveSession({ token: 't', userName: 'u', level: 0, isSuper: false, kind: 'normal' });
+    for (const [, , options] of set.mock.calls) expect(options).toMatchObject({ sameSite: 'strict', secure: false });
+    set.mockClear();
+    vi.stubGlobal('location', { ...window.location, protocol: 'https:' });
+    try {
+      saveSession({ token: 't', userName: 'u', level: 0, isSuper: false, kind: 'normal' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(set.mock.calls.length).toBeGreaterThan(0);
+    for (const [, , options] of set.mock.calls) expect(options).toMatchObject({ sameSite: 'strict', secure: true });
+  });
+
   it('logout clears everything', () => {
     saveSession({ token: 't', userName: 'u', level: 0, isSuper: false, kind: 'normal' });
     clearSession();

@@ -1,21 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button, Space, theme } from 'antd';
 import { PlainText } from '../plain-text';
-import { CheckCircleFilled, DoubleRightOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, DoubleRightOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import type { CaptchaAnswer, CaptchaChallenge } from '../../api/types';
+import { captchaFields, proveWork, type Digest } from '../../domain/captcha';
 
 const MAX = 100;
 const STEP = 10;
 const HANDLE = 40;
 
-/** The answer the reference server expects once the slider reaches the end (server/http/auth.ts). */
-export const answerFor = (challenge: string): CaptchaAnswer => ({
-  geetest_challenge: challenge,
-  geetest_validate: challenge,
-  geetest_seccode: `${challenge}|jordan`,
-});
+/** SHA-256 by WebCrypto; null where the page has none (a page not served over https or from localhost). */
+function webDigest(): Digest | null {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const encoder = new TextEncoder();
+  return async (text) => new Uint8Array(await subtle.digest('SHA-256', encoder.encode(text)));
+}
 
 interface Props {
   /** called with the answer (and the challenge's user id) when completed, and with null on a new challenge. */
@@ -24,26 +26,40 @@ interface Props {
   reloadKey?: number;
 }
 
-/** A slide-to-the-end captcha, usable with a pointer or a keyboard (End or ArrowRight). */
+/**
+ * A slide-to-the-end captcha, usable with a pointer or a keyboard (End or ArrowRight). At the end it computes
+ * the challenge's proof of work (src/domain/captcha.ts: SHA-256 by WebCrypto until enough leading zero bits),
+ * then answers. It costs a script that signs in often real time; it does not tell a person from a script.
+ */
 export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [value, setValue] = useState(0);
+  const [solved, setSolved] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
-  const done = value >= MAX;
+  /** the challenge whose work may still answer: a new one, or leaving the page, cancels the search under way. */
+  const current = useRef<CaptchaChallenge | null>(null);
+  const atEnd = value >= MAX;
+  const working = atEnd && !solved;
 
   useEffect(() => {
     let alive = true;
+    current.current = null;
     setChallenge(null);
     setFailure(null);
     setValue(0);
+    setSolved(false);
     onChange(null);
     call('captcha')
-      .then((reply) => alive && setChallenge(reply))
+      .then((reply) => {
+        if (!alive) return;
+        current.current = reply;
+        setChallenge(reply);
+      })
       .catch((error: unknown) => {
         if (!alive) return;
         const network = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
@@ -51,19 +67,40 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
       });
     return () => {
       alive = false;
+      current.current = null;
     };
     // onChange is the parent's setter; a new challenge is wanted only when reloadKey/attempt change
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reloadKey, attempt]);
 
+  const solve = useCallback(
+    (asked: CaptchaChallenge) => {
+      const digest = webDigest();
+      if (!digest) {
+        setFailure(t('messages.captchaInsecure'));
+        return;
+      }
+      const stale = () => current.current !== asked;
+      proveWork(asked.challenge, asked.difficulty ?? 0, digest, stale).then(
+        (work) => {
+          if (!work || stale()) return;
+          setSolved(true);
+          onChange(captchaFields(asked.challenge, work), asked.user_id);
+        },
+        () => !stale() && setFailure(t('messages.captchaFailed')),
+      );
+    },
+    [onChange, t],
+  );
+
   const move = useCallback(
     (next: number) => {
-      if (!challenge || done) return;
+      if (!challenge || atEnd) return;
       const clamped = Math.max(0, Math.min(MAX, Math.round(next)));
       setValue(clamped);
-      if (clamped >= MAX) onChange(answerFor(challenge.challenge), challenge.user_id);
+      if (clamped >= MAX) solve(challenge);
     },
-    [challenge, done, onChange],
+    [challenge, atEnd, solve],
   );
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -98,19 +135,19 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
         position: 'relative',
         height: HANDLE,
         borderRadius: token.borderRadius,
-        background: done ? token.colorSuccessBg : token.colorFillTertiary,
-        border: `1px solid ${done ? token.colorSuccessBorder : token.colorBorder}`,
+        background: solved ? token.colorSuccessBg : token.colorFillTertiary,
+        border: `1px solid ${solved ? token.colorSuccessBorder : token.colorBorder}`,
         userSelect: 'none',
         touchAction: 'none',
       }}
       onPointerMove={(event) => dragging.current && fromPointer(event)}
       onPointerUp={() => {
         dragging.current = false;
-        if (!done) setValue(0);
+        if (!atEnd) setValue(0);
       }}
     >
       <PlainText tone="secondary" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {!challenge ? t('auth.captchaLoading') : done ? t('auth.captchaDone') : t('auth.captchaHint')}
+        {!challenge ? t('auth.captchaLoading') : solved ? t('auth.captchaDone') : working ? t('auth.captchaWorking') : t('auth.captchaHint')}
       </PlainText>
       <div
         role="slider"
@@ -119,7 +156,8 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
         aria-valuemin={0}
         aria-valuemax={MAX}
         aria-valuenow={value}
-        aria-disabled={!challenge || done}
+        aria-disabled={!challenge || atEnd}
+        aria-busy={working}
         onKeyDown={onKeyDown}
         onPointerDown={(event) => {
           dragging.current = true;
@@ -135,12 +173,12 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
           alignItems: 'center',
           justifyContent: 'center',
           borderRadius: token.borderRadius,
-          background: done ? token.colorSuccess : token.colorPrimary,
+          background: solved ? token.colorSuccess : token.colorPrimary,
           color: token.colorWhite,
-          cursor: challenge && !done ? 'grab' : 'default',
+          cursor: challenge && !atEnd ? 'grab' : 'default',
         }}
       >
-        {done ? <CheckCircleFilled /> : <DoubleRightOutlined />}
+        {solved ? <CheckCircleFilled /> : working ? <LoadingOutlined /> : <DoubleRightOutlined />}
       </div>
     </div>
   );
