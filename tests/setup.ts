@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18nReady, loadLanguage } from '../src/providers/i18n';
 import { loadLocalePacks } from '../src/providers/locale-packs';
 import '../src/providers/dayjs-locale';
@@ -7,6 +7,15 @@ import { connectApiToSession } from '../src/app/connect';
 
 // the client gets its session as the app hands it over (src/main.tsx)
 connectApiToSession();
+
+// what a test rendered is unmounted after it, and a file starts with empty storage: the files of a worker share one
+// module graph and one document (vitest isolate: false), and Testing Library registers its own cleanup only in
+// the file that first imports it
+afterEach(() => cleanup());
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 // findBy*/waitFor wait up to 10 s: a busy 2-core CI machine renders antd dialogs slowly (one place for this)
 configure({ asyncUtilTimeout: 10_000 });
