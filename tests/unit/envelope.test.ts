@@ -2,6 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { ApiError, send as call, unwrap } from '../../src/api/client';
 import { setRuntimeConfig } from '../../src/api/config';
+import { endpointNames } from '../../src/api/endpoints';
 import { onSessionInvalid, readSession, saveSession } from '../../src/providers/session';
 
 const server = setupServer();
@@ -160,6 +161,30 @@ describe('call', () => {
   it('an empty body is malformed', async () => {
     server.use(http.get('*/api/list', () => new HttpResponse(null, { status: 204 })));
     expect(await failure(call('apiList'))).toMatchObject({ kind: 'malformed' });
+  });
+
+  // every page's bad-reply test (tests/components/bad-replies*.test.tsx) answers its calls with an HTML page as the
+  // one body of this class: these prove each call sees the others as exactly that same error
+  it('for every call of the contract, an HTML page, an empty body and truncated JSON are the same malformed error, all a page sees of them', async () => {
+    signIn();
+    const bodies = [
+      () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      () => new HttpResponse('', { status: 200 }),
+      () => new HttpResponse('{"code":200,"data":[{"id":1,"na', { headers: { 'content-type': 'application/json' } }),
+    ];
+    for (const body of bodies) {
+      server.use(http.all('*', body));
+      for (const name of endpointNames) {
+        const error = await failure(call(name, {}));
+        expect({ name, kind: error.kind, info: error.info }).toEqual({ name, kind: 'malformed', info: '' });
+      }
+      server.resetHandlers();
+    }
+  });
+
+  it('a 10 MB JSON string is the same malformed error: read whole, refused as no envelope', async () => {
+    server.use(http.get('*/api/list', () => new HttpResponse(`"${'x'.repeat(10 * 1024 * 1024)}"`, { headers: { 'content-type': 'application/json' } })));
+    expect(await failure(call('apiList'))).toMatchObject({ kind: 'malformed', info: '' });
   });
 
   it('a network failure is a network error', async () => {
