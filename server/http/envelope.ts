@@ -16,6 +16,8 @@ export const CODE = {
   notFound: 404,
   tooLarge: 413,
   unsupportedMedia: 415,
+  /** one user's calls or sockets past what one user may have at once (issue 31) */
+  tooMany: 429,
   internal: 500,
   notImplemented: 501,
 } as const;
