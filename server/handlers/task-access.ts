@@ -1,7 +1,7 @@
 import { signedIn, type CallContext } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { insertChange, findOwnChild, findOwnTask, type ChildRow, type TaskRow } from '../store/tasks';
-import { id, optNum, type Payload } from '../http/validate';
+import { bounded, id, optNum, type Payload } from '../http/validate';
 
 /** What every task call shares: the caller's own task or child, paging, the change record and the 'task.changed' event. */
 
@@ -44,7 +44,7 @@ export function idList(payload: Payload, field: string): number[] {
       throw invalid('err.number', { field });
     }
   }
-  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined ? [] : [raw];
+  const parts = bounded(Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined ? [] : [raw], field);
   return parts.map((value, i) => {
     const name = i === 0 ? field : `${field}[${i}]`;
     return id({ [name]: value }, name);

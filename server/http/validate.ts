@@ -78,7 +78,10 @@ export function oneOf<T extends number>(payload: Payload, field: string, values:
   return value as T;
 }
 
-/** A JSON object given either as an object or as JSON text. */
+/** The longest JSON object a call may give (as JSON text): a task's or strategy's params are a few hundred characters. */
+export const MAX_OBJECT_CHARS = 65_536;
+
+/** A JSON object given either as an object or as JSON text, of at most MAX_OBJECT_CHARS characters as JSON. */
 export function jsonObject(payload: Payload, field: string): Record<string, unknown> {
   const raw = payload[field];
   if (isBlank(raw)) throw invalid('err.required', { field });
@@ -91,6 +94,7 @@ export function jsonObject(payload: Payload, field: string): Record<string, unkn
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('err.jsonObject', { field });
+  if ((typeof raw === 'string' ? raw : JSON.stringify(value)).length > MAX_OBJECT_CHARS) throw invalid('err.tooLong', { field, max: MAX_OBJECT_CHARS });
   return value as Record<string, unknown>;
 }
 

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feeds } from '../../src/live/feeds';
 import type { EndpointName } from '../../src/api/endpoints';
-import { MAX_LIST_ITEMS } from '../../server/http/validate';
+import { MAX_LIST_ITEMS, MAX_OBJECT_CHARS } from '../../server/http/validate';
 import { Lane, laneOf, MAX_WAITING_CALLS } from '../../server/http/lanes';
 import { CLOSE_TOO_MANY, FEED_LIMITS, messageGate } from '../../server/feeds/socket-server';
 import { STATISTICS_LIMITS } from '../../server/feeds/orders';
@@ -123,7 +123,7 @@ describe('absurd page numbers and sizes (finding 9): refused or clamped, never a
 });
 
 describe('bounded lists and periods, refused with their message', () => {
-  it('SDC lists, totalData periods, list fields of other calls', async () => {
+  it('SDC lists, totalData periods, the lists and objects of other calls', async () => {
     const days = JSON.stringify([0, '2026-11-01 00:00:00', '2026-11-02 23:59:59']);
     const tasks = JSON.stringify([1, ...Array.from({ length: ORDER_LIMITS.sdcValues + 1 }, (_, i) => i + 1)]);
     expect(await t.call('orderQuerySDC', { apis: '[1]', currencys: '[1]', tasks, days }, { token: admin, lang: 'en' })).toMatchObject({
@@ -134,8 +134,14 @@ describe('bounded lists and periods, refused with their message', () => {
       code: 400,
       info: `number must be between 1 and ${ORDER_LIMITS.periodMinutes}`,
     });
-    const ids = JSON.stringify(Array.from({ length: MAX_LIST_ITEMS + 1 }, (_, i) => i + 1));
-    expect(await t.call('alertRead', { ids }, { token: admin })).toMatchObject({ code: 400, info: `ids 最多 ${MAX_LIST_ITEMS} 项` });
+    const ids = Array.from({ length: MAX_LIST_ITEMS + 1 }, (_, i) => i + 1);
+    const tooMany = (field: string) => ({ code: 400, info: `${field} 最多 ${MAX_LIST_ITEMS} 项` });
+    expect(await t.call('alertRead', { ids: JSON.stringify(ids) }, { token: admin })).toMatchObject(tooMany('ids'));
+    expect(await t.call('taskStatusDetectionBatch', { taskIds: ids }, { token: admin })).toMatchObject(tooMany('taskIds'));
+    expect(await t.call('followTaskState', { apis: ids.join(','), state: 0 }, { token: follower })).toMatchObject(tooMany('apis'));
+    expect(await t.call('assetStatistics', { apiId: ids.join(',') }, { token: admin })).toMatchObject(tooMany('apiId'));
+    const params = JSON.stringify({ currency_type: 'btc', note: 'x'.repeat(MAX_OBJECT_CHARS) });
+    expect(await t.call('taskAdd', { name: 'big', strategyId: 1, params }, { token: admin })).toMatchObject({ code: 400, info: `params 不能超过 ${MAX_OBJECT_CHARS} 个字符` });
     // the most an SDC query may ask (every list individual, all time) is answered, with at most sdcOrders orders and the whole total
     const all = JSON.stringify([0, '2000-01-01 00:00:00', '2099-12-31 23:59:59']);
     const most = await t.call('orderQuerySDC', { apis: '[1]', currencys: '[1]', tasks: '[1]', days: all }, { token: admin });
