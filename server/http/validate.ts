@@ -27,7 +27,8 @@ function checkNumber(field: string, raw: unknown, rule: NumberRule): number {
   if (rule.integer && !Number.isInteger(value)) throw invalid('err.integer', { field });
   // a whole number past 2^53 is not exact, and SQLite cannot take one past 2^63 as a page offset or limit (issue 31: page 1e20 was a 500)
   if (rule.integer && !Number.isSafeInteger(value)) {
-    throw invalid('err.range', { field, min: rule.min ?? -Number.MAX_SAFE_INTEGER, max: rule.max ?? Number.MAX_SAFE_INTEGER });
+    const min = rule.min ?? (rule.positive ? 1 : rule.nonNegative ? 0 : -Number.MAX_SAFE_INTEGER);
+    throw invalid('err.range', { field, min, max: rule.max ?? Number.MAX_SAFE_INTEGER });
   }
   if (rule.positive && value <= 0) throw invalid('err.positive', { field });
   if (rule.nonNegative && value < 0) throw invalid('err.nonNegative', { field });

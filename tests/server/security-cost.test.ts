@@ -119,6 +119,7 @@ describe('absurd page numbers and sizes (finding 9): refused or clamped, never a
     expect(far.data).toEqual({ total_paging: Math.ceil((await orderCount()) / 18), data: [] });
     const refused = await t.call('orderPaging', { eachPageNumber: 18, pagingNumber: '1e20' }, { token: admin, lang: 'en' });
     expect(refused).toMatchObject({ code: 400, info: `pagingNumber must be between 1 and ${Number.MAX_SAFE_INTEGER}` });
+    expect(await t.call('alertList', { page: '1e20' }, { token: admin, lang: 'en' })).toMatchObject({ code: 400, info: `page must be between 1 and ${Number.MAX_SAFE_INTEGER}` });
   });
 });
 
