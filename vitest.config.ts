@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -47,6 +48,8 @@ export default defineConfig({
           name: 'jsdom',
           environment: 'jsdom',
           setupFiles: ['tests/setup.ts'],
+          // jsdom has no canvas: every file draws charts with one stub
+          alias: { '@ant-design/charts': fileURLToPath(new URL('./tests/components/charts-stub.tsx', import.meta.url)) },
           include: ['tests/components/**/*.test.{ts,tsx}', ...BROWSER_UNIT_TESTS],
           server: { deps: { inline: [/@refinedev\//] } },
         },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: production build (npm run build: vite, prerender, precompression), then bench/main.ts
 // measures every figure of bench/budget.json against the reference server. Exit 1 when one misses.
-// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic|alerts, CHROMIUM_PATH.
+// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic|alerts|hostile, CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,8 @@ say(`chromium: ${chromium}`);
 // bench/main.ts (bytes, Lighthouse, orders, the spread board), then the pages that need a server of their
 // own: bench/task-page.ts (1,000 tasks), bench/assets.ts (20 APIs), bench/unilateral-orders.ts (100,000 follow
 // orders on one API), bench/unilateral-list.ts (200 strategies under live updates) and
-// bench/unilateral-statistic.ts (1T over 30 days). BENCH_ONLY names one of them.
+// bench/unilateral-statistic.ts (1T over 30 days), bench/alerts.ts and bench/hostile.ts (one user's costliest
+// requests against another's calls). BENCH_ONLY names one of them.
 const own = {
   taskPage: 'bench/task-page.ts',
   assets: 'bench/assets.ts',
@@ -41,6 +42,8 @@ const own = {
   unilateralStatistic: 'bench/unilateral-statistic.ts',
   // issue 24: the alert rules' evaluation on the server (no browser)
   alerts: 'bench/alerts.ts',
+  // issue 31: one hostile user's costliest requests against another user's calls (no browser)
+  hostile: 'bench/hostile.ts',
 };
 const only = process.env.BENCH_ONLY;
 const scripts = only ? [own[only] ?? 'bench/main.ts'] : ['bench/main.ts', ...Object.values(own)];

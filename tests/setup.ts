@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { i18nReady, loadLanguage } from '../src/providers/i18n';
+import i18n, { i18nReady, loadLanguage } from '../src/providers/i18n';
 import { loadLocalePacks } from '../src/providers/locale-packs';
 import '../src/providers/dayjs-locale';
 import { connectApiToSession } from '../src/app/connect';
@@ -12,9 +12,10 @@ connectApiToSession();
 // module graph and one document (vitest isolate: false), and Testing Library registers its own cleanup only in
 // the file that first imports it
 afterEach(() => cleanup());
-beforeAll(() => {
+beforeAll(async () => {
   localStorage.clear();
   sessionStorage.clear();
+  await i18n.changeLanguage('zh-CN');
 });
 
 // findBy*/waitFor wait up to 10 s: a busy 2-core CI machine renders antd dialogs slowly (one place for this)

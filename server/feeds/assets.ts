@@ -2,6 +2,7 @@ import { borrowRecords, ledgerRecords, valueAccount } from '../ledger/accounts';
 import { marketPricer } from '../engine/prices';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
 import { listApis } from '../store/api-accounts';
+import { breather } from '../http/lanes';
 
 /** One message of the asset socket: `{code, data: {apiId, asset_info: {statistics, list}, ledger, borrow}}`. */
 export async function assetMessages(client: FeedClient, apiIds: readonly number[]) {
@@ -12,6 +13,7 @@ export async function assetMessages(client: FeedClient, apiIds: readonly number[
   const messages = [];
   // own accounts only: ids of other users' accounts are left out
   for (const api of (await listApis(app.db, user.id)).filter((a) => wanted.has(a.id))) {
+    if (messages.length > 0 && messages.length % 20 === 0) await breather(); // many accounts: others are served between pieces
     const asset_info = await valueAccount(app.db, api, pricer, now);
     const ledger = await ledgerRecords(app.db, api.id);
     const borrow = await borrowRecords(app.db, api.id);

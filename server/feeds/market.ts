@@ -6,6 +6,7 @@ import { POSITION_KINDS } from '../ledger/book';
 import { CURRENCIES, marketRows, MarketError, type MarketTable } from '../market';
 import { listApis } from '../store/api-accounts';
 import { CallError } from '../http/envelope';
+import { breather } from '../http/lanes';
 
 /** The tables a get2 message subscribes to (`{token, data: [table…]}`); undefined = the user's tables. */
 function subscribedTables(text: string): MarketTable[] | undefined {
@@ -65,7 +66,8 @@ export async function demandRows(client: FeedClient): Promise<DemandRow[]> {
   const now = app.clock.now();
   const pricer = marketPricer(app.market.prices, now);
   const rows: DemandRow[] = [];
-  for (const api of await listApis(app.db, user.id)) {
+  for (const [i, api] of (await listApis(app.db, user.id)).entries()) {
+    if (i > 0 && i % 20 === 0) await breather(); // a user with many accounts: others are served between pieces
     const { list } = await valueAccount(app.db, api, pricer, now);
     for (const currency of CURRENCIES) {
       const row = list.find((r) => r.currency === currency);

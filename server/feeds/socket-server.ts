@@ -5,9 +5,11 @@ import { BEARER_PROTOCOL, feeds, type FeedName } from '../../src/live/feeds';
 import type { SessionUser } from '../http/auth';
 import type { ServerEvent, ServerEvents } from './bus';
 import type { AppContext } from '../context';
-import { CODE, envelope } from '../http/envelope';
+import { CallError, CODE, envelope } from '../http/envelope';
 import { langOf, message, type Lang } from '../http/messages';
 import { mayFeed, refuseFeed } from '../http/permissions';
+import { MAX_LIST_ITEMS } from '../http/validate';
+import { laneOf } from '../http/lanes';
 
 /** One signed-in client of a feed. */
 export interface FeedClient {
@@ -47,6 +49,7 @@ export const defaultGenerators: FeedGenerators = {};
 /**
  * The ids a feed message subscribes to: `{token, data: [id…]}`, ids as numbers or digit strings (or one
  * 'a,b' text); duplicates, non-positive and non-integer values dropped; an unreadable message = none.
+ * More than MAX_LIST_ITEMS ids are refused (a CallError: the socket answers it with its message).
  */
 export function subscribedIds(text: string): number[] {
   let parsed: unknown;
@@ -57,7 +60,98 @@ export function subscribedIds(text: string): number[] {
   }
   const data = parsed && typeof parsed === 'object' ? (parsed as { data?: unknown }).data : undefined;
   const list = Array.isArray(data) ? data : typeof data === 'string' ? data.split(',') : [];
-  return [...new Set(list.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+  const ids = [...new Set(list.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  if (ids.length > MAX_LIST_ITEMS) throw new CallError(CODE.badRequest, 'err.tooMany', { field: 'data', max: MAX_LIST_ITEMS });
+  return ids;
+}
+
+/**
+ * Issue 31: what one socket may cost. A feed message is the client's subscription (the newest one is the one
+ * that counts), so a socket's messages are not queued: one is handled at a time, at most one waits, and a
+ * message still waiting when the next arrives is dropped for it. And a socket may send `burst` messages at
+ * once, then one per `intervalMs` (on the server's clock; the console's fastest heartbeat is 1300 ms): one
+ * that comes sooner waits its turn. A user may keep `socketsPerUser` sockets of one feed open at once.
+ */
+export const FEED_LIMITS = { burst: 4, intervalMs: 500, socketsPerUser: 8 } as const;
+
+/** Close code sent with a socket past FEED_LIMITS.socketsPerUser (try again later). */
+export const CLOSE_TOO_MANY = 1013;
+
+/** The messages of one socket, as FEED_LIMITS says: `offer` each one as it comes, `close` with the socket. */
+export function messageGate(clock: AppContext['clock'], handle: (text: string) => Promise<void>, limits: { burst: number; intervalMs: number } = FEED_LIMITS) {
+  let tokens = limits.burst;
+  let since = clock.now();
+  let waiting: string | undefined;
+  let busy = false;
+  let closed = false;
+  let timer: (() => void) | undefined;
+  const refill = () => {
+    const gained = Math.floor((clock.now() - since) / limits.intervalMs);
+    if (gained <= 0) return;
+    tokens = Math.min(limits.burst, tokens + gained);
+    since += gained * limits.intervalMs;
+  };
+  const pump = () => {
+    if (closed || busy || waiting === undefined) return;
+    refill();
+    if (tokens === 0) {
+      timer ??= clock.after(since + limits.intervalMs - clock.now(), () => {
+        timer = undefined;
+        pump();
+      });
+      return;
+    }
+    tokens -= 1;
+    const text = waiting;
+    waiting = undefined;
+    busy = true;
+    void handle(text).finally(() => {
+      busy = false;
+      pump();
+    });
+  };
+  return {
+    offer(text: string): void {
+      waiting = text;
+      pump();
+    },
+    close(): void {
+      closed = true;
+      timer?.();
+    },
+  };
+}
+
+/** The open sockets per feed and user of one server (keyed by its context). */
+const openSocketsOf = new WeakMap<object, Map<string, number>>();
+
+/** Counts a user's socket of a feed in, or answers false when FEED_LIMITS.socketsPerUser are open; `release` when it closes. */
+function admitSocket(app: AppContext, name: FeedName, userId: number): { release(): void } | false {
+  let open = openSocketsOf.get(app);
+  if (!open) openSocketsOf.set(app, (open = new Map()));
+  const key = `${name}/${userId}`;
+  const count = open.get(key) ?? 0;
+  if (count >= FEED_LIMITS.socketsPerUser) return false;
+  open.set(key, count + 1);
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    },
+  };
+}
+
+/** Refuses a socket past FEED_LIMITS.socketsPerUser: one 429 envelope, then it closes. */
+function refuseTooMany(socket: WebSocket, name: FeedName, lang: Lang): false {
+  if (socket.readyState === socket.OPEN) {
+    socket.send(JSON.stringify(envelope(CODE.tooMany, message(lang, 'err.tooManySockets', { name: feeds[name].path, max: FEED_LIMITS.socketsPerUser }))));
+    socket.close(CLOSE_TOO_MANY, 'too many sockets');
+  }
+  return false;
 }
 
 /** Close code sent with a refused session (policy violation). */
@@ -149,6 +243,7 @@ function serve(
   let queue: Promise<void> = Promise.resolve();
   let lastMessage: string | undefined;
   let subscriber: Subscriber | undefined;
+  let admitted: { release(): void } | undefined;
 
   const refuse = () => {
     if (closed) return;
@@ -165,6 +260,9 @@ function serve(
       return false;
     }
     if (!mayFeed(name, user)) return ((closed = true), refuseFeed(socket, name, lang));
+    const admission = closed ? false : admitSocket(app, name, user.id);
+    if (!admission) return ((closed = true), refuseTooMany(socket, name, lang));
+    admitted = admission;
     client = {
       feed: name,
       app,
@@ -180,10 +278,18 @@ function serve(
     return true;
   };
 
-  const reply = async (signedIn: FeedClient, text: string): Promise<void> => {
-    const data = generator.onMessage ? await generator.onMessage(signedIn, text) : 'ok';
-    if (data !== undefined) signedIn.send(data);
-  };
+  // in the user's lane (http/lanes.ts): one user's replies and pushes take turns with their calls
+  const reply = (signedIn: FeedClient, text: string): Promise<void> =>
+    laneOf(app, signedIn.user.id).run(async () => {
+      let data: unknown;
+      try {
+        data = generator.onMessage ? await generator.onMessage(signedIn, text) : 'ok';
+      } catch (error) {
+        if (!(error instanceof CallError)) throw error;
+        data = envelope(error.code, message(lang, error.key, error.params));
+      }
+      if (data !== undefined) signedIn.send(data);
+    });
 
   const handle = async (text: string): Promise<void> => {
     if (closed) return;
@@ -223,18 +329,20 @@ function serve(
     subscribers.add(subscriber);
   };
 
-  const enqueue = (work: () => Promise<unknown>) => {
-    queue = queue.then(work).then(
+  const enqueue = (work: () => Promise<unknown>): Promise<void> =>
+    (queue = queue.then(work).then(
       () => undefined,
       (error: unknown) => {
         console.error(`[server] feed ${name}:`, error);
       },
-    );
-  };
+    ));
 
-  socket.on('message', (data) => enqueue(() => handle(data.toString())));
+  const gate = messageGate(app.clock, (text) => enqueue(() => handle(text)));
+  socket.on('message', (data) => gate.offer(data.toString()));
   socket.on('close', () => {
     closed = true;
+    gate.close();
+    admitted?.release();
     if (subscriber) subscribers.delete(subscriber);
     if (client) generator.onClose?.(client);
   });

@@ -4,6 +4,7 @@ import { ownTasks } from '../store/tasks';
 import { legHealthOfTasks } from '../store/leg-health';
 import { enginePrices } from '../engine/prices';
 import type { TaskLegHealth } from '../../src/domain/leg-health';
+import { breather } from '../http/lanes';
 
 const percent = (value: number): number => Math.round(value * 1e6) / 1e4;
 
@@ -39,6 +40,9 @@ export function taskLive(figures: TaskFigures, legHealth?: TaskLegHealth) {
 }
 
 
+/** Tasks figured between two breaths of a reply (issue 31: one reply never holds the server for long). */
+const BREATH_EVERY = 50;
+
 /** Pushes between a client's own messages: at most one a second (the engine ticks each second). */
 const PUSH_GAP_MS = 1000;
 
@@ -62,7 +66,11 @@ export const taskFeed: FeedGenerator = {
     const rows = await ownTasks(app.db, client.user.id, ids);
     const health = await legHealthOfTasks(app.db, rows.map((row) => Number(row.id)), app.clock.now(), enginePrices(app.market.prices).prices);
     const data = [];
-    for (const row of rows) data.push(taskLive(await taskFigures(app, row), health.get(Number(row.id))));
+    for (const row of rows) {
+      data.push(taskLive(await taskFigures(app, row), health.get(Number(row.id))));
+      // the task page subscribes to every task it shows (up to 1,000): others are served between pieces
+      if (data.length % BREATH_EVERY === 0) await breather();
+    }
     return { code: 200, data };
   },
   onClose: (client) => void subscriptions.delete(client),

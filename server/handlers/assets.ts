@@ -11,7 +11,7 @@ import { findOwnApi, insertManualOrder, listApis, type ApiRow } from '../store/a
 import { tradeRecords } from '../store/assets';
 import { supportsContractType } from '../store/bourses';
 import { formatMinute, formatSecond, MINUTE_MS } from '../clock/time';
-import { has, id, num, oneOf, optNum, str } from '../http/validate';
+import { bounded, has, id, num, oneOf, optNum, str } from '../http/validate';
 
 /**
  * §7 Assets: the charts, records and snapshot of the caller's own API accounts (another user's
@@ -23,7 +23,7 @@ export async function ownApis(call: CallContext, field = 'apiId'): Promise<ApiRo
   const user = signedIn(call);
   const text = String(call.payload[field] ?? '').trim();
   if (!text) throw invalid('err.required', { field });
-  const ids = [...new Set(text.split(',').map((part) => id({ [field]: part.trim() }, field)))];
+  const ids = [...new Set(bounded(text.split(','), field).map((part) => id({ [field]: part.trim() }, field)))];
   const rows: ApiRow[] = [];
   for (const apiId of ids) {
     const row = await findOwnApi(call.app.db, apiId, user.id);

@@ -1,4 +1,6 @@
-import type { HandlerMap } from '../context';
+import type { EndpointName } from '../../src/api/endpoints';
+import type { Handler, HandlerMap } from '../context';
+import { laneOf, MAX_WAITING_CALLS } from '../http/lanes';
 import { accountHandlers } from './account';
 import { apiAccountHandlers } from './api-accounts';
 import { assetHandlers } from './assets';
@@ -19,8 +21,19 @@ import { toolsAevoHandlers } from './tools-aevo';
 import { toolsPaperHandlers } from './tools-paper';
 import { alertHandlers } from './alerts';
 
+/** Calls that wait on the clock rather than work (the initialise delay): they keep no lane waiting. */
+const WAITING_CALLS: ReadonlySet<EndpointName> = new Set(['apiInit']);
+
+/** Issue 31: a signed-in user's calls take turns in their lane (http/lanes.ts), MAX_WAITING_CALLS waiting at most. */
+const inLane =
+  (name: string, handler: Handler): Handler =>
+  (call) =>
+    call.user && !WAITING_CALLS.has(name as EndpointName) ? laneOf(call.app, call.user.id).run(() => handler(call), MAX_WAITING_CALLS) : handler(call);
+
+const laned = (map: HandlerMap): HandlerMap => Object.fromEntries(Object.entries(map).map(([name, handler]) => [name, inLane(name, handler)]));
+
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
-export const handlers: HandlerMap = {
+export const handlers: HandlerMap = laned({
   ...accountHandlers,
   ...marketHandlers,
   ...apiAccountHandlers,
@@ -40,4 +53,4 @@ export const handlers: HandlerMap = {
   ...minerHandlers,
   ...toolsPaperHandlers,
   ...alertHandlers,
-};
+});

@@ -332,8 +332,7 @@ export const taskHandlers: HandlerMap = {
 
 /** taskIds as a JSON array, an array of fields or 'a,b' text: each id once, at most MAX_BATCH_TASKS of them. */
 function taskIds(payload: Payload): number[] {
-  const ids = [...new Set(idList(payload, 'taskIds'))];
-  if (ids.length > MAX_BATCH_TASKS) throw invalid('err.taskBatchTooLarge', { max: MAX_BATCH_TASKS, count: ids.length });
+  const ids = idList(payload, 'taskIds', MAX_BATCH_TASKS, 'err.taskBatchTooLarge');
   return ids;
 }
 

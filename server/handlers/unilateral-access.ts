@@ -4,7 +4,7 @@ import { CYCLE_MS, isCycle, type Cycle } from '../../src/domain/unilateral';
 import type { SessionUser } from '../http/auth';
 import { CODE, fail, invalid } from '../http/envelope';
 import { parseSecond } from '../clock/time';
-import type { Payload } from '../http/validate';
+import { bounded, type Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 import { findUStrategy, followTaskView, type FollowTaskView, type StrategyRow } from '../store/unilateral';
 
@@ -44,9 +44,9 @@ function rawList(payload: Payload, field: string): unknown[] {
       throw invalid('err.jsonList', { field });
     }
   }
-  if (Array.isArray(raw)) return raw;
+  if (Array.isArray(raw)) return [...bounded(raw, field)];
   if (typeof raw === 'number') return [raw];
-  return typeof raw === 'string' ? raw.split(',').filter((part) => part.trim()) : [];
+  return typeof raw === 'string' ? [...bounded(raw.split(',').filter((part) => part.trim()), field)] : [];
 }
 
 /** Ids: at least one, each a positive whole number. */

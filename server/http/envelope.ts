@@ -17,7 +17,8 @@ export const CODE = {
   conflict: 409,
   tooLarge: 413,
   unsupportedMedia: 415,
-  tooManyRequests: 429,
+  /** one user's calls, uploads or sockets past what one user may have at once */
+  tooMany: 429,
   internal: 500,
   notImplemented: 501,
 } as const;

@@ -86,6 +86,11 @@ const table = {
   'err.boolean': ['{field} 必须是布尔值（true/false）', '{field} must be true or false'],
   'err.jsonObject': ['{field} 不是有效的 JSON 对象', '{field} is not a valid JSON object'],
   'err.tooLong': ['{field} 不能超过 {max} 个字符', '{field} must be at most {max} characters'],
+  // issue 31: what one call or feed message may cost
+  'err.tooMany': ['{field} 最多 {max} 项', '{field} may hold at most {max} items'],
+  'err.busy': ['请求过多：请等前面的请求完成后再试（同时最多 {max} 个）', 'too many calls at once: wait for the earlier ones to finish ({max} at most)'],
+  'err.tooManySockets': ['同一账户打开的 {name} 连接过多（最多 {max} 个），请关闭其他页面后重试', 'too many {name} connections open for this account ({max} at most): close other pages and retry'],
+  'err.statisticsPairs': ['currencys 最多 {max} 组 [币种, 分钟]，最多 {periods} 个不同的时段，每个时段 1 到 {minutes} 分钟', 'currencys: at most {max} [currency, minutes] pairs and {periods} different periods, each of 1 to {minutes} minutes'],
   'err.paramValue': ['参数 {field} 的值类型无效', 'parameter {field} has an invalid value type'],
 
   // account and session

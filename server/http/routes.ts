@@ -74,7 +74,7 @@ function gatekeeper(ctx: AppContext, uploads: UploadGate, name: EndpointName, up
       if (!mayCall(name, user)) throw new CallError(CODE.forbidden, 'err.forbidden', { name });
       if (upload && user) {
         release = uploads.enter(user.id);
-        if (!release) throw new CallError(CODE.tooManyRequests, 'err.uploadsBusy', { perUser: ctx.settings.uploadsPerUser, inAll: ctx.settings.uploadsInAll });
+        if (!release) throw new CallError(CODE.tooMany, 'err.uploadsBusy', { perUser: ctx.settings.uploadsPerUser, inAll: ctx.settings.uploadsInAll });
       }
       admitted = { user, token };
       return admitted;

@@ -25,6 +25,11 @@ function checkNumber(field: string, raw: unknown, rule: NumberRule): number {
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
   if (typeof raw === 'boolean' || !Number.isFinite(value)) throw invalid('err.number', { field });
   if (rule.integer && !Number.isInteger(value)) throw invalid('err.integer', { field });
+  // a whole number past 2^53 is not exact, and SQLite cannot take one past 2^63 as a page offset or limit (issue 31: page 1e20 was a 500)
+  if (rule.integer && !Number.isSafeInteger(value)) {
+    const min = rule.min ?? (rule.positive ? 1 : rule.nonNegative ? 0 : -Number.MAX_SAFE_INTEGER);
+    throw invalid('err.range', { field, min, max: rule.max ?? Number.MAX_SAFE_INTEGER });
+  }
   if (rule.positive && value <= 0) throw invalid('err.positive', { field });
   if (rule.nonNegative && value < 0) throw invalid('err.nonNegative', { field });
   if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) {
@@ -74,7 +79,10 @@ export function oneOf<T extends number>(payload: Payload, field: string, values:
   return value as T;
 }
 
-/** A JSON object given either as an object or as JSON text. */
+/** The longest JSON object a call may give (as JSON text): a task's or strategy's params are a few hundred characters. */
+export const MAX_OBJECT_CHARS = 65_536;
+
+/** A JSON object given either as an object or as JSON text, of at most MAX_OBJECT_CHARS characters as JSON. */
 export function jsonObject(payload: Payload, field: string): Record<string, unknown> {
   const raw = payload[field];
   if (isBlank(raw)) throw invalid('err.required', { field });
@@ -87,11 +95,21 @@ export function jsonObject(payload: Payload, field: string): Record<string, unkn
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('err.jsonObject', { field });
+  if ((typeof raw === 'string' ? raw : JSON.stringify(value)).length > MAX_OBJECT_CHARS) throw invalid('err.tooLong', { field, max: MAX_OBJECT_CHARS });
   return value as Record<string, unknown>;
 }
 
-/** A list given as a JSON value or as JSON text. */
-export function jsonList(payload: Payload, field: string): unknown[] {
+/** The most items a list of a call may hold unless its reader says otherwise (issue 31: a call's cost is bounded). */
+export const MAX_LIST_ITEMS = 1000;
+
+/** Refuses a list longer than `max` (naming the field and the limit); answers it as it is otherwise. */
+export function bounded<T>(list: readonly T[], field: string, max = MAX_LIST_ITEMS): readonly T[] {
+  if (list.length > max) throw invalid('err.tooMany', { field, max });
+  return list;
+}
+
+/** A list given as a JSON value or as JSON text, of at most `max` items. */
+export function jsonList(payload: Payload, field: string, max = MAX_LIST_ITEMS): unknown[] {
   let value = payload[field];
   if (typeof value === 'string') {
     try {
@@ -101,5 +119,6 @@ export function jsonList(payload: Payload, field: string): unknown[] {
     }
   }
   if (!Array.isArray(value)) throw invalid('err.jsonList', { field });
+  bounded(value, field, max);
   return value;
 }

@@ -6,6 +6,16 @@ import type { Db } from './queryable';
  * the versions before migrations (user_version 0, tables already there): `IF NOT EXISTS` everywhere,
  * so such a data folder is upgraded in place and keeps its data.
  */
+/**
+ * What `order_stats` keeps of an order row (the migration of issue 31; shipped with it, never to change):
+ * manual (cparam.order_type), the API (cparam.apiid), the side, the filled notional and the fee.
+ */
+const orderFacts = (row: string) => `COALESCE(json_extract(${row}.cparam, '$.order_type') = 'manual', 0),
+      json_extract(${row}.cparam, '$.apiid'),
+      (json_extract(${row}.cparam, '$.acc_type') = 'spot') * 2 + (json_extract(${row}.cparam, '$.otype') IN (1, 4, 'buy')),
+      COALESCE(json_extract(${row}.result, '$.deal_amount'), 0) * COALESCE(json_extract(${row}.result, '$.deal_price'), 0),
+      COALESCE(json_extract(${row}.result, '$.fee'), 0)`;
+
 export const MIGRATIONS: readonly (readonly string[])[] = [
   // 1: the first schema
   [
@@ -422,12 +432,41 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `CREATE INDEX alerts_user ON alerts (user_id, id)`,
   ],
-  // failed sign-ins counted per address and account together (issue 31: nobody locks out an account from an
+  // 14: failed sign-ins counted per address and account together (issue 31: nobody locks out an account from an
   // address not its user's), locks that grow with each one (strikes), registrations per address; the old
   // per-account counts go
   [
     `ALTER TABLE login_failures ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0`,
     `DELETE FROM login_failures WHERE scope = 'account'`,
+  ],
+  // 15: order statistics from indexes, not scans (issue 31). `order_stats` holds, per order, what the sums
+  // and lists read (its user, task, time, kind, API, side and the filled notional and fee), kept by triggers on
+  // task_orders (insert; update of cparam, result or createtime; delete), so every writer stays as it is; the sums of a
+  // period walk one covering index per task and kind, the lists one per user, and no query reads the orders' JSON.
+  // side: 2 × spot + buying (cparam.otype 1, 4 or 'buy'), NULL when either is unknown (then in no side's sum).
+  // The (id, task_id) walk of migration 6 is replaced by the user's own index.
+  [
+    `CREATE TABLE order_stats (
+      order_id INTEGER PRIMARY KEY,
+      user_id INTEGER,
+      task_id INTEGER NOT NULL,
+      createtime INTEGER NOT NULL,
+      manual INTEGER NOT NULL,
+      api_id INTEGER,
+      side INTEGER,
+      notional REAL NOT NULL,
+      fee REAL NOT NULL
+    )`,
+    `CREATE TRIGGER order_stats_insert AFTER INSERT ON task_orders BEGIN
+      INSERT INTO order_stats VALUES (NEW.id, (SELECT user_id FROM task_tasks WHERE id = NEW.task_id), NEW.task_id, NEW.createtime, ${orderFacts('NEW')}); END`,
+    `CREATE TRIGGER order_stats_update AFTER UPDATE OF cparam, result, createtime ON task_orders
+      WHEN OLD.cparam IS NOT NEW.cparam OR OLD.result IS NOT NEW.result OR OLD.createtime IS NOT NEW.createtime BEGIN
+      UPDATE order_stats SET (createtime, manual, api_id, side, notional, fee) = (SELECT NEW.createtime, ${orderFacts('NEW')}) WHERE order_id = NEW.id; END`,
+    `CREATE TRIGGER order_stats_delete AFTER DELETE ON task_orders BEGIN DELETE FROM order_stats WHERE order_id = OLD.id; END`,
+    `INSERT INTO order_stats SELECT o.id, t.user_id, o.task_id, o.createtime, ${orderFacts('o')} FROM task_orders o LEFT JOIN task_tasks t ON t.id = o.task_id`,
+    `CREATE INDEX order_stats_task_time ON order_stats (task_id, manual, createtime, side, api_id, notional, fee)`,
+    `CREATE INDEX order_stats_user ON order_stats (user_id, order_id, task_id, createtime, api_id)`,
+    `DROP INDEX task_orders_id_task`,
   ],
 ];
 

@@ -6,6 +6,12 @@ import type { OrderRow } from './tasks';
  * Order statistics (issue 10): read-only queries over the orders the task engine writes
  * (`task_orders`, via `server/store/tasks.ts`). A user sees only the orders of their own tasks; an
  * order's currency is its task's `currency_type`, its API account `cparam.apiid`.
+ *
+ * Issue 31: no query here reads the orders' JSON or walks every order. They read `order_stats` (one row
+ * per order: user, task, time, kind, API, side, filled notional, fee; kept by triggers, see
+ * migrations.ts), through its two covering indexes: the sums walk `order_stats_task_time` (task, time) over
+ * the user's tasks and the period, the lists and counts walk `order_stats_user` (user, id) newest first.
+ * Only the rows of a page are read from `task_orders`. (tests/server/security-cost.test.ts checks the plans.)
  */
 
 /** Which orders: always one user's; the other fields narrow (absent or empty = all). */
@@ -18,6 +24,8 @@ export interface OrderFilter {
   from?: number;
   /** createtime ≤ to (ms) */
   to?: number;
+  /** createtime < before (ms) */
+  before?: number;
 }
 
 /** An order with what the statistic row needs from its task and API account. */
@@ -27,84 +35,127 @@ export interface OrderStatRow extends OrderRow {
 }
 
 const CURRENCY = `json_extract(t.params, '$.currency_type')`;
-const API_ID = `json_extract(o.cparam, '$.apiid')`;
-const FROM = `FROM task_orders o JOIN task_tasks t ON t.id = o.task_id`;
-/**
- * The same join for lists newest first: '+' keeps SQLite from taking the (task_id, id) index and
- * sorting every order of the user; it walks `task_orders_id_task` (migration 6) from the newest id and
- * stops after the page. With tasks named, the (task_id, id) index is the right one.
- */
-const fromNewest = (filter: OrderFilter) => (filter.taskIds?.length ? FROM : `FROM task_orders o JOIN task_tasks t ON t.id = +o.task_id`);
-
 const marks = (list: readonly unknown[]) => list.map(() => '?').join(',');
 
-/** The WHERE clause of a filter and its arguments. */
-function where(filter: OrderFilter): { sql: string; args: (string | number)[] } {
+interface Sql {
+  sql: string;
+  args: (string | number)[];
+}
+
+/** The user's tasks a filter allows (by id and currency): conditions on task_tasks `t`, and the subquery of their ids. */
+function tasksOf(filter: OrderFilter): Sql & { where: string } {
   const parts = ['t.user_id = ?'];
   const args: (string | number)[] = [filter.userId];
-  const list = (expr: string, values: readonly (string | number)[] | undefined) => {
-    if (!values?.length) return;
-    parts.push(`${expr} IN (${marks(values)})`);
-    args.push(...values);
+  if (filter.taskIds?.length) {
+    parts.push(`t.id IN (${marks(filter.taskIds)})`);
+    args.push(...filter.taskIds);
+  }
+  if (filter.currencies?.length) {
+    parts.push(`${CURRENCY} IN (${marks(filter.currencies)})`);
+    args.push(...filter.currencies);
+  }
+  const where = parts.join(' AND ');
+  return { where, sql: `SELECT t.id FROM task_tasks t WHERE ${where}`, args };
+}
+
+/** The conditions on order_stats `s` besides its user or tasks: API accounts and time. */
+function narrowing(filter: OrderFilter): Sql {
+  const parts: string[] = [];
+  const args: (string | number)[] = [];
+  if (filter.apiIds?.length) {
+    parts.push(`s.api_id IN (${marks(filter.apiIds)})`);
+    args.push(...filter.apiIds);
+  }
+  const time = (cond: string, value: number | undefined) => {
+    if (value === undefined) return;
+    parts.push(cond);
+    args.push(value);
   };
-  list('o.task_id', filter.taskIds);
-  list(API_ID, filter.apiIds);
-  list(CURRENCY, filter.currencies);
-  if (filter.from !== undefined) {
-    parts.push('o.createtime >= ?');
-    args.push(filter.from);
-  }
-  if (filter.to !== undefined) {
-    parts.push('o.createtime <= ?');
-    args.push(filter.to);
-  }
-  return { sql: parts.join(' AND '), args };
+  time('s.createtime >= ?', filter.from);
+  time('s.createtime <= ?', filter.to);
+  time('s.createtime < ?', filter.before);
+  return { sql: parts.map((p) => ` AND ${p}`).join(''), args };
+}
+
+/** A filter over the user's index: the user, the tasks when they are narrowed, the API accounts and time. */
+function byUser(filter: OrderFilter): Sql {
+  const narrowed = filter.taskIds?.length || filter.currencies?.length;
+  const tasks = narrowed ? tasksOf(filter) : undefined;
+  const rest = narrowing(filter);
+  return {
+    sql: `s.user_id = ?${tasks ? ` AND s.task_id IN (${tasks.sql})` : ''}${rest.sql}`,
+    args: [filter.userId, ...(tasks?.args ?? []), ...rest.args],
+  };
 }
 
 /** The full rows of the given order ids, newest first. */
 async function rowsOf(db: Queryable, ids: readonly number[]): Promise<OrderStatRow[]> {
   if (!ids.length) return [];
   return db.all<OrderStatRow>(
-    `SELECT o.*, ${CURRENCY} AS currency, a.name AS api_name ${FROM}
-     LEFT JOIN api_accounts a ON a.id = ${API_ID}
+    `SELECT o.*, ${CURRENCY} AS currency, a.name AS api_name FROM task_orders o JOIN task_tasks t ON t.id = o.task_id
+     LEFT JOIN api_accounts a ON a.id = json_extract(o.cparam, '$.apiid')
      WHERE o.id IN (${marks(ids)}) ORDER BY o.id DESC`,
     [...ids],
   );
 }
 
+/** The statement that counts a filter's orders (exported for its query plan). */
+export function countSql(filter: OrderFilter): Sql {
+  const w = byUser(filter);
+  return { sql: `SELECT COUNT(*) AS n FROM order_stats s INDEXED BY order_stats_user WHERE ${w.sql}`, args: w.args };
+}
+
 /** How many orders a filter matches. */
 export async function countOrders(db: Queryable, filter: OrderFilter): Promise<number> {
-  const w = where(filter);
-  const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n ${FROM} WHERE ${w.sql}`, w.args);
-  return Number(row?.n ?? 0);
+  const { sql, args } = countSql(filter);
+  return Number((await db.get<{ n: number }>(sql, args))?.n ?? 0);
+}
+
+export interface OrderPage {
+  limit: number;
+  offset?: number;
+  /** ids below it (the next page) */
+  before?: number;
+  /** the `limit` ids just above it (the previous page), still answered newest first */
+  after?: number;
+}
+
+/** Whether a filter names one task and nothing else: its page walks that task's own index. */
+const oneTaskOnly = (f: OrderFilter): f is OrderFilter & { taskIds: [number] } =>
+  f.taskIds?.length === 1 && !f.currencies?.length && !f.apiIds?.length && f.from === undefined && f.to === undefined && f.before === undefined;
+
+/** The statement that finds the ids of a page (exported for its query plan). */
+export function pageSql(filter: OrderFilter, page: OrderPage): Sql {
+  let cursor = '';
+  const cursorArgs: number[] = [];
+  if (page.before !== undefined) {
+    cursor = ' AND id < ?';
+    cursorArgs.push(page.before);
+  } else if (page.after !== undefined) {
+    cursor = ' AND id > ?';
+    cursorArgs.push(page.after);
+  }
+  const order = `ORDER BY id ${page.after !== undefined ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`;
+  const limits = [page.limit, page.offset ?? 0];
+  if (oneTaskOnly(filter)) {
+    // the task detail's orders: (task_id, id) of task_orders, the task checked once to be the user's
+    const sql = `SELECT id FROM task_orders INDEXED BY task_orders_task WHERE task_id = (SELECT id FROM task_tasks WHERE id = ? AND user_id = ?)${cursor} ${order}`;
+    return { sql, args: [filter.taskIds[0], filter.userId, ...cursorArgs, ...limits] };
+  }
+  const w = byUser(filter);
+  const sql = `SELECT order_id AS id FROM order_stats s INDEXED BY order_stats_user WHERE ${w.sql}${cursor.replace('id', 's.order_id')} ${order.replace('id', 's.order_id')}`;
+  return { sql, args: [...w.args, ...cursorArgs, ...limits] };
 }
 
 /**
  * Orders of a filter, newest first: `limit` of them after skipping `offset`; or, with `before` /
  * `after`, the ones with an id below / above it (the '-' rule of /web/get/order/newest: `after`
  * gives the `limit` orders just newer than the id, still newest first).
- * The ids are found first (a covering index), then only the page's rows are read.
+ * The ids are found first (the user's covering index), then only the page's rows are read.
  */
-export async function listOrders(
-  db: Queryable,
-  filter: OrderFilter,
-  page: { limit: number; offset?: number; before?: number; after?: number },
-): Promise<OrderStatRow[]> {
-  const w = where(filter);
-  const args = [...w.args];
-  let cursor = '';
-  if (page.before !== undefined) {
-    cursor = ' AND o.id < ?';
-    args.push(page.before);
-  } else if (page.after !== undefined) {
-    cursor = ' AND o.id > ?';
-    args.push(page.after);
-  }
-  const order = page.after !== undefined ? 'ASC' : 'DESC';
-  const ids = await db.all<{ id: number }>(
-    `SELECT o.id ${fromNewest(filter)} WHERE ${w.sql}${cursor} ORDER BY o.id ${order} LIMIT ? OFFSET ?`,
-    [...args, page.limit, page.offset ?? 0],
-  );
+export async function listOrders(db: Queryable, filter: OrderFilter, page: OrderPage): Promise<OrderStatRow[]> {
+  const { sql, args } = pageSql(filter, page);
+  const ids = await db.all<{ id: number }>(sql, args);
   return rowsOf(
     db,
     ids.map((r) => Number(r.id)),
@@ -122,13 +173,6 @@ export interface OrderSums extends OrderSideSums {
   orders: number;
 }
 
-const NOTIONAL = `(COALESCE(json_extract(o.result, '$.deal_amount'), 0) * COALESCE(json_extract(o.result, '$.deal_price'), 0))`;
-const OTYPE = `json_extract(o.cparam, '$.otype')`;
-const SPOT = `json_extract(o.cparam, '$.acc_type') = 'spot'`;
-/** buying: spot buy, futures open long (1) or close short (4) */
-const BUYS = `${OTYPE} IN (1, 4, 'buy')`;
-const sumIf = (cond: string) => `SUM(CASE WHEN ${cond} THEN ${NOTIONAL} ELSE 0 END)`;
-
 /** Which keys the sums are grouped by besides the kind (false = summed over all of them). */
 export interface SumBy {
   currency: boolean;
@@ -136,46 +180,61 @@ export interface SumBy {
   task: boolean;
 }
 
+/** side = 2 × spot + buying (migrations.ts): futures buy 1, futures sell 0, spot buy 3, spot sell 2. */
+const SIDES = { fu_buy: 1, fu_sell: 0, ss_buy: 3, ss_sell: 2 } as const;
+const SUM_FIELDS = ['notional', 'fee', ...(Object.keys(SIDES) as (keyof typeof SIDES)[])] as const;
+
+/**
+ * The statement that sums a filter's orders per task, kind (and API account when `api`): the user's tasks the
+ * filter allows, in id order (`task_tasks_user`), each joined to its ranges of `order_stats_task_time` (task,
+ * kind, time) over the period, so the rows come grouped and nothing is sorted but the API accounts
+ * (exported for its query plan).
+ */
+export function sumSql(filter: OrderFilter, api: boolean): Sql {
+  const tasks = tasksOf(filter);
+  const rest = narrowing(filter);
+  const sides = Object.entries(SIDES).map(([field, side]) => `SUM(CASE WHEN s.side = ${side} THEN s.notional ELSE 0 END) AS ${field}`);
+  return {
+    sql: `SELECT t.id AS task_id, ${CURRENCY} AS currency, s.manual, ${api ? 's.api_id' : 'NULL'} AS api_id, COUNT(*) AS orders, SUM(s.notional) AS notional, SUM(s.fee) AS fee, ${sides.join(', ')}
+      FROM task_tasks t INDEXED BY task_tasks_user JOIN order_stats s INDEXED BY order_stats_task_time ON s.task_id = t.id
+      WHERE ${tasks.where} AND s.manual IN (0, 1)${rest.sql} GROUP BY t.id, s.manual${api ? ', s.api_id' : ''}`,
+    args: [...tasks.args, ...rest.args],
+  };
+}
+
+type SumRow = Record<'task_id' | 'manual' | 'api_id' | 'orders' | (typeof SUM_FIELDS)[number], number | null> & { currency: string | null };
+
+const nullsFirst = (a: string | number | null, b: string | number | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+
 /** The sums of a filter's orders per kind and the keys of `by`. Every number is a sum over the rows the order list shows. */
 export async function sumOrders(db: Queryable, filter: OrderFilter, by: SumBy = { currency: true, api: false, task: false }): Promise<OrderSums[]> {
-  const w = where(filter);
-  const kind = `CASE WHEN json_extract(o.cparam, '$.order_type') = 'manual' THEN 'manual' ELSE 'automatic' END`;
-  const currency = by.currency ? CURRENCY : 'NULL';
-  const api = by.api ? API_ID : 'NULL';
-  const task = by.task ? 'o.task_id' : 'NULL';
-  const rows = await db.all<OrderSums>(
-    `SELECT ${currency} AS currency, ${kind} AS kind, ${api} AS api_id, ${task} AS task_id,
-       COUNT(*) AS orders,
-       SUM(${NOTIONAL}) AS notional,
-       SUM(COALESCE(json_extract(o.result, '$.fee'), 0)) AS fee,
-       ${sumIf(`NOT ${SPOT} AND ${BUYS}`)} AS fu_buy,
-       ${sumIf(`NOT ${SPOT} AND NOT ${BUYS}`)} AS fu_sell,
-       ${sumIf(`${SPOT} AND ${BUYS}`)} AS ss_buy,
-       ${sumIf(`${SPOT} AND NOT ${BUYS}`)} AS ss_sell
-     ${FROM} WHERE ${w.sql} GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
-    w.args,
+  const { sql, args } = sumSql(filter, by.api);
+  const groups = new Map<string, OrderSums>();
+  for (const r of await db.all<SumRow>(sql, args)) {
+    const key: Omit<OrderSums, 'orders' | (typeof SUM_FIELDS)[number]> = {
+      currency: by.currency && r.currency !== null ? String(r.currency) : null,
+      kind: Number(r.manual) === 1 ? 'manual' : 'automatic',
+      api_id: by.api && r.api_id !== null ? Number(r.api_id) : null,
+      task_id: by.task ? Number(r.task_id) : null,
+    };
+    const id = JSON.stringify(key);
+    const group = groups.get(id) ?? { ...key, orders: 0, notional: 0, fee: 0, fu_buy: 0, fu_sell: 0, ss_buy: 0, ss_sell: 0 };
+    group.orders += Number(r.orders);
+    for (const field of SUM_FIELDS) group[field] += Number(r[field] ?? 0);
+    groups.set(id, group);
+  }
+  return [...groups.values()].sort(
+    (a, b) => nullsFirst(a.currency, b.currency) || nullsFirst(a.kind, b.kind) || nullsFirst(a.api_id, b.api_id) || nullsFirst(a.task_id, b.task_id),
   );
-  const orNull = (value: unknown) => (value === null ? null : Number(value));
-  return rows.map((r) => ({
-    currency: r.currency === null ? null : String(r.currency),
-    kind: r.kind,
-    api_id: orNull(r.api_id),
-    task_id: orNull(r.task_id),
-    orders: Number(r.orders),
-    notional: Number(r.notional),
-    fee: Number(r.fee),
-    fu_buy: Number(r.fu_buy),
-    fu_sell: Number(r.fu_sell),
-    ss_buy: Number(r.ss_buy),
-    ss_sell: Number(r.ss_sell),
-  }));
 }
+
+/** The statement that counts the user's orders per API account (exported for its query plan). */
+export const perApiSql = `SELECT s.api_id, COUNT(*) AS n FROM order_stats s INDEXED BY order_stats_user WHERE s.user_id = ? GROUP BY s.api_id`;
 
 /** Orders per API account of the user (`cparam.apiid`), every own account listed (0 when none). */
 export async function countPerApi(db: Queryable, userId: number): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const a of await db.all<{ id: number }>('SELECT id FROM api_accounts WHERE user_id = ? ORDER BY id', [userId])) counts[String(a.id)] = 0;
-  const rows = await db.all<{ api_id: number; n: number }>(`SELECT ${API_ID} AS api_id, COUNT(*) AS n ${FROM} WHERE t.user_id = ? GROUP BY api_id`, [userId]);
-  for (const r of rows) counts[String(r.api_id)] = Number(r.n);
+  for (const r of await db.all<{ api_id: number; n: number }>(perApiSql, [userId])) counts[String(r.api_id)] = Number(r.n);
   return counts;
 }

@@ -4,13 +4,6 @@ import AssetBoardPage from '../../src/pages/assets/board';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 
-vi.mock('@ant-design/charts', () => {
-  const chart = (name: string) => ({ data, yField, children }: { data: unknown[]; yField?: string; children?: { yField: string }[] }) => (
-    <div data-testid={`chart-${name}`} data-points={data.length} data-fields={yField ?? children?.map((c) => c.yField).join(',')} />
-  );
-  return { Line: chart('line'), DualAxes: chart('dual'), Column: chart('column'), Tiny: { Line: chart('tiny') } };
-});
-
 const APIS = [
   { id: 1, name: 'alpha', bourse_id: 1, status: 4 },
   { id: 2, name: 'beta', bourse_id: 2, status: 1 },

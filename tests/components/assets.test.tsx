@@ -9,14 +9,6 @@ import { ManualFrames } from '../unit/live-harness';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 
-vi.mock('@ant-design/charts', () => {
-  const chart = (name: string) => ({ data, yField, children }: { data: unknown[]; yField?: string; children?: { yField: string }[] }) => (
-    <div data-testid={`chart-${name}`} data-points={data.length} data-fields={yField ?? children?.map((c) => c.yField).join(',')} />
-  );
-  return { Line: chart('line'), DualAxes: chart('dual'), Column: chart('column'), Tiny: { Line: chart('tiny') } };
-});
-
-
 const api = (id: number, name: string, status: 1 | 4 = 4): ApiAccount =>
   ({ id, name, bourse_id: 1, bourse_name: 'okex', status_info: 'ok', apiKey: 'k', apiSecret: '', status }) as ApiAccount;
 const APIS = [api(1, 'alpha'), api(2, 'beta', 1)];

@@ -25,10 +25,6 @@ import { describeBadReplies, watchUncaught, type PageCase } from './bad-replies-
  * and /demand, whose only source is its feed.
  * The harness and its rules: ./bad-replies-harness.tsx.
  */
-vi.mock('@ant-design/charts', () => {
-  const chart = () => () => <div data-testid="chart" />;
-  return { Line: chart(), DualAxes: chart(), Column: chart(), Stock: chart(), Pie: chart(), Tiny: { Line: chart() } };
-});
 
 taskPageSetup();
 let manager: FeedManager;

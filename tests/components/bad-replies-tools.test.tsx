@@ -26,10 +26,6 @@ import { buttonIn, choose, describeBadReplies, describeFormBadReplies, type Form
  * writes. A write's reply may be null or anything (src/api/reply-shapes.ts holds only reads to a shape), so a
  * write takes those as done: no notice is due, the page must only stay. The harness: ./bad-replies-harness.tsx.
  */
-vi.mock('@ant-design/charts', () => {
-  const chart = () => () => <div data-testid="chart" />;
-  return { Line: chart(), DualAxes: chart(), Column: chart(), Stock: chart(), Pie: chart(), Tiny: { Line: chart() } };
-});
 
 taskPageSetup();
 afterEach(() => {

@@ -10,8 +10,6 @@ import i18n from '../../src/providers/i18n';
 import { envelope, onCall, server } from './msw';
 import { renderPage, TestAntd, userEvent } from './render';
 
-vi.mock('@ant-design/charts', () => ({ Line: () => <canvas />, DualAxes: () => <canvas />, Column: () => <canvas />, Stock: () => <canvas /> }));
-
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -30,7 +30,6 @@ const stored: GlobalConfig = {
 const saveButton = () => screen.queryByText(/^保\s*存$/)?.closest('button') ?? null;
 const borrowSwitch = () => screen.getByLabelText('允许借贷');
 
-
 /** Replaces what an input holds with `text`, as a user selecting it all and typing would. */
 async function retype(label: string, text: string) {
   const input = screen.getByLabelText(label);

@@ -7,12 +7,6 @@ import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 import { marketRow, push, socketOf, useFakeSockets } from './market-feed';
 
-vi.mock('@ant-design/charts', () => ({
-  Stock: ({ data, scale }: { data: unknown[]; scale: { color: { range: string[] } } }) => (
-    <div data-testid="candles" data-count={data.length} data-up={scale.color.range[2]} data-down={scale.color.range[0]} />
-  ),
-}));
-
 const { colorErrorText: RED, colorSuccessText: GREEN } = theme.getDesignToken();
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -383,8 +377,8 @@ describe('market K-line popover', () => {
   it('requests the §9 window of each frame for the two legs and draws the candles', async () => {
     const before = Date.now();
     const queries = await openChart(() => envelope({ granularity: '1T', field: 'positive', timezone: 'UTC+8', candles: candles(3) }));
-    const chart = await screen.findByTestId('candles');
-    expect(chart).toHaveAttribute('data-count', '3');
+    const chart = await screen.findByTestId('chart-stock');
+    expect(chart).toHaveAttribute('data-points', '3');
     expect(chart).toHaveAttribute('data-up', RED);
     // its text alternative: the period, how many candles, the first open, the last close, the lowest low, the highest high
     expect(screen.getByRole('img', { name: 'BTC K线（1分钟）' })).toHaveAccessibleDescription(

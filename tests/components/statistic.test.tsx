@@ -8,7 +8,6 @@ import { ManualFrames } from '../unit/live-harness';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 
-
 const group = (currency: string, minutes: number, n: number) => ({
   currency, minutes, pool: n, pool_accounted: n, more: n, empty: n, fu_more: n, fu_empty: n, ss_buy: n, ss_sell: n,
 });

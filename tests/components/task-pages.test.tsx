@@ -6,12 +6,6 @@ import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
 import { button, cardAction, dialog, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 
-vi.mock('@ant-design/charts', () => ({
-  Line: ({ data, axis }: { data: { time: string; value: number }[]; axis: { x: { title: string } } }) => (
-    <div data-testid="earnings-line" data-points={data.length} data-axis={axis.x.title} />
-  ),
-}));
-
 taskPageSetup();
 
 const order = (id: number, status_: number) => ({
@@ -115,7 +109,7 @@ describe('task trade info', () => {
     renderPage(<TaskTradeInfoPage />, { path: '/task/taskTradeInfo?id=7&type=task', pattern: '/task/taskTradeInfo' });
     expect(await screen.findByText('12.35')).toBeInTheDocument();
     expect(screen.getByText('3.46')).toBeInTheDocument();
-    const line = await screen.findByTestId('earnings-line');
+    const line = await screen.findByTestId('chart-line');
     expect(line).toHaveAttribute('data-points', '2');
     expect(line).toHaveAttribute('data-axis', '时间');
     expect(await screen.findByText('修改参数')).toBeInTheDocument();

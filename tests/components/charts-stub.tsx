@@ -1,0 +1,33 @@
+/**
+ * @ant-design/charts as every jsdom test sees it (vitest.config.ts aliases the package here: jsdom has no canvas,
+ * and one stub for every file, since the files of a worker share their modules). A chart is a <div> that says what
+ * it was given: `chart-<kind>`, how many points, its y fields, its x axis title and its up/down colours.
+ */
+interface ChartProps {
+  data?: unknown[];
+  yField?: string;
+  children?: { yField: string }[];
+  axis?: { x?: { title?: string } };
+  scale?: { color?: { range?: string[] } };
+}
+
+const chart = (kind: string) =>
+  function StubChart({ data, yField, children, axis, scale }: ChartProps) {
+    return (
+      <div
+        data-testid={`chart-${kind}`}
+        data-points={data?.length ?? 0}
+        data-fields={yField ?? children?.map((c) => c.yField).join(',')}
+        data-axis={axis?.x?.title}
+        data-up={scale?.color?.range?.[2]}
+        data-down={scale?.color?.range?.[0]}
+      />
+    );
+  };
+
+export const Line = chart('line');
+export const DualAxes = chart('dual');
+export const Column = chart('column');
+export const Stock = chart('stock');
+export const Pie = chart('pie');
+export const Tiny = { Line: chart('tiny') };
