@@ -43,10 +43,7 @@ const noChartImageExport = () => buildStub('html2canvas', "export default () => 
 
 /** The login forms' inputs without the rest of antd's Input (src/components/auth-forms/antd-inputs.ts): /login's budget. */
 const loginInputsAlone = () =>
-  buildStub(
-    './antd-inputs',
-    "export { default as TextInput } from 'antd/es/input/Input';\nexport { default as PasswordInput } from 'antd/es/input/Password';",
-  );
+  buildStub('./antd-inputs', "export { default as TextInput } from 'antd/es/input/Input';\nexport { default as PasswordInput } from 'antd/es/input/Password';");
 
 /**
  * `antd/locale/zh_CN` is antd's CommonJS build (antd/lib: its date-picker, time-picker, calendar, rc-picker

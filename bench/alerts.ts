@@ -42,7 +42,13 @@ await ctx.db.transaction(async (tx) => {
   const tables = validTables();
   for (let i = 0; i < budget.spreadRules; i++) {
     const table = tables[i % tables.length]!;
-    await insertRule(tx, 1, { kind: 'spread', table, currency: CURRENCIES[i % CURRENCIES.length]!, field: 'positive', direction: 'above', threshold: i % 2 ? 0 : 50 }, 1, now);
+    await insertRule(
+      tx,
+      1,
+      { kind: 'spread', table, currency: CURRENCIES[i % CURRENCIES.length]!, field: 'positive', direction: 'above', threshold: i % 2 ? 0 : 50 },
+      1,
+      now,
+    );
   }
 });
 ctx.bus.emit('task.changed', { userId: 1, taskId: 1 }); // wakes the task runner
@@ -67,7 +73,10 @@ for (let s = 0; s < WARMUP; s++) await second(false);
 const count = async (sql: string) => Number((await ctx.db.get<{ n: number }>(sql))!.n);
 const before = { orders: await count('SELECT COUNT(*) AS n FROM task_orders'), alerts: await count('SELECT COUNT(*) AS n FROM alerts') };
 for (let s = 0; s < SECONDS; s++) await second(true);
-const made = { orders: (await count('SELECT COUNT(*) AS n FROM task_orders')) - before.orders, alerts: (await count('SELECT COUNT(*) AS n FROM alerts')) - before.alerts };
+const made = {
+  orders: (await count('SELECT COUNT(*) AS n FROM task_orders')) - before.orders,
+  alerts: (await count('SELECT COUNT(*) AS n FROM alerts')) - before.alerts,
+};
 await server.close();
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -76,7 +85,9 @@ console.log(`machine: ${machine}`);
 console.log(
   `alert rules (unbalanced, abnormal, feed, ${budget.spreadRules} spread rows) over ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders written by the engine, ${made.alerts} alerts written; leg health: the runner's ledgers (legBalanceSource)`,
 );
-console.log(`CPU ${(cpuMicros / 1000).toFixed(0)} ms in the evaluations (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${BUDGET_MS} ms (${budget.shareOfEngine * 100} % of the engine's ${budgets.engine.cpuMsPerSimulatedSecond} ms)`);
+console.log(
+  `CPU ${(cpuMicros / 1000).toFixed(0)} ms in the evaluations (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${BUDGET_MS} ms (${budget.shareOfEngine * 100} % of the engine's ${budgets.engine.cpuMsPerSimulatedSecond} ms)`,
+);
 if (made.orders === 0 || made.alerts === 0) {
   console.error('no orders or no alerts: the bench did not exercise the rules');
   process.exit(1);

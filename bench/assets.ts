@@ -24,12 +24,16 @@ async function addApis(baseUrl: string, token: string, count: number): Promise<v
   const list = (await (await fetch(`${baseUrl}${endpoints.apiList.path}?token=${token}`)).json()) as { data: unknown[] };
   for (let i = list.data.length; i < count; i += 1) {
     const body = { token, name: `bench-${i}`, bourseId: (i % 3) + 1, apiKey: `k${i}`, apiSecret: `s${i}`, status: 4 };
-    const reply = (await (await fetch(baseUrl + endpoints.apiAdd.path, { method: endpoints.apiAdd.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { code: number; info: string };
+    const reply = (await (
+      await fetch(baseUrl + endpoints.apiAdd.path, {
+        method: endpoints.apiAdd.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; info: string };
     if (reply.code !== 200) throw new Error(`apiAdd: ${reply.info}`);
   }
 }
-
-
 
 const app = await startApp();
 let failed = false;
@@ -56,9 +60,24 @@ try {
     const longest = Math.max(0, ...longTasks);
     failed = frameP95 > budget.p95FrameMs || longest > budget.maxLongTaskMs || messages - before < budget.apis;
     console.table([
-      { figure: `/assets, ${budget.apis} APIs: p95 frame interval`, value: `${frameP95.toFixed(2)} ms`, budget: `≤ ${budget.p95FrameMs} ms`, pass: frameP95 <= budget.p95FrameMs },
-      { figure: 'longest long task', value: `${longest.toFixed(1)} ms (${longTasks.length} tasks)`, budget: `≤ ${budget.maxLongTaskMs} ms`, pass: longest <= budget.maxLongTaskMs },
-      { figure: 'asset messages received while measuring', value: String(messages - before), budget: `≥ ${budget.apis}`, pass: messages - before >= budget.apis },
+      {
+        figure: `/assets, ${budget.apis} APIs: p95 frame interval`,
+        value: `${frameP95.toFixed(2)} ms`,
+        budget: `≤ ${budget.p95FrameMs} ms`,
+        pass: frameP95 <= budget.p95FrameMs,
+      },
+      {
+        figure: 'longest long task',
+        value: `${longest.toFixed(1)} ms (${longTasks.length} tasks)`,
+        budget: `≤ ${budget.maxLongTaskMs} ms`,
+        pass: longest <= budget.maxLongTaskMs,
+      },
+      {
+        figure: 'asset messages received while measuring',
+        value: String(messages - before),
+        budget: `≥ ${budget.apis}`,
+        pass: messages - before >= budget.apis,
+      },
     ]);
     console.log(`[bench] ${frames.length} frames over ${budget.measureSeconds} s`);
   } finally {

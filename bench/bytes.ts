@@ -35,7 +35,13 @@ async function recordScripts(page: Page): Promise<() => ScriptBytes[]> {
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     const isScript = type === 'Script' || /javascript|ecmascript/.test(response.mimeType) || /\.m?js(\?|$)/.test(response.url);
     if (isScript && !response.url.startsWith('data:'))
-      scripts.set(requestId, { url: response.url, encoded: 0, wire: 0, decoded: 0, fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker) });
+      scripts.set(requestId, {
+        url: response.url,
+        encoded: 0,
+        wire: 0,
+        decoded: 0,
+        fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker),
+      });
   });
   cdp.on('Network.requestServedFromCache', ({ requestId }) => {
     const script = scripts.get(requestId);
@@ -66,14 +72,25 @@ async function visit(page: Page, route: string, baseUrl: string): Promise<PageBy
   const list = scripts()
     .map((s) => ({ ...s, url: s.url.replace(baseUrl, '') }))
     .sort((a, b) => b.encoded - a.encoded);
-  return { route, finalPath: page.url().replace(baseUrl, ''), networkIdle, scripts: list, encoded: list.reduce((sum, s) => sum + s.encoded, 0), wire: list.reduce((sum, s) => sum + s.wire, 0) };
+  return {
+    route,
+    finalPath: page.url().replace(baseUrl, ''),
+    networkIdle,
+    scripts: list,
+    encoded: list.reduce((sum, s) => sum + s.encoded, 0),
+    wire: list.reduce((sum, s) => sum + s.wire, 0),
+  };
 }
 
 /** Signs admin in through the API (captcha + login) and returns the session cookies the console reads. */
 export async function adminCookies(baseUrl: string): Promise<{ name: string; value: string; url: string }[]> {
   const captcha = (await (await fetch(baseUrl + endpoints.captcha.path)).json()) as { data: { user_id: string; challenge: string; difficulty?: number } };
   const body = new URLSearchParams({ userId: captcha.data.user_id, username: 'admin', password: 'admin123', ...(await answerCaptcha(captcha.data)) });
-  const reply = (await (await fetch(baseUrl + endpoints.login.path, { method: endpoints.login.method, body })).json()) as { code: number; info: string; data: { token: string; level?: number; is_super?: number | string } };
+  const reply = (await (await fetch(baseUrl + endpoints.login.path, { method: endpoints.login.method, body })).json()) as {
+    code: number;
+    info: string;
+    data: { token: string; level?: number; is_super?: number | string };
+  };
   if (reply.code !== 200) throw new Error(`admin login by API failed: ${reply.info}`);
   // the signature token (KEYS.sign) is fetched by the console after sign-in: not a cookie to set here
   const values: Record<Exclude<keyof typeof KEYS, 'sign'>, string> = {
@@ -87,7 +104,12 @@ export async function adminCookies(baseUrl: string): Promise<{ name: string; val
 }
 
 /** A first visit: fresh context, empty cache, signed in or not. */
-export async function firstVisit(browser: Browser, baseUrl: string, route: string, cookies: { name: string; value: string; url: string }[] | null): Promise<PageBytes> {
+export async function firstVisit(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  cookies: { name: string; value: string; url: string }[] | null,
+): Promise<PageBytes> {
   const page = await newPage(browser, baseUrl);
   if (cookies) await page.context().addCookies(cookies);
   try {

@@ -14,7 +14,9 @@ import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
 import { insertRunningTasks, machine } from './running-tasks';
 
-const budget = (JSON.parse(readFileSync(new URL('./budget.json', import.meta.url), 'utf8')) as { engine: { cpuMsPerSimulatedSecond: number; tasks: number; seconds: number } }).engine;
+const budget = (
+  JSON.parse(readFileSync(new URL('./budget.json', import.meta.url), 'utf8')) as { engine: { cpuMsPerSimulatedSecond: number; tasks: number; seconds: number } }
+).engine;
 const TASKS = Number(process.env.TASKS ?? budget.tasks);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? budget.seconds);
 const WARMUP = 5;
@@ -44,13 +46,21 @@ const used = process.cpuUsage(start);
 const wallMs = performance.now() - wall;
 const cpuMs = (used.user + used.system) / 1000;
 const perSecond = cpuMs / SECONDS;
-const made = { orders: (await count('task_orders')) - before.orders, fills: (await count('task_fills')) - before.fills, trades: (await count('task_trades')) - before.trades };
+const made = {
+  orders: (await count('task_orders')) - before.orders,
+  fills: (await count('task_fills')) - before.fills,
+  trades: (await count('task_trades')) - before.trades,
+};
 await server.close();
 rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`machine: ${machine}; driver: ${driver}`);
-console.log(`real runner, ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders, ${made.fills} fills, ${made.trades} closed trades`);
-console.log(`CPU ${cpuMs.toFixed(0)} ms (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${budget.cpuMsPerSimulatedSecond} ms`);
+console.log(
+  `real runner, ${TASKS} running tasks × 2 children, ${SECONDS} simulated s at 1 Hz (after ${WARMUP} s warm-up): ${made.orders} new orders, ${made.fills} fills, ${made.trades} closed trades`,
+);
+console.log(
+  `CPU ${cpuMs.toFixed(0)} ms (wall ${wallMs.toFixed(0)} ms): ${perSecond.toFixed(1)} ms CPU per simulated second; budget < ${budget.cpuMsPerSimulatedSecond} ms`,
+);
 if (made.trades === 0) {
   console.error('no trades: the bench did not exercise the engine');
   process.exit(1);

@@ -69,7 +69,14 @@ function client(url: string) {
   };
   const login = async (username: string, password: string) => {
     const { data: c } = await call('captcha');
-    const reply = await call('login', { userId: c.user_id, username, password, geetest_challenge: c.challenge, geetest_validate: c.challenge, geetest_seccode: `${c.challenge}|jordan` });
+    const reply = await call('login', {
+      userId: c.user_id,
+      username,
+      password,
+      geetest_challenge: c.challenge,
+      geetest_validate: c.challenge,
+      geetest_seccode: `${c.challenge}|jordan`,
+    });
     if (reply.code !== 200) throw new Error(`login ${username}: ${reply.info}`);
     token = reply.data.token as string;
     return token;
@@ -88,7 +95,14 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function seed(dataDir: string, budget: HostileBudget): Promise<number> {
   const clock = new ManualClock(Date.now() - 15 * 60_000);
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: null, clock, settings: { marketPushHz: 0, demoTasks: false, unilateralDemo: true } });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    staticDir: null,
+    clock,
+    settings: { marketPushHz: 0, demoTasks: false, unilateralDemo: true },
+  });
   try {
     const admin = client(server.url);
     await admin.login('admin', 'admin123');
@@ -111,7 +125,14 @@ async function seed(dataDir: string, budget: HostileBudget): Promise<number> {
     const have = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_tasks WHERE user_id = 1'))!.n);
     await db.transaction(async (tx) => {
       for (let i = have; i < budget.tasks; i += 1) {
-        await insertTask(tx, { userId: 1, strategyId: strategy.id, strategyName: 'arbitrage 2', name: `idle ${i}`, params: tradingTaskParams(CURRENCIES[i % 8]!), createdAt: clock.now() });
+        await insertTask(tx, {
+          userId: 1,
+          strategyId: strategy.id,
+          strategyName: 'arbitrage 2',
+          name: `idle ${i}`,
+          params: tradingTaskParams(CURRENCIES[i % 8]!),
+          createdAt: clock.now(),
+        });
       }
     });
     return count();
@@ -141,7 +162,7 @@ async function serve(dataDir: string): Promise<void> {
 async function hostile(url: string, budget: HostileBudget): Promise<void> {
   const admin = client(url);
   const token = await admin.login('admin', 'admin123');
-  const tasks = ((await admin.data('taskList', { pagesize: 1000, page: 1 })) as { list?: { id: number }[] } | { id: number }[]);
+  const tasks = (await admin.data('taskList', { pagesize: 1000, page: 1 })) as { list?: { id: number }[] } | { id: number }[];
   const taskIds = (Array.isArray(tasks) ? tasks : (tasks.list ?? [])).map((t) => t.id);
   const apiIds = ((await admin.data('apiList', {})) as { id: number }[]).map((a) => a.id);
   const strategies = (await admin.data('unilateralStrategyList', {})) as { id: number }[] | { strategy?: { id: number }[] };
@@ -151,7 +172,10 @@ async function hostile(url: string, budget: HostileBudget): Promise<void> {
   const stats = { calls: 0, refused: 0, other: new Map<string, number>(), sent: 0, received: 0, socketsRefused: 0 };
 
   // the costliest message of each feed
-  const marketTables = Array.from({ length: 48 }, (_, i) => [[1, 1 + (i % 4)], [2, 1 + ((i >> 2) % 4)]]);
+  const marketTables = Array.from({ length: 48 }, (_, i) => [
+    [1, 1 + (i % 4)],
+    [2, 1 + ((i >> 2) % 4)],
+  ]);
   const statistics = JSON.stringify({ currencys: Array.from({ length: 32 }, (_, i) => [CURRENCIES[i % 8], [60, 1440, 2880][i % 3]]), number: 100 });
   const costliest: Record<FeedName, string> = {
     market: JSON.stringify({ token, data: marketTables }),
@@ -322,13 +346,17 @@ else if (import.meta.url === `file://${process.argv[1]}`) {
   const budget = budgetOf();
   const r = await benchHostile(budget);
   say(`machine: ${machine}`);
-  say(`${r.orders} orders; the other user's calls over ${budget.seconds} s (after ${budget.warmupSeconds} s): ${r.calls} calls, p50 ${r.p50Ms.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms (budget < ${budget.p95Ms} ms), max ${r.maxMs.toFixed(1)} ms`);
+  say(
+    `${r.orders} orders; the other user's calls over ${budget.seconds} s (after ${budget.warmupSeconds} s): ${r.calls} calls, p50 ${r.p50Ms.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms (budget < ${budget.p95Ms} ms), max ${r.maxMs.toFixed(1)} ms`,
+  );
   for (const [name, f] of Object.entries(r.perCall)) say(`  ${name}: p50 ${f.p50Ms.toFixed(1)}, p95 ${f.p95Ms.toFixed(1)}, max ${f.maxMs.toFixed(1)} ms`);
   say(
     `hostile: ${r.hostile.calls} calls answered (${r.hostile.refused} refused with 429), ${r.hostile.sent} socket messages sent, ${r.hostile.received} received (${r.hostile.socketsRefused} sockets refused)`,
   );
   if (Object.keys(r.hostile.other).length) say(`hostile calls answered otherwise: ${JSON.stringify(r.hostile.other)}`);
-  say(`server: the engine ticked in ${r.engineSeconds} s of the run; event loop delay p99 ${r.loopDelayP99Ms.toFixed(1)} ms, max ${r.loopDelayMaxMs.toFixed(1)} ms`);
+  say(
+    `server: the engine ticked in ${r.engineSeconds} s of the run; event loop delay p99 ${r.loopDelayP99Ms.toFixed(1)} ms, max ${r.loopDelayMaxMs.toFixed(1)} ms`,
+  );
   say(r.pass ? 'pass' : 'FAIL');
   process.exit(r.pass ? 0 : 1);
 }

@@ -55,7 +55,13 @@ function commit(): string | null {
 }
 
 const rows: Row[] = [];
-const details: { bytes: PageBytes[]; secondVisit?: PageBytes; lighthouse: Record<string, LighthouseRun[]>; orders?: OrdersResult; market?: MarketFramesResult } = { bytes: [], lighthouse: {} };
+const details: {
+  bytes: PageBytes[];
+  secondVisit?: PageBytes;
+  lighthouse: Record<string, LighthouseRun[]>;
+  orders?: OrdersResult;
+  market?: MarketFramesResult;
+} = { bytes: [], lighthouse: {} };
 const app = await startApp();
 try {
   if (only === undefined || only === 'orders') {
@@ -119,7 +125,10 @@ try {
             const shown = b.figure === 'cls' ? value.toFixed(3) : String(value);
             const pass = (b.min === undefined || value >= b.min) && (b.max === undefined || value <= b.max);
             const each = runs.map((r) => (b.figure === 'cls' ? r.cls.toFixed(3) : String(r.performance))).join(', ');
-            const timings = b.figure === 'performance' ? `; FCP ${(median(runs.map((r) => r.fcpMs)) / 1000).toFixed(1)} s, LCP ${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1)} s, TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms` : '';
+            const timings =
+              b.figure === 'performance'
+                ? `; FCP ${(median(runs.map((r) => r.fcpMs)) / 1000).toFixed(1)} s, LCP ${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1)} s, TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms`
+                : '';
             rows.push({
               figure: `Lighthouse ${formFactor} ${b.figure === 'cls' ? 'CLS' : 'performance'} ${route}`,
               median: shown,
@@ -151,7 +160,9 @@ const head = ['figure', 'median', 'budget', 'pass/fail'];
 const cells = rows.map((r) => [r.figure, r.median, r.budget, (r.pass ? 'pass' : 'FAIL') + (r.note ? ` (${r.note})` : '')]);
 const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
 const line = (c: string[]) => `| ${c.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-console.log(`\nBenchmarks ${new Date().toISOString().slice(0, 10)} (commit ${commit() ?? '?'}; ${budget.bytes.unit}; Lighthouse: median of ${budget.lighthouse.runs})\n`);
+console.log(
+  `\nBenchmarks ${new Date().toISOString().slice(0, 10)} (commit ${commit() ?? '?'}; ${budget.bytes.unit}; Lighthouse: median of ${budget.lighthouse.runs})\n`,
+);
 console.log(line(head));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 cells.forEach((c) => console.log(line(c)));

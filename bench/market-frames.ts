@@ -58,7 +58,11 @@ export function benchTables(count: number): MarketTable[] {
 
 async function storeTables(baseUrl: string, token: string, tables: MarketTable[]): Promise<void> {
   const { method, path } = endpoints.marketPut2;
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, params: tables }) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, params: tables }),
+  });
   const reply = (await response.json()) as { code: number; info: string };
   if (reply.code !== 200) throw new Error(`market/put2 failed: ${reply.info}`);
 }
@@ -85,7 +89,16 @@ async function heapAfterGc(cdp: CDPSession): Promise<{ usedBytes: number; gcFrom
  * For finding what a long task contains; the tracing itself costs CPU, so the figures of a traced run do not count.
  */
 async function startTrace(cdp: CDPSession): Promise<(file: string, longTasks: unknown) => Promise<void>> {
-  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.gc', 'toplevel'];
+  const categories = [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'v8',
+    'v8.execute',
+    'blink.user_timing',
+    'disabled-by-default-v8.cpu_profiler',
+    'disabled-by-default-v8.gc',
+    'toplevel',
+  ];
   await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: categories } });
   return async (file, longTasks) => {
     const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream!)));
@@ -127,12 +140,16 @@ export async function measureMarketFrames(browser: Browser, budget: MarketFrames
         if (new URL(socket.url()).pathname === feeds.market.path) socket.on('framereceived', () => (messages += 1));
       });
       await page.goto('/market');
-      await page.getByTestId('market-table').nth(budget.tables - 1).waitFor();
+      await page
+        .getByTestId('market-table')
+        .nth(budget.tables - 1)
+        .waitFor();
       // the first full render: every table has its nine rows, their net spreads figured (the fees read)
       await page.waitForFunction(
         (count) =>
-          Array.from(document.querySelectorAll('[data-testid="market-table"]')).filter((t) => t.querySelectorAll('.market-cell').length >= 9 * 4 && t.querySelectorAll('[data-net]').length >= 9 * 2)
-            .length === count,
+          Array.from(document.querySelectorAll('[data-testid="market-table"]')).filter(
+            (t) => t.querySelectorAll('.market-cell').length >= 9 * 4 && t.querySelectorAll('[data-net]').length >= 9 * 2,
+          ).length === count,
         budget.tables,
         { timeout: 30_000 },
       );
@@ -141,7 +158,9 @@ export async function measureMarketFrames(browser: Browser, budget: MarketFrames
       messages = 0;
       const trace = process.env.BENCH_TRACE ? await startTrace(cdp) : undefined;
       await page.evaluate(() => {
-        const w = window as unknown as { __bench: { frames: number[]; longTasks: { startTime: number; duration: number }[]; stop: boolean; startedAt: number } };
+        const w = window as unknown as {
+          __bench: { frames: number[]; longTasks: { startTime: number; duration: number }[]; stop: boolean; startedAt: number };
+        };
         w.__bench = { frames: [], longTasks: [], stop: false, startedAt: performance.now() };
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) w.__bench.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
@@ -155,7 +174,11 @@ export async function measureMarketFrames(browser: Browser, budget: MarketFrames
         };
         requestAnimationFrame(frame);
       });
-      const untilSecond = (second: number) => page.waitForFunction((s) => performance.now() - (window as unknown as { __bench: { startedAt: number } }).__bench.startedAt >= s * 1000, second, { timeout: (second + 30) * 1000, polling: 100 });
+      const untilSecond = (second: number) =>
+        page.waitForFunction((s) => performance.now() - (window as unknown as { __bench: { startedAt: number } }).__bench.startedAt >= s * 1000, second, {
+          timeout: (second + 30) * 1000,
+          polling: 100,
+        });
 
       await untilSecond(budget.heapFrom);
       const early = await heapAfterGc(cdp);

@@ -8,7 +8,16 @@ import { params as taskParams } from '../tests/server/engine-fixtures';
 
 export const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx'];
 /** leg types on exchange 1 (A) and exchange 2 (B, which has 1–4 only) */
-const PAIRS: [number, number][] = [[1, 4], [2, 4], [1, 2], [3, 4], [4, 3], [1, 3], [2, 3], [4, 1]];
+const PAIRS: [number, number][] = [
+  [1, 4],
+  [2, 4],
+  [1, 2],
+  [3, 4],
+  [4, 3],
+  [1, 3],
+  [2, 3],
+  [4, 1],
+];
 const EAGER = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
 
 export const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}`;

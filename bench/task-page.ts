@@ -49,7 +49,11 @@ try {
   const currencies = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'];
   const existing = await callAs<{ total: number }>(page, 'taskList', { pagesize: 1, page: 1 });
   for (let i = existing.data.total; i < TASKS; i++) {
-    const added = await callAs(page, 'taskAdd', { name: `bench ${i}`, strategyId: strategy.id, params: { ...params, currency_type: currencies[i % currencies.length] } });
+    const added = await callAs(page, 'taskAdd', {
+      name: `bench ${i}`,
+      strategyId: strategy.id,
+      params: { ...params, currency_type: currencies[i % currencies.length] },
+    });
     if (added.code !== 200) throw new Error(`bench seed: ${added.info}`);
   }
   say(`seeded ${TASKS} tasks`);
@@ -65,7 +69,14 @@ try {
   await page.waitForLoadState('networkidle');
   const before = await scriptMs();
   await page.evaluate("history.pushState({}, '', '/task'); dispatchEvent(new PopStateEvent('popstate'))");
-  await page.waitForFunction((n) => document.querySelector('[data-testid="task-grid"]')?.getAttribute('data-rows') !== null && document.querySelectorAll('[data-testid^="task-card-"]').length > 0 && Number(document.querySelector('[data-testid="task-counter"]')?.textContent?.split('/').pop()) === n, TASKS, { timeout: 60_000 });
+  await page.waitForFunction(
+    (n) =>
+      document.querySelector('[data-testid="task-grid"]')?.getAttribute('data-rows') !== null &&
+      document.querySelectorAll('[data-testid^="task-card-"]').length > 0 &&
+      Number(document.querySelector('[data-testid="task-counter"]')?.textContent?.split('/').pop()) === n,
+    TASKS,
+    { timeout: 60_000 },
+  );
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   const firstRender = (await scriptMs()) - before;
   const mounted = await page.locator('[data-testid^="task-card-"]').count();
@@ -89,7 +100,10 @@ try {
   // the task socket's replies in the window, so a quiet socket cannot pass for a smooth page
   const socketBefore = { ...socket };
   await page.waitForTimeout(UPDATE_SECONDS * 1000);
-  const { frames, longTasks } = (await page.evaluate('(() => { window.__bench.stop = true; return window.__bench; })()')) as { frames: number[]; longTasks: number[] };
+  const { frames, longTasks } = (await page.evaluate('(() => { window.__bench.stop = true; return window.__bench; })()')) as {
+    frames: number[];
+    longTasks: number[];
+  };
   const deltas = frames.slice(1);
   const p95 = percentile(displayFrames(deltas).frameTimes, 95);
   const longest = Math.max(0, ...longTasks);
@@ -99,7 +113,9 @@ try {
     failed += 1;
     say('FAIL: the task socket sent (almost) nothing while frames were measured');
   }
-  say(`updates for ${UPDATE_SECONDS} s: ${deltas.length} frames, p95 ${p95.toFixed(1)} ms in whole display intervals (raw ${percentile(deltas, 95).toFixed(1)} ms), ${longTasks.length} long tasks, longest ${longest.toFixed(0)} ms`);
+  say(
+    `updates for ${UPDATE_SECONDS} s: ${deltas.length} frames, p95 ${p95.toFixed(1)} ms in whole display intervals (raw ${percentile(deltas, 95).toFixed(1)} ms), ${longTasks.length} long tasks, longest ${longest.toFixed(0)} ms`,
+  );
 
   const rows = [
     { figure: `task page first render, ${TASKS} tasks (script ms)`, value: firstRender, max: budget.firstRenderScriptMs.max },
@@ -112,7 +128,10 @@ try {
     console.log(`| ${r.figure} | ${r.value.toFixed(1)} | ≤ ${r.max} | ${pass ? 'pass' : 'FAIL'} |`);
   }
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench/results/task-page.json'), JSON.stringify({ date: new Date().toISOString(), tasks: TASKS, mounted, rows, frames: deltas.length, longTasks }, null, 2) + '\n');
+  writeFileSync(
+    path.join(ROOT, 'bench/results/task-page.json'),
+    JSON.stringify({ date: new Date().toISOString(), tasks: TASKS, mounted, rows, frames: deltas.length, longTasks }, null, 2) + '\n',
+  );
 } finally {
   await browser.close();
   await app.close();

@@ -30,7 +30,6 @@ const say = (line: string) => console.log(`[bench unilateral-list] ${line}`);
 const MINUTE = 60_000;
 const COINS = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'];
 
-
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));
 const app = await startApp({ clock, settings: { marketPushHz: 0 } });
 let failed = false;
@@ -44,8 +43,20 @@ try {
   await db.transaction(async (tx) => {
     for (let i = (await listUStrategies(tx)).length; i < budget.strategies; i += 1) {
       const id = await insertUStrategy(tx, {
-        names: `bench ${i}`, status: 1, target: 1, coin: COINS[i % COINS.length]!, bar_ms: MINUTE, fast: 3 + (i % 5), slow: 12 + (i % 7),
-        initial_money: 10_000, cash: 10_000, qty: 0, entry: 0, last_bar: start, last_equity: 10_000, update_time: start,
+        names: `bench ${i}`,
+        status: 1,
+        target: 1,
+        coin: COINS[i % COINS.length]!,
+        bar_ms: MINUTE,
+        fast: 3 + (i % 5),
+        slow: 12 + (i % 7),
+        initial_money: 10_000,
+        cash: 10_000,
+        qty: 0,
+        entry: 0,
+        last_bar: start,
+        last_equity: 10_000,
+        update_time: start,
       });
       await advance(tx, (await findUStrategy(tx, id))!, now, priceAt, now);
     }
@@ -67,7 +78,10 @@ try {
     await page.goto('/login');
     await signInByApi(page, 'admin', 'admin123');
     await page.goto('/main/index/unilateral');
-    await page.locator('tbody tr.ant-table-row').nth(PAGING.unilateralPageSize - 1).waitFor();
+    await page
+      .locator('tbody tr.ant-table-row')
+      .nth(PAGING.unilateralPageSize - 1)
+      .waitFor();
     await page.waitForLoadState('networkidle');
     const rows = await page.locator('tbody tr.ant-table-row').count();
     const lines = await page.locator('tbody tr.ant-table-row svg[role="img"]').count();
@@ -88,16 +102,39 @@ try {
     const rawP95 = percentile(frames, 95);
     const longest = Math.max(0, ...longTasks);
     const table = [
-      { figure: `/main/index/unilateral, ${budget.strategies} strategies: p95 frame interval`, value: `${frameP95.toFixed(1)} ms (raw ${rawP95.toFixed(1)})`, budget: `≤ ${budget.p95FrameMs} ms`, pass: frameP95 <= budget.p95FrameMs },
-      { figure: 'longest long task', value: `${longest.toFixed(1)} ms (${longTasks.length} tasks)`, budget: `≤ ${budget.maxLongTaskMs} ms`, pass: longest <= budget.maxLongTaskMs },
-      { figure: '/web/all/data messages while measuring', value: `${messages} (${kbEach.toFixed(0)} KB each)`, budget: `≥ ${budget.measureSeconds - 1}`, pass: messages >= budget.measureSeconds - 1 },
-      { figure: 'rows and trend lines drawn', value: `${rows} / ${lines}`, budget: `${PAGING.unilateralPageSize}`, pass: rows === PAGING.unilateralPageSize && lines === rows },
+      {
+        figure: `/main/index/unilateral, ${budget.strategies} strategies: p95 frame interval`,
+        value: `${frameP95.toFixed(1)} ms (raw ${rawP95.toFixed(1)})`,
+        budget: `≤ ${budget.p95FrameMs} ms`,
+        pass: frameP95 <= budget.p95FrameMs,
+      },
+      {
+        figure: 'longest long task',
+        value: `${longest.toFixed(1)} ms (${longTasks.length} tasks)`,
+        budget: `≤ ${budget.maxLongTaskMs} ms`,
+        pass: longest <= budget.maxLongTaskMs,
+      },
+      {
+        figure: '/web/all/data messages while measuring',
+        value: `${messages} (${kbEach.toFixed(0)} KB each)`,
+        budget: `≥ ${budget.measureSeconds - 1}`,
+        pass: messages >= budget.measureSeconds - 1,
+      },
+      {
+        figure: 'rows and trend lines drawn',
+        value: `${rows} / ${lines}`,
+        budget: `${PAGING.unilateralPageSize}`,
+        pass: rows === PAGING.unilateralPageSize && lines === rows,
+      },
     ];
     console.table(table);
     say(`${frames.length} frames over ${budget.measureSeconds} s`);
     failed = table.some((r) => !r.pass);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(path.join(ROOT, 'bench/results/unilateral-list.json'), JSON.stringify({ date: new Date().toISOString(), rows, lines, messages, kbEach, frameP95, rawP95, longTasks, frames: frames.length }, null, 2) + '\n');
+    writeFileSync(
+      path.join(ROOT, 'bench/results/unilateral-list.json'),
+      JSON.stringify({ date: new Date().toISOString(), rows, lines, messages, kbEach, frameP95, rawP95, longTasks, frames: frames.length }, null, 2) + '\n',
+    );
   } finally {
     await browser.close();
   }

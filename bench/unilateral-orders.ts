@@ -79,7 +79,10 @@ export async function benchUnilateralOrders(budget: UnilateralOrdersBudget) {
     const askRecords = (i: number) => time('followOrderDetail', { api_ids: [apiId], recordId: edge(), number: i % 2 ? budget.pageSize : -budget.pageSize });
     const askPage = (i: number) => time('unilateralPageData', { sign, types: 2, apiId, ids: edge(), number: i % 2 ? budget.pageSize : -budget.pageSize });
     const results = [];
-    for (const [name, ask] of [['/get_records', askRecords], ['/get/page/data', askPage]] as const) {
+    for (const [name, ask] of [
+      ['/get_records', askRecords],
+      ['/get/page/data', askPage],
+    ] as const) {
       for (let i = 0; i < 10; i += 1) await ask(i); // warm-up
       const times: number[] = [];
       for (let i = 0; i < budget.requests; i += 1) times.push(await ask(i));

@@ -32,7 +32,8 @@ interface UnilateralStatisticBudget {
   drawMs: { max: number; reason: string };
   hoverP95FrameMs: { max: number; reason: string };
 }
-const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { unilateralStatistic: UnilateralStatisticBudget }).unilateralStatistic;
+const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { unilateralStatistic: UnilateralStatisticBudget })
+  .unilateralStatistic;
 if (budget.points !== MAX_SIGNAL_POINTS) throw new Error(`budget.json points ${budget.points}: one answer carries at most ${MAX_SIGNAL_POINTS}`);
 const say = (line: string) => console.log(`[bench unilateral-statistic] ${line}`);
 const MINUTE = 60_000;
@@ -55,7 +56,6 @@ const WATCH_DRAW = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })()`;
 
-
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));
 const app = await startApp({ clock, settings: { marketPushHz: 0 } });
 let failed = false;
@@ -66,8 +66,20 @@ try {
   const now = clock.now();
   const start = now - 31 * DAY;
   const id = await insertUStrategy(db, {
-    names: 'bench 1T', status: 0, target: 1, coin: 'btc', bar_ms: MINUTE, fast: 5, slow: 20,
-    initial_money: 100_000, cash: 100_000, qty: 0, entry: 0, last_bar: start, last_equity: 100_000, update_time: start,
+    names: 'bench 1T',
+    status: 0,
+    target: 1,
+    coin: 'btc',
+    bar_ms: MINUTE,
+    fast: 5,
+    slow: 20,
+    initial_money: 100_000,
+    cash: 100_000,
+    qty: 0,
+    entry: 0,
+    last_bar: start,
+    last_equity: 100_000,
+    update_time: start,
   });
   for (let until = start; until < now; ) {
     until = Math.min(now, until + 4000 * MINUTE);
@@ -95,19 +107,30 @@ try {
     await page.goto('/login');
     await signInByApi(page, 'admin', 'admin123');
     await page.goto(`/unilateral/statistic?key=${id}`);
-    await page.waitForFunction(() => (window as unknown as { __chartBench: { drawnAt: number | null } }).__chartBench.drawnAt! > 0, undefined, { timeout: 30_000 });
-    const { drawnAt, responseEnd, tasks } = (await page.evaluate('window.__chartBench')) as { drawnAt: number; responseEnd: number | null; tasks: [number, number][] };
+    await page.waitForFunction(() => (window as unknown as { __chartBench: { drawnAt: number | null } }).__chartBench.drawnAt! > 0, undefined, {
+      timeout: 30_000,
+    });
+    const { drawnAt, responseEnd, tasks } = (await page.evaluate('window.__chartBench')) as {
+      drawnAt: number;
+      responseEnd: number | null;
+      tasks: [number, number][];
+    };
     if (responseEnd === null) throw new Error('no Resource Timing entry for /transaction/identifier');
     const drawMs = drawnAt - responseEnd;
     const between = tasks.filter(([at, ms]) => at + ms > responseEnd && at < drawnAt).map(([at, ms]) => `${(at - responseEnd).toFixed(0)}+${ms.toFixed(0)}`);
     say(`long tasks between the answer and the drawn frame (start after the answer + duration, ms): ${between.join(', ') || 'none'}`);
     // each direction's markers are one path, one triangle (subpath) per marker
-    const drawnMarkers = await page.getByTestId('signal-markers').locator('path').evaluateAll((paths) => paths.reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0));
+    const drawnMarkers = await page
+      .getByTestId('signal-markers')
+      .locator('path')
+      .evaluateAll((paths) => paths.reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0));
     const drawnPoints = Number(await page.getByTestId('price-line').getAttribute('data-points'));
     const got = answer as { market: unknown[]; up_direction: unknown[]; down_direction: unknown[] } | null;
     const sentPoints = got?.market.length ?? 0;
     const sentMarkers = (got?.up_direction.length ?? 0) + (got?.down_direction.length ?? 0);
-    say(`answer: ${sentPoints} points, ${sentMarkers} markers; drawn ${drawnPoints} points (LTTB), ${drawnMarkers} markers, ${drawMs.toFixed(0)} ms after the answer arrived`);
+    say(
+      `answer: ${sentPoints} points, ${sentMarkers} markers; drawn ${drawnPoints} points (LTTB), ${drawnMarkers} markers, ${drawMs.toFixed(0)} ms after the answer arrived`,
+    );
 
     // hovering: the mouse sweeps the plot left and right while frames are recorded
     await page.waitForLoadState('networkidle');
@@ -127,10 +150,30 @@ try {
     const longest = Math.max(0, ...longTasks);
 
     const table = [
-      { figure: `1T over 30 days: chart drawn after its data arrived`, value: `${drawMs.toFixed(0)} ms`, budget: `≤ ${budget.drawMs.max} ms`, pass: drawMs <= budget.drawMs.max },
-      { figure: 'price points sent / drawn (LTTB)', value: `${sentPoints} / ${drawnPoints}`, budget: `${budget.points} sent, fewer drawn`, pass: sentPoints === budget.points && drawnPoints > 0 && drawnPoints < sentPoints },
-      { figure: 'trade markers drawn / sent / trades in the window', value: `${drawnMarkers} / ${sentMarkers} / ${trades}`, budget: 'all equal, > 0', pass: trades > 0 && drawnMarkers === trades && sentMarkers === trades },
-      { figure: `hovering (${moves} moves in ${budget.hoverSeconds} s): p95 frame interval`, value: `${hoverP95.toFixed(1)} ms (raw ${rawP95.toFixed(1)})`, budget: `≤ ${budget.hoverP95FrameMs.max} ms`, pass: hoverP95 <= budget.hoverP95FrameMs.max && hovered === 2 },
+      {
+        figure: `1T over 30 days: chart drawn after its data arrived`,
+        value: `${drawMs.toFixed(0)} ms`,
+        budget: `≤ ${budget.drawMs.max} ms`,
+        pass: drawMs <= budget.drawMs.max,
+      },
+      {
+        figure: 'price points sent / drawn (LTTB)',
+        value: `${sentPoints} / ${drawnPoints}`,
+        budget: `${budget.points} sent, fewer drawn`,
+        pass: sentPoints === budget.points && drawnPoints > 0 && drawnPoints < sentPoints,
+      },
+      {
+        figure: 'trade markers drawn / sent / trades in the window',
+        value: `${drawnMarkers} / ${sentMarkers} / ${trades}`,
+        budget: 'all equal, > 0',
+        pass: trades > 0 && drawnMarkers === trades && sentMarkers === trades,
+      },
+      {
+        figure: `hovering (${moves} moves in ${budget.hoverSeconds} s): p95 frame interval`,
+        value: `${hoverP95.toFixed(1)} ms (raw ${rawP95.toFixed(1)})`,
+        budget: `≤ ${budget.hoverP95FrameMs.max} ms`,
+        pass: hoverP95 <= budget.hoverP95FrameMs.max && hovered === 2,
+      },
       { figure: 'longest long task while hovering (reported)', value: `${longest.toFixed(1)} ms (${longTasks.length} tasks)`, budget: '-', pass: true },
     ];
     console.table(table);
@@ -138,7 +181,24 @@ try {
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(
       path.join(ROOT, 'bench/results/unilateral-statistic.json'),
-      JSON.stringify({ date: new Date().toISOString(), trades, sentPoints, drawnPoints, sentMarkers, drawnMarkers, drawMs, moves, hoverP95, rawP95, frames: frames.length, longTasks }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          trades,
+          sentPoints,
+          drawnPoints,
+          sentMarkers,
+          drawnMarkers,
+          drawMs,
+          moves,
+          hoverP95,
+          rawP95,
+          frames: frames.length,
+          longTasks,
+        },
+        null,
+        2,
+      ) + '\n',
     );
   } finally {
     await browser.close();

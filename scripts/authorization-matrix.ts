@@ -49,9 +49,15 @@ export function describeRule(rule: Rule, nested = false): string {
     case 'column':
       return `column \`${rule.path}\``;
     case 'allOf':
-      return group(rule.rules.map((r) => describeRule(r, true)), ' and ');
+      return group(
+        rule.rules.map((r) => describeRule(r, true)),
+        ' and ',
+      );
     case 'anyOf':
-      return group(rule.rules.map((r) => describeRule(r, true)), ' or ');
+      return group(
+        rule.rules.map((r) => describeRule(r, true)),
+        ' or ',
+      );
   }
 }
 
@@ -70,11 +76,15 @@ const REACH_MARK: Record<Reach, string> = { own: 'own', ownOrDemo: 'own + demo',
 function ownershipRows(): string[] {
   const rows: string[] = [];
   const row = (what: string, field: string, spec: IdSpec, allowedTo: (role: User) => boolean) =>
-    rows.push(`| ${what} | \`${field}\` | ${ID_KINDS[kindOf(spec)]} | ${USERS.map((role) => (allowedTo(role) ? REACH_MARK[reachFor(spec, role)] : '✗')).join(' | ')} |`);
+    rows.push(
+      `| ${what} | \`${field}\` | ${ID_KINDS[kindOf(spec)]} | ${USERS.map((role) => (allowedTo(role) ? REACH_MARK[reachFor(spec, role)] : '✗')).join(' | ')} |`,
+    );
   for (const name of endpointNames as EndpointName[]) {
-    for (const [field, spec] of Object.entries(CALL_IDS[name] as Record<string, IdSpec>)) row(`\`${name}\``, field, spec, (role) => allowed(CALL_ACCESS[name], role));
+    for (const [field, spec] of Object.entries(CALL_IDS[name] as Record<string, IdSpec>))
+      row(`\`${name}\``, field, spec, (role) => allowed(CALL_ACCESS[name], role));
   }
-  for (const [name, spec] of Object.entries(FEED_IDS) as [FeedName, IdSpec][]) row(`feed \`${name}\` (${feeds[name].path})`, 'data', spec, (role) => allowed(FEED_ACCESS[name], role));
+  for (const [name, spec] of Object.entries(FEED_IDS) as [FeedName, IdSpec][])
+    row(`feed \`${name}\` (${feeds[name].path})`, 'data', spec, (role) => allowed(FEED_ACCESS[name], role));
   return rows;
 }
 
@@ -119,7 +129,7 @@ export function authorizationMarkdown(): string {
     "- **own + demo**: the caller's own and the demo paper runs the server seeds for everyone to read.",
     '- **any**: objects that have no owner, shared by everyone the call is permitted to.',
     '- **shown**: shared unilateral strategies, except hidden ones (target 0), answered as ids that do not exist.',
-    '- **n/a**: not a user\'s object (reference data, a captcha, a position in a list that is already the caller\'s own, a',
+    "- **n/a**: not a user's object (reference data, a captcha, a position in a list that is already the caller's own, a",
     '  field the call does not read).',
     '- ✗: the role may not make the call at all (the table above).',
     '',
@@ -131,9 +141,9 @@ export function authorizationMarkdown(): string {
     '(both see hidden strategies: **any** where others have **shown**).',
     '',
     "Lists name no id but show only what the caller may name: every role's follow-task lists (`unilateralApiList`,",
-    '`accountPage`, `unilateralAllData`, the `unilateral` feed, a strategy\'s `task_ids`) hold its own tasks. The one',
+    "`accountPage`, `unilateralAllData`, the `unilateral` feed, a strategy's `task_ids`) hold its own tasks. The one",
     "view of other users' follow tasks is the monitoring's API view (`unilateralMonitoringDetail` target 2, and",
-    "the monitoring the `unilateral` feed sends the unilateral admin): the super user and a pes-1 login see every",
+    'the monitoring the `unilateral` feed sends the unilateral admin): the super user and a pes-1 login see every',
     'user\'s task there, a name and a status light each (spec §2 monitoring page "visible to admins", §6 monitoring',
     'status lights); it reads, changes or stops none of them.',
     '',

@@ -72,7 +72,8 @@ export function checkLocales(localesDir: string, relativeTo: string): Finding[] 
     const nameFile = path.join(dir, NAME_FILE);
     const names = statSafe(nameFile) ? flatten(readJson(nameFile)) : new Map<string, string>();
     for (const key of ['name', 'short']) {
-      if (!names.get(key)) findings.push({ kind: 'missing', language, file: path.relative(relativeTo, nameFile), where: key, detail: 'the language’s own name for the header' });
+      if (!names.get(key))
+        findings.push({ kind: 'missing', language, file: path.relative(relativeTo, nameFile), where: key, detail: 'the language’s own name for the header' });
     }
     for (const ns of new Set([...namespacesOf(sourceDir), ...namespacesOf(dir)])) {
       const file = path.relative(relativeTo, path.join(dir, ns));
@@ -105,7 +106,12 @@ export function checkLocales(localesDir: string, relativeTo: string): Finding[] 
       }
       const pluralBases = new Set([...source.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map(base));
       for (const family of pluralBases) {
-        const wanted = variablesOf([...source].filter(([key]) => base(key) === family).map(([, text]) => text).join(' '));
+        const wanted = variablesOf(
+          [...source]
+            .filter(([key]) => base(key) === family)
+            .map(([, text]) => text)
+            .join(' '),
+        );
         for (const category of categories) {
           const key = `${family}_${category}`;
           if (!target.has(key)) findings.push({ kind: 'plural', language, file, where: key, detail: `${language} needs the forms ${categories.join(', ')}` });
@@ -155,14 +161,26 @@ export function scanSources(srcDir: string, localesDir: string, relativeTo: stri
   for (const file of [...sources, ...libraries]) {
     const library = !sources.includes(file);
     const text = readFileSync(file, 'utf8');
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.mjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.mjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+    );
     const lines = text.split('\n');
     const ignored = (line: number) => /i18n-ignore/.test(lines[line] ?? '') || /i18n-ignore/.test(lines[line - 1] ?? '');
     const report = (node: ts.Node | number, literal: string, how: string) => {
       if (library) return;
       const line = source.getLineAndCharacterOfPosition(typeof node === 'number' ? node : node.getStart(source)).line;
       if (ignored(line)) return;
-      scan.literals.push({ kind: 'literal', language: 'src', file: path.relative(relativeTo, file), where: String(line + 1), detail: `${how}: ${JSON.stringify(literal.trim().slice(0, 60))}` });
+      scan.literals.push({
+        kind: 'literal',
+        language: 'src',
+        file: path.relative(relativeTo, file),
+        where: String(line + 1),
+        detail: `${how}: ${JSON.stringify(literal.trim().slice(0, 60))}`,
+      });
     };
     /** the prop or property a string is the value of, if any */
     const propName = (node: ts.Node): string | undefined => {
@@ -184,7 +202,8 @@ export function scanSources(srcDir: string, localesDir: string, relativeTo: stri
         scan.strings.add(node.text);
         const prop = propName(node);
         if (CJK.test(node.text)) report(node, node.text, prop ? `${prop}=` : 'Chinese string');
-        else if (prop && TEXT_PROPS.has(prop) && ENGLISH_WORD.test(node.text) && !CODE_NAME.test(node.text) && !thrown(node)) report(node, node.text, `${prop}=`);
+        else if (prop && TEXT_PROPS.has(prop) && ENGLISH_WORD.test(node.text) && !CODE_NAME.test(node.text) && !thrown(node))
+          report(node, node.text, `${prop}=`);
       } else if (ts.isTemplateExpression(node)) {
         scan.heads.add(node.head.text);
         scan.tails.add(node.templateSpans[node.templateSpans.length - 1]!.literal.text);
@@ -251,9 +270,13 @@ export function checkAll(root: string): Finding[] {
 const ORDER: Finding['kind'][] = ['missing', 'plural', 'variables', 'extra', 'unused', 'literal'];
 
 export function formatFindings(findings: Finding[]): string {
-  const sorted = [...findings].sort((a, b) => a.language.localeCompare(b.language) || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.file.localeCompare(b.file));
+  const sorted = [...findings].sort(
+    (a, b) => a.language.localeCompare(b.language) || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.file.localeCompare(b.file),
+  );
   return sorted
-    .map((f) => (f.kind === 'literal' ? `literal   ${f.file}:${f.where}  ${f.detail}` : `${f.kind.padEnd(9)} ${f.language}  ${f.file}  ${f.where}  ${f.detail}`))
+    .map((f) =>
+      f.kind === 'literal' ? `literal   ${f.file}:${f.where}  ${f.detail}` : `${f.kind.padEnd(9)} ${f.language}  ${f.file}  ${f.where}  ${f.detail}`,
+    )
     .join('\n');
 }
 

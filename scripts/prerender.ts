@@ -77,7 +77,7 @@ async function render(AppShell: ComponentType, location: string): Promise<{ html
   const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => void errors.push(error) });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
-  if (errors.length) throw new Error(`${location} did not render: ${errors.map((e) => (e instanceof Error ? e.stack ?? e.message : String(e))).join('\n')}`);
+  if (errors.length) throw new Error(`${location} did not render: ${errors.map((e) => (e instanceof Error ? (e.stack ?? e.message) : String(e))).join('\n')}`);
   return { html: Buffer.concat(chunks).toString('utf8'), css: extractStyle(cache) };
 }
 
@@ -100,7 +100,11 @@ async function main(): Promise<void> {
     // browser globals the app reads while rendering: nothing stored, as for a first visit
     const storage = new Map<string, string>();
     Object.assign(globalThis, {
-      localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) },
+      localStorage: {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => storage.set(k, v),
+        removeItem: (k: string) => storage.delete(k),
+      },
     });
     const { i18nReady, STORAGE_KEY: languageKey, DEFAULT_LANGUAGE } = await vite.ssrLoadModule('/src/providers/i18n.ts');
     const { STORAGE_KEY: themeKey } = await vite.ssrLoadModule('/src/components/theme-mode/index.tsx');

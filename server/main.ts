@@ -141,7 +141,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     } else {
       await refuseDemoPasswords(db);
       await seedReference(db, clock.now());
-      firstSuperUser = await seedProduction(db, clock.now(), { username: opts.firstSuperUser?.username ?? 'admin', password: opts.firstSuperUser?.password, passwordCost: settings.passwordCost });
+      firstSuperUser = await seedProduction(db, clock.now(), {
+        username: opts.firstSuperUser?.username ?? 'admin',
+        password: opts.firstSuperUser?.password,
+        passwordCost: settings.passwordCost,
+      });
     }
     await sweepStrategyFolders(db, dataDir);
   } catch (error) {
@@ -164,7 +168,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
     // request logs never carry a session token (the console sends it in headers; other clients may still put it in the query)
     logger: opts.logger
-      ? { ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}), serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) } }
+      ? {
+          ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}),
+          serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) },
+        }
       : false,
   });
   // an empty JSON body is an empty payload, not an error
@@ -180,7 +187,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const services = opts.servicePorts ? await listenServices(app, opts.servicePorts, host) : undefined;
   registerRoutes(app, ctx, handlers, uploads);
-  registerFeeds(app, ctx, { ...marketFeedGenerators, ...taskFeedGenerators, ...orderFeedGenerators, ...assetFeedGenerators, ...unilateralFeedGenerators, ...alertFeedGenerators, ...opts.feedGenerators }, configuredOrigins(staticDir));
+  registerFeeds(
+    app,
+    ctx,
+    {
+      ...marketFeedGenerators,
+      ...taskFeedGenerators,
+      ...orderFeedGenerators,
+      ...assetFeedGenerators,
+      ...unilateralFeedGenerators,
+      ...alertFeedGenerators,
+      ...opts.feedGenerators,
+    },
+    configuredOrigins(staticDir),
+  );
   const stopTicker = startMarketTicker(ctx);
   const tasks = startTaskRunner(ctx);
   const unilateral = startUnilateralRunner(ctx);

@@ -19,7 +19,18 @@ import type { AppContext } from '../context';
 import { CURRENCIES, EXCHANGES, marketRow, type MarketSource, type MarketTable } from '../market';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
-import { abnormalOrdersAfter, allRules, insertAlert, lastSentAt, maxOrderId, ordersSettledUpTo, runningTasksByUser, saveRuleState, type NewAlert, type StoredRule } from '../store/alerts';
+import {
+  abnormalOrdersAfter,
+  allRules,
+  insertAlert,
+  lastSentAt,
+  maxOrderId,
+  ordersSettledUpTo,
+  runningTasksByUser,
+  saveRuleState,
+  type NewAlert,
+  type StoredRule,
+} from '../store/alerts';
 import { FRESH_SUBJECT, isBeyond, spreadPercent, step, wouldSend, type SubjectState } from '../../src/domain/alerts';
 import { SPOT_CONTRACT } from '../../src/domain/codes';
 
@@ -122,7 +133,14 @@ export function createAlertEvaluator(ctx: AppContext, options: AlertEngineOption
         if (!Number.isFinite(value)) continue;
         if (judge('row', isBeyond(value, rule.direction, rule.threshold), 0)) {
           fire(
-            { currency: rule.currency.toUpperCase(), field: rule.field, direction: rule.direction, value: round(value, 4), threshold: rule.threshold, table: rule.table.join('-') },
+            {
+              currency: rule.currency.toUpperCase(),
+              field: rule.field,
+              direction: rule.direction,
+              value: round(value, 4),
+              threshold: rule.threshold,
+              table: rule.table.join('-'),
+            },
             { table: rule.table, currency: rule.currency },
           );
         }

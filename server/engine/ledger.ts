@@ -10,8 +10,14 @@ const DIRECTIONS: readonly Direction[] = ['f', 'r'];
 const EPS = 1e-12;
 
 export const emptyPosition = (): PositionData => ({
-  f: [[0, 0], [0, 0]],
-  r: [[0, 0], [0, 0]],
+  f: [
+    [0, 0],
+    [0, 0],
+  ],
+  r: [
+    [0, 0],
+    [0, 0],
+  ],
   mt: [0, 0],
   pro_count: 0,
   pro_rate: 0,
@@ -105,8 +111,16 @@ export interface ChildPnl {
  * (a deleted child's too), its unrealised the children's open positions. Both together are what the
  * fills and fees made: closed trades carry their open and close fees, open positions their open fees.
  */
-export function taskPnl(children: readonly ChildState[], realised: ReadonlyMap<number, number>, marks: readonly [number, number]): { children: ChildPnl[]; realised: number; unrealised: number } {
-  const rows = children.map((c) => ({ task_children_id: c.child.task_children_id, realised: realised.get(c.child.task_children_id) ?? 0, unrealised: unrealisedPnl(c.ledger, marks) }));
+export function taskPnl(
+  children: readonly ChildState[],
+  realised: ReadonlyMap<number, number>,
+  marks: readonly [number, number],
+): { children: ChildPnl[]; realised: number; unrealised: number } {
+  const rows = children.map((c) => ({
+    task_children_id: c.child.task_children_id,
+    realised: realised.get(c.child.task_children_id) ?? 0,
+    unrealised: unrealisedPnl(c.ledger, marks),
+  }));
   let total = 0;
   for (const value of realised.values()) total += value;
   return { children: rows, realised: total, unrealised: rows.reduce((sum, c) => sum + c.unrealised, 0) };

@@ -4,10 +4,22 @@
  */
 import { instrumentId, tradeTypeOf } from './calendar';
 import { execute, takerFee, type Book, type Side } from './pricing';
-import { ORDER_STATUS, type ChildTask, type Direction, type FeeConfig, type Fill, type Leg, type OrderParam, type OrderRecord, type OrderStatus, type Otype, type Quote, type EngineSettings } from './types';
+import {
+  ORDER_STATUS,
+  type ChildTask,
+  type Direction,
+  type FeeConfig,
+  type Fill,
+  type Leg,
+  type OrderParam,
+  type OrderRecord,
+  type OrderStatus,
+  type Otype,
+  type Quote,
+  type EngineSettings,
+} from './types';
 
 import type { Rng } from '../clock/random';
-
 
 const EPS = 1e-9;
 
@@ -179,12 +191,7 @@ export const makeHedge = (r: Omit<PairRequest, 'outcome' | 'action' | 'orderType
  * One tick of an order: 1 → 2; 2 → its planned final status with its fill (none when nothing filled).
  * The fee is the taker rate of the leg's API account on the filled notional.
  */
-export const advanceOrder = (
-  order: OrderRecord,
-  legs: readonly [Leg, Leg],
-  fees: FeeConfig,
-  now: number,
-): { order: OrderRecord; fill: Fill | null } => {
+export const advanceOrder = (order: OrderRecord, legs: readonly [Leg, Leg], fees: FeeConfig, now: number): { order: OrderRecord; fill: Fill | null } => {
   if (order.status_ === ORDER_STATUS.create) return { order: { ...order, status_: ORDER_STATUS.executing }, fill: null };
   const { amount, price, status_ } = order.planned;
   const fee = amount * price * takerFee(fees, legs[order.leg]);

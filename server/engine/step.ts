@@ -133,10 +133,9 @@ const feesOf = (ctx: Context, child: ChildTask, leg: 0 | 1): FeeConfig => ctx.in
 
 /** Net prices (slippage, depth and fees) of trading `amounts` on both legs. */
 const netPrices = (ctx: Context, child: ChildTask, sides: readonly [Side, Side], amounts: readonly [number, number]): [number, number] =>
-  ([0, 1] as const).map((i) => withFee(sides[i], execute(sides[i], ctx.quotes[i], amounts[i], ctx.book).price, takerFee(feesOf(ctx, child, i), ctx.legs[i]))) as [
-    number,
-    number,
-  ];
+  ([0, 1] as const).map((i) =>
+    withFee(sides[i], execute(sides[i], ctx.quotes[i], amounts[i], ctx.book).price, takerFee(feesOf(ctx, child, i), ctx.legs[i])),
+  ) as [number, number];
 
 const limitOf = (ctx: Context, child: ChildTask): number => ctx.m * childCapital(ctx.task, ctx.weights, child.weight);
 
@@ -236,7 +235,12 @@ const manual = (ctx: Context, cs: ChildState, req: ManualRequest): Decision | nu
  * child while flat: opening one open step, and closing the same amount again (the seed derives the
  * demo tasks' thresholds from these). Null when the child could not open anything.
  */
-export const premiumsOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number): Record<Direction, { open: number; close: number }> | null => {
+export const premiumsOf = (
+  state: TaskState,
+  inputs: EngineInputs,
+  prices: PriceSource,
+  now: number,
+): Record<Direction, { open: number; close: number }> | null => {
   const ctx = contextOf(state, inputs, prices, now, () => 0.5);
   const cs = state.children[0];
   const amount = cs ? openAmount(ctx, { ...cs, ledger: emptyLedger() }) : 0;

@@ -11,8 +11,7 @@ import { ORDER_LIMITS, periodStatistics } from '../handlers/orders';
  */
 export const STATISTICS_LIMITS = { pairs: 32, periods: 3, orders: 100 } as const;
 
-const tooMany = () =>
-  invalid('err.statisticsPairs', { max: STATISTICS_LIMITS.pairs, periods: STATISTICS_LIMITS.periods, minutes: ORDER_LIMITS.periodMinutes });
+const tooMany = () => invalid('err.statisticsPairs', { max: STATISTICS_LIMITS.pairs, periods: STATISTICS_LIMITS.periods, minutes: ORDER_LIMITS.periodMinutes });
 
 /**
  * `{currencys: [[currency, minutes]…], number}` (§7), or undefined when it is not such a message. Past

@@ -224,14 +224,7 @@ interface Subscriber {
   push(): void;
 }
 
-function serve(
-  name: FeedName,
-  app: AppContext,
-  generator: FeedGenerator,
-  subscribers: Set<Subscriber>,
-  socket: WebSocket,
-  request: FastifyRequest,
-): void {
+function serve(name: FeedName, app: AppContext, generator: FeedGenerator, subscribers: Set<Subscriber>, socket: WebSocket, request: FastifyRequest): void {
   const definition = feeds[name];
   const lang = langOf(request.headers['accept-language']);
   const queryToken = (request.query as Record<string, unknown> | undefined)?.token;
@@ -368,7 +361,11 @@ function listen(ctx: AppContext, generator: FeedGenerator, subscribers: Set<Subs
  * socket may also open from (originAllowed); a handshake from any other Origin is refused with HTTP 403.
  */
 export function registerFeeds(app: FastifyInstance, ctx: AppContext, generators: FeedGenerators = defaultGenerators, origins: readonly string[] = []): void {
-  const httpPaths = new Set(Object.values(endpoints).filter((e) => e.method === 'GET').map((e) => e.path));
+  const httpPaths = new Set(
+    Object.values(endpoints)
+      .filter((e) => e.method === 'GET')
+      .map((e) => e.path),
+  );
   for (const name of Object.keys(feeds) as FeedName[]) {
     const { path } = feeds[name];
     if (httpPaths.has(path)) throw new Error(`feed ${name} shares its path ${path} with a GET endpoint`);

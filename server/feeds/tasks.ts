@@ -39,7 +39,6 @@ export function taskLive(figures: TaskFigures, legHealth?: TaskLegHealth) {
   };
 }
 
-
 /** Tasks figured between two breaths of a reply (issue 31: one reply never holds the server for long). */
 const BREATH_EVERY = 50;
 
@@ -64,7 +63,12 @@ export const taskFeed: FeedGenerator = {
     subscriptions.set(client, { ids: new Set(ids), lastAt: client.app.clock.now() });
     const { app } = client;
     const rows = await ownTasks(app.db, client.user.id, ids);
-    const health = await legHealthOfTasks(app.db, rows.map((row) => Number(row.id)), app.clock.now(), enginePrices(app.market.prices).prices);
+    const health = await legHealthOfTasks(
+      app.db,
+      rows.map((row) => Number(row.id)),
+      app.clock.now(),
+      enginePrices(app.market.prices).prices,
+    );
     const data = [];
     for (const row of rows) {
       data.push(taskLive(await taskFigures(app, row), health.get(Number(row.id))));

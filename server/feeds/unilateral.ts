@@ -17,7 +17,9 @@ export const unilateralFeed: FeedGenerator = {
     const strategy = await visibleStrategies(app.db, user);
     const task = (await visibleTasks(app.db, user)).map(followTaskItem);
     if (isUnilateralAdmin(user)) {
-      const [s, api, kline] = await Promise.all([MONITORING_VIEW.strategy, MONITORING_VIEW.api, MONITORING_VIEW.kline].map((view) => monitoring(app, user, view)));
+      const [s, api, kline] = await Promise.all(
+        [MONITORING_VIEW.strategy, MONITORING_VIEW.api, MONITORING_VIEW.kline].map((view) => monitoring(app, user, view)),
+      );
       client.send({ strategy: { strategy, monitoring: { strategy: s, api, kline } }, api: task });
     }
     return { code: 200, info: 'ok', data: { strategy }, task };

@@ -32,7 +32,13 @@ function refusedUntil(call: CallContext, key: 'err.signInLocked' | 'err.addressL
  * account costs the same work (the password is checked against a dummy hash) and counts the same failure,
  * so neither the answer nor its time tells a name apart.
  */
-async function checkPassword(call: CallContext, username: string, password: string, row: UserRow | undefined, admits: (row: UserRow) => boolean = () => true): Promise<boolean> {
+async function checkPassword(
+  call: CallContext,
+  username: string,
+  password: string,
+  row: UserRow | undefined,
+  admits: (row: UserRow) => boolean = () => true,
+): Promise<boolean> {
   const { lockout } = call.app.auth;
   const locked = lockout.begin(username, call.address);
   if (locked) throw refusedUntil(call, locked.scope === 'pair' ? 'err.signInLocked' : 'err.addressLocked', locked.until);
@@ -109,7 +115,12 @@ export const accountHandlers: HandlerMap = {
   async login(call) {
     const { payload, app } = call;
     // the challenge is used up by any attempt, right or wrong
-    const captchaOk = await app.auth.consumeCaptcha(payload.geetest_challenge, payload.geetest_validate, payload.geetest_seccode, app.settings.captchaDifficulty);
+    const captchaOk = await app.auth.consumeCaptcha(
+      payload.geetest_challenge,
+      payload.geetest_validate,
+      payload.geetest_seccode,
+      app.settings.captchaDifficulty,
+    );
     if (!captchaOk) throw invalid('err.captcha');
     const row = await authenticate(call, 'username', 'password');
     const token = await app.auth.issueToken(row.id);
@@ -143,7 +154,8 @@ export const accountHandlers: HandlerMap = {
     const newPassword = checkNewPassword(call.payload.new_password);
     if (newPassword === oldPassword) throw invalid('err.samePassword');
     // only over the hash just checked: of two changes at once with the same old password, one wins
-    if (!(await setPasswordHash(db, user.id, await hashPassword(newPassword, call.app.settings.passwordCost), row.password_hash))) throw invalid('err.oldPassword');
+    if (!(await setPasswordHash(db, user.id, await hashPassword(newPassword, call.app.settings.passwordCost), row.password_hash)))
+      throw invalid('err.oldPassword');
     // every other session ends; this one carries on with a fresh token (its old one fades out)
     const data: ChangePasswordReply = { token: await auth.rotate(user.id, call.token ?? '') };
     return call.ok(data, 'ok.changePassword');

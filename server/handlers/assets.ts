@@ -111,7 +111,10 @@ export const assetHandlers: HandlerMap = {
   /** The task engine's fills on the accounts shown, newest first. */
   async assetTradeRecords(call) {
     const apis = await ownApis(call);
-    const rows = await tradeRecords(call.app.db, apis.map((a) => a.id));
+    const rows = await tradeRecords(
+      call.app.db,
+      apis.map((a) => a.id),
+    );
     return call.ok(rows.map((r) => ({ ...r, time: formatSecond(Number(r.time)), type: r.otype })));
   },
 
@@ -183,7 +186,8 @@ async function manualOrderOf(call: CallContext, api: ApiRow): Promise<ManualOrde
   const currency = str(payload, 'symbol', 32).toLowerCase();
   if (!isCurrency(currency)) throw invalid('err.currency', { currency });
   const contractType = num(payload, 'type', { integer: true, positive: true });
-  if (!(await supportsContractType(call.app.db, api.bourse_id, contractType))) throw invalid('err.contractType', { bourse: api.bourse_name ?? api.bourse_id, type: contractType });
+  if (!(await supportsContractType(call.app.db, api.bourse_id, contractType)))
+    throw invalid('err.contractType', { bourse: api.bourse_name ?? api.bourse_id, type: contractType });
   const direction = oneOf(payload, 'direction', [1, 2, 3, 4] as const);
   if (kindOf(contractType) === null && direction > 2) throw invalid('err.spotDirection');
   const way = oneOf(payload, 'way', [0, 1] as const);
@@ -203,4 +207,3 @@ async function restore(call: CallContext) {
   for (const api of apis) call.app.bus.emit('asset.changed', { userId: user.id, apiId: api.id });
   return call.ok({ apiId: apis.map((a) => a.id).join(',') }, 'ok.generic');
 }
-

@@ -100,7 +100,13 @@ const byKind = (sums: readonly OrderSums[], kind: OrderSums['kind']) => sums.fil
  * all end now), so the orders are summed once, over the slices between one period's start and the next
  * shorter one's: the longest period's orders are read once, however many periods are asked for.
  */
-export async function periodStatistics(db: Queryable, userId: number, pairs: readonly (readonly [string, number])[], number: number, now: number): Promise<StatisticsReply> {
+export async function periodStatistics(
+  db: Queryable,
+  userId: number,
+  pairs: readonly (readonly [string, number])[],
+  number: number,
+  now: number,
+): Promise<StatisticsReply> {
   const reply: StatisticsReply = { automatic: [], manual: [], order: [] };
   const currencies = [...new Set(pairs.map(([c]) => c))];
   const totals = new Map<string, OrderSums>(); // per kind and currency, over the periods summed so far
@@ -129,7 +135,16 @@ export async function periodStatistics(db: Queryable, userId: number, pairs: rea
 
 const addSums = (a: OrderSums | undefined, b: OrderSums): OrderSums =>
   a
-    ? { ...a, orders: a.orders + b.orders, notional: a.notional + b.notional, fee: a.fee + b.fee, fu_buy: a.fu_buy + b.fu_buy, fu_sell: a.fu_sell + b.fu_sell, ss_buy: a.ss_buy + b.ss_buy, ss_sell: a.ss_sell + b.ss_sell }
+    ? {
+        ...a,
+        orders: a.orders + b.orders,
+        notional: a.notional + b.notional,
+        fee: a.fee + b.fee,
+        fu_buy: a.fu_buy + b.fu_buy,
+        fu_sell: a.fu_sell + b.fu_sell,
+        ss_buy: a.ss_buy + b.ss_buy,
+        ss_sell: a.ss_sell + b.ss_sell,
+      }
     : b;
 
 /** /web/get/order/totalData {number: minutes}: per currency with orders in the period, and its newest 18 orders. */

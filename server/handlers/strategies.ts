@@ -25,8 +25,16 @@ export const MAX_STRATEGY_FILE_LABEL = '2 MiB';
 
 /** Keys of the task base params section (spec §3, "task params when adding"). */
 export const TASK_BASE_KEYS = [
-  'currency_type', 'a_bourse', 'b_bourse', 'a_transaction_type', 'b_transaction_type', 'fund_occupy',
-  'virtual_initial_capital', 'depth', 'slip', 'price_limit',
+  'currency_type',
+  'a_bourse',
+  'b_bourse',
+  'a_transaction_type',
+  'b_transaction_type',
+  'fund_occupy',
+  'virtual_initial_capital',
+  'depth',
+  'slip',
+  'price_limit',
 ];
 const isDebitCredit = (key: string): boolean => key === 'is_borrow' || /borrow|repay|debit|credit|loan/i.test(key);
 
@@ -46,7 +54,9 @@ function checkParams(params: Record<string, unknown>): Record<string, ParamValue
   for (const [key, value] of Object.entries(params)) {
     if (!key.trim() || key.length > 64) throw invalid('err.paramValue', { field: key || '""' });
     const ok =
-      typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
       (typeof value === 'object' && value !== null && !Array.isArray(value));
     if (!ok) throw invalid('err.paramValue', { field: key });
   }

@@ -20,7 +20,6 @@ export async function ownChild(call: CallContext, db: Queryable = call.app.db): 
   return row;
 }
 
-
 export const paging = (payload: Payload, sizeField: string, pageField: string, defaultSize: number) => ({
   size: optNum(payload, sizeField, { integer: true, min: 1, max: 1000 }) ?? defaultSize,
   page: optNum(payload, pageField, { integer: true, min: 1 }) ?? 1,
@@ -35,7 +34,6 @@ export const changed = (call: CallContext, taskId: number) => call.app.bus.emit(
  */
 export const record = (call: CallContext, taskId: number, changeType: string, before?: unknown, after?: unknown, db: Queryable = call.app.db) =>
   insertChange(db, { taskId, userId: signedIn(call).id, changeType, before, after, at: call.app.clock.now() });
-
 
 /** A list of ids: a JSON array, an array of fields or 'a,b' text. */
 export function idList(payload: Payload, field: string, max = MAX_LIST_ITEMS, tooMany: 'err.tooMany' | 'err.taskBatchTooLarge' = 'err.tooMany'): number[] {

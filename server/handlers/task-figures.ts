@@ -137,7 +137,6 @@ async function earningsCurve(call: CallContext, taskId: number, childId: number,
   return [...points.map((p) => ({ dateTime: formatSecond(Number(p.at)), earningsVal: Number(p.value) })), { dateTime: formatSecond(now), earningsVal: value }];
 }
 
-
 export const taskFigureHandlers: HandlerMap = {
   async taskPositionStatistics(call) {
     const { row, figures } = await ownTaskFigures(call);

@@ -36,7 +36,11 @@ async function checkChildren(db: Queryable, row: TaskRow, cids: number[]): Promi
  * Saves a manual request (or its end) in the caller's task's engine column, and its change record: the
  * task read, checked and written in one transaction. The engine carries the request out on its ticks.
  */
-async function saveManual(call: CallContext, changeType: string, next: (state: TaskState, tx: Queryable, row: TaskRow) => Promise<ManualRequest | null>): Promise<void> {
+async function saveManual(
+  call: CallContext,
+  changeType: string,
+  next: (state: TaskState, tx: Queryable, row: TaskRow) => Promise<ManualRequest | null>,
+): Promise<void> {
   const taskId = await call.app.db.transaction(async (tx) => {
     const row = await ownTask(call, id(call.payload, 'task_id'), tx);
     const before = engineOf(row).manual;
@@ -50,7 +54,6 @@ async function saveManual(call: CallContext, changeType: string, next: (state: T
 
 /** A manual close of everything the children hold: any profit point, every contract, within a minute. */
 const CLOSE_ALL = { change_type: 'close', dlt: -1e9, count: 1e9, duration: 1 } as const;
-
 
 export const taskManualHandlers: HandlerMap = {
   async manualTrade(call) {

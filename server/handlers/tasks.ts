@@ -101,7 +101,6 @@ async function strategyKeys(call: CallContext, strategyId: number): Promise<{ na
   return { name: strategy.name, keys: Object.keys(JSON.parse(strategy.default_params) as Record<string, ParamValue>) };
 }
 
-
 /** The keys whose values differ between two params objects, with their values on each side. */
 function paramsDiff(before: TaskParams, after: TaskParams): [Record<string, unknown>, Record<string, unknown>] {
   const was: Record<string, unknown> = {};
@@ -113,7 +112,6 @@ function paramsDiff(before: TaskParams, after: TaskParams): [Record<string, unkn
   return [was, now];
 }
 
-
 /** At most this many tasks in one batch status change: the most the task page reads at once. */
 export const MAX_BATCH_TASKS = PAGING.taskPageReadSize;
 
@@ -123,7 +121,12 @@ export const MAX_BATCH_TASKS = PAGING.taskPageReadSize;
  * `target` refuses the whole request, `refusal` says which), then each gets its request and change
  * record. The change takes effect settings.statusChangeDelayMs later, on the clock.
  */
-async function requestStatuses(call: CallContext, ids: readonly number[], target: TaskTarget, refusal: 'err.taskStatusChange' | 'err.taskBatchStatusChange'): Promise<void> {
+async function requestStatuses(
+  call: CallContext,
+  ids: readonly number[],
+  target: TaskTarget,
+  refusal: 'err.taskStatusChange' | 'err.taskBatchStatusChange',
+): Promise<void> {
   const { db, clock, settings } = call.app;
   const userId = signedIn(call).id;
   await db.transaction(async (tx) => {
@@ -259,7 +262,9 @@ export const taskHandlers: HandlerMap = {
     const params = paramsOf(row);
     const apis = await listApis(call.app.db, signedIn(call).id);
     const bourses = [Number(params.a_bourse), Number(params.b_bourse)];
-    return call.ok(apis.filter((api) => bourses.includes(Number(api.bourse_id))).map((api) => ({ id: Number(api.id), name: api.name, bourse_id: Number(api.bourse_id) })));
+    return call.ok(
+      apis.filter((api) => bourses.includes(Number(api.bourse_id))).map((api) => ({ id: Number(api.id), name: api.name, bourse_id: Number(api.bourse_id) })),
+    );
   },
 
   async taskChildrenList(call) {
@@ -292,7 +297,14 @@ export const taskHandlers: HandlerMap = {
     const taskId = await inOwnChild(call, async (tx, child, task) => {
       if (target === 0 && !childrenChangeable(task)) throw fail(4, 'err.stopMainTask');
       await setChildStatus(tx, child.id, target);
-      await record(call, task.id, 'child_status', { task_children_id: Number(child.id), status: Number(child.status) }, { task_children_id: Number(child.id), status: target }, tx);
+      await record(
+        call,
+        task.id,
+        'child_status',
+        { task_children_id: Number(child.id), status: Number(child.status) },
+        { task_children_id: Number(child.id), status: target },
+        tx,
+      );
       return task.id;
     });
     changed(call, taskId);

@@ -50,7 +50,6 @@ async function accountView(db: Queryable, api: ApiRow, priceAt: PriceAt, now: nu
   };
 }
 
-
 /** The one coin of a blacklist call, lower case and known to the market. */
 function oneCoin(call: CallContext): string {
   const [coin] = coinList(call.payload, 'currency', CURRENCIES);

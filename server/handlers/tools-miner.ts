@@ -2,7 +2,17 @@ import { BLOCK_REWARD_BTC, MODEL_NAME_MAX, modelProblems, type MinerModel } from
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { id as idOf, has } from '../http/validate';
-import { DEMO_DIFFICULTY, DEMO_MINER_MODELS, deleteModel, findModel, findModelNamed, insertModel, listModels, startModelTable, updateModel } from '../store/miner';
+import {
+  DEMO_DIFFICULTY,
+  DEMO_MINER_MODELS,
+  deleteModel,
+  findModel,
+  findModelNamed,
+  insertModel,
+  listModels,
+  startModelTable,
+  updateModel,
+} from '../store/miner';
 
 /** Exchange 1's BTC at contract type 1: the price the market page shows first. */
 const PRICE_SOURCE = { exchange: 1, currency: 'btc', type: 1 } as const;

@@ -8,7 +8,21 @@ import { enginePrices } from '../engine/prices';
 import { CODE, fail, invalid } from '../http/envelope';
 import { id, jsonObject, optNum, optStr } from '../http/validate';
 import type { SessionUser } from '../http/auth';
-import { advanceRun, countOrders, countRunning, DEMO_USER, equityOf, findRun, insertRun, marksOf, pageOrders, pageRuns, pointsOf, tryParams, type PaperRunRow } from '../store/paper';
+import {
+  advanceRun,
+  countOrders,
+  countRunning,
+  DEMO_USER,
+  equityOf,
+  findRun,
+  insertRun,
+  marksOf,
+  pageOrders,
+  pageRuns,
+  pointsOf,
+  tryParams,
+  type PaperRunRow,
+} from '../store/paper';
 import { findStrategy } from '../store/strategies';
 import type { Queryable } from '../store/queryable';
 

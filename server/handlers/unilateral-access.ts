@@ -46,7 +46,14 @@ function rawList(payload: Payload, field: string): unknown[] {
   }
   if (Array.isArray(raw)) return [...bounded(raw, field)];
   if (typeof raw === 'number') return [raw];
-  return typeof raw === 'string' ? [...bounded(raw.split(',').filter((part) => part.trim()), field)] : [];
+  return typeof raw === 'string'
+    ? [
+        ...bounded(
+          raw.split(',').filter((part) => part.trim()),
+          field,
+        ),
+      ]
+    : [];
 }
 
 /** Ids: at least one, each a positive whole number. */

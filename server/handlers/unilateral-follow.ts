@@ -51,7 +51,8 @@ function formSettings(call: CallContext, user: SessionUser): FollowSettings {
   const values = call.payload as FollowFormValues;
   const problems = Object.values(followFormProblems(values, userLevel(user)));
   if (problems.length) throw invalid(problems[0] as ConsoleKey);
-  const cost = (field: 'calculateCost' | 'initialCost') => (values[field] === undefined || values[field] === null || values[field] === '' ? null : Number(values[field]));
+  const cost = (field: 'calculateCost' | 'initialCost') =>
+    values[field] === undefined || values[field] === null || values[field] === '' ? null : Number(values[field]);
   return {
     strategy_id: id(call.payload, 'strategyId'),
     priority: userLevel(user) === 1 ? num(call.payload, 'priority', { integer: true, min: 0, max: 5 }) : 0,
@@ -106,7 +107,6 @@ const inTaskTransaction = <T>(call: CallContext, work: (tx: Queryable, task: Fol
     const { task, strategy } = await myTask(call, tx);
     return work(tx, task, strategy);
   });
-
 
 export const unilateralFollowHandlers: HandlerMap = {
   async unilateralApiList(call) {
@@ -197,11 +197,22 @@ export const unilateralFollowHandlers: HandlerMap = {
     for (const api of await listApis(db, user.id)) if (api.status === 4 && !(await findFollowTask(db, api.id))) free.push(api);
     // the form's defaults: leverage 1 both ways, long and short, no stop-loss, the API's asset template as its money
     const settings: FollowSettings = {
-      strategy_id: strategy.id, priority: 0, stop_loss: 0, archive_currency: '', positive_leverage: 1, negative_leverage: 1,
-      is_buy: 1, is_sell: 1, calculate_cost: null, initial_cost: null,
+      strategy_id: strategy.id,
+      priority: 0,
+      stop_loss: 0,
+      archive_currency: '',
+      positive_leverage: 1,
+      negative_leverage: 1,
+      is_buy: 1,
+      is_sell: 1,
+      calculate_cost: null,
+      initial_cost: null,
     };
     await db.transaction(async (tx) => {
-      await insertFollowTasks(tx, free.map((api) => newTask(user, api, settings, DEFAULT_FOLLOW_UNIT, now)));
+      await insertFollowTasks(
+        tx,
+        free.map((api) => newTask(user, api, settings, DEFAULT_FOLLOW_UNIT, now)),
+      );
       for (const api of free) await setFollowState(tx, (await findFollowTask(tx, api.id))!, strategy, FOLLOW_STATE.auto, simPrice(market.sim), now);
     });
     changed(call, [strategy.id]);
@@ -229,7 +240,11 @@ export const unilateralFollowHandlers: HandlerMap = {
     const step = Math.ceil(rows.length / CHART_POINTS);
     const picked = rows.filter((_, i) => (rows.length - 1 - i) % step === 0);
     const base = task.initial_cost || task.calculate_cost || rows[0]?.equity || 1;
-    const points: FollowRatePoint[] = picked.map((r) => ({ dateTime: formatSecond(r.at), equity: r.equity, rate: Number(((r.equity / base - 1) * 100).toFixed(4)) }));
+    const points: FollowRatePoint[] = picked.map((r) => ({
+      dateTime: formatSecond(r.at),
+      equity: r.equity,
+      rate: Number(((r.equity / base - 1) * 100).toFixed(4)),
+    }));
     return call.ok(points);
   },
 

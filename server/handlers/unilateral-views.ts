@@ -30,7 +30,15 @@ const round = (value: number, digits: number): number => Number(value.toFixed(di
 /** The open position as §3 shows it: coin, signed quantity, entry price (cost), share of the equity (percent), type 1 long / −1 short. */
 export function positionRows(coin: string, qty: number, entry: number, price: number, equity: number): UnilateralPosition[] {
   if (qty === 0) return [];
-  return [{ coin_names: coin.toUpperCase(), position: round(qty, 6), cost: round(entry, 2), ratio: equity > 0 ? round(((Math.abs(qty) * price) / equity) * 100, 2) : 0, type: qty > 0 ? 1 : -1 }];
+  return [
+    {
+      coin_names: coin.toUpperCase(),
+      position: round(qty, 6),
+      cost: round(entry, 2),
+      ratio: equity > 0 ? round(((Math.abs(qty) * price) / equity) * 100, 2) : 0,
+      type: qty > 0 ? 1 : -1,
+    },
+  ];
 }
 
 export async function strategyView(db: Queryable, row: StrategyRow, taskIds: number[]): Promise<UnilateralStrategy> {

@@ -3,23 +3,8 @@
  * statistics page (indicators, signal chart, asset rows, trades), monitoring and the signature token.
  * Follow tasks are in unilateral-follow.ts.
  */
-import type {
-  MonitoringEntry,
-  SignalChart,
-  SignalMark,
-  UnilateralAllData,
-  UnilateralChart,
-  UnilateralPosition,
-  UnilateralStrategy,
-} from '../../src/api/types';
-import {
-  CYCLE_MS,
-  CYCLE_WINDOW_DAYS,
-  MAX_SIGNAL_POINTS,
-  MONITORING_VIEW,
-  PAGE_TYPE,
-  isBuySignal,
-} from '../../src/domain/unilateral';
+import type { MonitoringEntry, SignalChart, SignalMark, UnilateralAllData, UnilateralChart, UnilateralPosition, UnilateralStrategy } from '../../src/api/types';
+import { CYCLE_MS, CYCLE_WINDOW_DAYS, MAX_SIGNAL_POINTS, MONITORING_VIEW, PAGE_TYPE, isBuySignal } from '../../src/domain/unilateral';
 import { PAGING } from '../../src/domain/constants';
 import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
@@ -60,7 +45,14 @@ export async function visibleStrategies(db: Queryable, user: SessionUser): Promi
 async function strategyViews(db: Queryable, user: SessionUser, rows: StrategyRow[]): Promise<UnilateralStrategy[]> {
   const tasks = await visibleTasks(db, user);
   const views = [];
-  for (const row of rows) views.push(await strategyView(db, row, tasks.filter((t) => t.strategy_id === row.id).map((t) => t.api_id)));
+  for (const row of rows)
+    views.push(
+      await strategyView(
+        db,
+        row,
+        tasks.filter((t) => t.strategy_id === row.id).map((t) => t.api_id),
+      ),
+    );
   return views;
 }
 
@@ -107,7 +99,9 @@ async function signalChart(call: CallContext, strategy: StrategyRow): Promise<Si
   const { from, to } = timeWindow(call.payload, now, CYCLE_WINDOW_DAYS[cycle]);
   const points = cyclePoints(cycle, from, to);
   const priceAt = simPrice(call.app.market.sim);
-  const marks = (await tradesOf(call.app.db, strategy.id, from, to)).map((t): SignalMark => ({ createtime: formatSecond(t.at), price: t.price, type: t.type, trade_num: t.qty }));
+  const marks = (await tradesOf(call.app.db, strategy.id, from, to)).map(
+    (t): SignalMark => ({ createtime: formatSecond(t.at), price: t.price, type: t.type, trade_num: t.qty }),
+  );
   // the strategy's curve: the last equity row at or before each point, drawdown from the window's running peak
   const rows = await equityOf(call.app.db, strategy.id, from - strategy.bar_ms, to);
   const curve: SignalChart['curve'] = [];

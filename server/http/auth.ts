@@ -72,7 +72,12 @@ export function needsRehash(stored: string, cost: ScryptCost = PASSWORD_COST): b
 }
 
 /** After a successful sign-in: a hash cheaper than `cost` is replaced by one at `cost` (unless the password changed meanwhile). */
-export async function rehashIfCheap(db: Queryable, user: Pick<UserRow, 'id' | 'password_hash'>, password: string, cost: ScryptCost = PASSWORD_COST): Promise<void> {
+export async function rehashIfCheap(
+  db: Queryable,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+  password: string,
+  cost: ScryptCost = PASSWORD_COST,
+): Promise<void> {
   if (needsRehash(user.password_hash, cost)) await setPasswordHash(db, user.id, await hashPassword(password, cost), user.password_hash);
 }
 
@@ -87,7 +92,9 @@ export const CAPTCHA_MS = 5 * 60 * 1000;
  */
 export function captchaWorkHolds(challenge: string, nonce: unknown, digestHex: unknown, difficulty: number): boolean {
   if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > 32 || typeof digestHex !== 'string') return false;
-  const digest = createHash('sha256').update(challenge + nonce).digest();
+  const digest = createHash('sha256')
+    .update(challenge + nonce)
+    .digest();
   return digest.toString('hex') === digestHex.toLowerCase() && leadingZeroBits(digest) >= Math.min(difficulty, MAX_CAPTCHA_DIFFICULTY);
 }
 
@@ -144,7 +151,12 @@ export function createAuth(db: Db, clock: Clock) {
     async rotate(userId: number, currentToken: string): Promise<string> {
       const token = newToken();
       const at = clock.now();
-      await rotateSessions(db, userId, tokenHash(currentToken), { tokenHash: tokenHash(token), at, expiresAt: at + SESSION_MS, graceUntil: at + ROTATE_GRACE_MS });
+      await rotateSessions(db, userId, tokenHash(currentToken), {
+        tokenHash: tokenHash(token),
+        at,
+        expiresAt: at + SESSION_MS,
+        graceUntil: at + ROTATE_GRACE_MS,
+      });
       return token;
     },
 

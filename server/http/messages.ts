@@ -71,7 +71,10 @@ const table = {
   'err.fileNotText': ['文件不是 UTF-8 文本：{file}', 'not a UTF-8 text file: {file}'],
   'err.tooManyParts': ['上传的文件或字段过多', 'too many files or fields in the upload'],
   'err.uploadTooLarge': ['上传过大：一次上传的文件合计不能超过 {limit}', 'upload too large: the files of one upload may total {limit} at most'],
-  'err.uploadsBusy': ['同时进行的上传过多（每个用户最多 {perUser} 个，全站最多 {inAll} 个），请等当前上传完成后重试', 'too many uploads at once (at most {perUser} per user and {inAll} in all): try again when the current ones have finished'],
+  'err.uploadsBusy': [
+    '同时进行的上传过多（每个用户最多 {perUser} 个，全站最多 {inAll} 个），请等当前上传完成后重试',
+    'too many uploads at once (at most {perUser} per user and {inAll} in all): try again when the current ones have finished',
+  ],
   'err.internal': ['服务器内部错误', 'internal server error'],
   'err.websocketOnly': ['该地址只接受 WebSocket 连接', 'this address accepts WebSocket connections only'],
 
@@ -89,23 +92,41 @@ const table = {
   // issue 31: what one call or feed message may cost
   'err.tooMany': ['{field} 最多 {max} 项', '{field} may hold at most {max} items'],
   'err.busy': ['请求过多：请等前面的请求完成后再试（同时最多 {max} 个）', 'too many calls at once: wait for the earlier ones to finish ({max} at most)'],
-  'err.tooManySockets': ['同一账户打开的 {name} 连接过多（最多 {max} 个），请关闭其他页面后重试', 'too many {name} connections open for this account ({max} at most): close other pages and retry'],
-  'err.statisticsPairs': ['currencys 最多 {max} 组 [币种, 分钟]，最多 {periods} 个不同的时段，每个时段 1 到 {minutes} 分钟', 'currencys: at most {max} [currency, minutes] pairs and {periods} different periods, each of 1 to {minutes} minutes'],
+  'err.tooManySockets': [
+    '同一账户打开的 {name} 连接过多（最多 {max} 个），请关闭其他页面后重试',
+    'too many {name} connections open for this account ({max} at most): close other pages and retry',
+  ],
+  'err.statisticsPairs': [
+    'currencys 最多 {max} 组 [币种, 分钟]，最多 {periods} 个不同的时段，每个时段 1 到 {minutes} 分钟',
+    'currencys: at most {max} [currency, minutes] pairs and {periods} different periods, each of 1 to {minutes} minutes',
+  ],
   'err.paramValue': ['参数 {field} 的值类型无效', 'parameter {field} has an invalid value type'],
 
   // account and session
   'err.usernameTaken': ['用户名已存在', 'this user name is already taken'],
-  'err.usernameInvalid': ['用户名只能包含字母、数字、下划线、点、横线或中文，且不超过 32 个字符', 'the user name may contain letters, digits, _ . - or Chinese characters, 32 at most'],
+  'err.usernameInvalid': [
+    '用户名只能包含字母、数字、下划线、点、横线或中文，且不超过 32 个字符',
+    'the user name may contain letters, digits, _ . - or Chinese characters, 32 at most',
+  ],
   'err.passwordShort': ['密码至少需要 6 位', 'the password must have at least 6 characters'],
   'err.passwordLong': ['密码不能超过 128 位', 'the password must have at most 128 characters'],
   'err.telPhone': ['手机号格式不正确', 'the phone number is not valid'],
   'err.wrongCredentials': ['用户名或密码错误', 'wrong user name or password'],
   'err.captcha': ['验证码无效或已过期，请重新验证', 'the captcha is invalid or expired, please verify again'],
-  'err.signInLocked': ['登录失败次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many failed sign-ins: try again in {minutes} minutes (after {until} UTC)'],
-  'err.addressLocked': ['此地址登录失败次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many failed sign-ins from this address: try again in {minutes} minutes (after {until} UTC)'],
+  'err.signInLocked': [
+    '登录失败次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试',
+    'too many failed sign-ins: try again in {minutes} minutes (after {until} UTC)',
+  ],
+  'err.addressLocked': [
+    '此地址登录失败次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试',
+    'too many failed sign-ins from this address: try again in {minutes} minutes (after {until} UTC)',
+  ],
   'err.oldPassword': ['原密码错误', 'the old password is wrong'],
   'err.origin': ['不允许从此来源连接实时数据', 'the live feeds do not accept connections from this origin'],
-  'err.registerLimit': ['此地址注册次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试', 'too many registrations from this address: try again in {minutes} minutes (after {until} UTC)'],
+  'err.registerLimit': [
+    '此地址注册次数过多，请在 {minutes} 分钟后（{until} UTC 之后）重试',
+    'too many registrations from this address: try again in {minutes} minutes (after {until} UTC)',
+  ],
   'err.samePassword': ['新密码不能与原密码相同', 'the new password must differ from the old one'],
 
   // exchanges and API accounts
@@ -122,7 +143,10 @@ const table = {
 
   // strategies
   'err.strategyNotFound': ['策略不存在', 'strategy not found'],
-  'err.strategySoleId': ['strategySoleId 只能包含字母、数字、下划线和横线（最多 64 个字符）', 'strategySoleId may only contain letters, digits, _ and - (64 at most)'],
+  'err.strategySoleId': [
+    'strategySoleId 只能包含字母、数字、下划线和横线（最多 64 个字符）',
+    'strategySoleId may only contain letters, digits, _ and - (64 at most)',
+  ],
   'err.unparsable': ['无法解析该文本!', 'cannot parse this text!'],
   'err.mainFileRequired': ['请上传策略主文件', 'please upload the main strategy file'],
   'err.fileName': ['文件名无效：{file}', 'invalid file name: {file}'],
@@ -141,7 +165,10 @@ const table = {
   'err.taskLeg': ['交易所 {bourse} 不支持交易类型 {type}', 'exchange {bourse} does not offer transaction type {type}'],
   'err.currency': ['不支持的币种：{currency}', 'unsupported currency: {currency}'],
   'err.taskStatusChange': ['任务当前状态 {status} 不能改为 {target}', 'a task in status {status} cannot change to {target}'],
-  'err.taskBatchStatusChange': ['任务 {id} 当前状态 {status} 不能改为 {target}，整批均未执行', 'task {id} in status {status} cannot change to {target}: nothing in the batch was changed'],
+  'err.taskBatchStatusChange': [
+    '任务 {id} 当前状态 {status} 不能改为 {target}，整批均未执行',
+    'task {id} in status {status} cannot change to {target}: nothing in the batch was changed',
+  ],
   'err.taskBatchTooLarge': ['一次最多批量操作 {max} 个任务（本次 {count} 个）', 'at most {max} tasks in one batch ({count} were sent)'],
   'err.childApiBourse': ['子任务的 API 账户必须分别属于交易所 {a} 和 {b}', "a child task's API accounts must be on exchanges {a} and {b}"],
 

@@ -6,8 +6,7 @@ import { invalid } from './envelope';
  */
 export type Payload = Record<string, unknown>;
 
-const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 export const has = (payload: Payload, field: string): boolean => !isBlank(payload[field]);
 

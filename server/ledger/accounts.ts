@@ -87,7 +87,9 @@ export async function valueAccount(db: Db | Queryable, api: ApiRow, pricer: Pric
 async function valueBook(db: Db | Queryable, api: ApiRow, book: Book, pricer: Pricer): Promise<AssetInfo> {
   const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
   // maxBorrow<COIN> is a percent of the coin's net assets (assetInfo applies it)
-  const maxBorrow = Object.fromEntries(ASSET_CURRENCIES.map((c) => [c, Number((global as unknown as Record<string, unknown>)[`maxBorrow${c.toUpperCase()}`] ?? 0)]));
+  const maxBorrow = Object.fromEntries(
+    ASSET_CURRENCIES.map((c) => [c, Number((global as unknown as Record<string, unknown>)[`maxBorrow${c.toUpperCase()}`] ?? 0)]),
+  );
   return assetInfo(book, {
     marks: marksOf(pricer, api.bourse_id),
     ledger: await ledgerSums(db, api.id),
@@ -210,7 +212,14 @@ export async function recordFills(tx: Queryable, state: TaskState, fills: readon
     const events = bookFill(
       kept.book,
       api,
-      { currency: leg.currency, contractType: leg.contractType, sign: fillSign(fill.direction, fill.leg, fill.action), price: fill.price, amount: fill.amount, fee: fill.fee },
+      {
+        currency: leg.currency,
+        contractType: leg.contractType,
+        sign: fillSign(fill.direction, fill.leg, fill.action),
+        price: fill.price,
+        amount: fill.amount,
+        fee: fill.fee,
+      },
       state.task.params.is_borrow === true,
     );
     if (events.length) kept.borrows.push({ events, at });
@@ -305,7 +314,6 @@ export async function seedAssets(db: Db, market: { prices: MarketSource; sim: Si
     });
   });
 }
-
 
 // ── Records ──────────────────────────────────────────────────────────────────────────
 

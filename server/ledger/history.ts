@@ -25,7 +25,13 @@ export function chartPoint(at: number, equityUsdt: number, btc: number, base?: P
 }
 
 /** §2 ratio curve ranges: layout → window (1 = 10 min … 5 = 1 month), at most ~180 points each. */
-const LAYOUT_WINDOW_MS: Record<number, number> = { 1: 10 * MINUTE_MS, 2: 60 * MINUTE_MS, 3: 1440 * MINUTE_MS, 4: 7 * 1440 * MINUTE_MS, 5: 30 * 1440 * MINUTE_MS };
+const LAYOUT_WINDOW_MS: Record<number, number> = {
+  1: 10 * MINUTE_MS,
+  2: 60 * MINUTE_MS,
+  3: 1440 * MINUTE_MS,
+  4: 7 * 1440 * MINUTE_MS,
+  5: 30 * 1440 * MINUTE_MS,
+};
 const MAX_POINTS = 180;
 export const LAYOUTS = RATIO_RANGES.map((r) => r.layout);
 
@@ -35,7 +41,8 @@ export const windowOf = (layout: number) => {
 };
 
 /** Rates relative to the first point. */
-export const rebase = (points: readonly ChartPointRow[]): ChartPointRow[] => points.map((p) => chartPoint(p.at, p.equity_usdt, p.equity_usdt / p.equity, points[0]));
+export const rebase = (points: readonly ChartPointRow[]): ChartPointRow[] =>
+  points.map((p) => chartPoint(p.at, p.equity_usdt, p.equity_usdt / p.equity, points[0]));
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 export const toApiChartPoint = (p: ChartPointRow): ApiChartPoint => ({

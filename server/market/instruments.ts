@@ -28,8 +28,7 @@ export const isContractCode = (value: number): value is ContractCode => (ALL_CON
 /** The contract types an exchange offers (the answer of `/transactionType/get {bourseId}`). */
 export const contractTypesOf = (exchange: ExchangeId): readonly ContractCode[] => OFFERED[exchange];
 
-export const offers = (exchange: number, type: number): boolean =>
-  isExchange(exchange) && (OFFERED[exchange] as readonly number[]).includes(type);
+export const offers = (exchange: number, type: number): boolean => isExchange(exchange) && (OFFERED[exchange] as readonly number[]).includes(type);
 
 export interface Instrument {
   exchange: ExchangeId;

@@ -49,7 +49,6 @@ export const DEFAULT_GRANULARITY = '1T';
 /** The longest answer: a little over one day of 1T candles (the default 1T window plus the running minute). */
 export const MAX_CANDLES = 1500;
 
-
 export interface KlineQuery {
   legs: { exchange: ExchangeId; type: ContractCode }[];
   currency: Currency;
@@ -63,7 +62,12 @@ export type { Candle, KlineField, KlineReply } from '../../src/domain/market';
 import type { Candle, KlineField, KlineReply } from '../../src/domain/market';
 
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
-const list = (v: unknown): string[] => (text(v) === '' ? [] : text(v).split(',').map((s) => s.trim()));
+const list = (v: unknown): string[] =>
+  text(v) === ''
+    ? []
+    : text(v)
+        .split(',')
+        .map((s) => s.trim());
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant in a zone `offsetMs` ahead of UTC. */
 export const formatInZone = (ms: number, offsetMs: number): string => new Date(ms + offsetMs).toISOString().slice(0, 19).replace('T', ' ');

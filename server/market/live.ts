@@ -9,7 +9,17 @@
  */
 import ccxt, { type Exchange, type Ticker } from 'ccxt';
 import { deliveryCode, expiries } from '../../src/domain/calendar';
-import { CURRENCIES, EXCHANGES, contractTypesOf, isDelivery, isUsdtMargined, tradeType, type ContractCode, type Currency, type ExchangeId } from './instruments';
+import {
+  CURRENCIES,
+  EXCHANGES,
+  contractTypesOf,
+  isDelivery,
+  isUsdtMargined,
+  tradeType,
+  type ContractCode,
+  type Currency,
+  type ExchangeId,
+} from './instruments';
 import { CURRENCY_MODEL, roundTo, type Level, type Quote, type SimMarket } from './sim';
 
 /** Exchange id → ccxt exchange (the seed's names: 1 OKEx, 2 Huobi, 3 Binance). */
@@ -112,7 +122,16 @@ export function createLiveMarket(options: LiveMarketOptions): LiveMarket {
     const tick = CURRENCY_MODEL[currency].tick;
     const scale = (price: number): number => roundTo(price * ratio, tick);
     const level = ([price, size]: Level): Level => [scale(price), size];
-    return { ...sim, bid: scale(sim.bid), ask: scale(sim.ask), last: scale(sim.last), index: scale(sim.index), bids: sim.bids.map(level), asks: sim.asks.map(level), fallback: true };
+    return {
+      ...sim,
+      bid: scale(sim.bid),
+      ask: scale(sim.ask),
+      last: scale(sim.last),
+      index: scale(sim.index),
+      bids: sim.bids.map(level),
+      asks: sim.asks.map(level),
+      fallback: true,
+    };
   };
 
   const quote = (exchange: ExchangeId, currency: Currency, type: ContractCode, now: number): Quote => {

@@ -10,7 +10,10 @@ export const MARKET_MESSAGES = {
   'err.market.sameLeg': ['A、B 两边不能是同一交易所的同一合约', 'legs A and B must not be the same contract on the same exchange'],
   'err.market.table': ['行情表配置应为 [A交易所, B交易所, A类型, B类型]', 'a market table is [exchange A, exchange B, type A, type B]'],
   'err.kline.exchange': ['K线只支持交易所 {supported}，不支持 {exchange}', 'K-lines are available for exchanges {supported} only, not {exchange}'],
-  'err.kline.legs': ['excheng 与 types 应各为一个或两个（以逗号分隔），且个数相同', 'excheng and types take one or two comma-separated values each, the same number of both'],
+  'err.kline.legs': [
+    'excheng 与 types 应各为一个或两个（以逗号分隔），且个数相同',
+    'excheng and types take one or two comma-separated values each, the same number of both',
+  ],
   'err.kline.granularity': ['K线周期只能是 {values}', 'the K-line granularity must be one of {values}'],
   'err.kline.field': ['field 只能是 {values}', 'field must be one of {values}'],
   'err.kline.time': ['{field} 不是有效的时间（YYYY-MM-DD HH:mm:ss 或毫秒时间戳）', '{field} is not a valid time (YYYY-MM-DD HH:mm:ss or milliseconds)'],

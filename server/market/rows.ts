@@ -5,15 +5,7 @@
 import { typesForB as sharedTypesForB, validTables as sharedValidTables } from '../../src/domain/market';
 import { MarketError } from './messages';
 import { CURRENCY_MODEL, roundTo, type MarketSource } from './sim';
-import {
-  CURRENCIES,
-  isContractCode,
-  isExchange,
-  offers,
-  type ContractCode,
-  type Currency,
-  type ExchangeId,
-} from './instruments';
+import { CURRENCIES, isContractCode, isExchange, offers, type ContractCode, type Currency, type ExchangeId } from './instruments';
 
 export type MarketTable = [exchangeA: ExchangeId, exchangeB: ExchangeId, typeA: ContractCode, typeB: ContractCode];
 
@@ -30,7 +22,10 @@ export function checkTable(value: unknown): MarketTable {
   if (!Array.isArray(value) || value.length !== 4) throw new MarketError('err.market.table');
   const [ea, eb, ta, tb] = value.map(Number);
   for (const e of [ea, eb]) if (!isExchange(e)) throw new MarketError('err.market.exchange', { exchange: String(e) });
-  for (const [e, t] of [[ea, ta], [eb, tb]]) {
+  for (const [e, t] of [
+    [ea, ta],
+    [eb, tb],
+  ]) {
     if (!isContractCode(t) || !offers(e, t)) throw new MarketError('err.market.contractType', { exchange: e, type: String(t) });
   }
   if (ea === eb && ta === tb) throw new MarketError('err.market.sameLeg');

@@ -156,7 +156,10 @@ export function createSimMarket(seed = 'arbitrage'): SimMarket {
   };
 
   const halfSpread = (exchange: ExchangeId, currency: Currency, type: ContractCode, time: number): number =>
-    HALF_SPREAD_BP[exchange] * CURRENCY_MODEL[currency].liquidity * BP * (1 + 0.5 * Math.abs(smoothNoise(stream(`book:${exchange}:${currency}:${type}`), time, 20_000)));
+    HALF_SPREAD_BP[exchange] *
+    CURRENCY_MODEL[currency].liquidity *
+    BP *
+    (1 + 0.5 * Math.abs(smoothNoise(stream(`book:${exchange}:${currency}:${type}`), time, 20_000)));
 
   const top = (exchange: ExchangeId, currency: Currency, type: ContractCode, t: number): Top => {
     const { tick } = CURRENCY_MODEL[currency];

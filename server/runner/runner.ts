@@ -44,7 +44,6 @@ export function earningsPoints(cached: Pick<Cached, 'state' | 'realised'>, price
   return points;
 }
 
-
 /** The accounts a step's orders were placed on or changed on (leg A on the child's api_a, leg B on api_b). */
 export function orderAccounts(out: Pick<StepResult, 'state' | 'orders'>, userId: number): AccountRef[] {
   const apiOf = new Map(out.state.children.map((c) => [c.child.task_children_id, c.child.link_api_id]));

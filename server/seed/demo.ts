@@ -69,7 +69,6 @@ const SEED_STRATEGIES = [
   },
 ];
 
-
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 /** `count` minute points of an equity random walk ending at `end`. */

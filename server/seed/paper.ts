@@ -24,7 +24,15 @@ export async function seedPaperRuns(ctx: AppContext, now: number): Promise<void>
       const strategy = strategies.find((s) => s.name === demo.strategy);
       if (!strategy) continue;
       const params = { ...(JSON.parse(strategy.default_params) as TaskParams), ...demo.params } as TaskParams;
-      const runId = await insertRun(db, { userId: DEMO_USER, strategyId: strategy.id, strategyName: strategy.name, name: demo.name, params, startedAt: now - RUN_MS, lengthMs: RUN_MS });
+      const runId = await insertRun(db, {
+        userId: DEMO_USER,
+        strategyId: strategy.id,
+        strategyName: strategy.name,
+        name: demo.name,
+        params,
+        startedAt: now - RUN_MS,
+        lengthMs: RUN_MS,
+      });
       await db.transaction((tx) => advanceRun(tx, ctx.market.prices, runId, now));
     }
   });

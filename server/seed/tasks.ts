@@ -6,7 +6,18 @@ import { listStrategies } from '../store/strategies';
 import { insertChild, insertChange, insertTask, loadState, findTask, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter } from '../store/task-steps';
 import { findUserByName } from '../store/users';
-import { CHILD_STATUS, legsOf, newTaskState, premiumsOf, requestStatus, seededRng, stepTask, TASK_STATUS, type ChildTask, type TaskParams } from '../engine/index';
+import {
+  CHILD_STATUS,
+  legsOf,
+  newTaskState,
+  premiumsOf,
+  requestStatus,
+  seededRng,
+  stepTask,
+  TASK_STATUS,
+  type ChildTask,
+  type TaskParams,
+} from '../engine/index';
 import { advance, earningsPoints, engineInputs } from '../runner/runner';
 import { enginePrices } from '../engine/prices';
 
@@ -41,12 +52,48 @@ interface DemoTask {
  * expiry and jumps at a roll, so fixed thresholds trade on some dates and never on others.
  */
 const DEMO_TASKS: DemoTask[] = [
-  { user: 'admin', name: 'BTC 现货/季度', kind: 'running', children: [1, 2], params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 4 } },
-  { user: 'admin', name: 'ETH 现货/季度', kind: 'running', children: [1], params: { currency_type: 'eth', a_bourse: 1, a_transaction_type: 1, b_bourse: 1, b_transaction_type: 4 } },
-  { user: 'admin', name: 'BTC 当周/当周', kind: 'closed', children: [1, 1], params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 2, b_bourse: 2, b_transaction_type: 2 } },
-  { user: 'admin', name: 'EOS 现货/季度', kind: 'stopped', children: [], params: { currency_type: 'eos', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 4 } },
-  { user: 'trader', name: 'BTC 现货/季度 OKEx', kind: 'running', children: [1], params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 1, b_transaction_type: 4 } },
-  { user: 'trader', name: 'ETH 当周/季度', kind: 'stopped', children: [], params: { currency_type: 'eth', a_bourse: 1, a_transaction_type: 2, b_bourse: 1, b_transaction_type: 4 } },
+  {
+    user: 'admin',
+    name: 'BTC 现货/季度',
+    kind: 'running',
+    children: [1, 2],
+    params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 4 },
+  },
+  {
+    user: 'admin',
+    name: 'ETH 现货/季度',
+    kind: 'running',
+    children: [1],
+    params: { currency_type: 'eth', a_bourse: 1, a_transaction_type: 1, b_bourse: 1, b_transaction_type: 4 },
+  },
+  {
+    user: 'admin',
+    name: 'BTC 当周/当周',
+    kind: 'closed',
+    children: [1, 1],
+    params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 2, b_bourse: 2, b_transaction_type: 2 },
+  },
+  {
+    user: 'admin',
+    name: 'EOS 现货/季度',
+    kind: 'stopped',
+    children: [],
+    params: { currency_type: 'eos', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 4 },
+  },
+  {
+    user: 'trader',
+    name: 'BTC 现货/季度 OKEx',
+    kind: 'running',
+    children: [1],
+    params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 1, b_transaction_type: 4 },
+  },
+  {
+    user: 'trader',
+    name: 'ETH 当周/季度',
+    kind: 'stopped',
+    children: [],
+    params: { currency_type: 'eth', a_bourse: 1, a_transaction_type: 2, b_bourse: 1, b_transaction_type: 4 },
+  },
 ];
 
 export async function seedDemoTasks(ctx: AppContext, now: number): Promise<void> {
@@ -68,7 +115,14 @@ export async function seedDemoTasks(ctx: AppContext, now: number): Promise<void>
       const [apiA, apiB] = [accountOn(Number(base.a_bourse)), accountOn(Number(base.b_bourse))];
       const links = apiA && apiB ? demo.children.map((weight) => ({ weight, apiA: Number(apiA.id), apiB: Number(apiB.id) })) : [];
       const params = demo.kind === 'stopped' ? base : { ...base, ...thresholds(base, links, { inputs, prices }, start, now) };
-      const taskId = await insertTask(db, { userId: user.id, strategyId: Number(strategy.id), strategyName: strategy.name, name: demo.name, params, createdAt: start - 60 * 60_000 });
+      const taskId = await insertTask(db, {
+        userId: user.id,
+        strategyId: Number(strategy.id),
+        strategyName: strategy.name,
+        name: demo.name,
+        params,
+        createdAt: start - 60 * 60_000,
+      });
       await insertChange(db, { taskId, userId: user.id, changeType: 'add', before: undefined, after: { name: demo.name, params }, at: start - 60 * 60_000 });
       for (const link of links) await insertChild(db, { taskId, ...link, createdAt: start - 30 * 60_000 });
       if (demo.kind === 'stopped') continue;
@@ -145,7 +199,10 @@ function thresholds(
   const state = newTaskState({ id: 0, name: '', strategy_name: '', status: TASK_STATUS.running, createtime: start, params }, children);
   // the contracts the legs are on at the end: a roll within the day (the quarter leg jumps to the next
   // quarter) changes the basis for good, so the samples after it are what the runner carries on with
-  const contracts = (at: number) => legsOf(params).map((leg) => engine.inputs.expiry?.(leg, at) ?? null).join();
+  const contracts = (at: number) =>
+    legsOf(params)
+      .map((leg) => engine.inputs.expiry?.(leg, at) ?? null)
+      .join();
   const current = contracts(now - STEP_MS);
   const all: { p: NonNullable<ReturnType<typeof premiumsOf>>; current: boolean }[] = [];
   for (let at = start; at < now; at += STEP_MS) {
@@ -159,8 +216,18 @@ function thresholds(
     .flatMap((d) => {
       const series = samples.map((p) => p[d]);
       return BANDS.map((band) => {
-        const dlt = round4(quantile(series.map((p) => p.open), band.open));
-        const closeDlt = round4(quantile(series.map((p) => p.close), band.close));
+        const dlt = round4(
+          quantile(
+            series.map((p) => p.open),
+            band.open,
+          ),
+        );
+        const closeDlt = round4(
+          quantile(
+            series.map((p) => p.close),
+            band.close,
+          ),
+        );
         return { dlt, closeDlt, trips: Math.min(ROUND_TRIPS, roundTrips(series, dlt, closeDlt)) };
       });
     })

@@ -50,21 +50,21 @@ const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
 async function seedUnilateralAccounts(db: Queryable, secrets: SecretBox, now: number): Promise<void> {
   for (const api of DEMO_U_APIS) {
-      const user = await findUserByName(db, api.user);
-      if (!user) continue;
-      await insertApi(db, secrets, {
-        userId: user.id,
-        name: api.name,
-        bourseId: 3,
-        apiKey: `demo-${hex(12)}`,
-        apiSecret: hex(24),
-        apiToken: '',
-        status: 4,
-        fees: DEFAULT_FEES,
-        advanced: DEFAULT_ADVANCED,
-        assetTemplate: api.template,
-        createdAt: now,
-      });
+    const user = await findUserByName(db, api.user);
+    if (!user) continue;
+    await insertApi(db, secrets, {
+      userId: user.id,
+      name: api.name,
+      bourseId: 3,
+      apiKey: `demo-${hex(12)}`,
+      apiSecret: hex(24),
+      apiToken: '',
+      status: 4,
+      fees: DEFAULT_FEES,
+      advanced: DEFAULT_ADVANCED,
+      assetTemplate: api.template,
+      createdAt: now,
+    });
   }
 }
 
@@ -142,8 +142,20 @@ export async function seedUnilateral(ctx: Pick<AppContext, 'db' | 'market' | 'se
         const start = Math.floor((now - s.historyDays * DAY) / barMs) * barMs;
         ids.push(
           await insertUStrategy(tx, {
-            names: s.names, status: 1, target: s.hidden ? 0 : 1, coin: s.coin, bar_ms: barMs, fast: s.fast, slow: s.slow,
-            initial_money: s.initialMoney, cash: s.initialMoney, qty: 0, entry: 0, last_bar: start, last_equity: s.initialMoney, update_time: start,
+            names: s.names,
+            status: 1,
+            target: s.hidden ? 0 : 1,
+            coin: s.coin,
+            bar_ms: barMs,
+            fast: s.fast,
+            slow: s.slow,
+            initial_money: s.initialMoney,
+            cash: s.initialMoney,
+            qty: 0,
+            entry: 0,
+            last_bar: start,
+            last_equity: s.initialMoney,
+            update_time: start,
           }),
         );
       }
@@ -154,7 +166,10 @@ export async function seedUnilateral(ctx: Pick<AppContext, 'db' | 'market' | 'se
         await advance(tx, (await findUStrategy(tx, ids[i]!))!, until, priceAt, until);
       }
       const tasks = await planTasks(tx, ids, now);
-      await insertFollowTasks(tx, tasks.map((t) => t.row));
+      await insertFollowTasks(
+        tx,
+        tasks.map((t) => t.row),
+      );
       for (const [i, s] of DEMO_U_STRATEGIES.entries()) {
         const until = s.pausedDaysAgo ? now - s.pausedDaysAgo * DAY : now;
         await advance(tx, (await findUStrategy(tx, ids[i]!))!, until, priceAt, until);

@@ -71,7 +71,14 @@ export async function syncAevo(db: Queryable, sim: SimMarket, userId: number, no
   const from = Math.max((await lastSync(db, userId)) ?? 0, now - SYNC_WINDOW_MS);
   const fills = fillsBetween(sim, userId, from, now);
   const before = await countTrades(db, userId);
-  await db.batch(insertRows('aevo_trades', TRADE_COLUMNS, fills.map((f) => TRADE_COLUMNS.map((c) => f[c])), 'INSERT OR IGNORE'));
+  await db.batch(
+    insertRows(
+      'aevo_trades',
+      TRADE_COLUMNS,
+      fills.map((f) => TRADE_COLUMNS.map((c) => f[c])),
+      'INSERT OR IGNORE',
+    ),
+  );
   await db.run('INSERT OR REPLACE INTO aevo_sync (user_id, synced_at) VALUES (?, ?)', [userId, now]);
   return (await countTrades(db, userId)) - before;
 }

@@ -64,7 +64,13 @@ export async function insertRule(db: Queryable, userId: number, rule: AlertRuleP
 
 /** Changes a rule's params; what it remembers (the last fire, for the cooldown) stays. */
 export async function updateRule(db: Queryable, userId: number, id: number, rule: AlertRuleParams, cooldownSeconds: number): Promise<boolean> {
-  const { changes } = await db.run('UPDATE alert_rules SET kind = ?, params = ?, cooldown = ? WHERE id = ? AND user_id = ?', [rule.kind, paramsOf(rule), cooldownSeconds, id, userId]);
+  const { changes } = await db.run('UPDATE alert_rules SET kind = ?, params = ?, cooldown = ? WHERE id = ? AND user_id = ?', [
+    rule.kind,
+    paramsOf(rule),
+    cooldownSeconds,
+    id,
+    userId,
+  ]);
   return changes > 0;
 }
 
@@ -130,7 +136,10 @@ export async function lastSentAt(db: Queryable, userId: number): Promise<number 
 /** A page of the user's log, newest first, with the total and the unread count. */
 export async function listAlerts(db: Queryable, userId: number, page: number, size: number): Promise<{ list: AlertItem[]; total: number; unread: number }> {
   const rows = await db.all<AlertRow>('SELECT * FROM alerts WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [userId, size, (page - 1) * size]);
-  const counts = await db.get<{ total: number; unread: number }>('SELECT COUNT(*) AS total, COALESCE(SUM(read = 0), 0) AS unread FROM alerts WHERE user_id = ?', [userId]);
+  const counts = await db.get<{ total: number; unread: number }>(
+    'SELECT COUNT(*) AS total, COALESCE(SUM(read = 0), 0) AS unread FROM alerts WHERE user_id = ?',
+    [userId],
+  );
   return { list: rows.map(toAlert), total: Number(counts?.total ?? 0), unread: Number(counts?.unread ?? 0) };
 }
 
@@ -184,4 +193,5 @@ export async function ordersSettledUpTo(db: Queryable, after: number, openSince:
   return row?.open !== null && row?.open !== undefined ? Number(row.open) - 1 : Number(row?.newest ?? after);
 }
 
-export const maxOrderId = async (db: Queryable): Promise<number> => Number((await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM task_orders'))?.id ?? 0);
+export const maxOrderId = async (db: Queryable): Promise<number> =>
+  Number((await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM task_orders'))?.id ?? 0);

@@ -62,8 +62,7 @@ export type ChartPointRow = { at: number } & Omit<ApiChartPoint, 'dateTime'>;
 const SELECT_API = `SELECT a.*, b.name AS bourse_name FROM api_accounts a LEFT JOIN bourses b ON b.id = a.bourse_id`;
 
 /** The account if it belongs to the user (another user's account is not found). */
-export const findOwnApi = (db: Queryable, apiId: number, userId: number) =>
-  db.get<ApiRow>(`${SELECT_API} WHERE a.id = ? AND a.user_id = ?`, [apiId, userId]);
+export const findOwnApi = (db: Queryable, apiId: number, userId: number) => db.get<ApiRow>(`${SELECT_API} WHERE a.id = ? AND a.user_id = ?`, [apiId, userId]);
 
 export const listApis = (db: Queryable, userId: number) => db.all<ApiRow>(`${SELECT_API} WHERE a.user_id = ? ORDER BY a.id`, [userId]);
 
@@ -75,8 +74,17 @@ export async function insertApi(db: Queryable, box: SecretBox, api: NewApi): Pro
     `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, api_token, status, fees, advanced, asset_template, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
-      api.userId, api.name, api.bourseId, api.apiKey, seal(box, 'api_secret', api.apiSecret), seal(box, 'api_token', api.apiToken),
-      api.status, JSON.stringify(api.fees), JSON.stringify(api.advanced), api.assetTemplate, api.createdAt,
+      api.userId,
+      api.name,
+      api.bourseId,
+      api.apiKey,
+      seal(box, 'api_secret', api.apiSecret),
+      seal(box, 'api_token', api.apiToken),
+      api.status,
+      JSON.stringify(api.fees),
+      JSON.stringify(api.advanced),
+      api.assetTemplate,
+      api.createdAt,
     ],
   );
   return lastId;
@@ -86,7 +94,13 @@ export async function updateApi(db: Queryable, box: SecretBox, row: ApiRow, next
   const apiSecret = next.apiSecret === undefined ? row.api_secret : seal(box, 'api_secret', next.apiSecret);
   const apiToken = next.apiToken === undefined ? row.api_token : seal(box, 'api_token', next.apiToken);
   await db.run('UPDATE api_accounts SET name = ?, bourse_id = ?, api_key = ?, api_secret = ?, api_token = ?, status = ? WHERE id = ?', [
-    next.name, next.bourseId, next.apiKey, apiSecret, apiToken, next.status, row.id,
+    next.name,
+    next.bourseId,
+    next.apiKey,
+    apiSecret,
+    apiToken,
+    next.status,
+    row.id,
   ]);
 }
 
@@ -102,15 +116,11 @@ export interface ApiCredentials {
  * The decrypted credentials of one of the user's API accounts (undefined: no such account of theirs). The one
  * place a secret is opened: for calling the exchange, never for a reply or a log line.
  */
-export async function apiCredentials(
-  app: { db: Queryable; secrets: SecretBox },
-  apiId: number,
-  userId: number,
-): Promise<ApiCredentials | undefined> {
-  const row = await app.db.get<Pick<ApiRow, 'api_key' | SecretColumn>>(
-    'SELECT api_key, api_secret, api_token FROM api_accounts WHERE id = ? AND user_id = ?',
-    [apiId, userId],
-  );
+export async function apiCredentials(app: { db: Queryable; secrets: SecretBox }, apiId: number, userId: number): Promise<ApiCredentials | undefined> {
+  const row = await app.db.get<Pick<ApiRow, 'api_key' | SecretColumn>>('SELECT api_key, api_secret, api_token FROM api_accounts WHERE id = ? AND user_id = ?', [
+    apiId,
+    userId,
+  ]);
   if (!row) return undefined;
   return {
     apiKey: row.api_key,
@@ -188,8 +198,7 @@ const pointStatement = (apiId: number, p: ChartPointRow) => ({
   args: [apiId, p.at, p.equity_usdt, p.rate_usdt, p.equity, p.equity_rate_usdt],
 });
 
-export const insertChartPoints = (db: Queryable, apiId: number, points: ChartPointRow[]) =>
-  db.batch(points.map((point) => pointStatement(apiId, point)));
+export const insertChartPoints = (db: Queryable, apiId: number, points: ChartPointRow[]) => db.batch(points.map((point) => pointStatement(apiId, point)));
 
 /** Replaces the whole series by one point. */
 export const restartChart = (db: Queryable, apiId: number, point: ChartPointRow) =>
@@ -217,7 +226,21 @@ export async function insertManualOrder(db: Queryable, order: NewManualOrder): P
   const { lastId } = await db.run(
     `INSERT INTO manual_orders (user_id, api_id, symbol, type, price, amount, direction, way, created_at, deal_price, fee, instrument_id, otype)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [order.userId, order.apiId, order.symbol, order.type, order.price, order.amount, order.direction, order.way, order.createdAt, order.dealPrice, order.fee, order.instrumentId, order.otype],
+    [
+      order.userId,
+      order.apiId,
+      order.symbol,
+      order.type,
+      order.price,
+      order.amount,
+      order.direction,
+      order.way,
+      order.createdAt,
+      order.dealPrice,
+      order.fee,
+      order.instrumentId,
+      order.otype,
+    ],
   );
   return lastId;
 }

@@ -1,5 +1,15 @@
 import type { Queryable } from './queryable';
-import { BALANCE_ACCOUNTS, POSITION_KINDS, emptyBook, type Balance, type Book, type BorrowEvent, type Deposit, type LedgerSums, type PositionKind } from '../ledger/book';
+import {
+  BALANCE_ACCOUNTS,
+  POSITION_KINDS,
+  emptyBook,
+  type Balance,
+  type Book,
+  type BorrowEvent,
+  type Deposit,
+  type LedgerSums,
+  type PositionKind,
+} from '../ledger/book';
 import type { ApiRow, ChartPointRow } from './api-accounts';
 
 /**
@@ -56,11 +66,25 @@ export interface LedgerEntry {
 }
 
 /** Ledger types: 'deposit' (the principal paid in), 'transfer' (spot → futures account, not counted as transferred in). */
-export async function insertDeposits(db: Queryable, apiId: number, deposits: readonly Deposit[], at: number, futuresShare: (d: Deposit) => number): Promise<void> {
+export async function insertDeposits(
+  db: Queryable,
+  apiId: number,
+  deposits: readonly Deposit[],
+  at: number,
+  futuresShare: (d: Deposit) => number,
+): Promise<void> {
   const statements = deposits.flatMap((d) => [
-    { sql: 'INSERT INTO asset_ledger (api_id, currency, amount, value_usdt, type, time) VALUES (?, ?, ?, ?, ?, ?)', args: [apiId, d.currency, d.amount, d.valueUsdt, 'deposit', at] },
+    {
+      sql: 'INSERT INTO asset_ledger (api_id, currency, amount, value_usdt, type, time) VALUES (?, ?, ?, ?, ?, ?)',
+      args: [apiId, d.currency, d.amount, d.valueUsdt, 'deposit', at],
+    },
     ...(futuresShare(d) > 0
-      ? [{ sql: 'INSERT INTO asset_ledger (api_id, currency, amount, value_usdt, type, time) VALUES (?, ?, ?, ?, ?, ?)', args: [apiId, d.currency, futuresShare(d), 0, 'transfer', at + 1] }]
+      ? [
+          {
+            sql: 'INSERT INTO asset_ledger (api_id, currency, amount, value_usdt, type, time) VALUES (?, ?, ?, ?, ?, ?)',
+            args: [apiId, d.currency, futuresShare(d), 0, 'transfer', at + 1],
+          },
+        ]
       : []),
   ]);
   await db.batch(statements);

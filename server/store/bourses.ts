@@ -5,8 +5,7 @@ import type { Queryable } from './queryable';
 
 export const listBourses = (db: Queryable) => db.all<Bourse>('SELECT id, name FROM bourses ORDER BY id');
 
-export const bourseExists = async (db: Queryable, id: number): Promise<boolean> =>
-  (await db.get('SELECT id FROM bourses WHERE id = ?', [id])) !== undefined;
+export const bourseExists = async (db: Queryable, id: number): Promise<boolean> => (await db.get('SELECT id FROM bourses WHERE id = ?', [id])) !== undefined;
 
 export async function contractTypes(db: Queryable, bourseId: number): Promise<number[]> {
   const rows = await db.all<{ type_id: number }>('SELECT type_id FROM transaction_types WHERE bourse_id = ? ORDER BY type_id', [bourseId]);

@@ -5,7 +5,6 @@ import Database from 'libsql';
 import { migrate } from './migrations';
 import type { Db, InArgs, Queryable, SqlValue } from './queryable';
 
-
 /** Prepared statements kept, by SQL text; the least recently used goes first beyond this. */
 const STATEMENT_CACHE = 500;
 

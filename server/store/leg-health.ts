@@ -11,12 +11,22 @@ import { ledgerOf, paramsOf } from './tasks';
 const marks = (n: number) => `(${Array.from({ length: n }, () => '?').join(',')})`;
 
 /** The tasks' figures from their children's ledgers at the marks of `now`, with each child's history. */
-async function fromLedgers(db: Queryable, taskIds: readonly number[], now: number, prices: PriceSource, historyOf: (childId: number) => LegHistory): Promise<Map<number, TaskLegHealth>> {
+async function fromLedgers(
+  db: Queryable,
+  taskIds: readonly number[],
+  now: number,
+  prices: PriceSource,
+  historyOf: (childId: number) => LegHistory,
+): Promise<Map<number, TaskLegHealth>> {
   const ids = marks(taskIds.length);
   const tasks = await db.all<{ id: number; params: string }>(`SELECT id, params FROM task_tasks WHERE id IN ${ids}`, taskIds);
-  const children = await db.all<{ id: number; task_id: number; ledger: string }>(`SELECT id, task_id, ledger FROM task_children WHERE task_id IN ${ids} ORDER BY id`, taskIds);
+  const children = await db.all<{ id: number; task_id: number; ledger: string }>(
+    `SELECT id, task_id, ledger FROM task_children WHERE task_id IN ${ids} ORDER BY id`,
+    taskIds,
+  );
   const childrenOf = new Map<number, { id: number; position: PositionData }[]>();
-  for (const c of children) childrenOf.set(Number(c.task_id), [...(childrenOf.get(Number(c.task_id)) ?? []), { id: Number(c.id), position: ledgerOf(c).position }]);
+  for (const c of children)
+    childrenOf.set(Number(c.task_id), [...(childrenOf.get(Number(c.task_id)) ?? []), { id: Number(c.id), position: ledgerOf(c).position }]);
   return new Map(tasks.map((task) => [Number(task.id), ledgerLegHealth(paramsOf(task), childrenOf.get(Number(task.id)) ?? [], prices, now, historyOf)]));
 }
 

@@ -33,7 +33,13 @@ export async function loadFailures(db: Queryable): Promise<FailureRow[]> {
   const rows = await db.all<{ scope: FailureScope; key: string; failures: string; locked_until: number; strikes: number }>(
     'SELECT scope, key, failures, locked_until, strikes FROM login_failures',
   );
-  return rows.map((row) => ({ scope: row.scope, key: row.key, failures: JSON.parse(row.failures) as number[], lockedUntil: row.locked_until, strikes: row.strikes }));
+  return rows.map((row) => ({
+    scope: row.scope,
+    key: row.key,
+    failures: JSON.parse(row.failures) as number[],
+    lockedUntil: row.locked_until,
+    strikes: row.strikes,
+  }));
 }
 
 /** Stores a counter's state; one that holds nothing is deleted. */

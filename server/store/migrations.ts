@@ -244,10 +244,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   ],
   // 6: order statistics (issue 10): the paged list walks ids newest first without reading the rows,
   // and the period sums (1 h / 24 h / 48 h, SDC days) find their orders by time
-  [
-    `CREATE INDEX task_orders_id_task ON task_orders (id, task_id)`,
-    `CREATE INDEX task_orders_time ON task_orders (createtime)`,
-  ],
+  [`CREATE INDEX task_orders_id_task ON task_orders (id, task_id)`, `CREATE INDEX task_orders_time ON task_orders (createtime)`],
   // 7: manual orders fill at the market and are booked (issue 10): the fill price, fee and instrument
   [
     `ALTER TABLE manual_orders ADD COLUMN deal_price REAL`,
@@ -435,10 +432,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   // 14: failed sign-ins counted per address and account together (issue 31: nobody locks out an account from an
   // address not its user's), locks that grow with each one (strikes), registrations per address; the old
   // per-account counts go
-  [
-    `ALTER TABLE login_failures ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0`,
-    `DELETE FROM login_failures WHERE scope = 'account'`,
-  ],
+  [`ALTER TABLE login_failures ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0`, `DELETE FROM login_failures WHERE scope = 'account'`],
   // 15: order statistics from indexes, not scans (issue 31). `order_stats` holds, per order, what the sums
   // and lists read (its user, task, time, kind, API, side and the filled notional and fee), kept by triggers on
   // task_orders (insert; update of cparam, result or createtime; delete), so every writer stays as it is; the sums of a

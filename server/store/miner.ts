@@ -35,12 +35,23 @@ export const findModelNamed = (db: Queryable, userId: number, name: string, exce
   db.get<MinerModel>(`SELECT ${COLUMNS} FROM miner_models WHERE user_id = ? AND name = ? AND id <> ?`, [userId, name, except]);
 
 export async function insertModel(db: Queryable, userId: number, model: NewModel): Promise<MinerModel> {
-  const { lastId } = await db.run('INSERT INTO miner_models (user_id, name, hashrate, power) VALUES (?, ?, ?, ?)', [userId, model.name, model.hashrate, model.power]);
+  const { lastId } = await db.run('INSERT INTO miner_models (user_id, name, hashrate, power) VALUES (?, ?, ?, ?)', [
+    userId,
+    model.name,
+    model.hashrate,
+    model.power,
+  ]);
   return { id: lastId, ...model };
 }
 
 export async function updateModel(db: Queryable, userId: number, model: MinerModel): Promise<void> {
-  await db.run('UPDATE miner_models SET name = ?, hashrate = ?, power = ? WHERE user_id = ? AND id = ?', [model.name, model.hashrate, model.power, userId, model.id]);
+  await db.run('UPDATE miner_models SET name = ?, hashrate = ?, power = ? WHERE user_id = ? AND id = ?', [
+    model.name,
+    model.hashrate,
+    model.power,
+    userId,
+    model.id,
+  ]);
 }
 
 export async function deleteModel(db: Queryable, userId: number, id: number): Promise<boolean> {

@@ -117,7 +117,17 @@ export async function insertRun(
   const { lastId } = await db.run(
     `INSERT INTO paper_runs (user_id, strategy_id, strategy_name, name, params, initial, running, started_at, stepped_at, ends_at, state)
      VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, '{}')`,
-    [run.userId, run.strategyId, run.strategyName, run.name, JSON.stringify(run.params), initial, run.startedAt, run.startedAt, run.startedAt + (run.lengthMs ?? PAPER_MAX_MS)],
+    [
+      run.userId,
+      run.strategyId,
+      run.strategyName,
+      run.name,
+      JSON.stringify(run.params),
+      initial,
+      run.startedAt,
+      run.startedAt,
+      run.startedAt + (run.lengthMs ?? PAPER_MAX_MS),
+    ],
   );
   const state = freshState(lastId, run.name, run.strategyName, run.params, run.startedAt);
   await db.run('UPDATE paper_runs SET state = ? WHERE id = ?', [JSON.stringify(state), lastId]);
@@ -125,18 +135,26 @@ export async function insertRun(
   return lastId;
 }
 
-export const findRun = (db: Queryable, id: number): Promise<PaperRunRow | undefined> =>
-  db.get<PaperRunRow>('SELECT * FROM paper_runs WHERE id = ?', [id]);
+export const findRun = (db: Queryable, id: number): Promise<PaperRunRow | undefined> => db.get<PaperRunRow>('SELECT * FROM paper_runs WHERE id = ?', [id]);
 
 /** The runs a user sees (their own and the demo runs), newest first. */
 export async function pageRuns(db: Queryable, userId: number, page: number, size: number): Promise<{ rows: PaperRunRow[]; total: number }> {
-  const rows = await db.all<PaperRunRow>('SELECT * FROM paper_runs WHERE user_id IN (?, ?) ORDER BY id DESC LIMIT ? OFFSET ?', [userId, DEMO_USER, size, (page - 1) * size]);
+  const rows = await db.all<PaperRunRow>('SELECT * FROM paper_runs WHERE user_id IN (?, ?) ORDER BY id DESC LIMIT ? OFFSET ?', [
+    userId,
+    DEMO_USER,
+    size,
+    (page - 1) * size,
+  ]);
   const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM paper_runs WHERE user_id IN (?, ?)', [userId, DEMO_USER]);
   return { rows, total: Number(count?.n ?? 0) };
 }
 
 export async function pageOrders(db: Queryable, runId: number, page: number, size: number): Promise<{ rows: OrderRecord[]; total: number }> {
-  const rows = await db.all<{ record: string }>('SELECT record FROM paper_orders WHERE run_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?', [runId, size, (page - 1) * size]);
+  const rows = await db.all<{ record: string }>('SELECT record FROM paper_orders WHERE run_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?', [
+    runId,
+    size,
+    (page - 1) * size,
+  ]);
   return { rows: rows.map((r) => JSON.parse(r.record) as OrderRecord), total: await countOrders(db, runId) };
 }
 
@@ -190,7 +208,8 @@ export async function advanceRun(db: Queryable, market: MarketSource, runId: num
       sums.pnl += trade.pnl;
       sums.realised += trade.pnl - trade.fee;
     }
-    if ((at - run.started_at) % PAPER_POINT_MS === 0) points.push({ at, equity: equityOf({ initial: run.initial, realised: sums.realised }, state, marksOf(prices, state.task.params, at)) });
+    if ((at - run.started_at) % PAPER_POINT_MS === 0)
+      points.push({ at, equity: equityOf({ initial: run.initial, realised: sums.realised }, state, marksOf(prices, state.task.params, at)) });
   }
   const running = settled(state) || at >= run.ends_at ? 0 : 1;
   const statements = [

@@ -11,10 +11,7 @@ export async function insertSession(db: Queryable, tokenHash: string, userId: nu
 }
 
 export const findSessionUser = (db: Queryable, tokenHash: string) =>
-  db.get<UserRow & { expires_at: number }>(
-    'SELECT u.*, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?',
-    [tokenHash],
-  );
+  db.get<UserRow & { expires_at: number }>('SELECT u.*, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?', [tokenHash]);
 
 export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
   await db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
@@ -24,11 +21,19 @@ export async function deleteSession(db: Queryable, tokenHash: string): Promise<v
  * A password change: every other session of the user ends, the changing one (`keepTokenHash`) lives
  * until `graceUntil` at most (its open feeds switch over), and a fresh session starts.
  */
-export async function rotateSessions(db: Queryable, userId: number, keepTokenHash: string, fresh: { tokenHash: string; at: number; expiresAt: number; graceUntil: number }): Promise<void> {
+export async function rotateSessions(
+  db: Queryable,
+  userId: number,
+  keepTokenHash: string,
+  fresh: { tokenHash: string; at: number; expiresAt: number; graceUntil: number },
+): Promise<void> {
   await db.batch([
     { sql: 'DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?', args: [userId, keepTokenHash] },
     { sql: 'UPDATE sessions SET expires_at = MIN(expires_at, ?) WHERE token_hash = ?', args: [fresh.graceUntil, keepTokenHash] },
-    { sql: 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', args: [fresh.tokenHash, userId, fresh.at, fresh.expiresAt] },
+    {
+      sql: 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+      args: [fresh.tokenHash, userId, fresh.at, fresh.expiresAt],
+    },
   ]);
 }
 

@@ -32,8 +32,7 @@ export interface StrategyFields {
 
 export const listStrategies = (db: Queryable) => db.all<StrategyRow>('SELECT * FROM strategies ORDER BY id');
 export const findStrategy = (db: Queryable, id: number) => db.get<StrategyRow>('SELECT * FROM strategies WHERE id = ?', [id]);
-export const findStrategyBySoleId = (db: Queryable, soleId: string) =>
-  db.get<StrategyRow>('SELECT * FROM strategies WHERE strategy_sole_id = ?', [soleId]);
+export const findStrategyBySoleId = (db: Queryable, soleId: string) => db.get<StrategyRow>('SELECT * FROM strategies WHERE strategy_sole_id = ?', [soleId]);
 
 export async function insertStrategy(db: Queryable, soleId: string, folder: string, fields: StrategyFields): Promise<number> {
   const { lastId } = await db.run(
@@ -45,10 +44,15 @@ export async function insertStrategy(db: Queryable, soleId: string, folder: stri
 }
 
 export async function updateStrategy(db: Queryable, id: number, fields: StrategyFields): Promise<void> {
-  await db.run(
-    'UPDATE strategies SET name = ?, initial_money = ?, default_params = ?, main_file = ?, rely_on_files = ?, updated_at = ? WHERE id = ?',
-    [fields.name, fields.initialMoney, fields.defaultParams, fields.mainFile, JSON.stringify(fields.relyOnFiles), fields.updatedAt, id],
-  );
+  await db.run('UPDATE strategies SET name = ?, initial_money = ?, default_params = ?, main_file = ?, rely_on_files = ?, updated_at = ? WHERE id = ?', [
+    fields.name,
+    fields.initialMoney,
+    fields.defaultParams,
+    fields.mainFile,
+    JSON.stringify(fields.relyOnFiles),
+    fields.updatedAt,
+    id,
+  ]);
 }
 
 /**

@@ -68,9 +68,43 @@ function statements(rows: StepRows): { sql: string; args: InArgs }[] {
   return out;
 }
 
-const orderRow = (o: OrderRecord) => [o.client_id, o.task_id, o.task_children_id, JSON.stringify(o.cparam), JSON.stringify(o.result), o.pairing_id, o.status_, o.createtime];
-const fillRow = (f: Fill) => [f.fill_id, f.client_id, f.task_id, f.task_children_id, f.direction, f.leg, f.action, f.price, f.amount, f.fee, f.time, f.manual ? 1 : 0];
-const tradeRow = (t: ClosedTrade) => [t.client_id, t.task_id, t.task_children_id, t.direction, t.leg, t.amount, t.open_price, t.close_price, t.pnl, t.fee, t.time];
+const orderRow = (o: OrderRecord) => [
+  o.client_id,
+  o.task_id,
+  o.task_children_id,
+  JSON.stringify(o.cparam),
+  JSON.stringify(o.result),
+  o.pairing_id,
+  o.status_,
+  o.createtime,
+];
+const fillRow = (f: Fill) => [
+  f.fill_id,
+  f.client_id,
+  f.task_id,
+  f.task_children_id,
+  f.direction,
+  f.leg,
+  f.action,
+  f.price,
+  f.amount,
+  f.fee,
+  f.time,
+  f.manual ? 1 : 0,
+];
+const tradeRow = (t: ClosedTrade) => [
+  t.client_id,
+  t.task_id,
+  t.task_children_id,
+  t.direction,
+  t.leg,
+  t.amount,
+  t.open_price,
+  t.close_price,
+  t.pnl,
+  t.fee,
+  t.time,
+];
 
 /** The rows of what one step changed. */
 function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
@@ -80,7 +114,12 @@ function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
   rows.tasks.push([state.task.id, state.task.status, JSON.stringify(engine), isActive(state) ? 1 : 0]);
   state.children.forEach((c, i) => {
     if (c === before.children[i]) return;
-    rows.children.push([c.child.task_children_id, JSON.stringify(c.ledger), Number.isFinite(c.last_trade) ? c.last_trade : null, realisedOf(c.child.task_children_id)]);
+    rows.children.push([
+      c.child.task_children_id,
+      JSON.stringify(c.ledger),
+      Number.isFinite(c.last_trade) ? c.last_trade : null,
+      realisedOf(c.child.task_children_id),
+    ]);
   });
   for (const o of out.orders) rows.orders.push(orderRow(o));
   for (const f of out.fills) rows.fills.push(fillRow(f));

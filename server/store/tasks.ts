@@ -125,9 +125,7 @@ export const deleteTask = (db: Queryable, taskId: number) =>
       'task_trades WHERE task_id',
       'task_earnings WHERE task_id',
       'task_changes WHERE task_id',
-    ].map(
-      (target) => ({ sql: `DELETE FROM ${target} = ?`, args: [taskId] }),
-    ),
+    ].map((target) => ({ sql: `DELETE FROM ${target} = ?`, args: [taskId] })),
   );
 
 /** Tasks the engine has to step: running, pausing or closing, or with something under way or held. */
@@ -159,10 +157,14 @@ export interface NewChild {
 }
 
 export async function insertChild(db: Queryable, child: NewChild): Promise<number> {
-  const { lastId } = await db.run(
-    'INSERT INTO task_children (task_id, status, weight, api_a, api_b, ledger, created_at) VALUES (?, 0, ?, ?, ?, ?, ?)',
-    [child.taskId, child.weight, child.apiA, child.apiB, JSON.stringify(emptyLedger()), child.createdAt],
-  );
+  const { lastId } = await db.run('INSERT INTO task_children (task_id, status, weight, api_a, api_b, ledger, created_at) VALUES (?, 0, ?, ?, ?, ?, ?)', [
+    child.taskId,
+    child.weight,
+    child.apiA,
+    child.apiB,
+    JSON.stringify(emptyLedger()),
+    child.createdAt,
+  ]);
   return lastId;
 }
 
@@ -197,7 +199,14 @@ export async function loadState(db: Queryable, row: TaskRow): Promise<TaskState>
   const engine = engineOf(row);
   const children = await listChildren(db, row.id);
   return {
-    task: { id: Number(row.id), name: row.name, strategy_name: row.strategy_name, status: Number(row.status) as TaskStatus, createtime: Number(row.created_at), params: paramsOf(row) },
+    task: {
+      id: Number(row.id),
+      name: row.name,
+      strategy_name: row.strategy_name,
+      status: Number(row.status) as TaskStatus,
+      createtime: Number(row.created_at),
+      params: paramsOf(row),
+    },
     children: children.map(childStateOf),
     open_orders: engine.open_orders,
     manual: engine.manual,
@@ -208,7 +217,11 @@ export async function loadState(db: Queryable, row: TaskRow): Promise<TaskState>
 
 /** Whether the engine still has to step the task: not stopped, or something under way or held. */
 export const isActive = (s: TaskState): boolean =>
-  [1, 2, 3].includes(s.task.status) || s.pending_status !== null || s.manual !== null || s.open_orders.length > 0 || s.children.some((c) => !isFlat(c.ledger.position));
+  [1, 2, 3].includes(s.task.status) ||
+  s.pending_status !== null ||
+  s.manual !== null ||
+  s.open_orders.length > 0 ||
+  s.children.some((c) => !isFlat(c.ledger.position));
 
 /** A task_orders row: the §3 order record with createtime as stored (ms). */
 export interface OrderRow extends Omit<OrderReply, 'createtime'> {
@@ -226,7 +239,6 @@ export const tradesOf = (db: Queryable, taskId: number) =>
   db.all<ClosedTrade & { id: number }>('SELECT * FROM task_trades WHERE task_id = ? ORDER BY id', [taskId]);
 
 export const fillsOf = (db: Queryable, taskId: number) => db.all<Fill>('SELECT * FROM task_fills WHERE task_id = ? ORDER BY time, fill_id', [taskId]);
-
 
 export const earningsOf = (db: Queryable, taskId: number, childId = 0) =>
   db.all<{ at: number; value: number }>('SELECT at, value FROM task_earnings WHERE task_id = ? AND task_children_id = ? ORDER BY at', [taskId, childId]);

@@ -77,7 +77,12 @@ export interface FollowOrderRecord {
 const CHUNK_ROWS = 400;
 
 /** One multi-row INSERT (or INSERT OR REPLACE) per CHUNK_ROWS rows. */
-export function insertRows(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], verb = 'INSERT'): { sql: string; args: InArgs }[] {
+export function insertRows(
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly SqlValue[])[],
+  verb = 'INSERT',
+): { sql: string; args: InArgs }[] {
   const one = `(${columns.map(() => '?').join(', ')})`;
   const out: { sql: string; args: InArgs }[] = [];
   for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
@@ -88,7 +93,22 @@ export function insertRows(table: string, columns: readonly string[], rows: read
 }
 
 // ── Strategies ────────────────────────────────────────────────────────────────────────
-const STRATEGY_COLUMNS = ['names', 'status', 'target', 'coin', 'bar_ms', 'fast', 'slow', 'initial_money', 'cash', 'qty', 'entry', 'last_bar', 'last_equity', 'update_time'] as const;
+const STRATEGY_COLUMNS = [
+  'names',
+  'status',
+  'target',
+  'coin',
+  'bar_ms',
+  'fast',
+  'slow',
+  'initial_money',
+  'cash',
+  'qty',
+  'entry',
+  'last_bar',
+  'last_equity',
+  'update_time',
+] as const;
 
 export async function insertUStrategy(db: Queryable, row: NewStrategy): Promise<number> {
   const { sql, args } = insertRows('u_strategies', STRATEGY_COLUMNS, [STRATEGY_COLUMNS.map((c) => row[c])])[0]!;
@@ -112,11 +132,13 @@ export async function pageUStrategies(db: Queryable, edge: number, number: numbe
 
 /** Starts (1) or pauses (0): a strategy that starts trades from its current bar on (the paused time is not replayed). */
 export const setUStrategyState = (db: Queryable, ids: readonly number[], status: number, now: number) =>
-  db.batch(ids.map((id) => ({
-    sql: `UPDATE u_strategies SET update_time = ?,
+  db.batch(
+    ids.map((id) => ({
+      sql: `UPDATE u_strategies SET update_time = ?,
             last_bar = CASE WHEN ? = 1 AND status = 0 THEN (CAST(? AS INTEGER) / bar_ms) * bar_ms ELSE last_bar END, status = ? WHERE id = ?`,
-    args: [now, status, Math.floor(now), status, id],
-  })));
+      args: [now, status, Math.floor(now), status, id],
+    })),
+  );
 
 export const setUStrategyTarget = (db: Queryable, id: number, target: number, now: number) =>
   db.run('UPDATE u_strategies SET target = ?, update_time = ? WHERE id = ?', [target, now, id]);
@@ -126,12 +148,24 @@ export const renameUStrategy = (db: Queryable, id: number, names: string, target
 
 export const saveUStrategyBook = (db: Queryable, row: Pick<StrategyRow, 'id' | 'cash' | 'qty' | 'entry' | 'last_bar' | 'last_equity' | 'update_time'>) =>
   db.run('UPDATE u_strategies SET cash = ?, qty = ?, entry = ?, last_bar = ?, last_equity = ?, update_time = ? WHERE id = ?', [
-    row.cash, row.qty, row.entry, row.last_bar, row.last_equity, row.update_time, row.id,
+    row.cash,
+    row.qty,
+    row.entry,
+    row.last_bar,
+    row.last_equity,
+    row.update_time,
+    row.id,
   ]);
 
 // ── Trades and equity rows ─────────────────────────────────────────────────────────────
 export const insertTrades = (db: Queryable, strategyId: number, rows: readonly { at: number; price: number; qty: number; type: number; winLost: number }[]) =>
-  db.batch(insertRows('u_trades', ['strategy_id', 'at', 'price', 'qty', 'type', 'win_lost'], rows.map((t) => [strategyId, t.at, t.price, t.qty, t.type, t.winLost])));
+  db.batch(
+    insertRows(
+      'u_trades',
+      ['strategy_id', 'at', 'price', 'qty', 'type', 'win_lost'],
+      rows.map((t) => [strategyId, t.at, t.price, t.qty, t.type, t.winLost]),
+    ),
+  );
 
 export const insertEquity = (
   db: Queryable,
@@ -139,7 +173,11 @@ export const insertEquity = (
   rows: readonly { at: number; price: number; capital: number; cash: number; equity: number; pctChg: number; position: number }[],
 ) =>
   db.batch(
-    insertRows('u_equity', ['strategy_id', 'at', 'price', 'capital', 'cash', 'equity', 'pct_chg', 'position'], rows.map((r) => [strategyId, r.at, r.price, r.capital, r.cash, r.equity, r.pctChg, r.position])),
+    insertRows(
+      'u_equity',
+      ['strategy_id', 'at', 'price', 'capital', 'cash', 'equity', 'pct_chg', 'position'],
+      rows.map((r) => [strategyId, r.at, r.price, r.capital, r.cash, r.equity, r.pctChg, r.position]),
+    ),
   );
 
 export const tradesOf = (db: Queryable, strategyId: number, from = 0, to = Number.MAX_SAFE_INTEGER) =>
@@ -150,7 +188,10 @@ export const equityOf = (db: Queryable, strategyId: number, from = 0, to = Numbe
 
 /** The last `count` equity values of every strategy, oldest first (the trend lines). */
 export const lastEquity = (db: Queryable, strategyId: number, count: number) =>
-  db.all<{ at: number; equity: number }>('SELECT at, equity FROM (SELECT at, equity FROM u_equity WHERE strategy_id = ? ORDER BY at DESC LIMIT ?) ORDER BY at', [strategyId, count]);
+  db.all<{ at: number; equity: number }>(
+    'SELECT at, equity FROM (SELECT at, equity FROM u_equity WHERE strategy_id = ? ORDER BY at DESC LIMIT ?) ORDER BY at',
+    [strategyId, count],
+  );
 
 export const lastTradeAt = async (db: Queryable, strategyId: number) =>
   (await db.get<{ at: number | null }>('SELECT MAX(at) AS at FROM u_trades WHERE strategy_id = ?', [strategyId]))?.at ?? null;
@@ -159,7 +200,12 @@ export const lastTradeAt = async (db: Queryable, strategyId: number) =>
 export async function pageTrades(db: Queryable, strategyId: number, edge: number, number: number) {
   const rows =
     number >= 0
-      ? await db.all<TradeRecord>('SELECT * FROM u_trades WHERE strategy_id = ? AND (? = 0 OR id < ?) ORDER BY id DESC LIMIT ?', [strategyId, edge, edge, number])
+      ? await db.all<TradeRecord>('SELECT * FROM u_trades WHERE strategy_id = ? AND (? = 0 OR id < ?) ORDER BY id DESC LIMIT ?', [
+          strategyId,
+          edge,
+          edge,
+          number,
+        ])
       : (await db.all<TradeRecord>('SELECT * FROM u_trades WHERE strategy_id = ? AND id > ? ORDER BY id LIMIT ?', [strategyId, edge, -number])).reverse();
   const total = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM u_trades WHERE strategy_id = ?', [strategyId]))!.n;
   return { rows, total };
@@ -173,12 +219,34 @@ export const tradeCount = async (db: Queryable, strategyId: number) =>
 
 // ── Follow tasks ──────────────────────────────────────────────────────────────────────
 const TASK_COLUMNS = [
-  'api_id', 'user_id', 'strategy_id', 'status', 'priority', 'stop_loss', 'archive_currency', 'positive_leverage', 'negative_leverage', 'is_buy',
-  'is_sell', 'calculate_cost', 'initial_cost', 'unit', 'cash', 'qty', 'entry', 'created_at',
+  'api_id',
+  'user_id',
+  'strategy_id',
+  'status',
+  'priority',
+  'stop_loss',
+  'archive_currency',
+  'positive_leverage',
+  'negative_leverage',
+  'is_buy',
+  'is_sell',
+  'calculate_cost',
+  'initial_cost',
+  'unit',
+  'cash',
+  'qty',
+  'entry',
+  'created_at',
 ] as const;
 
 export const insertFollowTasks = (db: Queryable, rows: readonly FollowTaskRow[]) =>
-  db.batch(insertRows('u_follow_tasks', TASK_COLUMNS, rows.map((row) => TASK_COLUMNS.map((c) => row[c]))));
+  db.batch(
+    insertRows(
+      'u_follow_tasks',
+      TASK_COLUMNS,
+      rows.map((row) => TASK_COLUMNS.map((c) => row[c])),
+    ),
+  );
 
 export const findFollowTask = (db: Queryable, apiId: number) => db.get<FollowTaskRow>('SELECT * FROM u_follow_tasks WHERE api_id = ?', [apiId]);
 export const followTasksOfStrategy = (db: Queryable, strategyId: number) =>
@@ -192,13 +260,34 @@ export const listFollowTasks = (db: Queryable, userId: number | null) =>
 /** The form's fields of a task. */
 export type FollowSettings = Pick<
   FollowTaskRow,
-  'strategy_id' | 'priority' | 'stop_loss' | 'archive_currency' | 'positive_leverage' | 'negative_leverage' | 'is_buy' | 'is_sell' | 'calculate_cost' | 'initial_cost'
+  | 'strategy_id'
+  | 'priority'
+  | 'stop_loss'
+  | 'archive_currency'
+  | 'positive_leverage'
+  | 'negative_leverage'
+  | 'is_buy'
+  | 'is_sell'
+  | 'calculate_cost'
+  | 'initial_cost'
 >;
 export const updateFollowSettings = (db: Queryable, apiId: number, s: FollowSettings) =>
   db.run(
     `UPDATE u_follow_tasks SET strategy_id = ?, priority = ?, stop_loss = ?, archive_currency = ?, positive_leverage = ?, negative_leverage = ?,
        is_buy = ?, is_sell = ?, calculate_cost = ?, initial_cost = ? WHERE api_id = ?`,
-    [s.strategy_id, s.priority, s.stop_loss, s.archive_currency, s.positive_leverage, s.negative_leverage, s.is_buy, s.is_sell, s.calculate_cost, s.initial_cost, apiId],
+    [
+      s.strategy_id,
+      s.priority,
+      s.stop_loss,
+      s.archive_currency,
+      s.positive_leverage,
+      s.negative_leverage,
+      s.is_buy,
+      s.is_sell,
+      s.calculate_cost,
+      s.initial_cost,
+      apiId,
+    ],
   );
 
 export const saveFollowBook = (db: Queryable, row: Pick<FollowTaskRow, 'api_id' | 'status' | 'cash' | 'qty' | 'entry'>) =>
@@ -215,7 +304,13 @@ export const FOLLOW_ORDER_COLUMNS = ['api_id', 'strategy_id', 'at', 'instrument_
 export type NewFollowOrder = Omit<FollowOrderRecord, 'id'>;
 
 export const insertFollowOrders = (db: Queryable, rows: readonly NewFollowOrder[]) =>
-  db.batch(insertRows('u_follow_orders', FOLLOW_ORDER_COLUMNS, rows.map((row) => FOLLOW_ORDER_COLUMNS.map((c) => row[c]))));
+  db.batch(
+    insertRows(
+      'u_follow_orders',
+      FOLLOW_ORDER_COLUMNS,
+      rows.map((row) => FOLLOW_ORDER_COLUMNS.map((c) => row[c])),
+    ),
+  );
 
 export async function insertFollowOrder(db: Queryable, row: NewFollowOrder): Promise<FollowOrderRecord> {
   const { sql, args } = insertRows('u_follow_orders', FOLLOW_ORDER_COLUMNS, [FOLLOW_ORDER_COLUMNS.map((c) => row[c])])[0]!;
@@ -230,8 +325,15 @@ export async function pageFollowOrders(db: Queryable, apiIds: readonly number[],
   const apis = inList(apiIds);
   const rows =
     number >= 0
-      ? await db.all<FollowOrderRecord>(`SELECT * FROM u_follow_orders WHERE api_id IN (${apis}) AND (? = 0 OR id < ?) ORDER BY id DESC LIMIT ?`, [...apiIds, edge, edge, number])
-      : (await db.all<FollowOrderRecord>(`SELECT * FROM u_follow_orders WHERE api_id IN (${apis}) AND id > ? ORDER BY id LIMIT ?`, [...apiIds, edge, -number])).reverse();
+      ? await db.all<FollowOrderRecord>(`SELECT * FROM u_follow_orders WHERE api_id IN (${apis}) AND (? = 0 OR id < ?) ORDER BY id DESC LIMIT ?`, [
+          ...apiIds,
+          edge,
+          edge,
+          number,
+        ])
+      : (
+          await db.all<FollowOrderRecord>(`SELECT * FROM u_follow_orders WHERE api_id IN (${apis}) AND id > ? ORDER BY id LIMIT ?`, [...apiIds, edge, -number])
+        ).reverse();
   const total = (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM u_follow_orders WHERE api_id IN (${apis})`, apiIds))!.n;
   return { rows, total };
 }
@@ -240,7 +342,14 @@ export const followOrdersOf = (db: Queryable, apiId: number) =>
   db.all<FollowOrderRecord>('SELECT * FROM u_follow_orders WHERE api_id = ? ORDER BY id', [apiId]);
 
 export const insertFollowEquity = (db: Queryable, rows: readonly { apiId: number; at: number; equity: number }[]) =>
-  db.batch(insertRows('u_follow_equity', ['api_id', 'at', 'equity'], rows.map((r) => [r.apiId, r.at, r.equity]), 'INSERT OR REPLACE'));
+  db.batch(
+    insertRows(
+      'u_follow_equity',
+      ['api_id', 'at', 'equity'],
+      rows.map((r) => [r.apiId, r.at, r.equity]),
+      'INSERT OR REPLACE',
+    ),
+  );
 
 export const followEquityOf = (db: Queryable, apiId: number, from: number) =>
   db.all<{ at: number; equity: number }>('SELECT at, equity FROM u_follow_equity WHERE api_id = ? AND at >= ? ORDER BY at', [apiId, from]);
@@ -268,8 +377,8 @@ const SELECT_FOLLOW_VIEW = `SELECT t.*, a.name AS api_name, b.name AS bourse_nam
 export function followTaskViews(db: Queryable, userId: number | null, strategyId?: number) {
   const where: string[] = [];
   const args: SqlValue[] = [];
-  if (userId !== null) (where.push('t.user_id = ?'), args.push(userId));
-  if (strategyId !== undefined) (where.push('t.strategy_id = ?'), args.push(strategyId));
+  if (userId !== null) where.push('t.user_id = ?'), args.push(userId);
+  if (strategyId !== undefined) where.push('t.strategy_id = ?'), args.push(strategyId);
   return db.all<FollowTaskView>(`${SELECT_FOLLOW_VIEW} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY t.api_id`, args);
 }
 export const followTaskView = (db: Queryable, apiId: number) => db.get<FollowTaskView>(`${SELECT_FOLLOW_VIEW} WHERE t.api_id = ?`, [apiId]);

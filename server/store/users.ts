@@ -25,15 +25,24 @@ export interface NewUser {
   createdAt: number;
 }
 
-export const findUserByName = (db: Queryable, username: string) =>
-  db.get<UserRow>('SELECT * FROM users WHERE username = ?', [username]);
+export const findUserByName = (db: Queryable, username: string) => db.get<UserRow>('SELECT * FROM users WHERE username = ?', [username]);
 
 export const findUserById = (db: Queryable, id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
 
 const insertStatement = (user: NewUser) => ({
   sql: `INSERT INTO users (username, password_hash, tel_phone, is_super, level, pes, columns, strategy_keys, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  args: [user.username, user.passwordHash, user.telPhone, user.isSuper, user.level, user.pes, JSON.stringify(user.columns), JSON.stringify(user.strategyKeys), user.createdAt],
+  args: [
+    user.username,
+    user.passwordHash,
+    user.telPhone,
+    user.isSuper,
+    user.level,
+    user.pes,
+    JSON.stringify(user.columns),
+    JSON.stringify(user.strategyKeys),
+    user.createdAt,
+  ],
 });
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<number> {

@@ -11,17 +11,7 @@ import type { Clock } from '../clock/clock';
 import type { Queryable } from '../store/queryable';
 import type { Currency, SimMarket } from '../market';
 import { FOLLOW_STATE, isOpening, signalSide, type Signal } from '../../src/domain/unilateral';
-import {
-  checkStopLoss,
-  closePosition,
-  equityOf,
-  followSignal,
-  joinPosition,
-  openPosition,
-  runBars,
-  type FollowBook,
-  type FollowOrderRow,
-} from './engine';
+import { checkStopLoss, closePosition, equityOf, followSignal, joinPosition, openPosition, runBars, type FollowBook, type FollowOrderRow } from './engine';
 import {
   findUStrategy,
   followTasksOfStrategy,
@@ -55,7 +45,10 @@ export const FILLED = 2;
 
 export type PriceAt = (coin: string, at: number) => number;
 /** The simulated index of a coin, to 4 decimals. */
-export const simPrice = (sim: SimMarket): PriceAt => (coin, at) => Number(sim.index(coin as Currency, at).toFixed(4));
+export const simPrice =
+  (sim: SimMarket): PriceAt =>
+  (coin, at) =>
+    Number(sim.index(coin as Currency, at).toFixed(4));
 
 export const instrumentOf = (coin: string): string => `${coin.toUpperCase()}-USDT-SWAP`;
 
@@ -115,7 +108,8 @@ export async function advance(db: Queryable, strategy: StrategyRow, until: numbe
     for (const task of tasks) {
       const stopped = checkStopLoss(task.book, bar.price, bar.at);
       if (stopped) orders.push(orderRow(task.row, strategy.coin, stopped));
-      if (task.book.state !== FOLLOW_STATE.stop) taskEquity.push({ apiId: task.row.api_id, at: bar.at, equity: Number(equityOf(task.book, bar.price).toFixed(4)) });
+      if (task.book.state !== FOLLOW_STATE.stop)
+        taskEquity.push({ apiId: task.row.api_id, at: bar.at, equity: Number(equityOf(task.book, bar.price).toFixed(4)) });
     }
   }
   await insertTrades(db, strategy.id, trades);

@@ -19,14 +19,10 @@ export interface Endpoint {
   assumed?: true;
 }
 
-const get = (path: string, extra: Partial<Endpoint> = {}): Endpoint =>
-  ({ service: 'main', method: 'GET', path, encoding: 'query', auth: true, ...extra });
-const post = (path: string, extra: Partial<Endpoint> = {}): Endpoint =>
-  ({ service: 'main', method: 'POST', path, encoding: 'json', auth: true, ...extra });
-const put = (path: string, extra: Partial<Endpoint> = {}): Endpoint =>
-  ({ service: 'main', method: 'PUT', path, encoding: 'json', auth: true, ...extra });
-const del = (path: string, extra: Partial<Endpoint> = {}): Endpoint =>
-  ({ service: 'main', method: 'DELETE', path, encoding: 'query', auth: true, ...extra });
+const get = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({ service: 'main', method: 'GET', path, encoding: 'query', auth: true, ...extra });
+const post = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({ service: 'main', method: 'POST', path, encoding: 'json', auth: true, ...extra });
+const put = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({ service: 'main', method: 'PUT', path, encoding: 'json', auth: true, ...extra });
+const del = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({ service: 'main', method: 'DELETE', path, encoding: 'query', auth: true, ...extra });
 const open = { auth: false } as const;
 const assumed = { assumed: true } as const;
 const form = { encoding: 'form' } as const;

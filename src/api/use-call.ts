@@ -53,13 +53,14 @@ export interface CallMutateOptions<N extends EndpointName> extends MutationNotif
 export function useCallMutation<N extends EndpointName>(name: N, defaults: MutationNotifications = {}) {
   const { mutate, mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, PayloadOf<N> | undefined>();
   const method = endpoints[name].method === 'PUT' ? 'put' : endpoints[name].method === 'DELETE' ? 'delete' : 'post';
-  const request = (payload: PayloadOf<N> | undefined, notifications: MutationNotifications = {}) => ({
-    url: name,
-    method,
-    values: payload,
-    successNotification: notifications.successNotification ?? defaults.successNotification,
-    errorNotification: notifications.errorNotification ?? defaults.errorNotification,
-  }) as const;
+  const request = (payload: PayloadOf<N> | undefined, notifications: MutationNotifications = {}) =>
+    ({
+      url: name,
+      method,
+      values: payload,
+      successNotification: notifications.successNotification ?? defaults.successNotification,
+      errorNotification: notifications.errorNotification ?? defaults.errorNotification,
+    }) as const;
   const reply = (response: CreateResponse<BaseRecord>) => response.data as ReplyOf<N>;
   return {
     mutation,

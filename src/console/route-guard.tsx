@@ -13,13 +13,7 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   const { data, isLoading, isError, refetch } = useCan({ resource: access.resource, action: access.action });
   if (isLoading) return <PageLoading />;
   if (isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('messages.permissionFailed')}
-        extra={<Button onClick={() => void refetch()}>{t('buttons.retry')}</Button>}
-      />
-    );
+    return <Result status="warning" title={t('messages.permissionFailed')} extra={<Button onClick={() => void refetch()}>{t('buttons.retry')}</Button>} />;
   }
   if (data?.can) return <>{children}</>;
   // a session ended meanwhile (code 3) goes to /login, not to /home as a route not permitted would

@@ -54,21 +54,20 @@ export function TopNav() {
   const [open, setOpen] = useState(false);
 
   if (!compact) {
-    return (
-      <Menu
-        mode="horizontal"
-        items={items}
-        selectedKeys={[pathname]}
-        style={{ borderBottom: 'none', background: 'transparent' }}
-        data-testid="top-nav"
-      />
-    );
+    return <Menu mode="horizontal" items={items} selectedKeys={[pathname]} style={{ borderBottom: 'none', background: 'transparent' }} data-testid="top-nav" />;
   }
   return (
     <>
       <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen(true)} data-testid="nav-menu-button" />
       <Drawer title={t('nav.menu')} placement="left" width={DRAWER_WIDTH} open={open} onClose={() => setOpen(false)} styles={{ body: { padding: 0 } }}>
-        <Menu mode="inline" items={items} selectedKeys={[pathname]} onClick={() => setOpen(false)} style={{ borderInlineEnd: 'none' }} data-testid="drawer-nav" />
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={[pathname]}
+          onClick={() => setOpen(false)}
+          style={{ borderInlineEnd: 'none' }}
+          data-testid="drawer-nav"
+        />
       </Drawer>
     </>
   );

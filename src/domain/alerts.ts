@@ -86,8 +86,7 @@ export function spreadPercent(text: string | undefined): number {
   return part === undefined ? NaN : Number.parseFloat(part);
 }
 
-export const isBeyond = (value: number, direction: Direction, threshold: number): boolean =>
-  direction === 'above' ? value > threshold : value < threshold;
+export const isBeyond = (value: number, direction: Direction, threshold: number): boolean => (direction === 'above' ? value > threshold : value < threshold);
 
 /** What a rule remembers of one subject between evaluations. */
 export interface SubjectState {

@@ -40,7 +40,13 @@ export interface CaptchaWork {
  * in batches so an asynchronous digest (WebCrypto) runs many at once; `cancelled` is asked between batches
  * (the slider went away or a new challenge came): the search then ends with null.
  */
-export async function proveWork(challenge: string, difficulty: number, digest: Digest, cancelled: () => boolean = () => false, batch = 256): Promise<CaptchaWork | null> {
+export async function proveWork(
+  challenge: string,
+  difficulty: number,
+  digest: Digest,
+  cancelled: () => boolean = () => false,
+  batch = 256,
+): Promise<CaptchaWork | null> {
   const wanted = Math.max(0, Math.min(MAX_CAPTCHA_DIFFICULTY, Math.floor(difficulty)));
   for (let start = 0; !cancelled(); start += batch) {
     const nonces = Array.from({ length: batch }, (_, i) => String(start + i));

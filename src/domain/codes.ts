@@ -60,9 +60,11 @@ export const contractTypesFor = (bourseId: number): readonly ContractType[] => {
 };
 
 /** The abbreviation ↔ code of the coin-margined contract types. */
-export const TRADE_TYPES: readonly { abbr: TradeType; code: number; labelKey: string }[] = (
-  ['SS', 'CW', 'NW', 'CQ', 'CS', 'NQ'] as const
-).map((abbr) => ({ abbr, code: CONTRACT_TYPES.find((c) => c.tradeType === abbr && c.margin === 'coin')!.code, labelKey: `codes:tradeType.${abbr}` }));
+export const TRADE_TYPES: readonly { abbr: TradeType; code: number; labelKey: string }[] = (['SS', 'CW', 'NW', 'CQ', 'CS', 'NQ'] as const).map((abbr) => ({
+  abbr,
+  code: CONTRACT_TYPES.find((c) => c.tradeType === abbr && c.margin === 'coin')!.code,
+  labelKey: `codes:tradeType.${abbr}`,
+}));
 
 export const tradeTypeOf = (code: number): TradeType | undefined => contractType(code)?.tradeType;
 export const codeOfTradeType = (abbr: TradeType): number => TRADE_TYPES.find((t) => t.abbr === abbr)!.code;
@@ -117,8 +119,7 @@ export const STRATEGY_TYPES = [
 ] as const;
 export type StrategyTypeCode = (typeof STRATEGY_TYPES)[number]['value'];
 
-export const strategyTypeLabelKey = (value: number): string =>
-  STRATEGY_TYPES.find((s) => s.value === value)?.labelKey ?? 'codes:strategyType.unknown';
+export const strategyTypeLabelKey = (value: number): string => STRATEGY_TYPES.find((s) => s.value === value)?.labelKey ?? 'codes:strategyType.unknown';
 
 // ── Manual trading (spec §5) ─────────────────────────────────────────────────────────
 export type Direction = 1 | 2 | 3 | 4;

@@ -74,7 +74,14 @@ function makeFormatter(lng: string, { grouping = false, minute = MINUTE_FORMAT }
     const text = number(value, decimals);
     return text === EMPTY_VALUE ? text : percentParts.map((part) => (part.type === 'integer' ? text : part.value)).join('');
   };
-  const localeMinute = new Intl.DateTimeFormat(lng, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const localeMinute = new Intl.DateTimeFormat(lng, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return {
     number,
     percent,

@@ -59,7 +59,13 @@ export const isUnbalanced = (held: readonly [number, number], currency: string, 
 export const legStateOf = (unbalanced: boolean, abnormal: number): LegState => (abnormal > 0 ? 'abnormal' : unbalanced ? 'unbalanced' : 'balanced');
 
 /** One child's leg health from its position, leg A's mid price, its last fills and abnormal orders of the last hour. */
-export function childLegHealth(position: LegPositions, currency: string, midA: number, lastFill: readonly [number | null, number | null], abnormal: number): LegHealth {
+export function childLegHealth(
+  position: LegPositions,
+  currency: string,
+  midA: number,
+  lastFill: readonly [number | null, number | null],
+  abnormal: number,
+): LegHealth {
   const filled = heldOf(position);
   const imbalance = imbalanceOf(filled, currency, midA);
   return {
@@ -88,10 +94,7 @@ export function taskLegHealth(children: Record<number, LegHealth>): TaskLegHealt
     exposure: sum((h) => h.exposure),
     lastFill: [rows.reduce<number | null>((t, h) => later(t, h.lastFill[0]), null), rows.reduce<number | null>((t, h) => later(t, h.lastFill[1]), null)],
     abnormal,
-    state: legStateOf(
-      rows.some(legsApart),
-      abnormal,
-    ),
+    state: legStateOf(rows.some(legsApart), abnormal),
     children,
   };
 }

@@ -24,8 +24,7 @@ export function spanOf(params: unknown): SpanChoice {
 }
 
 /** Whether the open-spread colouring follows the net figure (stored true); the gross one otherwise. */
-export const netColouringOf = (params: unknown): boolean =>
-  Boolean(params && typeof params === 'object' && (params as MarketParams).netColouring === true);
+export const netColouringOf = (params: unknown): boolean => Boolean(params && typeof params === 'object' && (params as MarketParams).netColouring === true);
 
 /** The params to push after a choice: the stored ones with the changed keys. */
 export function withParams(params: unknown, changed: Partial<MarketParams>): MarketParams {

@@ -32,17 +32,14 @@ export const spreadRank = (type: number): number => {
 
 /** The leg-B types allowed once exchange A, exchange B and type A are chosen. */
 export const typesForB = (exchangeA: number, exchangeB: number, typeA: number): number[] =>
-  marketTypesOf(exchangeA).includes(typeA)
-    ? marketTypesOf(exchangeB).filter((b) => !(exchangeA === exchangeB && typeA === b))
-    : [];
+  marketTypesOf(exchangeA).includes(typeA) ? marketTypesOf(exchangeB).filter((b) => !(exchangeA === exchangeB && typeA === b)) : [];
 
 /** The leg-A types of exchange A that leave at least one leg-B type on exchange B. */
 export const typesForA = (exchangeA: number, exchangeB: number): number[] =>
   marketTypesOf(exchangeA).filter((a) => typesForB(exchangeA, exchangeB, a).length > 0);
 
 /** Whether a table is one the exchanges offer, with its legs in spread order. */
-export const isValidTable = ([exchangeA, exchangeB, typeA, typeB]: readonly number[]): boolean =>
-  typesForB(exchangeA, exchangeB, typeA).includes(typeB);
+export const isValidTable = ([exchangeA, exchangeB, typeA, typeB]: readonly number[]): boolean => typesForB(exchangeA, exchangeB, typeA).includes(typeB);
 
 /** Every table the console may offer. */
 export function validTables(): MarketTable[] {
@@ -102,7 +99,8 @@ export interface MarketRow {
 export const isStale = (validity: unknown): boolean => Number(validity) >= 1;
 
 /** The parts of a '/'-split field. */
-export const splitField = (value: unknown): string[] => (typeof value === 'string' ? value.split('/') : value === undefined || value === null ? [] : [String(value)]);
+export const splitField = (value: unknown): string[] =>
+  typeof value === 'string' ? value.split('/') : value === undefined || value === null ? [] : [String(value)];
 
 /**
  * §9: prices and amounts show 4 decimals; a finer tick the server sends (TRX: 5) is kept rather
@@ -121,7 +119,10 @@ export function formatMarketNumber(part: string | undefined, decimals: number = 
 }
 
 /** A '/'-split field with every part shown with the §9 decimals: '60000.1/2' → '60000.1000/2.0000'. */
-export const formatMarketField = (value: unknown): string => splitField(value).map((part) => formatMarketNumber(part)).join('/') || '-';
+export const formatMarketField = (value: unknown): string =>
+  splitField(value)
+    .map((part) => formatMarketNumber(part))
+    .join('/') || '-';
 
 /** The number a cell flashes on: the first part of a '/'-split field. */
 export const leadingNumber = (value: unknown): number => Number(String(splitField(value)[0] ?? '').replace('%', ''));

@@ -109,8 +109,7 @@ export type QueryGroup = StatisticGroup & { api_id?: number | null; api_name?: s
 
 /** The server's day: times are China Standard Time (UTC+8), so "today" is that zone's date, whatever the browser's. */
 export const SERVER_UTC_OFFSET_HOURS = 8;
-export const serverToday = (now = Date.now()): dayjs.Dayjs =>
-  dayjs(new Date(now + SERVER_UTC_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10));
+export const serverToday = (now = Date.now()): dayjs.Dayjs => dayjs(new Date(now + SERVER_UTC_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10));
 
 /** The group of one currency and period, or zeros when the socket sent none. */
 export function groupOf(groups: readonly StatisticGroup[], currency: string, minutes: number): GroupTotals {

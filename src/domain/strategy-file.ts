@@ -13,7 +13,11 @@ export const MAX_STRATEGY_FILE_BYTES = 2 * 1024 * 1024;
 
 /** The default parameters in the main file's first line, or null when the header is invalid. */
 export function parseStrategyHeader(text: string): Record<string, unknown> | null {
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]?.trim() ?? '';
+  const firstLine =
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/, 1)[0]
+      ?.trim() ?? '';
   if (!firstLine.startsWith('#')) return null;
   const segment = firstLine.split('/')[1];
   if (segment === undefined) return null;
@@ -29,9 +33,7 @@ export function parseStrategyHeader(text: string): Record<string, unknown> | nul
 /** Why a strategy file was refused: over the size limit, not text, or no valid header. */
 export type StrategyFileProblem = 'tooLarge' | 'binary' | 'unparsable';
 
-export type StrategyFileCheck =
-  | { ok: true; params: Record<string, unknown> }
-  | { ok: false; problem: StrategyFileProblem };
+export type StrategyFileCheck = { ok: true; params: Record<string, unknown> } | { ok: false; problem: StrategyFileProblem };
 
 /** Checks the bytes of a main file: text (UTF-8, no NUL byte) whose first line is a valid header. */
 export function checkStrategyBytes(bytes: Uint8Array): StrategyFileCheck {

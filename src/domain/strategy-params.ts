@@ -6,8 +6,7 @@ export interface ParamRow {
   value?: string;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * What a typed value means: JSON numbers, booleans and objects (dlt {CW, NW, CQ, NQ}) keep their

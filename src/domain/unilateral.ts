@@ -200,8 +200,18 @@ export function followFieldProblem(field: FollowFormField, values: FollowFormVal
 
 /** The fields of the form in their order; the priority only for userLevel 1 (§5). */
 export const followFormFields = (userLevel: number): FollowFormField[] => [
-  'apiId', 'strategyId', ...(userLevel === 1 ? (['priority'] as const) : []), 'stopLoss', 'positiveLeverage', 'negativeLeverage',
-  'isBuy', 'isSell', 'archiveCurrency', 'calculateCost', 'initialCost', 'unit',
+  'apiId',
+  'strategyId',
+  ...(userLevel === 1 ? (['priority'] as const) : []),
+  'stopLoss',
+  'positiveLeverage',
+  'negativeLeverage',
+  'isBuy',
+  'isSell',
+  'archiveCurrency',
+  'calculateCost',
+  'initialCost',
+  'unit',
 ];
 
 /** Every problem of the form, field → i18n key (empty when it may be saved). */

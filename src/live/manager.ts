@@ -134,9 +134,7 @@ export function paramsKey(params: unknown): string {
 }
 
 const isSessionInvalid = (message: unknown): boolean =>
-  typeof message === 'object' &&
-  message !== null &&
-  (message as { code?: unknown }).code === CODE_SESSION_INVALID;
+  typeof message === 'object' && message !== null && (message as { code?: unknown }).code === CODE_SESSION_INVALID;
 
 export class FeedManager {
   private readonly feeds = new Map<FeedName, Feed>();
@@ -165,7 +163,11 @@ export class FeedManager {
    * The socket is subscribed to the merge of every subscriber's params, sent at once when it changes;
    * the listener receives only its own part of each message.
    */
-  subscribe<N extends FeedName>(name: N, params: FeedParams<N> | undefined, listener: FeedListener<FeedMessage<N>>): FeedSubscription<FeedParams<N> | undefined> {
+  subscribe<N extends FeedName>(
+    name: N,
+    params: FeedParams<N> | undefined,
+    listener: FeedListener<FeedMessage<N>>,
+  ): FeedSubscription<FeedParams<N> | undefined> {
     const feed = this.feed(name);
     const entry: ListenerEntry = { listener: listener as FeedListener, params };
     const first = feed.listeners.size === 0;

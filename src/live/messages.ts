@@ -42,9 +42,6 @@ export type MarketFeedParams = readonly MarketTableConfig[] | undefined;
 
 // ---- asset (/asset/get) -------------------------------------------------------------------------
 
-
-
-
 export interface AssetFeedMessage {
   data: AssetFeedData;
 }
@@ -75,8 +72,6 @@ export interface TaskFeedMessage {
 export type TaskFeedParams = readonly number[];
 
 // ---- statistics (/web/get/order/total) ----------------------------------------------------------
-
-
 
 export interface StatisticsFeedMessage {
   data: { automatic: StatisticGroup[]; manual: StatisticGroup[]; order: OrderStatisticRow[] };

@@ -196,7 +196,8 @@ function alertItem(value: unknown, where: string): AlertItem {
   const kind = string(item.kind, `${where}.kind`);
   if (!ALERT_KIND_NAMES.includes(kind)) throw new Malformed(`${where}.kind is not a known kind`);
   const params = record(item.params, `${where}.params`);
-  for (const [key, param] of Object.entries(params)) if (typeof param !== 'string' && typeof param !== 'number') throw new Malformed(`${where}.params.${key} is not text or a number`);
+  for (const [key, param] of Object.entries(params))
+    if (typeof param !== 'string' && typeof param !== 'number') throw new Malformed(`${where}.params.${key} is not text or a number`);
   const link = item.link === null ? null : record(item.link, `${where}.link`);
   return {
     id: number(item.id, `${where}.id`),

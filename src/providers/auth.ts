@@ -1,13 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { call } from '../api/client';
-import type {
-  ChangePasswordRequest,
-  LoginReply,
-  LoginRequest,
-  RegisterRequest,
-  UnilateralLoginReply,
-  UnilateralLoginRequest,
-} from '../api/types';
+import type { ChangePasswordRequest, LoginReply, LoginRequest, RegisterRequest, UnilateralLoginReply, UnilateralLoginRequest } from '../api/types';
 import { clearSession, readSession, saveSession } from './session';
 import { loadPermissions, resetPermissions } from './permissions';
 import { feedManager } from '../live/manager';
@@ -57,10 +50,12 @@ export async function changePassword(request: ChangePasswordRequest): Promise<vo
  * expires on the server). Resolves when the server has answered or given up.
  */
 export function logout(): Promise<void> {
-  const told = readSession() ? call('logout').then(
-    () => undefined,
-    () => undefined,
-  ) : Promise.resolve();
+  const told = readSession()
+    ? call('logout').then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
   clearSession();
   resetPermissions();
   return told;

@@ -56,10 +56,8 @@ export async function loadLanguage(lng: string, namespaces: readonly string[] = 
     const [, fileLng, ns] = LOCALE_FILE.exec(file) ?? [];
     return fileLng === source && namespaces.includes(ns!) && !i18n.hasResourceBundle(lng, ns!);
   });
-  const transform = lng === PSEUDO_LANGUAGE ? (await import('./pseudo')).pseudoTexts : <T,>(texts: T) => texts;
-  await Promise.all(
-    files.map(async ([file, load]) => i18n.addResourceBundle(lng, LOCALE_FILE.exec(file)![2]!, transform(await load()), true, true)),
-  );
+  const transform = lng === PSEUDO_LANGUAGE ? (await import('./pseudo')).pseudoTexts : <T>(texts: T) => texts;
+  await Promise.all(files.map(async ([file, load]) => i18n.addResourceBundle(lng, LOCALE_FILE.exec(file)![2]!, transform(await load()), true, true)));
 }
 
 function storedLanguage(): Language {
@@ -101,8 +99,7 @@ export async function changeLanguage(lng: Language): Promise<void> {
 }
 
 /** Every namespace of the current language and of the fallback, and its date pack; the console awaits it. */
-export const loadAllTexts = (): Promise<unknown> =>
-  Promise.all([loadLanguage(i18n.language), loadLanguage(DEFAULT_LANGUAGE), loadLocalePacks(i18n.language)]);
+export const loadAllTexts = (): Promise<unknown> => Promise.all([loadLanguage(i18n.language), loadLanguage(DEFAULT_LANGUAGE), loadLocalePacks(i18n.language)]);
 
 /** Refine's i18n provider over the same i18next instance. */
 export const i18nProvider: I18nProvider = {

@@ -42,8 +42,7 @@ export interface LiveResourcePayload {
 
 const RESOURCE_CHANNEL = /^resources\/(.+)$/;
 
-const wants = (types: readonly string[] | undefined, type: string): boolean =>
-  !types || types.length === 0 || types.includes('*') || types.includes(type);
+const wants = (types: readonly string[] | undefined, type: string): boolean => !types || types.length === 0 || types.includes('*') || types.includes(type);
 
 interface BusEntry {
   types: readonly string[] | undefined;

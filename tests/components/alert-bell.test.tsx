@@ -55,7 +55,11 @@ describe('the alert bell', () => {
       read.handler,
       onCall('alertList', ({ payload }) => {
         pages.push(payload);
-        return envelope({ list: read.calls.length ? [alert(2, { read: true }), { ...SPREAD, read: true }] : [alert(2), SPREAD], total: 2, unread: read.calls.length ? 0 : 2 });
+        return envelope({
+          list: read.calls.length ? [alert(2, { read: true }), { ...SPREAD, read: true }] : [alert(2), SPREAD],
+          total: 2,
+          unread: read.calls.length ? 0 : 2,
+        });
       }),
     );
     renderPage(<AlertBell manager={manager} />);
@@ -86,10 +90,13 @@ describe('the alert bell', () => {
   it('shows a notification for each new alert and, with speech on, speaks at most once per voiceIntervalTime', async () => {
     vi.useFakeTimers();
     const spoken: { text: string; lang: string }[] = [];
-    vi.stubGlobal('SpeechSynthesisUtterance', class {
-      lang = '';
-      constructor(readonly text: string) {}
-    });
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class {
+        lang = '';
+        constructor(readonly text: string) {}
+      },
+    );
     vi.stubGlobal('speechSynthesis', { speak: (utterance: { text: string; lang: string }) => spoken.push({ text: utterance.text, lang: utterance.lang }) });
     savePrefs({ speech: true });
     renderPage(<AlertBell manager={manager} />);
@@ -135,7 +142,10 @@ describe('the alert bell', () => {
   it("a /market row's bell sets that row's spread threshold, and shows the rule once saved", async () => {
     const saved = recordCall('alertRuleSave', { id: 9 });
     let rules: unknown[] = [];
-    server.use(saved.handler, onCall('alertRuleList', () => envelope(rules)));
+    server.use(
+      saved.handler,
+      onCall('alertRuleList', () => envelope(rules)),
+    );
     renderPage(<SpreadAlertButton table={[1, 2, 1, 4]} currency="eth" />);
     const button = await screen.findByRole('button', { name: '设置 ETH 价差提醒' });
     await waitFor(() => expect(button).toHaveAttribute('data-active', 'false'));
@@ -145,10 +155,24 @@ describe('the alert bell', () => {
     const value = screen.getByRole('spinbutton', { name: '阈值（%）' });
     await userEvent.clear(value);
     await userEvent.type(value, '-0.05');
-    rules = [{ id: 9, kind: 'spread', table: [1, 2, 1, 4], currency: 'eth', field: 'negative', direction: 'below', threshold: -0.05, cooldownSeconds: 60, beyond: false }];
+    rules = [
+      {
+        id: 9,
+        kind: 'spread',
+        table: [1, 2, 1, 4],
+        currency: 'eth',
+        field: 'negative',
+        direction: 'below',
+        threshold: -0.05,
+        cooldownSeconds: 60,
+        beyond: false,
+      },
+    ];
     await userEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     await waitFor(() => expect(button).toHaveAttribute('data-active', 'true'));
-    expect(saved.calls).toEqual([{ token: 'admin-token', kind: 'spread', table: [1, 2, 1, 4], currency: 'eth', field: 'negative', direction: 'below', threshold: -0.05 }]);
+    expect(saved.calls).toEqual([
+      { token: 'admin-token', kind: 'spread', table: [1, 2, 1, 4], currency: 'eth', field: 'negative', direction: 'below', threshold: -0.05 },
+    ]);
   });
 
   it('the rule dialog saves the task and feed rules on the server and the socket rule in this browser', async () => {

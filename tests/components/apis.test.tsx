@@ -10,8 +10,28 @@ afterAll(() => server.close());
 
 const SECRET_MASK = '******';
 const apis: ApiAccount[] = [
-  { id: 11, name: 'OKEx-main', bourse_id: 1, bourse_name: 'ignored-1', status_info: 'normal-11', apiKey: 'key-11', apiSecret: SECRET_MASK, apiToken: SECRET_MASK, status: 1 },
-  { id: 12, name: 'Huobi-one', bourse_id: 2, bourse_name: 'ignored-2', status_info: 'normal-12', apiKey: 'key-12', apiSecret: SECRET_MASK, apiToken: '', status: 4 },
+  {
+    id: 11,
+    name: 'OKEx-main',
+    bourse_id: 1,
+    bourse_name: 'ignored-1',
+    status_info: 'normal-11',
+    apiKey: 'key-11',
+    apiSecret: SECRET_MASK,
+    apiToken: SECRET_MASK,
+    status: 1,
+  },
+  {
+    id: 12,
+    name: 'Huobi-one',
+    bourse_id: 2,
+    bourse_name: 'ignored-2',
+    status_info: 'normal-12',
+    apiKey: 'key-12',
+    apiSecret: SECRET_MASK,
+    apiToken: '',
+    status: 4,
+  },
 ];
 const bourses = [
   { id: 1, name: 'OKEx' },
@@ -117,7 +137,7 @@ describe('API dialog', () => {
     const add = recordCall('apiAdd', { id: 13 });
     await renderList();
     server.use(add.handler);
-    const modal = await openAddDialog({ 'API名称': 'New one', 'API Key': 'the-key', 'API Secret': 'the-secret' });
+    const modal = await openAddDialog({ API名称: 'New one', 'API Key': 'the-key', 'API Secret': 'the-secret' });
     await userEvent.click(button(modal, /保\s*存/));
 
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
@@ -129,7 +149,7 @@ describe('API dialog', () => {
     const add = recordCall('apiAdd', { id: 13 });
     await renderList();
     server.use(add.handler);
-    const modal = await openAddDialog({ 'API名称': 'New one', 'API Key': 'the-key' });
+    const modal = await openAddDialog({ API名称: 'New one', 'API Key': 'the-key' });
     await userEvent.click(button(modal, /保\s*存/));
     expect(await within(modal).findByText('请输入API Secret')).toBeInTheDocument();
     expect(add.calls).toHaveLength(0);
@@ -172,7 +192,7 @@ describe('API dialog', () => {
   it('keeps what was typed when the save fails and shows the server info titled 提示', async () => {
     await renderList();
     server.use(onCall('apiAdd', () => envelope(null, 400, 'API名称已存在')));
-    const modal = await openAddDialog({ 'API名称': 'Taken', 'API Key': 'k', 'API Secret': 's' });
+    const modal = await openAddDialog({ API名称: 'Taken', 'API Key': 'k', 'API Secret': 's' });
     await userEvent.click(button(modal, /保\s*存/));
 
     expect(await screen.findByText('API名称已存在')).toBeInTheDocument();
@@ -246,7 +266,15 @@ describe('row actions', () => {
 });
 
 describe('fee configuration', () => {
-  const fees = { ssHangCharges: 0.0008, ssEatCharges: 0.001, fuHangCharges: 0.0002, fuEatCharges: 0.0005, csHangCharges: 0.0002, csEatCharges: 0.0005, maxLoss: 500 };
+  const fees = {
+    ssHangCharges: 0.0008,
+    ssEatCharges: 0.001,
+    fuHangCharges: 0.0002,
+    fuEatCharges: 0.0005,
+    csHangCharges: 0.0002,
+    csEatCharges: 0.0005,
+    maxLoss: 500,
+  };
 
   it('loads the fees of the API and saves them with its id', async () => {
     const load = recordCall('apiChargesGet', fees);
@@ -270,7 +298,10 @@ describe('fee configuration', () => {
   it('refuses a negative fee', async () => {
     const save = recordCall('apiChargesUpdate', fees);
     await renderList();
-    server.use(onCall('apiChargesGet', () => envelope(fees)), save.handler);
+    server.use(
+      onCall('apiChargesGet', () => envelope(fees)),
+      save.handler,
+    );
     await act('OKEx-main', '手续费配置');
     const modal = await dialog(/手续费配置/);
     const field = await within(modal).findByLabelText('现货吃单手续费');
@@ -284,12 +315,22 @@ describe('fee configuration', () => {
 });
 
 describe('advanced settings', () => {
-  const advanced = { is_borrow: false, is_auto_repayment: true, lever_risk_rate: 0.8, total_deposit_multiple: 3, proportion_ratio_spot: 5, proportion_ratio_deposit: 5 };
+  const advanced = {
+    is_borrow: false,
+    is_auto_repayment: true,
+    lever_risk_rate: 0.8,
+    total_deposit_multiple: 3,
+    proportion_ratio_spot: 5,
+    proportion_ratio_deposit: 5,
+  };
 
   it('lowers the spot multiple when the futures multiple would push the sum over 20, and saves', async () => {
     const save = recordCall('apiAdvancedUpdate', advanced);
     await renderList();
-    server.use(onCall('apiAdvancedGet', () => envelope(advanced)), save.handler);
+    server.use(
+      onCall('apiAdvancedGet', () => envelope(advanced)),
+      save.handler,
+    );
     await act('OKEx-main', '高级设置');
     const modal = await dialog(/高级设置/);
     const spot = await within(modal).findByLabelText('现货倍数');
@@ -321,7 +362,10 @@ describe('asset template', () => {
   it('rejects letters with 请输入数字 and saves the principal in USDT', async () => {
     const save = recordCall('apiAssetTemplateSave', { assetTemplate: 20000 });
     await renderList();
-    server.use(onCall('apiAssetTemplateGet', () => envelope({ assetTemplate: 10000 })), save.handler);
+    server.use(
+      onCall('apiAssetTemplateGet', () => envelope({ assetTemplate: 10000 })),
+      save.handler,
+    );
     await act('OKEx-main', '资产模板');
     const modal = await dialog(/资产模板/);
     const principal = await within(modal).findByLabelText('本金（USDT）');
@@ -389,7 +433,10 @@ describe('manual trading', () => {
   it('sends a market order without a price', { timeout: 60_000 }, async () => {
     const trade = recordCall('manualTrading', { id: 1 });
     await renderList();
-    server.use(onCall('transactionTypeGet', () => envelope(types)), trade.handler);
+    server.use(
+      onCall('transactionTypeGet', () => envelope(types)),
+      trade.handler,
+    );
     await act('OKEx-main', '手动交易');
     const modal = await dialog(/手动交易/);
     await pick(modal, '合约类型', '现货');

@@ -28,7 +28,11 @@ describe('/assets/snapshot', () => {
         { currency: 'eth', spot: 0.05, self_worth: 100, price: 2000 },
       ],
     });
-    server.use(onCall('apiList', () => envelope(APIS)), imaging.handler, snapshot.handler);
+    server.use(
+      onCall('apiList', () => envelope(APIS)),
+      imaging.handler,
+      snapshot.handler,
+    );
     renderPage(<AssetSnapshotPage />, { path: '/assets/snapshot' });
     expect(await screen.findByRole('heading', { name: '资产快照' })).toBeInTheDocument();
     expect(await screen.findByTestId('chart-dual')).toHaveAttribute('data-points', '2');
@@ -52,20 +56,37 @@ describe('/assets/snapshot/board', () => {
   it('one ratio curve per API, with one range and unit for all; each card names the equity and its change over that range', async () => {
     const imaging = recordCall('assetImaging', POINTS);
     const changes = [{ apiId: 1, name: 'alpha', equity_usdt: 1234.5, rates: { '10m': 0, '1h': 0, '1d': 0.0123, '1w': 0.02, '1M': -0.05 } }];
-    server.use(onCall('apiList', () => envelope(APIS)), imaging.handler, onCall('assetChangingRate', () => envelope(changes)));
+    server.use(
+      onCall('apiList', () => envelope(APIS)),
+      imaging.handler,
+      onCall('assetChangingRate', () => envelope(changes)),
+    );
     renderPage(<AssetBoardPage />, { path: '/assets/snapshot/board' });
     expect(await screen.findByRole('heading', { name: '资产看板' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('chart-dual')).toHaveLength(2));
-    expect(imaging.calls.map((c) => [c.apiId, c.layout]).sort()).toEqual([['1', '3'], ['2', '3']]);
+    expect(imaging.calls.map((c) => [c.apiId, c.layout]).sort()).toEqual([
+      ['1', '3'],
+      ['2', '3'],
+    ]);
     expect(await screen.findByTestId('board-change-1')).toHaveTextContent('权益 1234.5000 USDT，1天变化 +1.23%');
     expect(screen.queryByTestId('board-change-2')).not.toBeInTheDocument();
     await userEvent.click(screen.getByText('1个月'));
-    await waitFor(() => expect(imaging.calls.filter((c) => c.layout === '5').map((c) => c.apiId).sort()).toEqual(['1', '2']));
+    await waitFor(() =>
+      expect(
+        imaging.calls
+          .filter((c) => c.layout === '5')
+          .map((c) => c.apiId)
+          .sort(),
+      ).toEqual(['1', '2']),
+    );
     expect(screen.getByTestId('board-change-1')).toHaveTextContent('权益 1234.5000 USDT，1个月变化 -5.00%');
   });
 
   it('a user without an API sees the empty state linking to /api', async () => {
-    server.use(onCall('apiList', () => envelope([])), onCall('assetChangingRate', () => envelope([])));
+    server.use(
+      onCall('apiList', () => envelope([])),
+      onCall('assetChangingRate', () => envelope([])),
+    );
     renderPage(<AssetBoardPage />, { path: '/assets/snapshot/board' });
     expect(await screen.findByRole('link', { name: '去添加API' })).toHaveAttribute('href', '/api');
   });

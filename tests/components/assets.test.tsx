@@ -71,7 +71,13 @@ afterEach(() => {
 
 async function openWithApis(apis = APIS) {
   server.use(onCall('apiList', () => envelope(apis)));
-  renderPage(<><ShellFeedStatus manager={manager} /><AssetsPage manager={manager} /></>, { path: '/assets' });
+  renderPage(
+    <>
+      <ShellFeedStatus manager={manager} />
+      <AssetsPage manager={manager} />
+    </>,
+    { path: '/assets' },
+  );
   await screen.findByRole('menuitem', { name: '全部API' });
   act(() => socket().open());
 }
@@ -79,7 +85,13 @@ async function openWithApis(apis = APIS) {
 describe('/assets', () => {
   it('a user without an API sees an empty state that links to /api, and no socket opens', async () => {
     server.use(onCall('apiList', () => envelope([])));
-    renderPage(<><ShellFeedStatus manager={manager} /><AssetsPage manager={manager} /></>, { path: '/assets' });
+    renderPage(
+      <>
+        <ShellFeedStatus manager={manager} />
+        <AssetsPage manager={manager} />
+      </>,
+      { path: '/assets' },
+    );
     const link = await screen.findByRole('link', { name: '去添加API' });
     expect(link).toHaveAttribute('href', '/api');
     expect(FakeSocket.instances).toHaveLength(0);
@@ -109,16 +121,50 @@ describe('/assets', () => {
     await openWithApis([APIS[0]]);
     await push(
       assetMessage(1, 100, {
-        list: [{ currency: 'btc', spot: 1.23456789, futures: 2, P_CW: 1.23456789, F_CS: 0.5, wallet: 1, transfer: 0, self_worth: 100, price: 50123.456789, principal: 1, principal_usdt: 50 }],
+        list: [
+          {
+            currency: 'btc',
+            spot: 1.23456789,
+            futures: 2,
+            P_CW: 1.23456789,
+            F_CS: 0.5,
+            wallet: 1,
+            transfer: 0,
+            self_worth: 100,
+            price: 50123.456789,
+            principal: 1,
+            principal_usdt: 50,
+          },
+        ],
       }),
     );
     await screen.findByText('各币种自有价值合计 100.0000 USDT');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
-      '币种', '现货', '期货', 'P_CW', 'P_NW', 'P_CQ', 'P_NQ', 'P_CS', 'F_CW', 'F_NW', 'F_CQ', 'F_NQ', 'F_CS',
-      '钱包', '划转', '自有价值', '价格', '本金', '本金(USDT)', '占比%',
+      '币种',
+      '现货',
+      '期货',
+      'P_CW',
+      'P_NW',
+      'P_CQ',
+      'P_NQ',
+      'P_CS',
+      'F_CW',
+      'F_NW',
+      'F_CQ',
+      'F_NQ',
+      'F_CS',
+      '钱包',
+      '划转',
+      '自有价值',
+      '价格',
+      '本金',
+      '本金(USDT)',
+      '占比%',
     ]);
-    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(screen.getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells.slice(1, 4)).toEqual(['1.2346', '2.0000', '1.234568']);
     expect(cells[16]).toBe('50123.4568');
     expect(cells[19]).toBe('100.00');
@@ -135,14 +181,23 @@ describe('/assets', () => {
     await userEvent.click(screen.getByRole('tab', { name: '借币记录' }));
     expect(await screen.findByText('暂无借币记录')).toBeInTheDocument();
 
-    await push(assetMessage(1, 100, { borrow: [{ currency: 'usdt', amount: 10 }, 'btc 0.1'], ledger: [{ currency: 'btc', amount: 0.5, type: 'transfer in', time: '2026-11-01 08:30:00' }] }));
+    await push(
+      assetMessage(1, 100, {
+        borrow: [{ currency: 'usdt', amount: 10 }, 'btc 0.1'],
+        ledger: [{ currency: 'btc', amount: 0.5, type: 'transfer in', time: '2026-11-01 08:30:00' }],
+      }),
+    );
     const lines = within(await screen.findByTestId('borrow-records')).getAllByRole('listitem');
     expect(lines.map((l) => l.textContent)).toEqual(['currency: usdt, amount: 10', 'btc 0.1']);
     expect(screen.getByTestId('borrow-records').tagName).toBe('OL');
 
     await userEvent.click(screen.getByRole('tab', { name: '划转记录' }));
     const row = (await screen.findByText('transfer in')).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['BTC', '0.5000', 'transfer in', '2026-11-01 08:30']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['BTC', '0.5000', 'transfer in', '2026-11-01 08:30']);
   });
 
   it('records the socket has not delivered yet are fetched by their calls into the account; its message then replaces them', async () => {
@@ -152,7 +207,11 @@ describe('/assets', () => {
     await openWithApis([APIS[0]]);
     await userEvent.click(screen.getByRole('tab', { name: '划转记录' }));
     const fetched = (await screen.findByText('入金')).closest('tr')!;
-    expect(within(fetched).getAllByRole('cell').map((c) => c.textContent)).toEqual(['ETH', '2.0000', '入金', '2026-11-01 08:00']);
+    expect(
+      within(fetched)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['ETH', '2.0000', '入金', '2026-11-01 08:00']);
     expect(ledger.calls).toEqual([expect.objectContaining({ apiId: '1' })]);
     await userEvent.click(screen.getByRole('tab', { name: '借币记录' }));
     expect(await screen.findByText('2026-11-01 09:00 借币 USDT 5.0000（未还 5.0000）')).toBeInTheDocument();

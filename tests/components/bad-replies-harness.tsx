@@ -28,7 +28,12 @@ export type BodyKind = 'html' | 'code500' | 'null' | 'wrongType';
  * error to every call (tests/unit/envelope.test.ts proves it call by call), so a page cannot tell them apart.
  */
 export const BAD_BODIES: [BodyKind, string, () => Response, string][] = [
-  ['html', 'an HTML page', () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }), MALFORMED],
+  [
+    'html',
+    'an HTML page',
+    () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    MALFORMED,
+  ],
   ['code500', 'code 500 without info', () => HttpResponse.json({ code: 500 }), FAILED],
   ['null', 'data null', () => HttpResponse.json({ code: 200, info: 'ok', data: null }), MALFORMED],
   ['wrongType', 'data of the wrong type', () => HttpResponse.json({ code: 200, info: 'ok', data: 'not a list' }), MALFORMED],

@@ -42,7 +42,12 @@ const APIS = [{ id: 1, name: 'alpha', bourse_id: 1, bourse_name: 'okex', status_
 
 function marketHandlers() {
   server.use(
-    onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }, { id: 2, name: 'Huobi' }])),
+    onCall('bourseGet', () =>
+      envelope([
+        { id: 1, name: 'OKEx' },
+        { id: 2, name: 'Huobi' },
+      ]),
+    ),
     onCall('marketParamGet2', () => envelope([[1, 2, 4, 1]])),
     onCall('marketParamGet', () => envelope({})),
     onCall('deliveryCode', () => envelope({ CW: '250110', NW: '250117', CQ: '250328', NQ: '250627' })),
@@ -78,7 +83,14 @@ const assetsPage = { ui: () => <AssetsPage manager={manager} />, at: { path: '/a
 const statisticPage = { ui: () => <StatisticPage manager={manager} />, at: { path: '/statistic' } };
 
 const PAGES: PageCase[] = [
-  { name: 'market', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['bourseGet', 'marketParamGet2', 'marketParamGet', 'deliveryCode', 'apiList'], usable: '添加行情表' },
+  {
+    name: 'market',
+    handlers: marketHandlers,
+    ui: () => <MarketPage />,
+    at: { path: '/market' },
+    calls: ['bourseGet', 'marketParamGet2', 'marketParamGet', 'deliveryCode', 'apiList'],
+    usable: '添加行情表',
+  },
   // an account's fees, read once the list of accounts came (issue 24 net spreads)
   { name: 'market fees', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['apiChargesGet'], usable: '添加行情表' },
   // without its list of accounts the page says the failure with a retry, not its no-API state ("no API yet")
@@ -88,8 +100,23 @@ const PAGES: PageCase[] = [
   { name: 'assets trades', handlers: assetsHandlers, ...assetsPage, drive: openTab('交易记录'), calls: ['assetTradeRecords'], usable: '资产快照' },
   { name: 'assets transfers', handlers: assetsHandlers, ...assetsPage, drive: openTab('划转记录'), calls: ['assetLedgerLog'], usable: '资产快照' },
   { name: 'assets borrow', handlers: assetsHandlers, ...assetsPage, drive: openTab('借币记录'), calls: ['assetBorrowRecords'], usable: '资产快照' },
-  { name: 'assets snapshot', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['apiList'], usable: RETRY, untrue: NO_API },
-  { name: 'assets snapshot curve', handlers: assetsHandlers, ui: () => <AssetSnapshotPage />, at: { path: '/assets/snapshot' }, calls: ['assetImaging'], usable: '立即快照' },
+  {
+    name: 'assets snapshot',
+    handlers: assetsHandlers,
+    ui: () => <AssetSnapshotPage />,
+    at: { path: '/assets/snapshot' },
+    calls: ['apiList'],
+    usable: RETRY,
+    untrue: NO_API,
+  },
+  {
+    name: 'assets snapshot curve',
+    handlers: assetsHandlers,
+    ui: () => <AssetSnapshotPage />,
+    at: { path: '/assets/snapshot' },
+    calls: ['assetImaging'],
+    usable: '立即快照',
+  },
   {
     name: 'assets snapshot taken',
     handlers: assetsHandlers,
@@ -99,8 +126,22 @@ const PAGES: PageCase[] = [
     calls: ['assetManualSnapshot'],
     usable: '立即快照',
   },
-  { name: 'assets board', handlers: assetsHandlers, ui: () => <AssetBoardPage />, at: { path: '/assets/snapshot/board' }, calls: ['assetChangingRate'], usable: '资产看板' },
-  { name: 'statistic query', handlers: statisticHandlers, ...statisticPage, drive: openTab('订单查询'), calls: ['apiNames', 'orderApiNumber'], usable: '订单查询' },
+  {
+    name: 'assets board',
+    handlers: assetsHandlers,
+    ui: () => <AssetBoardPage />,
+    at: { path: '/assets/snapshot/board' },
+    calls: ['assetChangingRate'],
+    usable: '资产看板',
+  },
+  {
+    name: 'statistic query',
+    handlers: statisticHandlers,
+    ...statisticPage,
+    drive: openTab('订单查询'),
+    calls: ['apiNames', 'orderApiNumber'],
+    usable: '订单查询',
+  },
   { name: 'statistic totals', handlers: statisticHandlers, ...statisticPage, drive: openTab('汇总'), calls: ['orderTotalData'], usable: '订单查询' },
   { name: 'statistic list', handlers: statisticHandlers, ...statisticPage, drive: openTab('订单列表'), calls: ['orderPaging'], usable: '订单查询' },
   {

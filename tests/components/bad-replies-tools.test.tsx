@@ -55,7 +55,9 @@ const tab = (name: string) => async () => userEvent.click(await screen.findByRol
 // /signal
 function signalHandlers() {
   server.use(
-    onCall('signalList', () => envelope([{ id: 1, strategyId: 1, names: 'trend-btc', coin: 'btc', type: 1, price: 91234.5, qty: 0.25, createtime: '2026-11-25 08:00:00' }])),
+    onCall('signalList', () =>
+      envelope([{ id: 1, strategyId: 1, names: 'trend-btc', coin: 'btc', type: 1, price: 91234.5, qty: 0.25, createtime: '2026-11-25 08:00:00' }]),
+    ),
     onCall('unilateralApiList', () => envelope([followTask(7, 1)])),
     onCall('followSignalGet', () => envelope({ apiId: 7, follow: 1 })),
   );
@@ -69,7 +71,10 @@ async function flipFollowSignal() {
 
 // /coins
 function coinsHandlers() {
-  server.use(onCall('coinRangeGet', () => envelope({ coins: [] })), onCall('currencyBlacklistGet', () => envelope({ coins: ['eth'] })));
+  server.use(
+    onCall('coinRangeGet', () => envelope({ coins: [] })),
+    onCall('currencyBlacklistGet', () => envelope({ coins: ['eth'] })),
+  );
 }
 const coinsPage = { handlers: coinsHandlers, ui: () => <CoinsPage />, at: { path: '/coins' }, usable: '可交易币种' };
 async function addCoinToBoth() {
@@ -89,7 +94,10 @@ const BINANCE: BinanceAccount = {
   positions: [{ coin_names: 'BTC', position: 0.5, cost: 60_000, ratio: 3, type: 1, price: 61_000, notional: 30_500, margin: 1525 }],
 };
 function binanceHandlers() {
-  server.use(onCall('binanceAccounts', () => envelope([BINANCE])), onCall('binanceBlacklistGet', () => envelope({ coins: ['btc'] })));
+  server.use(
+    onCall('binanceAccounts', () => envelope([BINANCE])),
+    onCall('binanceBlacklistGet', () => envelope({ coins: ['btc'] })),
+  );
 }
 const tradingPage = { handlers: binanceHandlers, ui: () => <BinanceTradingPage />, at: { path: '/binance/trading' }, usable: '币安交易' };
 const currencyPage = { handlers: binanceHandlers, ui: () => <BinanceCurrencyPage />, at: { path: '/binance/currency' }, usable: '币安币种黑名单' };
@@ -125,7 +133,16 @@ const aevoPage = {
 };
 
 // /simulate and the temporary strategy
-const STRATEGY = { id: 1, strategy_sole_id: 'a2', name: 'arbitrage 2', initial_money: 100000, updatetime: '', default_params: JSON.stringify({ dlt: 0.004 }), main_file: 'main_a2.py', rely_on_files: [] } as ArbitrageStrategy;
+const STRATEGY = {
+  id: 1,
+  strategy_sole_id: 'a2',
+  name: 'arbitrage 2',
+  initial_money: 100000,
+  updatetime: '',
+  default_params: JSON.stringify({ dlt: 0.004 }),
+  main_file: 'main_a2.py',
+  rely_on_files: [],
+} as ArbitrageStrategy;
 const RUN: PaperRun = {
   id: 7,
   name: 'run 7',
@@ -184,7 +201,10 @@ const badataPage = { handlers: badataHandlers, ui: () => <BadataPage />, at: { p
 // the miner pages
 const MODELS = [{ id: 1, name: 'Antminer S21', hashrate: 200, power: 3500 }];
 function minerHandlers() {
-  server.use(onCall('minerModels', () => envelope(MODELS)), onCall('minerNetwork', () => envelope({ difficulty: 150e12, blockReward: 3.125, coinPrice: 90_000 })));
+  server.use(
+    onCall('minerModels', () => envelope(MODELS)),
+    onCall('minerNetwork', () => envelope({ difficulty: 150e12, blockReward: 3.125, coinPrice: 90_000 })),
+  );
 }
 /** Opens the add dialog of /main/mill and fills it in with a model named `name`. */
 async function fillModelDialog(name: string) {
@@ -225,9 +245,21 @@ const PAGES: PageCase[] = [
   { name: 'binance leverage', ...tradingPage, drive: changeLeverage, calls: ['binanceLeverage'], ...WRITE },
   { name: 'binance adjust and trigger', ...tradingPage, drive: adjustAndTrigger, calls: ['followAdjustPosition', 'followIndependentTrigger'], ...WRITE },
   { name: 'binance blacklist', ...currencyPage, calls: ['binanceBlacklistGet'] },
-  { name: 'binance blacklist add and remove', ...currencyPage, drive: addAndRemoveBlacklisted, calls: ['binanceBlacklistSave', 'binanceBlacklistDelete'], ...WRITE },
+  {
+    name: 'binance blacklist add and remove',
+    ...currencyPage,
+    drive: addAndRemoveBlacklisted,
+    calls: ['binanceBlacklistSave', 'binanceBlacklistDelete'],
+    ...WRITE,
+  },
   { name: 'aevo fills', ...aevoPage, calls: ['aevoTradeData'] },
-  { name: 'aevo sync', ...aevoPage, drive: async () => userEvent.click(await screen.findByRole('button', { name: /立即同步/ })), calls: ['aevoTradeUpdate'], ...WRITE },
+  {
+    name: 'aevo sync',
+    ...aevoPage,
+    drive: async () => userEvent.click(await screen.findByRole('button', { name: /立即同步/ })),
+    calls: ['aevoTradeUpdate'],
+    ...WRITE,
+  },
   { name: 'simulate runs', ...simulatePage, calls: ['simulatedData'] },
   { name: 'simulate orders', ...simulatePage, calls: ['simulatedOrderDetail'] },
   { name: 'temp strategy library', ...tempPage, at: { path: '/temp/strategy' }, calls: ['strategyHome'] },
@@ -236,14 +268,54 @@ const PAGES: PageCase[] = [
   { name: 'temp strategy start', ...tempPage, drive: startRun, calls: ['paperStart'], ...WRITE },
   { name: 'temp strategy stop and save', ...tempRunPage, drive: stopAndSave, calls: ['paperStop', 'strategySaveFiles'], ...WRITE },
   { name: 'badata strategies', ...badataPage, calls: ['unilateralStrategyList'] },
-  { name: 'badata strategy tabs', ...badataPage, drive: async () => { await tab('策略数据')(); await tab('分页数据')(); }, calls: ['internalKline', 'strategyData', 'pagesData'] },
+  {
+    name: 'badata strategy tabs',
+    ...badataPage,
+    drive: async () => {
+      await tab('策略数据')();
+      await tab('分页数据')();
+    },
+    calls: ['internalKline', 'strategyData', 'pagesData'],
+  },
   { name: 'badata API list', ...badataPage, drive: tab('API 数据'), calls: ['unilateralApiList'] },
   { name: 'badata API data', ...badataPage, drive: tab('API 数据'), calls: ['apiData'] },
   { name: 'miner models', handlers: minerHandlers, ui: () => <MinerModelsPage />, at: { path: '/main/mill' }, calls: ['minerModels'], usable: '添加型号' },
-  { name: 'miner model save', handlers: minerHandlers, ui: () => <MinerModelsPage />, at: { path: '/main/mill' }, drive: addModel, calls: ['minerModelSave'], usable: '添加型号', ...WRITE },
-  { name: 'miner model delete', handlers: minerHandlers, ui: () => <MinerModelsPage />, at: { path: '/main/mill' }, drive: deleteModel, calls: ['minerModelDelete'], usable: '添加型号', ...WRITE },
-  { name: 'miner compare', handlers: minerHandlers, ui: () => <MinerComparePage />, at: { path: '/main/mill1' }, calls: ['minerModels', 'minerNetwork'], usable: '矿机对比' },
-  { name: 'miner calculator', handlers: minerHandlers, ui: () => <MinerCalculatorPage />, at: { path: '/main/mill2' }, calls: ['minerNetwork'], usable: 'BTC 矿机计算器' },
+  {
+    name: 'miner model save',
+    handlers: minerHandlers,
+    ui: () => <MinerModelsPage />,
+    at: { path: '/main/mill' },
+    drive: addModel,
+    calls: ['minerModelSave'],
+    usable: '添加型号',
+    ...WRITE,
+  },
+  {
+    name: 'miner model delete',
+    handlers: minerHandlers,
+    ui: () => <MinerModelsPage />,
+    at: { path: '/main/mill' },
+    drive: deleteModel,
+    calls: ['minerModelDelete'],
+    usable: '添加型号',
+    ...WRITE,
+  },
+  {
+    name: 'miner compare',
+    handlers: minerHandlers,
+    ui: () => <MinerComparePage />,
+    at: { path: '/main/mill1' },
+    calls: ['minerModels', 'minerNetwork'],
+    usable: '矿机对比',
+  },
+  {
+    name: 'miner calculator',
+    handlers: minerHandlers,
+    ui: () => <MinerCalculatorPage />,
+    at: { path: '/main/mill2' },
+    calls: ['minerNetwork'],
+    usable: 'BTC 矿机计算器',
+  },
   // the running tasks and the asset totals say a failed list with a retry, not "none running" or "no API yet"
   { name: 'mobile', ...mobilePage, calls: ['taskList', 'apiList'], usable: RETRY, untrue: /没有运行中的任务|还没有 API 账户/ },
 ];

@@ -49,16 +49,38 @@ describe('charts are described by their figures', () => {
       { dateTime: '2026-11-24 10:00', earningsVal: 7 },
     ];
     draw(<EarningsChart label="收益曲线" data={earnings} timeName="时间" valueName="收益" />);
-    expect(screen.getByRole('img', { name: '收益曲线' })).toHaveAccessibleDescription('共 3 个点，从 2026-11-24 08:00 到 2026-11-24 10:00。 收益：从 5 到 7，最低 -2，最高 7。');
+    expect(screen.getByRole('img', { name: '收益曲线' })).toHaveAccessibleDescription(
+      '共 3 个点，从 2026-11-24 08:00 到 2026-11-24 10:00。 收益：从 5 到 7，最低 -2，最高 7。',
+    );
 
     const ratio = [
       { time: '11-24', price: 100, ratio: 0.5 },
       { time: '11-25', price: 90, ratio: 0.7 },
     ];
-    draw(<RatioChart label="比例" data={ratio} series={[{ field: 'price', name: '价格' }, { field: 'ratio', name: '比例', right: true }]} />);
-    expect(screen.getByRole('img', { name: '比例' })).toHaveAccessibleDescription('共 2 个点，从 11-24 到 11-25。 价格：从 100 到 90，最低 90，最高 100。 比例：从 0.5 到 0.7，最低 0.5，最高 0.7。');
+    draw(
+      <RatioChart
+        label="比例"
+        data={ratio}
+        series={[
+          { field: 'price', name: '价格' },
+          { field: 'ratio', name: '比例', right: true },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img', { name: '比例' })).toHaveAccessibleDescription(
+      '共 2 个点，从 11-24 到 11-25。 价格：从 100 到 90，最低 90，最高 100。 比例：从 0.5 到 0.7，最低 0.5，最高 0.7。',
+    );
 
-    draw(<ShareChart label="分布" valueName="金额" data={[{ name: 'OKEx', value: 3 }, { name: 'Huobi', value: 4 }]} />);
+    draw(
+      <ShareChart
+        label="分布"
+        valueName="金额"
+        data={[
+          { name: 'OKEx', value: 3 },
+          { name: 'Huobi', value: 4 },
+        ]}
+      />,
+    );
     expect(screen.getByRole('img', { name: '分布' })).toHaveAccessibleDescription('OKEx 3, Huobi 4');
   });
 
@@ -74,7 +96,14 @@ describe('the K-line panel', () => {
     server.use(
       onCall('klineData', ({ payload }) => {
         queries.push(payload);
-        const candle = (i: number, open: number, close: number) => ({ time: `2026-11-25 08:0${i}`, ts: i, open, high: Math.max(open, close) + 1, low: Math.min(open, close) - 1, close });
+        const candle = (i: number, open: number, close: number) => ({
+          time: `2026-11-25 08:0${i}`,
+          ts: i,
+          open,
+          high: Math.max(open, close) + 1,
+          low: Math.min(open, close) - 1,
+          close,
+        });
         return envelope({ granularity: payload.granularity, field: 'price', timezone: 'UTC+8', candles: [candle(0, 10, 12), candle(1, 12, 11)] });
       }),
     );

@@ -26,7 +26,12 @@ describe('funding demand page', () => {
     const okex = tables[0];
     const cells = (currency: string) => [...within(okex).getByText(currency).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
     // currencies in §9 order, amounts with 4 decimals, the shortfall red
-    expect(within(okex).getAllByRole('row').slice(1).map((r) => r.querySelector('td')!.textContent)).toEqual(['BTC', 'ETH']);
+    expect(
+      within(okex)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.querySelector('td')!.textContent),
+    ).toEqual(['BTC', 'ETH']);
     expect(cells('BTC')).toEqual(['BTC', '1.2500', '2.0000', '0.0000']);
     expect(cells('ETH')).toEqual(['ETH', '10.0000', '4.5000', '5.5000']);
     expect(within(okex).getByText('5.5000')).toHaveClass('ant-typography-danger');

@@ -12,12 +12,22 @@ afterAll(() => server.close());
 
 function AccountNames() {
   const { result } = useList({ resource: 'probe', meta: apisResource.meta });
-  return <ul>{result.data.map((row) => <li key={String(row.id)}>{String(row.name)}</li>)}</ul>;
+  return (
+    <ul>
+      {result.data.map((row) => (
+        <li key={String(row.id)}>{String(row.name)}</li>
+      ))}
+    </ul>
+  );
 }
 
 describe('a reply that is not an envelope', () => {
   it.each([
-    ['an HTML error page', () => new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }), '服务器返回的数据无法识别，请稍后重试'],
+    [
+      'an HTML error page',
+      () => new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      '服务器返回的数据无法识别，请稍后重试',
+    ],
     ['broken JSON', () => new HttpResponse('{"code":2', { headers: { 'content-type': 'application/json' } }), '服务器返回的数据无法识别，请稍后重试'],
     ['a network failure', () => HttpResponse.error(), '网络错误，请检查网络连接'],
   ])('%s becomes a notification titled 提示, not a white screen', async (_, reply, text) => {
@@ -39,9 +49,7 @@ describe('page error boundary', () => {
   it('shows the error with a retry instead of a white screen, and retry loads the page again', async () => {
     let attempts = 0;
     const load = () =>
-      ++attempts === 1
-        ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
-        : Promise.resolve({ default: () => <p>page body</p> });
+      ++attempts === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : Promise.resolve({ default: () => <p>page body</p> });
     renderPage(<LazyPage load={load} />);
     expect(await screen.findByText('页面出错了')).toBeInTheDocument();
     expect(screen.getByTestId('boundary-detail')).toHaveTextContent('Failed to fetch dynamically imported module');

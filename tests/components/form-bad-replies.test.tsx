@@ -54,7 +54,11 @@ const FORMS: FormCase[] = [
     name: 'API add',
     call: 'apiAdd',
     open: async (typed) => {
-      server.use(onCall('apiList', () => envelope([])), onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }])), onCall('assetImaging', () => envelope([])));
+      server.use(
+        onCall('apiList', () => envelope([])),
+        onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }])),
+        onCall('assetImaging', () => envelope([])),
+      );
       renderPage(<ApiListPage />, { path: '/api' });
       await userEvent.click(await screen.findByText('添加API', { selector: 'button span' }));
       const modal = await dialog('添加API');
@@ -68,7 +72,27 @@ const FORMS: FormCase[] = [
     name: 'global config',
     call: 'globalConfigUpdate',
     open: async (typed) => {
-      server.use(onCall('globalConfigGet', () => envelope({ depthMarket: 5, priceSlippage: 0.001, voiceIntervalTime: 60, messageIntervalTime: 300, tradingIntervalTime: 1, isBorrow: false, maxBorrowBTC: 50, maxBorrowLTC: 30, maxBorrowETH: 45, maxBorrowETC: 30, maxBorrowXRP: 20, maxBorrowEOS: 30, maxBorrowBCH: 30, maxBorrowBSV: 20, maxBorrowTRX: 10 })));
+      server.use(
+        onCall('globalConfigGet', () =>
+          envelope({
+            depthMarket: 5,
+            priceSlippage: 0.001,
+            voiceIntervalTime: 60,
+            messageIntervalTime: 300,
+            tradingIntervalTime: 1,
+            isBorrow: false,
+            maxBorrowBTC: 50,
+            maxBorrowLTC: 30,
+            maxBorrowETH: 45,
+            maxBorrowETC: 30,
+            maxBorrowXRP: 20,
+            maxBorrowEOS: 30,
+            maxBorrowBCH: 30,
+            maxBorrowBSV: 20,
+            maxBorrowTRX: 10,
+          }),
+        ),
+      );
       renderPage(<GlobalConfigEditPage />, { path: '/config' });
       await waitFor(() => expect(screen.getByLabelText('深度档位')).toHaveValue('5'));
       await retype(screen.getByLabelText('深度档位'), typed);
@@ -91,7 +115,23 @@ const FORMS: FormCase[] = [
     call: 'followTaskUpdate',
     open: async (typed) => {
       unilateralHandlers();
-      server.use(onCall('followTaskDetail', () => envelope({ apiId: 7, strategyId: 1, priority: 2, stopLoss: 30, archiveCurrency: 'usdt', positiveLeverage: 3, negativeLeverage: 1, isBuy: 1, isSell: 1, calculateCost: 0, initialCost: 500 })));
+      server.use(
+        onCall('followTaskDetail', () =>
+          envelope({
+            apiId: 7,
+            strategyId: 1,
+            priority: 2,
+            stopLoss: 30,
+            archiveCurrency: 'usdt',
+            positiveLeverage: 3,
+            negativeLeverage: 1,
+            isBuy: 1,
+            isSell: 1,
+            calculateCost: 0,
+            initialCost: 500,
+          }),
+        ),
+      );
       renderPage(<FollowTaskDialog mode="edit" apiId={7} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/api', session: managerSession });
       const modal = await dialog('编辑跟随任务');
       await waitFor(() => expect(within(modal).getByLabelText('止损百分数')).toHaveValue('30'));
@@ -104,7 +144,10 @@ const FORMS: FormCase[] = [
     call: 'unilateralStrategyUpdate',
     open: async (typed) => {
       server.use(onCall('unilateralStrategyReproduction', () => envelope({ names: 'trend-btc', target: 1, priority: 1 })));
-      renderPage(<UnilateralStrategyDialog strategyId={1} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/unilateral', session: managerSession });
+      renderPage(<UnilateralStrategyDialog strategyId={1} onClose={() => {}} onSaved={() => {}} />, {
+        path: '/main/index/unilateral',
+        session: managerSession,
+      });
       const modal = await dialog('编辑策略');
       await waitFor(() => expect(within(modal).getByLabelText('策略名称')).toHaveValue('trend-btc'));
       await retype(within(modal).getByLabelText('策略名称'), `trend ${typed}`);
@@ -145,7 +188,14 @@ const FORMS: FormCase[] = [
     call: 'taskChildrenAdd',
     open: async () => {
       taskHandlers();
-      server.use(onCall('taskAvailableApi', () => envelope([{ id: 5, name: 'okex-main', bourse_id: 1 }, { id: 6, name: 'huobi-main', bourse_id: 2 }])));
+      server.use(
+        onCall('taskAvailableApi', () =>
+          envelope([
+            { id: 5, name: 'okex-main', bourse_id: 1 },
+            { id: 6, name: 'huobi-main', bourse_id: 2 },
+          ]),
+        ),
+      );
       renderPage(<TaskListPage />, { path: '/task' });
       await screen.findByTestId('task-card-2');
       await cardAction(2, '添加子任务');

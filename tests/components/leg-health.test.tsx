@@ -10,12 +10,22 @@ import { card, taskHandlers, taskPageSetup } from './task-helpers';
 taskPageSetup();
 
 /** BTC at 40 000 on leg A: child 11 holds 0.05 on A, 0.03 on B (8 contracts, 800 USDT apart). */
-const position = (a: number, b: number) => ({ f: [[40_000, a], [40_100, b]] as const, r: [[0, 0], [0, 0]] as const });
+const position = (a: number, b: number) => ({
+  f: [
+    [40_000, a],
+    [40_100, b],
+  ] as const,
+  r: [
+    [0, 0],
+    [0, 0],
+  ] as const,
+});
 const unbalanced = taskLegHealth({ 11: childLegHealth(position(0.05, 0.03), 'btc', 40_000, [Date.UTC(2024, 4, 1, 10), Date.UTC(2024, 4, 1, 9, 58)], 0) });
 const abnormal = taskLegHealth({ 11: childLegHealth(position(0.05, 0.05), 'btc', 40_000, [null, null], 2) });
 
 const taskSocket = () => FakeSocket.instances.find((x) => x.url.includes('/ts/websocket'))!;
-const push = (id: number, legHealth: unknown) => act(() => taskSocket().receive(JSON.stringify({ code: 200, data: [{ id, status: 2, leg_health: legHealth }] })));
+const push = (id: number, legHealth: unknown) =>
+  act(() => taskSocket().receive(JSON.stringify({ code: 200, data: [{ id, status: 2, leg_health: legHealth }] })));
 
 describe('leg health on the task card and its child rows', () => {
   it('shows the state as a word with an icon: unbalanced with the exposure, then abnormal with the count', async () => {

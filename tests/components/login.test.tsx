@@ -18,7 +18,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 describe('login form', () => {
   it('answers the captcha with its proof of work, sends it with the credentials and stores the session', async () => {
     const login = recordCall('login', { token: 't-1', is_super: 1, userName: 'admin', level: 1 });
-    server.use(onCall('captcha', () => envelope(challenge)), login.handler);
+    server.use(
+      onCall('captcha', () => envelope(challenge)),
+      login.handler,
+    );
     const onSuccess = vi.fn();
     renderPage(<LoginForm onSuccess={onSuccess} />, { session: null });
 
@@ -66,7 +69,10 @@ describe('login form', () => {
 
   it('refuses to submit before the captcha is completed', async () => {
     const login = recordCall('login', {});
-    server.use(onCall('captcha', () => envelope(challenge)), login.handler);
+    server.use(
+      onCall('captcha', () => envelope(challenge)),
+      login.handler,
+    );
     renderPage(<LoginForm onSuccess={vi.fn()} />, { session: null });
     await userEvent.type(screen.getByLabelText('用户名'), 'admin');
     await userEvent.type(screen.getByLabelText('密码'), 'x');

@@ -50,7 +50,12 @@ describe('the market board store', () => {
     const [first, second] = [vi.fn(), vi.fn()];
     store.subscribeTable('1-2-4-1', first);
     store.subscribeTable('2-3-1-1', second);
-    store.push(new Map([['1-2-4-1', [row('btc', 60000)]], ['2-3-1-1', [row('btc', 61000)]]]));
+    store.push(
+      new Map([
+        ['1-2-4-1', [row('btc', 60000)]],
+        ['2-3-1-1', [row('btc', 61000)]],
+      ]),
+    );
     store.push(new Map([['2-3-1-1', [row('btc', 61005)]]]));
     expect(store.cell('1-2-4-1', 'btc', 'a_buy')).toBeUndefined();
     expect(frames).toHaveLength(1);

@@ -46,7 +46,9 @@ function baseHandlers(stored: unknown = STORED, params: unknown = {}, accounts: 
   const put = recordCall('marketPut');
   server.use(
     onCall('apiList', () =>
-      envelope(accounts.map(({ id, bourse_id }) => ({ id, name: `api ${id}`, bourse_id, bourse_name: '', status_info: '', apiKey: 'k', apiSecret: '', status: 1 }))),
+      envelope(
+        accounts.map(({ id, bourse_id }) => ({ id, name: `api ${id}`, bourse_id, bourse_name: '', status_info: '', apiKey: 'k', apiSecret: '', status: 1 })),
+      ),
     ),
     onCall('apiChargesGet', ({ payload }) => envelope(accounts.find((a) => a.id === Number(payload.apiId))?.fees ?? null)),
     onCall('bourseGet', () => envelope(bourses)),
@@ -106,7 +108,13 @@ describe('market page', () => {
     expect(socket.protocols).toEqual(['bearer', 'admin-token']);
     expect(new URL(socket.url).search).toBe('');
     act(() => socket.open());
-    expect(JSON.parse(socket.sent[0])).toEqual({ token: 'admin-token', data: [[1, 2, 4, 1], [1, 3, 5, 1]] });
+    expect(JSON.parse(socket.sent[0])).toEqual({
+      token: 'admin-token',
+      data: [
+        [1, 2, 4, 1],
+        [1, 3, 5, 1],
+      ],
+    });
   });
 
   it('shows prices with 4 decimals, validity of 1 or more in red, and the feed state per table', async () => {
@@ -120,7 +128,12 @@ describe('market page', () => {
     });
     const [first] = tables();
     // §9 order of currencies, whatever order the feed sent
-    expect(within(first).getAllByRole('row').slice(1).map((r) => r.querySelector('td')!.textContent)).toEqual(['BTC', 'ETH', 'TRX']);
+    expect(
+      within(first)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.querySelector('td')!.textContent),
+    ).toEqual(['BTC', 'ETH', 'TRX']);
     expect(cellOf(first, 'btc', 1)).toHaveTextContent('60000.1000/1.5000');
     expect(cellOf(first, 'btc', 2)).toHaveTextContent('59990.1000/2.0000');
     expect(cellOf(first, 'btc', 5)).toHaveTextContent('10.1200/0.0169%');
@@ -142,7 +155,12 @@ describe('market page', () => {
     await renderMarket();
     const socket = socketOf('/get2')!;
     const send = (aBid: number, positive: string) =>
-      push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', aBid, { positive })] }, { table: [1, 3, 5, 1], rows: [] }] });
+      push(socket, {
+        data: [
+          { table: [1, 2, 4, 1], rows: [row('btc', aBid, { positive })] },
+          { table: [1, 3, 5, 1], rows: [] },
+        ],
+      });
     await send(60000, '10/0.01%');
     const cell = (column: number) => cellOf(tables()[0], 'btc', column).querySelector('.market-cell') as HTMLElement;
     expect(cell(1)).not.toHaveAttribute('data-flash');
@@ -229,7 +247,14 @@ describe('market page', () => {
     await userEvent.click(ok(modal));
 
     await waitFor(() => expect(put2.calls).toHaveLength(1));
-    expect(put2.calls[0]).toEqual({ token: 'admin-token', params: [[2, 2, 4, 2], [1, 2, 4, 1], [1, 3, 5, 1]] });
+    expect(put2.calls[0]).toEqual({
+      token: 'admin-token',
+      params: [
+        [2, 2, 4, 2],
+        [1, 2, 4, 1],
+        [1, 3, 5, 1],
+      ],
+    });
     expect(tables().map((t) => t.dataset.table)).toEqual(['2-2-4-2', '1-2-4-1', '1-3-5-1']);
   });
 
@@ -240,7 +265,10 @@ describe('market page', () => {
     await chooseIn(modal, 'B类型', '当周');
     await userEvent.click(ok(modal));
     await waitFor(() => expect(put2.calls).toHaveLength(1));
-    expect(put2.calls[0].params).toEqual([[1, 2, 4, 2], [1, 3, 5, 1]]);
+    expect(put2.calls[0].params).toEqual([
+      [1, 2, 4, 2],
+      [1, 3, 5, 1],
+    ]);
     expect(tables().map((t) => t.dataset.table)).toEqual(['1-2-4-2', '1-3-5-1']);
   });
 
@@ -264,7 +292,12 @@ describe('market page', () => {
   it('shows every table reconnecting after a drop, then resubscribes the same tables by itself', async () => {
     await renderMarket();
     const first = socketOf('/get2')!;
-    await push(first, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }, { table: [1, 3, 5, 1], rows: [row('btc', 60001)] }] });
+    await push(first, {
+      data: [
+        { table: [1, 2, 4, 1], rows: [row('btc', 60000)] },
+        { table: [1, 3, 5, 1], rows: [row('btc', 60001)] },
+      ],
+    });
     for (const table of tables()) expect(within(table).getByText(/实时 · 刚刚/)).toBeInTheDocument();
 
     act(() => first.drop());
@@ -283,8 +316,19 @@ describe('market page', () => {
       { timeout: 3000 },
     );
     act(() => second.open());
-    expect(JSON.parse(second.sent[0])).toEqual({ token: 'admin-token', data: [[1, 2, 4, 1], [1, 3, 5, 1]] });
-    await push(second, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60002)] }, { table: [1, 3, 5, 1], rows: [row('btc', 60003)] }] });
+    expect(JSON.parse(second.sent[0])).toEqual({
+      token: 'admin-token',
+      data: [
+        [1, 2, 4, 1],
+        [1, 3, 5, 1],
+      ],
+    });
+    await push(second, {
+      data: [
+        { table: [1, 2, 4, 1], rows: [row('btc', 60002)] },
+        { table: [1, 3, 5, 1], rows: [row('btc', 60003)] },
+      ],
+    });
     expect(cellOf(tables()[0], 'btc', 1)).toHaveTextContent('60002.0000/1.5000');
     for (const table of tables()) expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
   });
@@ -303,7 +347,7 @@ describe('market net spreads (issue 24)', () => {
   const gross = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-cell') as HTMLElement;
   const net = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-net') as HTMLElement;
 
-  it('shows each spread net of a round trip\'s taker fees beside the gross one, the lowest fee of the accounts on an exchange, and names a default fee', async () => {
+  it("shows each spread net of a round trip's taker fees beside the gross one, the lowest fee of the accounts on an exchange, and names a default fee", async () => {
     // two accounts on exchange 1 (the lower delivery / perpetual rate counts), none on 2 and 3
     const accounts = [
       { id: 7, bourse_id: 1, fees: { ssEatCharges: 0.0008, fuEatCharges: 0.0004, csEatCharges: 0.0003 } },
@@ -312,7 +356,12 @@ describe('market net spreads (issue 24)', () => {
     await renderMarket({ accounts });
     const socket = socketOf('/get2')!;
     const rows = [row('btc', 60900, { positive: '900/1.5%', negative: '960/1.6%' })];
-    await push(socket, { data: [{ table: [1, 2, 4, 1], rows }, { table: [1, 3, 5, 1], rows }] });
+    await push(socket, {
+      data: [
+        { table: [1, 2, 4, 1], rows },
+        { table: [1, 3, 5, 1], rows },
+      ],
+    });
     const [quarterSpot, perpetualSpot] = tables();
     expect(within(quarterSpot).getByRole('columnheader', { name: '正向 净' })).toBeInTheDocument();
     expect(within(quarterSpot).getByRole('columnheader', { name: '反向 净' })).toBeInTheDocument();
@@ -337,7 +386,12 @@ describe('market net spreads (issue 24)', () => {
     const socket = socketOf('/get2')!;
     // defaults only: quarter 0.05 %, spot 0.1 %. Positive 0.16 % is closed after fees (0.16 − 200 · (0.0005 · 1.0016 + 0.001) = −0.14016);
     // negative −1 % stays open (−1 + 200 · (0.0005 · 0.99 + 0.001) = −0.701)
-    await push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000, { positive: '96/0.16%', negative: '-600/-1%' })] }, { table: [1, 3, 5, 1], rows: [] }] });
+    await push(socket, {
+      data: [
+        { table: [1, 2, 4, 1], rows: [row('btc', 60000, { positive: '96/0.16%', negative: '-600/-1%' })] },
+        { table: [1, 3, 5, 1], rows: [] },
+      ],
+    });
     const [table] = tables();
     await waitFor(() => expect(net(table, 5)).toHaveTextContent('-0.1402%'));
     // positive gross, positive net, negative gross, negative net
@@ -371,8 +425,7 @@ describe('market K-line popover', () => {
     await userEvent.click(within(tables()[0]).getByTestId('chart-btc'));
     return queries;
   }
-  const candles = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({ time: `2025-01-01 00:0${i}:00`, ts: i, open: 1, high: 2, low: 0.5, close: 1.5 }));
+  const candles = (n: number) => Array.from({ length: n }, (_, i) => ({ time: `2025-01-01 00:0${i}:00`, ts: i, open: 1, high: 2, low: 0.5, close: 1.5 }));
 
   it('requests the §9 window of each frame for the two legs and draws the candles', async () => {
     const before = Date.now();

@@ -9,12 +9,36 @@ import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 
 const group = (currency: string, minutes: number, n: number) => ({
-  currency, minutes, pool: n, pool_accounted: n, more: n, empty: n, fu_more: n, fu_empty: n, ss_buy: n, ss_sell: n,
+  currency,
+  minutes,
+  pool: n,
+  pool_accounted: n,
+  more: n,
+  empty: n,
+  fu_more: n,
+  fu_empty: n,
+  ss_buy: n,
+  ss_sell: n,
 });
 const order = (id: number, extra: Record<string, unknown> = {}) => ({
-  client_id: `c${id}`, api_name: 'alpha', bourse: 'okex', task_id: 7, instrument_id: 'BTC-USDT', price: 50000.123456, amount: 0.1234567,
-  type: 'buy', filled_amount: 0.1, filled_price: 50000, filled_notional: 5000, types: 'auto', fee: 0.5, timestamp: '2026-11-01 10:00:00',
-  trading_time: '2026-11-01 10:00:01', state: 'filled', order_id: `o${id}`, ...extra,
+  client_id: `c${id}`,
+  api_name: 'alpha',
+  bourse: 'okex',
+  task_id: 7,
+  instrument_id: 'BTC-USDT',
+  price: 50000.123456,
+  amount: 0.1234567,
+  type: 'buy',
+  filled_amount: 0.1,
+  filled_price: 50000,
+  filled_notional: 5000,
+  types: 'auto',
+  fee: 0.5,
+  timestamp: '2026-11-01 10:00:00',
+  trading_time: '2026-11-01 10:00:01',
+  state: 'filled',
+  order_id: `o${id}`,
+  ...extra,
 });
 
 let frames: ManualFrames;
@@ -39,7 +63,14 @@ afterEach(() => {
   setRuntimeConfig({});
 });
 
-const open = () => renderPage(<><ShellFeedStatus manager={manager} /><StatisticPage manager={manager} /></>, { path: '/statistic' });
+const open = () =>
+  renderPage(
+    <>
+      <ShellFeedStatus manager={manager} />
+      <StatisticPage manager={manager} />
+    </>,
+    { path: '/statistic' },
+  );
 
 describe('/statistic live', () => {
   it('subscribes with the nine default currencies for 48 h and 18 orders; cards and the overall summary update live', async () => {
@@ -51,7 +82,12 @@ describe('/statistic live', () => {
       number: 18,
     });
     act(() => {
-      socket().receive(JSON.stringify({ code: 200, data: { automatic: [group('btc', 2880, 1.234), group('eth', 2880, 2)], manual: [group('btc', 2880, 5)], order: [order(1)] } }));
+      socket().receive(
+        JSON.stringify({
+          code: 200,
+          data: { automatic: [group('btc', 2880, 1.234), group('eth', 2880, 2)], manual: [group('btc', 2880, 5)], order: [order(1)] },
+        }),
+      );
       frames.run();
     });
     const btc = screen.getByTestId('card-btc');
@@ -59,8 +95,14 @@ describe('/statistic live', () => {
     expect(within(btc).getAllByText('5.00')).toHaveLength(8);
     // overall: automatic 1.234 + 2, manual 5
     const overall = screen.getByText('总体统计').closest('.ant-table-wrapper')!;
-    const [automatic, manual] = within(overall as HTMLElement).getAllByRole('row').slice(1);
-    expect(within(automatic).getAllByRole('cell').map((c) => c.textContent)).toEqual(['自动', ...Array(8).fill('3.23')]);
+    const [automatic, manual] = within(overall as HTMLElement)
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      within(automatic)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['自动', ...Array(8).fill('3.23')]);
     expect(within(manual).getAllByRole('cell')[1]).toHaveTextContent('5.00');
     // the newest orders, with the §9 decimals
     expect(screen.getByText('o1')).toBeInTheDocument();
@@ -76,8 +118,15 @@ describe('/statistic live', () => {
 describe('/statistic query panel', () => {
   it('offers the API names with their order counts, sends the SDC arrays, shows the result and exports the orders shown as CSV', async () => {
     const sdc = recordCall('orderQuerySDC', { automatic: [group('btc', 0, 1)], manual: [], order: [order(1, { instrument_id: 'BTC,USDT' }), order(2)] });
-    const names = recordCall('apiNames', [{ id: 3, name: 'alpha' }, { id: 4, name: 'beta' }]);
-    server.use(sdc.handler, names.handler, onCall('orderApiNumber', () => envelope({ '3': 5, '4': 0 })));
+    const names = recordCall('apiNames', [
+      { id: 3, name: 'alpha' },
+      { id: 4, name: 'beta' },
+    ]);
+    server.use(
+      sdc.handler,
+      names.handler,
+      onCall('orderApiNumber', () => envelope({ '3': 5, '4': 0 })),
+    );
     const created: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -108,7 +157,10 @@ describe('/statistic query panel', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(created[0]);
     });
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0].split(',')).toHaveLength(17);
     expect(lines[0].startsWith('客户端ID,API名称')).toBe(true);
     expect(lines).toHaveLength(3);

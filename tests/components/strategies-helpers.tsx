@@ -70,4 +70,3 @@ export async function openAddDialog() {
   await user.click(await screen.findByRole('button', { name: /新增策略/ }));
   return screen.findByRole('dialog');
 }
-

@@ -96,7 +96,10 @@ describe('deleting a strategy', () => {
   });
 
   it("a refused delete is titled 提示 (§8) with the server's text, and the strategy stays", async () => {
-    server.use(listing(() => [ARBITRAGE_2]).handler, onCall('strategyDelete', () => envelope(null, 500, '策略正在被任务使用')));
+    server.use(
+      listing(() => [ARBITRAGE_2]).handler,
+      onCall('strategyDelete', () => envelope(null, 500, '策略正在被任务使用')),
+    );
     renderPage(<StrategyListPage />, { path: '/strategy' });
     const row = (await screen.findByText('arbitrage 2')).closest('tr')!;
     await user.click(await within(row).findByRole('button', { name: /删\s*除/ }));

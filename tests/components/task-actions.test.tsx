@@ -54,7 +54,10 @@ describe('task card actions', () => {
     };
     await renderTasks();
     const update = recordCall('taskParamsUpdate');
-    server.use(onCall('taskParamsGet', () => envelope(sections)), update.handler);
+    server.use(
+      onCall('taskParamsGet', () => envelope(sections)),
+      update.handler,
+    );
     await cardAction(2, '配置');
     const modal = await dialog('配置任务');
     expect(await within(modal).findByLabelText('dlt CQ')).toHaveValue('0.004');
@@ -203,7 +206,12 @@ describe('task card actions', () => {
     await renderTasks();
     server.use(
       onCall('taskChildrenAdd', () => envelope(null, 1, 'weight too high')),
-      onCall('taskAvailableApi', () => envelope([{ id: 5, name: 'okex-main', bourse_id: 1 }, { id: 6, name: 'huobi-main', bourse_id: 2 }])),
+      onCall('taskAvailableApi', () =>
+        envelope([
+          { id: 5, name: 'okex-main', bourse_id: 1 },
+          { id: 6, name: 'huobi-main', bourse_id: 2 },
+        ]),
+      ),
     );
     await cardAction(2, '添加子任务');
     const modal = await dialog('添加子任务');

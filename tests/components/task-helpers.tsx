@@ -16,7 +16,14 @@ export const bourses = [
   { id: 1, name: 'OKEx' },
   { id: 2, name: 'Huobi' },
 ];
-const params = (currency: string, a: number, b: number) => ({ currency_type: currency, a_bourse: 1, a_transaction_type: a, b_bourse: 2, b_transaction_type: b, fund_occupy: '50%' });
+const params = (currency: string, a: number, b: number) => ({
+  currency_type: currency,
+  a_bourse: 1,
+  a_transaction_type: a,
+  b_bourse: 2,
+  b_transaction_type: b,
+  fund_occupy: '50%',
+});
 export const tasks: Task[] = [
   { id: 1, name: 'alpha', strategy_name: 'arbitrage 2', status: 2, createtime: '2024-05-01 00:00:00', params: params('btc', 1, 9) },
   { id: 2, name: 'beta', strategy_name: 'arbitrage 2', status: 4, createtime: '2024-05-01 00:00:00', params: params('eth', 2, 8) },

@@ -11,7 +11,16 @@ taskPageSetup();
 function wideScreen() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
-      ({ matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as unknown as MediaQueryList,
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
   );
 }
 
@@ -79,7 +88,6 @@ describe('task page', () => {
     await userEvent.click(within(card(2)).getByLabelText('操作 2'));
     await waitFor(() => expect(openMenuItems()).toContain('添加子任务'));
     expect(openMenuItems()).toEqual(['启动', '暂停', '手动平仓', '手动开仓', '删除', '配置', '详情', '交易详情', '添加子任务', '复制任务']);
-
   });
 
   it('starts a task, polls /task/status/detection every 800 ms until 2, then reads the list again 1 s later', async () => {
@@ -144,7 +152,10 @@ describe('task page', () => {
   it('refuses to delete a running task (任务正在运行中!) and shows the server message when a child cannot stop (请先停止主任务，再操作!)', async () => {
     await renderTasks();
     const remove = recordCall('taskDelete');
-    server.use(remove.handler, onCall('taskChildrenStatusUpdate', () => envelope(null, 4, '请先停止主任务，再操作!')));
+    server.use(
+      remove.handler,
+      onCall('taskChildrenStatusUpdate', () => envelope(null, 4, '请先停止主任务，再操作!')),
+    );
     await cardAction(1, '删除');
     expect(await screen.findByText('任务正在运行中!')).toBeInTheDocument();
     expect(remove.calls).toHaveLength(0);
@@ -195,7 +206,32 @@ describe('task page', () => {
     const socket = FakeSocket.instances.find((x) => x.url.includes('/ts/websocket'))!;
     act(() => socket.open());
     const before = listCalls.length;
-    act(() => socket.receive(JSON.stringify({ code: 200, data: [{ id: 2, status: 2, position: { f: [[100, 3], [101, 3]], r: [[0, 0], [0, 0]], pro_rate: 0.75 }, muldata: { earnings: 4.567 }, analysis: { positive: 1.23456 } }] })));
+    act(() =>
+      socket.receive(
+        JSON.stringify({
+          code: 200,
+          data: [
+            {
+              id: 2,
+              status: 2,
+              position: {
+                f: [
+                  [100, 3],
+                  [101, 3],
+                ],
+                r: [
+                  [0, 0],
+                  [0, 0],
+                ],
+                pro_rate: 0.75,
+              },
+              muldata: { earnings: 4.567 },
+              analysis: { positive: 1.23456 },
+            },
+          ],
+        }),
+      ),
+    );
     await waitFor(() => expect(within(card(2)).getByText(/positive: 1\.23/)).toBeInTheDocument());
     expect(within(card(2)).getByRole('img', { name: '运行中' })).toBeInTheDocument();
     expect(within(card(2)).getByText('75%')).toBeInTheDocument();

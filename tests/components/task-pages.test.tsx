@@ -98,12 +98,25 @@ describe('task trade info', () => {
     const pagesAsked: Record<string, unknown>[] = [];
     server.use(
       onCall('taskPositionStatistics', () =>
-        envelope({ task_virtual_position: { price: 100, amount: 2, earnings_amount: 0.5, earnings: 12.345 }, task_virtual_earnings: { price: 90, amount: 1, earnings_amount: 0.2, earnings: 3.456 } }),
+        envelope({
+          task_virtual_position: { price: 100, amount: 2, earnings_amount: 0.5, earnings: 12.345 },
+          task_virtual_earnings: { price: 90, amount: 1, earnings_amount: 0.2, earnings: 3.456 },
+        }),
       ),
-      onCall('taskEarnings', () => envelope([{ dateTime: '2024-05-01 10:00', earningsVal: 1 }, { dateTime: '2024-05-01 11:00', earningsVal: 2 }])),
+      onCall('taskEarnings', () =>
+        envelope([
+          { dateTime: '2024-05-01 10:00', earningsVal: 1 },
+          { dateTime: '2024-05-01 11:00', earningsVal: 2 },
+        ]),
+      ),
       onCall('changeRecords', ({ payload }) => {
         pagesAsked.push(payload);
-        return envelope({ datas: [{ id: 1, task_id: 7, change_type: 'params', before: { depth: 5 }, after: { depth: 7 }, operator: 'admin', createtime: '2024-05-01 10:00:00' }], pages: 2 });
+        return envelope({
+          datas: [
+            { id: 1, task_id: 7, change_type: 'params', before: { depth: 5 }, after: { depth: 7 }, operator: 'admin', createtime: '2024-05-01 10:00:00' },
+          ],
+          pages: 2,
+        });
       }),
     );
     renderPage(<TaskTradeInfoPage />, { path: '/task/taskTradeInfo?id=7&type=task', pattern: '/task/taskTradeInfo' });
@@ -122,7 +135,17 @@ describe('task trade info', () => {
   it("shows the server's info when the earnings fail and goes back after 1 s", async () => {
     vi.useFakeTimers();
     server.use(
-      onCall('taskChildrenPositionStatistics', () => envelope({ f: [[100, 1], [101, 1]], mt: [5, 6], pro_count: 1, pro_rate: 0.2 })),
+      onCall('taskChildrenPositionStatistics', () =>
+        envelope({
+          f: [
+            [100, 1],
+            [101, 1],
+          ],
+          mt: [5, 6],
+          pro_count: 1,
+          pro_rate: 0.2,
+        }),
+      ),
       onCall('taskChildrenEarnings', () => envelope(null, 1, 'no earnings yet')),
     );
     renderPage(<TaskTradeInfoPage />, { path: '/task/taskTradeInfo?id=70&type=ctask', pattern: '/task/taskTradeInfo', from: '/task' });
@@ -144,7 +167,10 @@ describe('task dialogs', () => {
   it("add task: 'please fill in task name', 'incomplete parameters', then 添加任务成功 and the list read again 600 ms later", async () => {
     const { listCalls } = taskHandlers();
     const add = recordCall('taskAdd');
-    server.use(onCall('strategyParamsGet', () => envelope(sections)), add.handler);
+    server.use(
+      onCall('strategyParamsGet', () => envelope(sections)),
+      add.handler,
+    );
     renderPage(<TaskListPage />, { path: '/task' });
     await screen.findByTestId('task-card-1');
     await userEvent.click(await screen.findByText('添加任务', { selector: 'button span' }));
@@ -192,7 +218,11 @@ describe('task dialogs', () => {
     await screen.findByTestId('task-card-1');
     await cardAction(1, '配置');
     const modal = await dialog('配置任务');
-    expect(within(modal).getByText(/确\s*定/, { selector: 'button > span' }).closest('button')).not.toBeVisible();
+    expect(
+      within(modal)
+        .getByText(/确\s*定/, { selector: 'button > span' })
+        .closest('button'),
+    ).not.toBeVisible();
   });
 
   it("batch configure shows 'task-{id}: operation success!/failed!' per task and closes 4 s after the last", async () => {

@@ -67,7 +67,20 @@ describe('/binance/trading', () => {
   it('adjusts the position and triggers a signal, each behind its confirm, and shows the order; an API without a follow task says why', async () => {
     const adjusts: Record<string, unknown>[] = [];
     const triggers: Record<string, unknown>[] = [];
-    const order = (type: number) => ({ id: 1, createtime: '2026-11-25 10:00:00', strategy_name: 'BTC 趋势跟踪', instrument_id: 'BTC-USDT-SWAP', order_id: '1', bourse: 'Binance', size: 0.25, filled_qty: 0.25, price: 61000, price_avg: 61000, type, state: 2 });
+    const order = (type: number) => ({
+      id: 1,
+      createtime: '2026-11-25 10:00:00',
+      strategy_name: 'BTC 趋势跟踪',
+      instrument_id: 'BTC-USDT-SWAP',
+      order_id: '1',
+      bourse: 'Binance',
+      size: 0.25,
+      filled_qty: 0.25,
+      price: 61000,
+      price_avg: 61000,
+      type,
+      state: 2,
+    });
     server.use(
       onCall('binanceAccounts', () => envelope([account(7, 'Binance-单边1', 20), account(8, 'Binance-单边2', 20, false)])),
       onCall('followAdjustPosition', ({ payload }) => {
@@ -145,7 +158,15 @@ describe('/binance/currency', () => {
 
 describe('/aveo', () => {
   it('shows the fills paged on the server and "sync now" says how many came and shows them', async () => {
-    const trade = (id: number): AevoTrade => ({ id, time: `2026-11-25 0${id % 10}:00:00`, instrument: 'ETH-PERP', side: id % 2 ? 'buy' : 'sell', price: 3000.5, amount: 0.25, fee: 0.3751 });
+    const trade = (id: number): AevoTrade => ({
+      id,
+      time: `2026-11-25 0${id % 10}:00:00`,
+      instrument: 'ETH-PERP',
+      side: id % 2 ? 'buy' : 'sell',
+      price: 3000.5,
+      amount: 0.25,
+      fee: 0.3751,
+    });
     let total = 45;
     const pages: unknown[] = [];
     server.use(

@@ -16,7 +16,7 @@ const models: MinerModel[] = [
 ];
 
 describe('miner calculator page', () => {
-  it('opens on a model from its address, takes the server\'s network figures and shows the hand-worked results', async () => {
+  it("opens on a model from its address, takes the server's network figures and shows the hand-worked results", async () => {
     server.use(onCall('minerNetwork', () => envelope(network)));
     renderPage(<MinerCalculatorPage />, { path: '/main/mill2?model=Antminer+S21&hashrate=200&power=3500' });
     expect(screen.getByText('矿机：Antminer S21')).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('miner calculator page', () => {
     expect(screen.getByTestId('miner-monthly-electricity')).toHaveTextContent('151.2000');
   });
 
-  it('keeps a value the user typed when the server\'s figures arrive later, and names a wrong one', async () => {
+  it("keeps a value the user typed when the server's figures arrive later, and names a wrong one", async () => {
     let answer: (() => void) | undefined;
     server.use(onCall('minerNetwork', () => new Promise((resolve) => (answer = () => resolve(envelope(network))))));
     renderPage(<MinerCalculatorPage />, { path: '/main/mill2' });

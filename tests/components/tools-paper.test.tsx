@@ -65,7 +65,8 @@ const order = (client_id: string): PaperOrder => ({
   fee: 0.05,
 });
 
-const runs = (list: PaperRun[]) => onCall('simulatedData', ({ payload }) => envelope({ list: payload.runId ? list.filter((r) => r.id === Number(payload.runId)) : list, total: list.length }));
+const runs = (list: PaperRun[]) =>
+  onCall('simulatedData', ({ payload }) => envelope({ list: payload.runId ? list.filter((r) => r.id === Number(payload.runId)) : list, total: list.length }));
 
 describe('temporary strategy page', () => {
   it('runs the chosen strategy with a changed parameter and saves the run’s parameters as a new strategy', async () => {

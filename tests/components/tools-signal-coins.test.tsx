@@ -10,7 +10,16 @@ import { followTask, userEvent } from './unilateral-helpers';
 
 taskPageSetup();
 
-const signal = (id: number, type: SignalRow['type'], createtime: string): SignalRow => ({ id, strategyId: 1, names: 'trend-btc', coin: 'btc', type, price: 91234.5, qty: 0.25, createtime });
+const signal = (id: number, type: SignalRow['type'], createtime: string): SignalRow => ({
+  id,
+  strategyId: 1,
+  names: 'trend-btc',
+  coin: 'btc',
+  type,
+  price: 91234.5,
+  qty: 0.25,
+  createtime,
+});
 
 describe('signal page', () => {
   it('shows the latest signals and reads them again on every /web/all/data push', async () => {

@@ -110,7 +110,19 @@ describe('follow task dialog (§5)', () => {
     const saves: Record<string, unknown>[] = [];
     server.use(
       onCall('followTaskDetail', () =>
-        envelope({ apiId: 7, strategyId: 1, priority: 2, stopLoss: 30, archiveCurrency: 'usdt', positiveLeverage: 3, negativeLeverage: 1, isBuy: 1, isSell: 1, calculateCost: 0, initialCost: 500 }),
+        envelope({
+          apiId: 7,
+          strategyId: 1,
+          priority: 2,
+          stopLoss: 30,
+          archiveCurrency: 'usdt',
+          positiveLeverage: 3,
+          negativeLeverage: 1,
+          isBuy: 1,
+          isSell: 1,
+          calculateCost: 0,
+          initialCost: 500,
+        }),
       ),
       onCall('followTaskUpdate', ({ payload }) => {
         saves.push(payload);

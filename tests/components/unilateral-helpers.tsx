@@ -51,7 +51,12 @@ export function unilateralHandlers({ strategies = STRATEGIES, tasks = [] as Foll
     }),
     onCall('unilateralStrategyList', () => envelope(strategies)),
     onCall('unilateralApiList', () => envelope(tasks)),
-    onCall('apiNames', () => envelope([{ id: 7, name: 'okex-main' }, { id: 8, name: 'htx-main' }])),
+    onCall('apiNames', () =>
+      envelope([
+        { id: 7, name: 'okex-main' },
+        { id: 8, name: 'htx-main' },
+      ]),
+    ),
     onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }])),
   );
   return { pageCalls };
@@ -69,4 +74,7 @@ export async function dialog(title: string): Promise<HTMLElement> {
   return heading.closest('.ant-modal') as HTMLElement;
 }
 
-export const okButton = (scope: HTMLElement) => within(scope).getByText(/确\s?定/, { selector: 'button > span' }).closest('button')!;
+export const okButton = (scope: HTMLElement) =>
+  within(scope)
+    .getByText(/确\s?定/, { selector: 'button > span' })
+    .closest('button')!;

@@ -13,7 +13,8 @@ taskPageSetup();
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 /** antd puts a space between the two characters of a two-character Chinese button label. */
 const spaced = (label: string) => new RegExp(`^${[...label].join('\\s?')}$`);
-const findButton = async (scope: HTMLElement, label: string) => (await within(scope).findByText(spaced(label), { selector: 'button > span' })).closest('button')!;
+const findButton = async (scope: HTMLElement, label: string) =>
+  (await within(scope).findByText(spaced(label), { selector: 'button > span' })).closest('button')!;
 const buttonIn = (scope: HTMLElement, label: string) => within(scope).queryByText(spaced(label), { selector: 'button > span' })?.closest('button') ?? null;
 
 async function renderList(session = adminSession, tasks = [followTask(7, 1), followTask(8, 0), followTask(9, 4, 2)]) {
@@ -116,7 +117,14 @@ describe('unilateral strategy list', () => {
     act(() => socket.open());
     act(() => socket.receive(JSON.stringify({ code: 200, data: { strategy: [strategy(1, 'trend-btc', { total_eq: 9.5 })] }, task: [] })));
     expect(await within(row('trend-btc')).findByText('9.50%')).toBeInTheDocument();
-    act(() => socket.receive(JSON.stringify({ strategy: { strategy: [strategy(2, 'mean-eth', { status: 1, total_eq: 4 })], monitoring: { strategy: [], api: [], kline: [] } }, api: [] })));
+    act(() =>
+      socket.receive(
+        JSON.stringify({
+          strategy: { strategy: [strategy(2, 'mean-eth', { status: 1, total_eq: 4 })], monitoring: { strategy: [], api: [], kline: [] } },
+          api: [],
+        }),
+      ),
+    );
     expect(await within(row('mean-eth')).findByText('4.00%')).toBeInTheDocument();
     expect(within(row('mean-eth')).getByText('运行中')).toBeInTheDocument();
   });
@@ -149,4 +157,3 @@ describe('follow task actions by state (§4)', () => {
     expect(followActions({ status: 2 })).toEqual(['continue', 'stop']);
   });
 });
-

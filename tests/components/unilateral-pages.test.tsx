@@ -18,7 +18,8 @@ const mark = (createtime: string, type: number) => ({ createtime, price: 100, ty
 
 /** The markers drawn: each direction is one path with one triangle (subpath) per marker; [up, down]. */
 function drawnMarkers(): [number, number] {
-  const count = (direction: string) => (screen.getByTestId('signal-markers').querySelector(`path[data-direction="${direction}"]`)?.getAttribute('d')?.match(/M/g) ?? []).length;
+  const count = (direction: string) =>
+    (screen.getByTestId('signal-markers').querySelector(`path[data-direction="${direction}"]`)?.getAttribute('d')?.match(/M/g) ?? []).length;
   return [count('up'), count('down')];
 }
 
@@ -32,25 +33,49 @@ describe('strategy statistics page', () => {
         const count = ['1T', '10T', '1H', '1D'].indexOf(String(payload.cycle)) + 1;
         return envelope({
           cycle: payload.cycle,
-          market: Array.from({ length: 50 }, (_, i) => ({ createtime: `2026-11-24 ${String(8 + Math.floor(i / 10)).padStart(2, '0')}:${String((i % 10) * 5).padStart(2, '0')}:00`, price: 100 + i })),
+          market: Array.from({ length: 50 }, (_, i) => ({
+            createtime: `2026-11-24 ${String(8 + Math.floor(i / 10)).padStart(2, '0')}:${String((i % 10) * 5).padStart(2, '0')}:00`,
+            price: 100 + i,
+          })),
           up_direction: Array.from({ length: count }, () => mark('2026-11-24 09:00:00', 1)),
           down_direction: [mark('2026-11-24 10:00:00', -2)],
           curve: [],
         });
       }),
       onCall('unilateralRetreatIndicators', () =>
-        envelope({ capital: 1000, cash: 500, equity: 1200.456, initial_money: 1000, win_rate: 55.556, win_lose_rate: 1.5, accumulated_earnings: 200.456, len_days: 12, max_drawdown: 7.5, return_volatility: 3.2, last_trading_time: '2026-11-24 10:00:00' }),
+        envelope({
+          capital: 1000,
+          cash: 500,
+          equity: 1200.456,
+          initial_money: 1000,
+          win_rate: 55.556,
+          win_lose_rate: 1.5,
+          accumulated_earnings: 200.456,
+          len_days: 12,
+          max_drawdown: 7.5,
+          return_volatility: 3.2,
+          last_trading_time: '2026-11-24 10:00:00',
+        }),
       ),
       onCall('strategyData', () =>
         envelope({
           assets: [],
           position: [{ coin_names: 'BTC', position: 1.23456789, cost: 42000.456, ratio: 12.3456, type: 1 }],
-          trade: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, create_time: `2026-11-24 10:${String(i).padStart(2, '0')}:00`, price: 100, trade_num: 0.1234567, type: 1, win_lost: 1.005 })),
+          trade: Array.from({ length: 20 }, (_, i) => ({
+            id: i + 1,
+            create_time: `2026-11-24 10:${String(i).padStart(2, '0')}:00`,
+            price: 100,
+            trade_num: 0.1234567,
+            type: 1,
+            win_lost: 1.005,
+          })),
           position_len: 1,
           trade_len: 25,
         }),
       ),
-      onCall('pagesData', ({ payload }) => envelope({ list: [{ id: 21, create_time: 'page-2-row', price: 1, trade_num: 1, type: -2, win_lost: -3.456 }], total: 25, page: payload.page })),
+      onCall('pagesData', ({ payload }) =>
+        envelope({ list: [{ id: 21, create_time: 'page-2-row', price: 1, trade_num: 1, type: -2, win_lost: -3.456 }], total: 25, page: payload.page }),
+      ),
     );
     return { chartCalls };
   }
@@ -71,7 +96,11 @@ describe('strategy statistics page', () => {
     expect(screen.getByText('1.234568')).toBeInTheDocument(); // position, 6 decimals
     expect(screen.getByText('42000.46')).toBeInTheDocument(); // cost, 2 decimals
 
-    for (const [cycle, days, markers] of [['1D', 30, 5], ['10T', 3, 3], ['1H', 10, 4]] as const) {
+    for (const [cycle, days, markers] of [
+      ['1D', 30, 5],
+      ['10T', 3, 3],
+      ['1H', 10, 4],
+    ] as const) {
       fireEvent.click(screen.getByText(cycle));
       await waitFor(() => expect(drawnMarkers()).toEqual([markers - 1, 1]));
       const call = chartCalls.at(-1)!;
@@ -86,7 +115,7 @@ describe('strategy statistics page', () => {
     expect(within(trades).getByText('-3.46')).toBeInTheDocument();
   });
 
-  it('shows the nearest marker\'s signal, time and price where the pointer hovers', async () => {
+  it("shows the nearest marker's signal, time and price where the pointer hovers", async () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     statisticHandlers();
     renderPage(<UnilateralStatisticPage />, { path: '/unilateral/statistic?key=3', session: adminSession });
@@ -144,10 +173,37 @@ describe('API detail page', () => {
   it("pages the chosen API's orders by ±20 from the edge row", async () => {
     unilateralHandlers();
     const orderCalls: Record<string, unknown>[] = [];
-    const order = (id: number) => ({ id, createtime: `t${id}`, strategy_name: 's', instrument_id: 'BTC-USDT', order_id: `o${id}`, bourse: 'Binance', size: 1, filled_qty: 1, price: 1, price_avg: 1, type: 1, state: 2 });
+    const order = (id: number) => ({
+      id,
+      createtime: `t${id}`,
+      strategy_name: 's',
+      instrument_id: 'BTC-USDT',
+      order_id: `o${id}`,
+      bourse: 'Binance',
+      size: 1,
+      filled_qty: 1,
+      price: 1,
+      price_avg: 1,
+      type: 1,
+      state: 2,
+    });
     server.use(
       onCall('accountPage', () => envelope([followTask(7, 1), followTask(8, 0)])),
-      onCall('followTaskDetail', () => envelope({ apiId: 7, strategyId: 1, priority: 0, stopLoss: 20, archiveCurrency: '', positiveLeverage: 2, negativeLeverage: 1, isBuy: 1, isSell: 1, calculateCost: 0, initialCost: 0 })),
+      onCall('followTaskDetail', () =>
+        envelope({
+          apiId: 7,
+          strategyId: 1,
+          priority: 0,
+          stopLoss: 20,
+          archiveCurrency: '',
+          positiveLeverage: 2,
+          negativeLeverage: 1,
+          isBuy: 1,
+          isSell: 1,
+          calculateCost: 0,
+          initialCost: 0,
+        }),
+      ),
       onCall('apiData', () => envelope({ apiId: 7, strategy_id: 1, status: 1, equity: 1100, initial_cost: 1000, earnings: 100, position: [] })),
       onCall('followAssetRateChart', () => envelope([])),
       onCall('followOrderDetail', ({ payload }) => {

@@ -58,7 +58,11 @@ async function chooseByKeyboard(page: Page, item: string): Promise<void> {
   const press = async (key: string) => {
     const before = await focused();
     await page.keyboard.press(key);
-    await page.waitForFunction((was) => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent !== was, before, { timeout: 2000 }).catch(() => undefined);
+    await page
+      .waitForFunction((was) => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent !== was, before, {
+        timeout: 2000,
+      })
+      .catch(() => undefined);
   };
   await press('Home');
   for (let presses = 0; presses < 20 && !(await isFocused(target)); presses++) await press('ArrowDown');
@@ -83,7 +87,10 @@ test('the keyboard alone signs in, operates the task cards, their child rows, th
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
   await page.goto('/task');
-  const card = page.locator('[data-testid^="task-card-"]').filter({ has: page.getByRole('img', { name: '运行中', exact: true }) }).first();
+  const card = page
+    .locator('[data-testid^="task-card-"]')
+    .filter({ has: page.getByRole('img', { name: '运行中', exact: true }) })
+    .first();
   await card.waitFor();
   const id = (await card.getAttribute('data-testid'))!.replace('task-card-', '');
   const running = page.getByTestId(`task-card-${id}`);

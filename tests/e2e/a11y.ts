@@ -46,11 +46,18 @@ async function axeOnce(page: Page, where: string): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeResult[] }> } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+    return violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)} — ${v.help}; ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)} — ${v.help}; ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+    );
 }
 
 /** Requests of each page sent and not yet answered (a client-side move has no load state to wait for). */

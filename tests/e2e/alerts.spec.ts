@@ -37,7 +37,11 @@ test('a threshold set on a board row fires once and is rate-limited; the bell co
 
   // back over the threshold and across it again within the cooldown (60 s): held back, no second alert
   const saveThreshold = (threshold: number) => callOk(p, 'alertRuleSave', { ...rule, threshold });
-  const beyondIs = (wanted: boolean) => until(`the rule is ${wanted ? '' : 'not '}beyond`, async () => (await callOk<RuleRow[]>(p, 'alertRuleList')).find((r) => r.id === rule.id)?.beyond === wanted);
+  const beyondIs = (wanted: boolean) =>
+    until(
+      `the rule is ${wanted ? '' : 'not '}beyond`,
+      async () => (await callOk<RuleRow[]>(p, 'alertRuleList')).find((r) => r.id === rule.id)?.beyond === wanted,
+    );
   await saveThreshold(UNCROSSED);
   await beyondIs(false);
   await saveThreshold(CROSSED);

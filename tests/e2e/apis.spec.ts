@@ -13,7 +13,9 @@ const rowOf = (p: Page, name: string) => p.locator('tr', { has: p.getByText(name
 const dialogNamed = (p: Page, name: string | RegExp) => p.getByRole('dialog', { name });
 
 async function action(p: Page, apiName: string, item: string) {
-  await rowOf(p, apiName).getByRole('button', { name: /操\s*作/ }).click();
+  await rowOf(p, apiName)
+    .getByRole('button', { name: /操\s*作/ })
+    .click();
   await chooseMenuItem(p, item);
 }
 
@@ -26,7 +28,11 @@ test('the super user binds an API, configures fees and advanced settings, initia
   await p.goto('/api');
   await rowOf(p, 'OKEx-主账户').waitFor(); // seeded by the reference server
   // every seeded row draws its USDT trend line (an SVG sparkline)
-  await rowOf(p, 'OKEx-主账户').getByRole('img', { name: /USDT走势/ }).locator('polyline').first().waitFor();
+  await rowOf(p, 'OKEx-主账户')
+    .getByRole('img', { name: /USDT走势/ })
+    .locator('polyline')
+    .first()
+    .waitFor();
 
   // bind a new API on exchange 3
   await p.getByRole('button', { name: /添加API/ }).click();
@@ -55,7 +61,12 @@ test('the super user binds an API, configures fees and advanced settings, initia
   // config mode: the secret field starts empty
   await action(p, NAME, '编辑');
   const config = dialogNamed(p, '配置API');
-  await assert.doesNotReject(config.getByLabel('API名称').and(p.locator(`[value="${NAME}"]`)).waitFor());
+  await assert.doesNotReject(
+    config
+      .getByLabel('API名称')
+      .and(p.locator(`[value="${NAME}"]`))
+      .waitFor(),
+  );
   assert.equal(await config.getByLabel('API Secret').inputValue(), '');
   await config.getByRole('button', { name: /取\s*消/ }).click();
   await config.waitFor({ state: 'hidden' }); // its closing wrap would take the next click

@@ -10,16 +10,28 @@ import { callOk, e2eSuite } from './harness';
 
 const { signIn, open } = e2eSuite();
 
-
 /** A running task on both of the admin's accounts whose threshold the simulated spread always passes. */
 async function startTrading(p: Page): Promise<void> {
   const strategies = await callOk<{ id: number; name: string }[]>(p, 'strategyHome');
   const strategyId = strategies.find((s) => s.name === 'arbitrage 2')!.id;
   const eager = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
   const params = {
-    currency_type: 'btc', a_bourse: 1, b_bourse: 2, a_transaction_type: 1, b_transaction_type: 4, fund_occupy: '50%',
-    virtual_initial_capital: 10000, is_borrow: true, depth: 5, slip: 0.0005, price_limit: '', max_borrow_ratio: 0.3,
-    dlt: eager, m: { CW: 1, NW: 1, CQ: 2, NQ: 2 }, close_dlt: 0.001, open_count: 20,
+    currency_type: 'btc',
+    a_bourse: 1,
+    b_bourse: 2,
+    a_transaction_type: 1,
+    b_transaction_type: 4,
+    fund_occupy: '50%',
+    virtual_initial_capital: 10000,
+    is_borrow: true,
+    depth: 5,
+    slip: 0.0005,
+    price_limit: '',
+    max_borrow_ratio: 0.3,
+    dlt: eager,
+    m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
+    close_dlt: 0.001,
+    open_count: 20,
   };
   const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', { name: 'e2e assets', strategyId, params });
   const apis = await callOk<{ id: number }[]>(p, 'taskAvailableApi', { taskId, status: 1 });
@@ -86,10 +98,15 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
   await p.getByRole('heading', { name: '权益' }).waitFor();
 
   // the engine fills within seconds; the page shows it at the next socket message (every 3 s)
-  await p.waitForFunction(() => Number((document.querySelector('[data-testid="summary-totalPosition"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) > 0);
+  await p.waitForFunction(
+    () => Number((document.querySelector('[data-testid="summary-totalPosition"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) > 0,
+  );
   const all = await shown(p);
   assert.ok(all.btcQuarter !== 0, `BTC quarter position shown: ${all.btcQuarter}`);
-  assert.ok(Math.abs(all.rowsPosition - all.totalPosition) <= 0.005 + all.rowsPositionSlack, `Σ positions ${all.rowsPosition} = total position ${all.totalPosition}`);
+  assert.ok(
+    Math.abs(all.rowsPosition - all.totalPosition) <= 0.005 + all.rowsPositionSlack,
+    `Σ positions ${all.rowsPosition} = total position ${all.totalPosition}`,
+  );
   assert.ok(Math.abs(all.rowsWorth - all.netAssets) < 0.01, `Σ self_worth ${all.rowsWorth} = net assets ${all.netAssets}`);
   await sending(apis.map((a) => a.id)); // 'all APIs' subscribes every id
 
@@ -98,7 +115,8 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
   await Promise.all([sending([huobi.id]), p.getByRole('menuitem', { name: 'Huobi-对冲' }).click()]);
   await p.getByRole('tab', { name: '手动交易' }).waitFor(); // manual trading only with one API selected
   await p.waitForFunction(
-    (before) => Math.abs(Number((document.querySelector('[data-testid="summary-netAssets"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) - before) > 1,
+    (before) =>
+      Math.abs(Number((document.querySelector('[data-testid="summary-netAssets"] .ant-statistic-content')?.textContent || '0').replace(/,/g, '')) - before) > 1,
     all.netAssets,
   );
   const one = await shown(p);

@@ -6,7 +6,11 @@ import { e2eSuite, login, loginUnilateral, motionEnded, scriptTookOver, until, w
 
 // The login tests sign in through the form and its slider; the others sign in through the API.
 const { open, signIn, signInUnilateral } = e2eSuite();
-const navTexts = async (p: Page) => (await p.getByTestId('top-nav').innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
+const navTexts = async (p: Page) =>
+  (await p.getByTestId('top-nav').innerText())
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 test('without a session every console page goes to /login, and / does too', async () => {
   const p = await open();
@@ -62,7 +66,10 @@ test('logout clears the session and returns to /login', async () => {
   await p.getByRole('menuitem', { name: '退出登录' }).click();
   await p.waitForURL('**/login');
   const cookies = await p.context().cookies();
-  assert.equal(cookies.find((c) => c.name === 'token'), undefined);
+  assert.equal(
+    cookies.find((c) => c.name === 'token'),
+    undefined,
+  );
   // the logout reached the server: the old token is refused (code 3)
   await until('the old token is ended on the server', async () => {
     const reply = (await (await p.request.get(`/api/list?token=${token}`)).json()) as { code: number };
@@ -125,7 +132,10 @@ test('register, then confirm the newcomer guide question and land on /guide', as
   await dialog.getByLabel('用户名').fill(`newbie${Date.now() % 100000}`);
   await dialog.getByLabel('密码').fill('newbie123');
   await dialog.getByLabel('手机号').fill('13800138000');
-  await dialog.getByRole('button', { name: /注\s*册/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /注\s*册/ })
+    .last()
+    .click();
   const confirm = p.locator('.ant-modal-confirm', { hasText: '注册成功，是否查看新手指引？' });
   // a click during the confirm's zoom-in can be lost under load
   await motionEnded(confirm);
@@ -170,7 +180,10 @@ test('a reply with code 3 (session ended on the server) clears the session and g
   await p.request.post('/user/logout', { data: { token } });
   await p.getByTestId('top-nav').getByText('API管理').click();
   await p.waitForURL('**/login');
-  assert.equal((await p.context().cookies()).find((c) => c.name === 'token'), undefined);
+  assert.equal(
+    (await p.context().cookies()).find((c) => c.name === 'token'),
+    undefined,
+  );
 });
 
 test('logging in from the home page dialog reloads the page, now signed in', async () => {
@@ -185,7 +198,13 @@ test('logging in from the home page dialog reloads the page, now signed in', asy
   await slider.and(p.locator('[aria-disabled="false"]')).waitFor();
   await slider.focus();
   await slider.press('End');
-  await Promise.all([p.waitForEvent('load'), dialog.locator('form').getByRole('button', { name: /登\s*录/ }).click()]);
+  await Promise.all([
+    p.waitForEvent('load'),
+    dialog
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click(),
+  ]);
   await p.getByTestId('user-menu').getByText('admin').waitFor();
   assert.ok(new URL(p.url()).pathname.endsWith('/home'));
 });

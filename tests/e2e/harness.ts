@@ -165,9 +165,7 @@ export async function taskSettled(app: App, taskId: number): Promise<void> {
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags a closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
-  const { chromiumPath, CHROMIUM_ARGS } = await load<{ chromiumPath(): string; CHROMIUM_ARGS: string[] }>(
-    'scripts/ensure-chromium.mjs',
-  );
+  const { chromiumPath, CHROMIUM_ARGS } = await load<{ chromiumPath(): string; CHROMIUM_ARGS: string[] }>('scripts/ensure-chromium.mjs');
   // playwright-core gives every launch a fresh temporary --user-data-dir of its own.
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
@@ -192,7 +190,11 @@ export function takeCspViolations(page: Page): string[] {
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  { locale = 'zh-CN', viewport = { width: 1366, height: 900 }, reducedMotion }: { locale?: string; viewport?: { width: number; height: number }; reducedMotion?: 'reduce' } = {},
+  {
+    locale = 'zh-CN',
+    viewport = { width: 1366, height: 900 },
+    reducedMotion,
+  }: { locale?: string; viewport?: { width: number; height: number }; reducedMotion?: 'reduce' } = {},
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale, viewport, reducedMotion });
   context.setDefaultTimeout(TIMEOUTS.action);
@@ -251,7 +253,10 @@ export async function login(page: Page, username: string, password: string): Pro
   await slider.press('End');
   // at the end the slider computes its proof of work (src/domain/captcha.ts), then says 验证通过
   await page.getByText('验证通过', { exact: true }).waitFor();
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await page
+    .locator('form')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
@@ -276,7 +281,10 @@ export async function loginUnilateral(page: Page, userName: string, password: st
   await page.locator('.ant-segmented-item-selected', { hasText: '单边账号登录' }).waitFor();
   await page.getByLabel('用户名', { exact: true }).fill(userName);
   await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await page
+    .locator('form')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
@@ -451,7 +459,15 @@ export async function tick(checkbox: Locator): Promise<void> {
  * those of a user whose system asks for less motion (the console then turns antd's motions off), for specs
  * that look at still pages and would otherwise wait out every fade.
  */
-export function e2eSuite({ viewport, server, reducedMotion }: { viewport?: { width: number; height: number }; server?: ServerOptions; reducedMotion?: 'reduce' } = {}) {
+export function e2eSuite({
+  viewport,
+  server,
+  reducedMotion,
+}: {
+  viewport?: { width: number; height: number };
+  server?: ServerOptions;
+  reducedMotion?: 'reduce';
+} = {}) {
   let app: App | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;

@@ -57,7 +57,11 @@ const PAGES = ['/home', '/guide', '/market', '/api', '/statistic', '/task', '/co
  * antd hangs beside a fixed column (its ::after), which is no text of the cell.
  */
 function overflows(): { page: number; viewport: number; cells: string[]; widest: string } {
-  const cells = Array.from(document.querySelectorAll<HTMLElement>('th, td, .ant-descriptions-item-content, .ant-descriptions-item-label, .ant-card-head-title, .ant-btn, .ant-tabs-tab'))
+  const cells = Array.from(
+    document.querySelectorAll<HTMLElement>(
+      'th, td, .ant-descriptions-item-content, .ant-descriptions-item-label, .ant-card-head-title, .ant-btn, .ant-tabs-tab',
+    ),
+  )
     .filter((el) => {
       if (el.offsetParent === null) return false;
       const range = document.createRange();
@@ -72,7 +76,12 @@ function overflows(): { page: number; viewport: number; cells: string[]; widest:
     (found, el) => (!found || el.getBoundingClientRect().right > found.getBoundingClientRect().right ? el : found),
     null,
   );
-  return { page: document.scrollingElement!.scrollWidth, viewport: window.innerWidth, cells, widest: widest ? `${widest.tagName}.${String(widest.className).split(' ')[0]} "${widest.innerText?.slice(0, 30) ?? ''}"` : '' };
+  return {
+    page: document.scrollingElement!.scrollWidth,
+    viewport: window.innerWidth,
+    cells,
+    widest: widest ? `${widest.tagName}.${String(widest.className).split(' ')[0]} "${widest.innerText?.slice(0, 30) ?? ''}"` : '',
+  };
 }
 
 async function walk(p: Page, width: number): Promise<string[]> {

@@ -9,13 +9,15 @@ import assert from 'node:assert/strict';
 import { e2eSuite, motionEnded } from './harness';
 
 const { signIn } = e2eSuite({
-  server: { settings: { demoTasks: true, engine: { legPartialRate: 1, legRejectRate: 0, stalePriceRate: 0, abnormalRate: 0, rehedgeAfterMs: 2 * 86_400_000 } } },
+  server: {
+    settings: { demoTasks: true, engine: { legPartialRate: 1, legRejectRate: 0, stalePriceRate: 0, abnormalRate: 0, rehedgeAfterMs: 2 * 86_400_000 } },
+  },
 });
 
 /** "1,234.56" or "1234.56" → 1234.56 */
 const numberIn = (text: string): number => Number(/-?[\d,]+(\.\d+)?/.exec(text)![0].replace(/,/g, ''));
 
-test("an unbalanced demo task: its card shows the state and the exposure, the detail both legs", async () => {
+test('an unbalanced demo task: its card shows the state and the exposure, the detail both legs', async () => {
   const p = await signIn('admin', 'admin123');
   await p.goto('/task');
   // admin's first demo task (BTC 现货/季度, two children) traded over the seeded day
@@ -41,7 +43,10 @@ test("an unbalanced demo task: its card shows the state and the exposure, the de
 test('the unbalanced rule set in the bell fires for the demo task; the bell links to it and keeps it after a reload', async () => {
   const p = await signIn('admin', 'admin123');
   await p.goto('/task');
-  await p.getByTestId('task-legs-1').filter({ hasText: /不平衡/ }).waitFor();
+  await p
+    .getByTestId('task-legs-1')
+    .filter({ hasText: /不平衡/ })
+    .waitFor();
   const bell = p.getByTestId('alert-bell');
   assert.equal(await bell.getAttribute('data-unread'), '0');
 

@@ -40,11 +40,11 @@ const serverSees = (what: string, condition: () => boolean) => until(`the server
 async function tickAndSeeChange(scope: Locator): Promise<void> {
   const before = await scope.innerText();
   clock.tick(1000);
-  await scope.page().waitForFunction(
-    ([element, text]) => (element as HTMLElement).innerText !== text,
-    [await scope.elementHandle(), before] as const,
-    { timeout: TIMEOUTS.action },
-  );
+  await scope
+    .page()
+    .waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, {
+      timeout: TIMEOUTS.action,
+    });
 }
 
 /**
@@ -56,7 +56,9 @@ async function tickUntilChange(scope: Locator, maxTicks: number): Promise<void> 
   for (let tick = 1; ; tick++) {
     clock.tick(1000);
     try {
-      await scope.page().waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, { timeout: 1000 });
+      await scope
+        .page()
+        .waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, { timeout: 1000 });
       return;
     } catch (error) {
       if (tick >= maxTicks) throw error;
@@ -140,7 +142,9 @@ test('a table added and the width chosen survive a reload and show in another br
   assert.equal((await (await saved).json()).code, 200);
   await tableOf(p, '2-3-4-5').locator('.market-cell').first().waitFor();
   // the quarter leg names the contract the server's clock makes current (get_delivery_code)
-  await tableOf(p, '2-3-4-5').getByText(`Huobi 季度（${deliveryCodes(clock.now()).CQ}） / Binance 永续`).waitFor();
+  await tableOf(p, '2-3-4-5')
+    .getByText(`Huobi 季度（${deliveryCodes(clock.now()).CQ}） / Binance 永续`)
+    .waitFor();
   // the width choice is a market parameter on the server (PUT /market/put)
   const pushed = p.waitForResponse((response) => new URL(response.url()).pathname === '/market/put');
   await p.getByTestId('table-width').getByText('24/24', { exact: true }).click();
@@ -168,7 +172,11 @@ test('after a drop every table shows reconnecting, then the feed resubscribes by
   // machine can reach while a test checking the tables one by one is still at the first ones
   const allReconnecting = p.waitForFunction(() => {
     const badges = Array.from(document.querySelectorAll('[data-testid="market-table"] [data-feed]'));
-    return badges.length > 0 && badges.every((badge) => badge.getAttribute('data-feed-state') === 'reconnecting') && /重连中/.test((badges[0] as HTMLElement).innerText);
+    return (
+      badges.length > 0 &&
+      badges.every((badge) => badge.getAttribute('data-feed-state') === 'reconnecting') &&
+      /重连中/.test((badges[0] as HTMLElement).innerText)
+    );
   });
   for (const client of openMarketSockets()) (client as FeedClient).socket.terminate();
   await allReconnecting;
@@ -218,7 +226,9 @@ test('leaving the page closes the market socket and stops every timer it started
   await feedBadge(tables(p).first()).and(p.locator('[data-feed-state="live"]')).waitFor();
   await tickAndSeeChange(p.getByTestId('market-page'));
   await serverSees('one open market socket', () => openMarketSockets().size === 1);
-  const started = await p.evaluate(() => [...(window as unknown as { __intervals: Map<number, string> }).__intervals.values()].filter((phase) => phase === 'market').length);
+  const started = await p.evaluate(
+    () => [...(window as unknown as { __intervals: Map<number, string> }).__intervals.values()].filter((phase) => phase === 'market').length,
+  );
   assert.ok(started > 0, 'the board runs timers while shown (the feed age)');
 
   await p.evaluate(() => ((window as unknown as { __phase: string }).__phase = 'left'));
@@ -339,7 +349,10 @@ test('the net spreads follow the fee saved for the API account (issue 24)', asyn
   // the gross and the net cell of one row, read at once (a push may come between two reads)
   const row = await table.locator('tbody tr', { hasText: 'BTC' }).evaluate((tr) => {
     const cells = tr.querySelectorAll('td');
-    return { gross: cells[5]!.querySelector('.market-cell')!.textContent ?? '', net: (cells[5]!.querySelector('[data-net]') as HTMLElement | null)?.dataset.net ?? '' };
+    return {
+      gross: cells[5]!.querySelector('.market-cell')!.textContent ?? '',
+      net: (cells[5]!.querySelector('[data-net]') as HTMLElement | null)?.dataset.net ?? '',
+    };
   });
   const gross = Number(row.gross.split('/')[1]!.replace('%', ''));
   // net positive = p − 200 · (fA · (1 + p/100) + fB)   (src/domain/net-spread.ts)

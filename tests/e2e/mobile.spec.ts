@@ -37,7 +37,12 @@ test('the admin opens the navigation drawer from the menu button and sees the pe
   await p.getByRole('button', { name: '导航菜单' }).click();
   const drawer = p.getByTestId('drawer-nav');
   await drawer.waitFor();
-  for (const [name, href] of [['行情', '/market'], ['API管理', '/api'], ['套利策略组', '/strategy'], ['币安币种', '/binance/currency']]) {
+  for (const [name, href] of [
+    ['行情', '/market'],
+    ['API管理', '/api'],
+    ['套利策略组', '/strategy'],
+    ['币安币种', '/binance/currency'],
+  ]) {
     assert.equal(await drawer.getByRole('link', { name, exact: true }).getAttribute('href'), href);
   }
   await drawer.getByRole('link', { name: 'API管理', exact: true }).click();
@@ -47,7 +52,7 @@ test('the admin opens the navigation drawer from the menu button and sees the pe
   assert.ok(width <= PHONE.width, `header at /api is ${width} px wide`);
 });
 
-test('the follower\'s drawer holds the unilateral pages only', async () => {
+test("the follower's drawer holds the unilateral pages only", async () => {
   const p = await phone();
   // the normal login form: the permission list is the account's, whichever form signed it in
   await login(p, 'follower', 'follower123');

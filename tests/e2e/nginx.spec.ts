@@ -22,10 +22,18 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
  * workers run as this user, its access log in `dir`. `tls`: a certificate and key to listen with TLS, as
  * docs/DEPLOY.md says.
  */
-async function writeConfig(dir: string, listen: number, backends: Record<'MAIN' | 'TASK' | 'ORDER' | 'CHANGE', string>, tls?: { cert: string; key: string }): Promise<string> {
+async function writeConfig(
+  dir: string,
+  listen: number,
+  backends: Record<'MAIN' | 'TASK' | 'ORDER' | 'CHANGE', string>,
+  tls?: { cert: string; key: string },
+): Promise<string> {
   const template = await readFile(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
   const site = template
-    .replace('listen @LISTEN@;', tls ? `listen 127.0.0.1:${listen} ssl;\n  ssl_certificate ${tls.cert};\n  ssl_certificate_key ${tls.key};` : 'listen @LISTEN@;')
+    .replace(
+      'listen @LISTEN@;',
+      tls ? `listen 127.0.0.1:${listen} ssl;\n  ssl_certificate ${tls.cert};\n  ssl_certificate_key ${tls.key};` : 'listen @LISTEN@;',
+    )
     .replaceAll('@LISTEN@', `127.0.0.1:${listen}`)
     .replaceAll('/var/log/nginx/access.log', path.join(dir, 'access.log'))
     .replaceAll('@DIST@', DIST)
@@ -141,7 +149,11 @@ test('through nginx on loopback, each service on its own port: pages with their 
   await until('market updates arrive through nginx', () => pushes >= before + 3);
 
   // the other services through their upstreams: a call of each, a socket of the task and the order service
-  for (const [name, payload] of [['orderApiNumber', {}], ['changeRecords', { task_id: 1, bars: 10, page_num: 1 }], ['manualTradeEnd', {}]] as const) {
+  for (const [name, payload] of [
+    ['orderApiNumber', {}],
+    ['changeRecords', { task_id: 1, bars: 10, page_num: 1 }],
+    ['manualTradeEnd', {}],
+  ] as const) {
     const reply = await callAs(page, name, payload);
     assert.doesNotMatch(reply.info, /未知调用|unknown call/, `${name} reaches its service through nginx`);
   }
@@ -154,7 +166,7 @@ test('through nginx on loopback, each service on its own port: pages with their 
   // issue 31: the access log holds no session token, neither the console's (headers, handshakes) nor one a
   // client put in a query string; it still shows every request's path
   const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
-  assert.equal((await (await fetch(`${url}/api/list?token=${token}&all=1`)).json() as { code: number }).code, 200);
+  assert.equal(((await (await fetch(`${url}/api/list?token=${token}&all=1`)).json()) as { code: number }).code, 200);
   // a socket from a foreign page is refused through nginx too (its Host, port included, reaches the service)
   const refusedWith = await new Promise<number>((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/get2`, ['bearer', token], { origin: 'https://evil.example' });
@@ -176,7 +188,27 @@ test('behind TLS, nginx sends HSTS on pages and proxied calls alike', async () =
   await mkdir(tlsDir, { recursive: true });
   const cert = path.join(tlsDir, 'cert.pem');
   const key = path.join(tlsDir, 'key.pem');
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(made.status, 0, `openssl: ${made.stderr}`);
   const port = await freePort();
   startNginx(tlsDir, await writeConfig(tlsDir, port, backends(app), { cert, key }));
@@ -188,7 +220,12 @@ test('behind TLS, nginx sends HSTS on pages and proxied calls alike', async () =
       });
       request.on('error', reject);
     });
-  await until('nginx answers over TLS', () => headersOf('/config.json').then(() => true, () => false));
+  await until('nginx answers over TLS', () =>
+    headersOf('/config.json').then(
+      () => true,
+      () => false,
+    ),
+  );
   for (const pathname of ['/login', '/geettest/captcha']) {
     assert.equal((await headersOf(pathname))['strict-transport-security'], 'max-age=63072000', pathname);
   }

@@ -125,7 +125,14 @@ test('kill -9 and restart: every feed reconnects within 5 s, one socket each; wr
   await tasks.goto('/task');
   // each page's own feed is live (the header's alert bell shows a feed badge of its own from the start)
   const own = { market: 'market', assets: 'asset', tasks: 'task' } as const;
-  await Promise.all(Object.entries(pages).map(([name, page]) => page.locator(`[data-feed="${own[name as keyof typeof own]}"][data-feed-state="live"]`).first().waitFor()));
+  await Promise.all(
+    Object.entries(pages).map(([name, page]) =>
+      page
+        .locator(`[data-feed="${own[name as keyof typeof own]}"][data-feed-state="live"]`)
+        .first()
+        .waitFor(),
+    ),
+  );
   await Promise.all(Object.values(pages).map((page) => feedsAre(page, ['live'])));
   const feeds = Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, page]) => [name, await feedsOf(page)] as const)));
   assert.ok(feeds.market!.includes('market') && feeds.assets!.includes('asset') && feeds.tasks!.includes('task'), JSON.stringify(feeds));
@@ -162,7 +169,10 @@ test('kill -9 and restart: every feed reconnects within 5 s, one socket each; wr
   assert.equal(again.list.find((task) => task.id === running!.id)?.status, TASK_STATUS.running);
   assert.deepEqual(await callOk<GlobalConfig>(market, 'globalConfigGet'), savedConfig);
   const followAfter = await callOk<FollowTaskSave>(market, 'followTaskDetail', { apiId: followed.id });
-  assert.deepEqual([followAfter.stopLoss, followAfter.initialCost, followAfter.strategyId], [editedFollow.stopLoss, editedFollow.initialCost, editedFollow.strategyId]);
+  assert.deepEqual(
+    [followAfter.stopLoss, followAfter.initialCost, followAfter.strategyId],
+    [editedFollow.stopLoss, editedFollow.initialCost, editedFollow.strategyId],
+  );
 
   // the running task runs again: the engine ticks it, so its socket gets pushes nobody asked for
   const taskSocket = [...sockets.tasks].find((socket) => new URL(socket.url()).pathname.endsWith('/ts/websocket'));

@@ -20,8 +20,30 @@ const say = (line) => console.log(`[e2e] ${line}`);
 /** Spec files by their time on this machine (summed test times of a whole run, 3 lanes), slowest first, so the
  * lanes end together; a file not named here runs after these. */
 const SLOWEST_FIRST = [
-  'a11y', 'a11y-dark', 'market', 'security-replies', 'foundation', 'i18n', 'a11y-keyboard', 'tasks', 'leg-health', 'mobile', 'security', 'tools-miner',
-  'unilateral', 'apis', 'alerts', 'global-config', 'serving', 'strategies', 'tools-binance', 'tools-paper', 'statistic', 'nginx', 'tools-signal-coins', 'assets',
+  'a11y',
+  'a11y-dark',
+  'market',
+  'security-replies',
+  'foundation',
+  'i18n',
+  'a11y-keyboard',
+  'tasks',
+  'leg-health',
+  'mobile',
+  'security',
+  'tools-miner',
+  'unilateral',
+  'apis',
+  'alerts',
+  'global-config',
+  'serving',
+  'strategies',
+  'tools-binance',
+  'tools-paper',
+  'statistic',
+  'nginx',
+  'tools-signal-coins',
+  'assets',
 ];
 /** Spec files that time the recovery of a killed server: they run after the others, by themselves, so the
  * other lanes' load cannot stand in for what they measure. */

@@ -21,9 +21,17 @@ const json = (body: unknown) => ({ status: 200, contentType: 'application/json',
 
 /** The bad replies, and whether the client can tell the call failed (then it must say so). */
 const BAD: { name: string; failed: boolean; answer(route: Route): Promise<void> }[] = [
-  { name: 'an HTML page', failed: true, answer: (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }) },
+  {
+    name: 'an HTML page',
+    failed: true,
+    answer: (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }),
+  },
   { name: 'an empty body', failed: true, answer: (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '' }) },
-  { name: 'truncated JSON', failed: true, answer: (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"code":200,"info":"ok","data":[{"id":1,' }) },
+  {
+    name: 'truncated JSON',
+    failed: true,
+    answer: (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"code":200,"info":"ok","data":[{"id":1,' }),
+  },
   { name: 'code 500 without info', failed: true, answer: (r) => r.fulfill(json({ code: 500, data: null })) },
   { name: 'data null', failed: false, answer: (r) => r.fulfill(json({ code: 200, info: 'ok', data: null })) },
   { name: 'data of the wrong type', failed: false, answer: (r) => r.fulfill(json({ code: 200, info: 'ok', data: 'not a list' })) },
@@ -71,10 +79,16 @@ test('a call that never answers ends with 请求超时 after the configured requ
     await route.fulfill({ response, json: { ...(await response.json()), requestTimeoutMs: 1500 } });
   });
   const { path } = endpoints.apiList;
-  await page.route((url) => url.pathname === path, () => undefined); // held, never answered
+  await page.route(
+    (url) => url.pathname === path,
+    () => undefined,
+  ); // held, never answered
   await page.goto('/api');
   await page.getByText('请求超时').first().waitFor();
   await page.unroute((url) => url.pathname === path);
   await nextPageWorks(page);
-  assert.deepEqual(pageLog(page).filter((line) => line.startsWith('[pageerror]')), []);
+  assert.deepEqual(
+    pageLog(page).filter((line) => line.startsWith('[pageerror]')),
+    [],
+  );
 });

@@ -76,8 +76,14 @@ test('the signed-in console puts its token in no URL: calls carry it in a header
   const token = decodeURIComponent(cookie.value);
   assert.equal(cookie.sameSite, 'Strict');
   assert.equal(cookie.secure, false, 'Secure only over https (this page is http)');
-  assert.ok(urls.some((url) => url.includes('/get2')), 'the market socket was opened');
-  assert.deepEqual(urls.filter((url) => url.includes(token) || /[?&]token=/.test(url)), []);
+  assert.ok(
+    urls.some((url) => url.includes('/get2')),
+    'the market socket was opened',
+  );
+  assert.deepEqual(
+    urls.filter((url) => url.includes(token) || /[?&]token=/.test(url)),
+    [],
+  );
   assert.equal(authorized[0], `Bearer ${token}`);
 });
 
@@ -104,11 +110,28 @@ test('names made of markup show literally on every page and dialog that shows na
   const strategies = await callOk<{ id: number; name: string }[]>(p, 'strategyHome');
   const eager = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
   const params = {
-    currency_type: 'btc', a_bourse: 1, b_bourse: 2, a_transaction_type: 1, b_transaction_type: 4, fund_occupy: '50%',
-    virtual_initial_capital: 10000, is_borrow: true, depth: 5, slip: 0.0005, price_limit: '', max_borrow_ratio: 0.3,
-    dlt: eager, m: { CW: 1, NW: 1, CQ: 2, NQ: 2 }, close_dlt: 0.001, open_count: 20,
+    currency_type: 'btc',
+    a_bourse: 1,
+    b_bourse: 2,
+    a_transaction_type: 1,
+    b_transaction_type: 4,
+    fund_occupy: '50%',
+    virtual_initial_capital: 10000,
+    is_borrow: true,
+    depth: 5,
+    slip: 0.0005,
+    price_limit: '',
+    max_borrow_ratio: 0.3,
+    dlt: eager,
+    m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
+    close_dlt: 0.001,
+    open_count: 20,
   };
-  const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', { name: taskName, strategyId: strategies.find((s) => s.name === 'arbitrage 2')!.id, params });
+  const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', {
+    name: taskName,
+    strategyId: strategies.find((s) => s.name === 'arbitrage 2')!.id,
+    params,
+  });
   const linkable = await callOk<{ id: number }[]>(p, 'taskAvailableApi', { taskId, status: 1 });
   const child = await callOk<{ task_children_id: number }>(p, 'taskChildrenAdd', { taskId, linkApiId: linkable.map((a) => a.id).join(','), weight: 1 });
   await callOk(p, 'taskChildrenStatusUpdate', { taskChildrenId: child.task_children_id, settingStatus: 2 });
@@ -118,7 +141,15 @@ test('names made of markup show literally on every page and dialog that shows na
   await callOk(p, 'unilateralStrategyUpdate', { strategyId: followed.id, names: strategyName, target: 1 });
   const { id: followApi } = await callOk<{ id: number }>(p, 'apiAdd', { name: followName, bourseId: 3, apiKey: 'k-markup', apiSecret: 's-markup', status: 4 });
   await callOk(p, 'followTaskAdd', {
-    apiId: followApi, strategyId: followed.id, priority: 0, stopLoss: 20, archiveCurrency: '', positiveLeverage: 2, negativeLeverage: 1, isBuy: 1, isSell: 1,
+    apiId: followApi,
+    strategyId: followed.id,
+    priority: 0,
+    stopLoss: 20,
+    archiveCurrency: '',
+    positiveLeverage: 2,
+    negativeLeverage: 1,
+    isBuy: 1,
+    isSell: 1,
   });
   // the task trades, so its detail page has orders to show
   await until('the task has orders', async () => (await callOk<unknown[]>(p, 'orderNewest', { taskId, number: 10 })).length > 0);

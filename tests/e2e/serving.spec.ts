@@ -28,7 +28,10 @@ test('the prerendered /login hydrates in place: the same card, working, no error
   await slider.and(p.locator('[aria-disabled="false"]')).waitFor(); // the captcha loaded: React runs the page
   await p.getByLabel('用户名', { exact: true }).fill('admin');
   assert.equal(await p.getByLabel('用户名', { exact: true }).inputValue(), 'admin');
-  assert.deepEqual(pageLog(p).filter((line) => !line.includes('requestfailed')), []);
+  assert.deepEqual(
+    pageLog(p).filter((line) => !line.includes('requestfailed')),
+    [],
+  );
 });
 
 test('what a visitor types before the script arrives is still there, and counts, after hydration', async () => {
@@ -48,7 +51,10 @@ test('what a visitor types before the script arrives is still there, and counts,
   assert.equal(await p.getByLabel('用户名', { exact: true }).inputValue(), 'admin');
   await slider.focus();
   await slider.press('End');
-  await p.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await p
+    .locator('form')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
   await p.waitForURL('**/market');
 });
 
@@ -57,7 +63,10 @@ test('a signed-in visitor on /login gets the signed-in header, not the prerender
   await p.goto('/login');
   await p.getByTestId('user-menu').waitFor();
   assert.equal(await p.getByRole('button', { name: /注\s*册/ }).count(), 0);
-  assert.deepEqual(pageLog(p).filter((line) => !line.includes('requestfailed')), []);
+  assert.deepEqual(
+    pageLog(p).filter((line) => !line.includes('requestfailed')),
+    [],
+  );
 });
 
 test('a visitor who chose the dark theme never gets the light prerendered page hydrated', async () => {
@@ -66,7 +75,13 @@ test('a visitor who chose the dark theme never gets the light prerendered page h
   await p.evaluate(() => localStorage.setItem('console.theme', 'dark'));
   await p.goto('/home');
   await p.getByRole('button', { name: '主题' }).waitFor();
-  const background = await p.locator('.ant-layout').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const background = await p
+    .locator('.ant-layout')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
   assert.notEqual(background, 'rgb(245, 245, 245)', `dark layout background, got ${background}`);
-  assert.deepEqual(pageLog(p).filter((line) => !line.includes('requestfailed')), []);
+  assert.deepEqual(
+    pageLog(p).filter((line) => !line.includes('requestfailed')),
+    [],
+  );
 });

@@ -20,7 +20,8 @@ async function stopAndSettle(p: Page, taskIds: number[]): Promise<void> {
   }
 }
 
-const cardPool = async (p: Page, currency: string) => (await p.getByTestId(`card-${currency}`).locator('.ant-descriptions-item-content').first().innerText()).trim();
+const cardPool = async (p: Page, currency: string) =>
+  (await p.getByTestId(`card-${currency}`).locator('.ant-descriptions-item-content').first().innerText()).trim();
 
 test('after the engine has traded: live cards, the query by task, its CSV, and the paged list’s messages', async () => {
   const p = await signIn('admin', 'admin123');
@@ -52,7 +53,10 @@ test('after the engine has traded: live cards, the query by task, its CSV, and t
   assert.equal(new URL((await sdc).url()).searchParams.get('tasks'), JSON.stringify([0, btcTask]));
   const orders = reply.data.order;
   assert.ok(orders.length > 0, 'the btc task has orders today');
-  assert.ok(orders.every((o) => o.task_id === btcTask), 'only the btc task');
+  assert.ok(
+    orders.every((o) => o.task_id === btcTask),
+    'only the btc task',
+  );
   const table = p.locator('.ant-table-wrapper', { has: p.getByText('订单', { exact: true }) });
   const taskCells = await table.locator('tbody tr.ant-table-row td:nth-child(4)').allInnerTexts();
   assert.ok(taskCells.length > 0 && taskCells.every((c) => c === String(btcTask)), `task column: ${taskCells.join(',')}`);
@@ -62,13 +66,22 @@ test('after the engine has traded: live cards, the query by task, its CSV, and t
   const download = p.waitForEvent('download');
   await p.getByRole('button', { name: /导出CSV/ }).click();
   const file = await (await download).path();
-  const lines = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = (await readFile(file, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   assert.equal(lines[0]!.split(',')[0], '客户端ID');
   assert.equal(lines[0]!.split(',').length, 17);
   assert.equal(lines.length - 1, orders.length);
   const rows = lines.slice(1).map((l) => l.split(','));
-  assert.deepEqual(rows.map((r) => r[3]), orders.map(() => String(btcTask)));
-  assert.deepEqual(rows.map((r) => r[16]), orders.map((o) => String(o.order_id)));
+  assert.deepEqual(
+    rows.map((r) => r[3]),
+    orders.map(() => String(btcTask)),
+  );
+  assert.deepEqual(
+    rows.map((r) => r[16]),
+    orders.map((o) => String(o.order_id)),
+  );
 
   // the paged list: first page, jump validation, an empty page, the last page — with the engine stopped,
   // so the last page stays the last

@@ -55,7 +55,9 @@ test('the super user builds a strategy from real files, configures it and delete
   await rowOf(p, 'e2e spread').getByRole('button', { name: '默认参数' }).click(); // closes it
 
   // configure: rename, change a value, add a parameter (no new file: PUT /strategy/update)
-  await rowOf(p, 'e2e spread').getByRole('button', { name: /配\s*置/ }).click();
+  await rowOf(p, 'e2e spread')
+    .getByRole('button', { name: /配\s*置/ })
+    .click();
   await dialog.getByText('配置策略').waitFor();
   assert.equal(await dialog.getByLabel('策略唯一ID').inputValue(), soleId);
   assert.equal(await dialog.getByLabel('策略名称').inputValue(), 'e2e spread');
@@ -91,9 +93,14 @@ test('the super user builds a strategy from real files, configures it and delete
   assert.equal(saved.rely_on_files.length, 1);
 
   // delete, with confirm
-  await rowOf(p, 'e2e spread v2').getByRole('button', { name: /删\s*除/ }).click();
+  await rowOf(p, 'e2e spread v2')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await p.getByText('确定删除策略“e2e spread v2”吗？').waitFor();
-  await p.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await p
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await rowOf(p, 'e2e spread v2').waitFor({ state: 'detached' });
   assert.ok(await rowOf(p, 'arbitrage 2').isVisible(), 'the other strategies stay');
 });

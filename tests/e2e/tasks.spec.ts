@@ -90,7 +90,9 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   await addChild(p, card, '2');
   await card.getByText('子任务 2').waitFor();
   // children are added stopped: start each from its row menu
-  for (const childId of await card.locator('[data-testid^="child-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('child-', '')))) {
+  for (const childId of await card
+    .locator('[data-testid^="child-"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('child-', '')))) {
     await card.getByRole('button', { name: `子任务操作 ${childId}`, exact: true }).click();
     await whileWatching(p.getByText('操作成功').first(), () => chooseItem(p, '启动'));
     await card.getByTestId(`child-${childId}`).getByText('运行中').waitFor();
@@ -108,10 +110,14 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
   assert.equal(refused.info, '任务正在运行中!');
 
   // the socket brings the position to the card
-  await p.waitForFunction((taskId) => {
-    const text = document.querySelector(`[data-testid="task-holding-${taskId}"]`)?.textContent ?? '';
-    return Number(text.split(':').pop()) > 0;
-  }, id, { timeout: 45_000 });
+  await p.waitForFunction(
+    (taskId) => {
+      const text = document.querySelector(`[data-testid="task-holding-${taskId}"]`)?.textContent ?? '';
+      return Number(text.split(':').pop()) > 0;
+    },
+    id,
+    { timeout: 45_000 },
+  );
 
   // manual open with the first child
   await cardAction(p, card, '手动开仓');
@@ -199,7 +205,10 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
   assert.equal(await q.getByText(/^e2e batch/).count(), 0);
   const list = await api<{ list: { id: number }[] }>(q, 'taskList', { pagesize: 1000, page: 1 });
   assert.equal(list.code, 200);
-  assert.deepEqual(list.data.list.filter((t) => ids.includes(t.id)), []);
+  assert.deepEqual(
+    list.data.list.filter((t) => ids.includes(t.id)),
+    [],
+  );
   for (const [name, payload] of [
     ['taskParamsGet', { taskId: ids[0] }],
     ['taskStatusUpdate', { taskId: ids[0], settingStatus: 2 }],

@@ -23,7 +23,15 @@ async function fill(p: Page, values: Record<string, string>) {
   for (const [field, value] of Object.entries(values)) await input(p, field).fill(value);
 }
 
-const S21_CASE = { hashrate: '200', power: '3500', electricityPrice: '0.06', poolFee: '2', coinPrice: '90000', difficulty: '150000000000000', blockReward: '3.125' };
+const S21_CASE = {
+  hashrate: '200',
+  power: '3500',
+  electricityPrice: '0.06',
+  poolFee: '2',
+  coinPrice: '90000',
+  difficulty: '150000000000000',
+  blockReward: '3.125',
+};
 
 test('the calculator gives the hand-worked 200 TH/s, 3 500 W case as the user types, and names a wrong input', async () => {
   const p = await signIn('admin', 'admin123');
@@ -93,9 +101,22 @@ test('at 375 px /main/mobile shows the running task and the asset total of /asse
   const strategies = await callOk<{ id: number; name: string }[]>(p, 'strategyHome');
   const strategyId = strategies.find((s) => s.name === 'arbitrage 2')!.id;
   const params = {
-    currency_type: 'btc', a_bourse: 1, b_bourse: 2, a_transaction_type: 1, b_transaction_type: 4, fund_occupy: '50%',
-    virtual_initial_capital: 10000, is_borrow: true, depth: 5, slip: 0.0005, price_limit: '', max_borrow_ratio: 0.3,
-    dlt: { CW: 0.01, NW: 0.01, CQ: 0.01, NQ: 0.01 }, m: { CW: 1, NW: 1, CQ: 2, NQ: 2 }, close_dlt: 0.001, open_count: 20,
+    currency_type: 'btc',
+    a_bourse: 1,
+    b_bourse: 2,
+    a_transaction_type: 1,
+    b_transaction_type: 4,
+    fund_occupy: '50%',
+    virtual_initial_capital: 10000,
+    is_borrow: true,
+    depth: 5,
+    slip: 0.0005,
+    price_limit: '',
+    max_borrow_ratio: 0.3,
+    dlt: { CW: 0.01, NW: 0.01, CQ: 0.01, NQ: 0.01 },
+    m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
+    close_dlt: 0.001,
+    open_count: 20,
   };
   const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', { name: 'e2e mobile', strategyId, params });
   await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 2 });

@@ -74,7 +74,10 @@ test('a follow task is created, started, delayed, stopped and deleted', async ()
 
   const removeTask = async () => {
     await button(task, '删除').click();
-    await p.locator('.ant-popover').getByRole('button', { name: spaced('确定') }).click();
+    await p
+      .locator('.ant-popover')
+      .getByRole('button', { name: spaced('确定') })
+      .click();
     await task.waitFor({ state: 'detached' });
   };
   // its API is free once its stopped task is deleted
@@ -99,7 +102,10 @@ test('a follow task is created, started, delayed, stopped and deleted', async ()
 
   const stop = async () => {
     await button(task, '停止').click();
-    await p.locator('.ant-modal-confirm').getByRole('button', { name: spaced('确定') }).click();
+    await p
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: spaced('确定') })
+      .click();
     await task.getByText('停止', { exact: true }).waitFor();
   };
   await stop();
@@ -126,7 +132,10 @@ test('the statistics page shows trade markers and indicators for each cycle', as
     if (cycle === '1D') assert.ok(expected > 0, `${cycle}: the seeded strategy traded in the window`);
     await p.getByTestId('marker-count').getByText(`${expected} 个交易信号`).waitFor();
     // each direction's markers are one path, one triangle (subpath) per marker
-    const drawn = await p.getByTestId('signal-markers').locator('path').evaluateAll((paths) => paths.reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0));
+    const drawn = await p
+      .getByTestId('signal-markers')
+      .locator('path')
+      .evaluateAll((paths) => paths.reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0));
     assert.equal(drawn, expected, `${cycle}: every marker is drawn`);
   }
 });
@@ -137,7 +146,10 @@ test('monitoring shows the strategy, API and K-line views', async () => {
   await p.getByRole('cell', { name: 'BTC 趋势跟踪' }).waitFor();
   await p.getByText('API', { exact: true }).click();
   await p.waitForURL('**/unilateral/contral?id=2');
-  await p.getByRole('cell', { name: /^Binance-/ }).first().waitFor();
+  await p
+    .getByRole('cell', { name: /^Binance-/ })
+    .first()
+    .waitFor();
   await p.getByText('K线', { exact: true }).click();
   await p.waitForURL('**/unilateral/contral?id=3');
   await p.getByRole('cell', { name: /:/ }).first().waitFor();

@@ -41,10 +41,18 @@ const save = async (token: string, rule: AlertRuleParams & { id?: number; cooldo
   await settleAll(server);
   return reply.data.id as number;
 };
-const log = async (token: string, server = t) => (await server.call<{ list: AlertItem[]; total: number; unread: number }>('alertList', { size: 100 }, { token })).data;
+const log = async (token: string, server = t) =>
+  (await server.call<{ list: AlertItem[]; total: number; unread: number }>('alertList', { size: 100 }, { token })).data;
 const ofKind = async (token: string, kind: AlertItem['kind']) => (await log(token)).list.filter((a) => a.kind === kind);
-const beyond = async (token: string, id: number) => ((await t.call('alertRuleList', {}, { token })).data as { id: number; beyond: boolean }[]).find((r) => r.id === id)?.beyond;
-const spread = (threshold: number, extra: { id?: number; cooldownSeconds?: number } = {}) => ({ kind: 'spread' as const, ...ROW, table: [...ROW.table] as [number, number, number, number], threshold, ...extra });
+const beyond = async (token: string, id: number) =>
+  ((await t.call('alertRuleList', {}, { token })).data as { id: number; beyond: boolean }[]).find((r) => r.id === id)?.beyond;
+const spread = (threshold: number, extra: { id?: number; cooldownSeconds?: number } = {}) => ({
+  kind: 'spread' as const,
+  ...ROW,
+  table: [...ROW.table] as [number, number, number, number],
+  threshold,
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await startTestServer({ alerts: { legHealth: fakeLegHealth, feedAge: (exchange) => ages.get(exchange) ?? 0 } });
@@ -59,7 +67,12 @@ describe('alert rules on the server', () => {
     await run(1000);
     const [first, ...others] = await ofKind(admin, 'spread');
     expect(others).toEqual([]);
-    expect(first).toMatchObject({ ruleId: id, read: false, link: { table: [1, 2, 1, 4], currency: 'btc' }, params: { currency: 'BTC', threshold: CROSSED, direction: 'above' } });
+    expect(first).toMatchObject({
+      ruleId: id,
+      read: false,
+      link: { table: [1, 2, 1, 4], currency: 'btc' },
+      params: { currency: 'BTC', threshold: CROSSED, direction: 'above' },
+    });
     await run(5000); // still beyond: no second alert
     expect(await ofKind(admin, 'spread')).toHaveLength(1);
 
@@ -104,7 +117,14 @@ describe('alert rules on the server', () => {
   });
 
   it('a task unbalanced for longer than N seconds alerts once per episode (leg health from the source handed in)', async () => {
-    const taskId = await insertTask(t.server.context.db, { userId: 1, strategyId: 1, strategyName: 'arbitrage 2', name: 'legs', params: taskParams(), createdAt: t.clock.now() });
+    const taskId = await insertTask(t.server.context.db, {
+      userId: 1,
+      strategyId: 1,
+      strategyName: 'arbitrage 2',
+      name: 'legs',
+      params: taskParams(),
+      createdAt: t.clock.now(),
+    });
     await t.server.context.db.run('UPDATE task_tasks SET status = 2, active = 1 WHERE id = ?', [taskId]);
     legs.set(taskId, { apart: true, exposure: 1234.567 });
     const id = await save(admin, { kind: 'unbalanced', seconds: 10, cooldownSeconds: 1 });
@@ -112,7 +132,9 @@ describe('alert rules on the server', () => {
     await run(8000);
     expect(await ofKind(admin, 'unbalanced')).toEqual([]);
     await run(2000);
-    expect(await ofKind(admin, 'unbalanced')).toEqual([expect.objectContaining({ ruleId: id, link: { task: taskId }, params: { task: taskId, seconds: 10, exposure: 1234.57 } })]);
+    expect(await ofKind(admin, 'unbalanced')).toEqual([
+      expect.objectContaining({ ruleId: id, link: { task: taskId }, params: { task: taskId, seconds: 10, exposure: 1234.57 } }),
+    ]);
     await run(30_000);
     expect(await ofKind(admin, 'unbalanced')).toHaveLength(1);
     legs.set(taskId, { apart: false, exposure: 0 });
@@ -134,7 +156,10 @@ describe('alert rules on the server', () => {
     await addChildren(t, admin, taskId, [1]);
     await setStatus(t, admin, taskId, 2);
     const abnormalPairs = async () =>
-      t.server.context.db.all<{ id: number; pairing_id: string }>(`SELECT id, pairing_id FROM task_orders WHERE task_id = ? AND status_ IN (${ORDER_STATUS.abnormal}, ${ORDER_STATUS.abnormalEnd})`, [taskId]);
+      t.server.context.db.all<{ id: number; pairing_id: string }>(
+        `SELECT id, pairing_id FROM task_orders WHERE task_id = ? AND status_ IN (${ORDER_STATUS.abnormal}, ${ORDER_STATUS.abnormalEnd})`,
+        [taskId],
+      );
     for (let minutes = 0; minutes < 30 && (await abnormalPairs()).length === 0; minutes++) await run(60_000);
     await run(2000);
     const orders = await abnormalPairs();
@@ -235,17 +260,20 @@ describe('the unbalanced rule on the server as it runs (leg health from the ledg
   let w: TestServer;
   beforeAll(async () => {
     // every pair fills its legs unevenly and nothing re-hedges within the test: the task trades into imbalance
-    w = await startTestServer({ settings: { engine: { legPartialRate: 1, legRejectRate: 0, stalePriceRate: 0, abnormalRate: 0, rehedgeAfterMs: 86_400_000 } } });
+    w = await startTestServer({
+      settings: { engine: { legPartialRate: 1, legRejectRate: 0, stalePriceRate: 0, abnormalRate: 0, rehedgeAfterMs: 86_400_000 } },
+    });
   });
   afterAll(() => w.stop());
 
-  it('fires with the exposure the task pages show (legHealthOfTasks), from the engine\'s own ledgers', async () => {
+  it("fires with the exposure the task pages show (legHealthOfTasks), from the engine's own ledgers", async () => {
     const token = await w.login('admin', 'admin123');
     await save(token, { kind: 'unbalanced', seconds: 5, cooldownSeconds: 60 }, w);
     const taskId = await addTask(w, token, 'uneven', { ...TASK_PARAMS, dlt: EAGER, close_dlt: -1 });
     await addChildren(w, token, taskId, [1]);
     await setStatus(w, token, taskId, 2);
-    const health = async () => (await legHealthOfTasks(w.server.context.db, [taskId], w.clock.now(), enginePrices(w.server.context.market.prices).prices)).get(taskId);
+    const health = async () =>
+      (await legHealthOfTasks(w.server.context.db, [taskId], w.clock.now(), enginePrices(w.server.context.market.prices).prices)).get(taskId);
     for (let s = 0; s < 60 && (await health())?.state !== 'unbalanced'; s++) await run(1000, w);
     expect((await health())?.state).toBe('unbalanced');
     await setStatus(w, token, taskId, 3); // paused: the legs hold still while compared

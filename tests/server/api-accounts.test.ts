@@ -27,7 +27,11 @@ describe('API accounts', () => {
 
   it('never sends the secret back after add or update', async () => {
     const replies: unknown[] = [];
-    const add = await s.t.call('apiAdd', { name: 'test api', bourseId: 3, apiKey: 'key-1', apiSecret: SECRET, apiToken: 'pass-1', status: 4 }, { token: s.admin });
+    const add = await s.t.call(
+      'apiAdd',
+      { name: 'test api', bourseId: 3, apiKey: 'key-1', apiSecret: SECRET, apiToken: 'pass-1', status: 4 },
+      { token: s.admin },
+    );
     replies.push(add);
     expect(add).toMatchObject({ code: 200, info: '添加成功' });
     const apiId = add.data.id as number;
@@ -43,7 +47,9 @@ describe('API accounts', () => {
     expect(all).not.toContain(SECRET);
     expect(all).not.toContain(NEW_SECRET);
     expect(all).not.toContain('pass-1');
-    const listed = (replies[2] as { data: { id: number; name: string; apiKey: string; apiSecret: string; status: number }[] }).data.find((api) => api.id === apiId);
+    const listed = (replies[2] as { data: { id: number; name: string; apiKey: string; apiSecret: string; status: number }[] }).data.find(
+      (api) => api.id === apiId,
+    );
     expect(listed).toMatchObject({ name: 'renamed', apiKey: 'key-2', apiSecret: '******', apiToken: '******', status: 1, bourse_name: 'Binance' });
   });
 
@@ -55,10 +61,22 @@ describe('API accounts', () => {
     const listed = (await s.t.call('apiList', {}, { token: s.trader })).data.find((api: { id: number }) => api.id === apiId);
     expect(listed).toMatchObject({ name: 'keep 2', apiSecret: '******' });
 
-    expect(await s.t.call('apiAdd', { bourseId: 1, apiKey: 'k', apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: 'name 不能为空' });
-    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: 'apiKey 不能为空' });
-    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiKey: 'k', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: 'apiSecret 不能为空' });
-    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 7, apiKey: 'k', apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({ code: 400, info: '交易所 7 不存在' });
+    expect(await s.t.call('apiAdd', { bourseId: 1, apiKey: 'k', apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({
+      code: 400,
+      info: 'name 不能为空',
+    });
+    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({
+      code: 400,
+      info: 'apiKey 不能为空',
+    });
+    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiKey: 'k', status: 1 }, { token: s.trader })).toMatchObject({
+      code: 400,
+      info: 'apiSecret 不能为空',
+    });
+    expect(await s.t.call('apiAdd', { name: 'x', bourseId: 7, apiKey: 'k', apiSecret: 's', status: 1 }, { token: s.trader })).toMatchObject({
+      code: 400,
+      info: '交易所 7 不存在',
+    });
     expect((await s.t.call('apiAdd', { name: 'x', bourseId: 1, apiKey: 'k', apiSecret: 's', status: 2 }, { token: s.trader })).code).toBe(400);
 
     expect((await s.t.call('apiDelete', { apiId }, { token: s.trader })).info).toBe('删除成功');
@@ -75,7 +93,15 @@ describe('API accounts', () => {
   it('fees: numbers, no negatives', async () => {
     const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
     const fees = await s.t.call('apiChargesGet', { apiId }, { token: s.admin });
-    expect(Object.keys(fees.data).sort()).toEqual(['csEatCharges', 'csHangCharges', 'fuEatCharges', 'fuHangCharges', 'maxLoss', 'ssEatCharges', 'ssHangCharges']);
+    expect(Object.keys(fees.data).sort()).toEqual([
+      'csEatCharges',
+      'csHangCharges',
+      'fuEatCharges',
+      'fuHangCharges',
+      'maxLoss',
+      'ssEatCharges',
+      'ssHangCharges',
+    ]);
     const saved = await s.t.call('apiChargesUpdate', { apiId, ...fees.data, ssHangCharges: 0.0004 }, { token: s.admin });
     expect(saved).toMatchObject({ code: 200, info: '配置成功' });
     expect((await s.t.call('apiChargesGet', { apiId }, { token: s.admin })).data.ssHangCharges).toBe(0.0004);
@@ -95,7 +121,14 @@ describe('API accounts', () => {
   it('advanced settings: bounds of each slider and spot + futures ≤ 20', async () => {
     const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
     const current = (await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin })).data;
-    expect(Object.keys(current).sort()).toEqual(['is_auto_repayment', 'is_borrow', 'lever_risk_rate', 'proportion_ratio_deposit', 'proportion_ratio_spot', 'total_deposit_multiple']);
+    expect(Object.keys(current).sort()).toEqual([
+      'is_auto_repayment',
+      'is_borrow',
+      'lever_risk_rate',
+      'proportion_ratio_deposit',
+      'proportion_ratio_spot',
+      'total_deposit_multiple',
+    ]);
     const save = (fields: Record<string, unknown>) => s.t.call('apiAdvancedUpdate', { apiId, ...current, ...fields }, { token: s.admin, lang: 'en' });
     expect((await save({ lever_risk_rate: 0.2, total_deposit_multiple: 20, proportion_ratio_spot: 10, proportion_ratio_deposit: 10 })).code).toBe(200);
     expect((await save({ lever_risk_rate: 2 })).code).toBe(200);
@@ -116,7 +149,11 @@ describe('API accounts', () => {
     expect((await save({ is_borrow: 'maybe' })).code).toBe(400);
     const ok = await save({ is_borrow: true, proportion_ratio_spot: 0, proportion_ratio_deposit: 20 });
     expect(ok.code).toBe(200);
-    expect((await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin })).data).toMatchObject({ is_borrow: true, proportion_ratio_spot: 0, proportion_ratio_deposit: 20 });
+    expect((await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin })).data).toMatchObject({
+      is_borrow: true,
+      proportion_ratio_spot: 0,
+      proportion_ratio_deposit: 20,
+    });
   });
 
   it('chart series: a day (layout 3) in about 180 points; clear restarts the curve', async () => {

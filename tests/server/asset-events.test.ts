@@ -90,7 +90,8 @@ describe('engine events on the sockets', () => {
     const reply = await s.t.call('manualTrading', { apiId: api!.id, symbol: 'btc', type: 1, direction: 1, way: 1, amount: 0.01 }, { token });
     expect(reply.code, reply.info).toBe(200);
     const after = JSON.parse(await assets.next());
-    const btc = (m: { data: { asset_info: { list: { currency: string; spot: number }[] } } }) => Number(m.data.asset_info.list.find((r) => r.currency === 'btc')!.spot);
+    const btc = (m: { data: { asset_info: { list: { currency: string; spot: number }[] } } }) =>
+      Number(m.data.asset_info.list.find((r) => r.currency === 'btc')!.spot);
     expect(btc(after) - btc(before)).toBeCloseTo(0.01, 8);
     expect(JSON.parse(await orders.next()).code).toBe(200);
     assets.socket.close();

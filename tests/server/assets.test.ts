@@ -79,7 +79,10 @@ describe('assets: seeded books and history', () => {
 
   it('the opening books: principal = the asset template, deposits in the ledger, no borrowing, net assets = Σ self_worth', async () => {
     const apis = await apisOf(s.admin);
-    const messages = await assetFeed(s.admin, apis.map((a) => a.id));
+    const messages = await assetFeed(
+      s.admin,
+      apis.map((a) => a.id),
+    );
     expect(messages.map((m) => m.apiId)).toEqual(apis.map((a) => a.id));
     const [first] = messages;
     expect(splitPair(first!.asset_info.statistics[STATISTIC_KEYS.principal]).used).toBeCloseTo(10000, 4);
@@ -98,7 +101,9 @@ describe('assets: seeded books and history', () => {
     const prices = (await s.t.call('currencyInformation', { bourse: 1, types: 1, currency: 'btc' }, { token: s.admin })).data;
     expect(prices.length).toBeGreaterThan(140);
     expect(prices[0]).toEqual({ dateTime: expect.any(String), price: expect.any(Number) });
-    expect((await s.t.call('restoreTask', { apiId: apis.map((a) => a.id).join(',') }, { token: s.admin })).data).toEqual({ apiId: apis.map((a) => a.id).join(',') });
+    expect((await s.t.call('restoreTask', { apiId: apis.map((a) => a.id).join(',') }, { token: s.admin })).data).toEqual({
+      apiId: apis.map((a) => a.id).join(','),
+    });
   });
 });
 
@@ -113,7 +118,10 @@ describe('assets after simulated trading', () => {
       await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
     }
     expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
-    const before = await assetFeed(token, apis.map((a) => a.id));
+    const before = await assetFeed(
+      token,
+      apis.map((a) => a.id),
+    );
     for (let i = 0; i < 10; i += 1) {
       await s.t.advance(60_000);
       await s.t.server.tasks.idle();
@@ -149,7 +157,11 @@ describe('assets after simulated trading', () => {
     expect(bars[0]!.percent).toBeCloseTo(((summary.pairs.futures.used + summary.pairs.borrow.used) / summary.netAssets) * 100, 6);
     expect(summary.pairs.futures.used).toBeGreaterThan(0);
 
-    const trades = (await s.t.call('assetTradeRecords', { apiId: `${apiA},${apiB}` }, { token })).data as { api_id: number; instrument_id: string; amount: number }[];
+    const trades = (await s.t.call('assetTradeRecords', { apiId: `${apiA},${apiB}` }, { token })).data as {
+      api_id: number;
+      instrument_id: string;
+      amount: number;
+    }[];
     const fills = await db.all<{ n: number }>('SELECT COUNT(*) AS n FROM task_fills WHERE task_id = ?', [taskId]);
     expect(trades.length).toBe(Math.min(200, Number(fills[0]!.n)));
     expect(trades[0]).toMatchObject({ instrument_id: expect.stringMatching(/^BTC-/), time: expect.any(String) });
@@ -163,7 +175,9 @@ describe('assets after simulated trading', () => {
 
   it("borrow: used = the debts' value; headroom = Σ maxBorrow<COIN> percent of each coin's net assets − used, never more than that percent of the net assets", async () => {
     const token = s.admin;
-    const taskId = ((await s.t.call('taskList', { pagesize: 10, page: 1 }, { token })).data.list as { id: number; name: string }[]).find((x) => x.name === 'assets')!.id;
+    const taskId = ((await s.t.call('taskList', { pagesize: 10, page: 1 }, { token })).data.list as { id: number; name: string }[]).find(
+      (x) => x.name === 'assets',
+    )!.id;
     const { db } = s.t.server.context;
     const [apiA, apiB] = (await loadState(db, (await findTask(db, taskId))!)).children[0]!.child.link_api_id;
     const config = (await s.t.call('globalConfigGet', {}, { token })).data as Record<string, number>;
@@ -189,7 +203,11 @@ describe('assets after simulated trading', () => {
       expect(borrow.used).toBeCloseTo(used, 3);
       expect(borrow.surplus).toBeCloseTo(Math.max(0, limit - used), 3);
       expect(borrow.surplus).toBeLessThanOrEqual(limit + 1e-4);
-      const widest = Math.max(...Object.entries(config).filter(([key]) => key.startsWith('maxBorrow')).map(([, value]) => Number(value)));
+      const widest = Math.max(
+        ...Object.entries(config)
+          .filter(([key]) => key.startsWith('maxBorrow'))
+          .map(([, value]) => Number(value)),
+      );
       expect(limit).toBeLessThanOrEqual((widest / 100) * netAssets + 1e-4);
     }
     expect(debts).toBeGreaterThan(0);

@@ -91,10 +91,7 @@ describe('db.transaction', () => {
 
   it('batch writes all statements or none', async () => {
     await expect(
-      db.batch([
-        { sql: "UPDATE meta SET value = '4' WHERE key = 'counter'" },
-        { sql: "INSERT INTO meta (key, value) VALUES ('counter', 'duplicate')" },
-      ]),
+      db.batch([{ sql: "UPDATE meta SET value = '4' WHERE key = 'counter'" }, { sql: "INSERT INTO meta (key, value) VALUES ('counter', 'duplicate')" }]),
     ).rejects.toThrow();
     expect(await counter()).toBe(0);
   });
@@ -132,7 +129,9 @@ describe('the driver', () => {
 
   it('keeps a committed transaction and drops an open one when the process is killed (kill -9)', async () => {
     db.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/commit-then-hold.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/commit-then-hold.ts'), dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let said = '';
     child.stdout.setEncoding('utf8');
     await new Promise<void>((resolve, reject) => {

@@ -21,7 +21,8 @@ const fine = () => scriptedRng([], 0.5); // never abnormal, never cancelled
 const constant = (p: number, depth = 1) => premiumSource(() => p, depth);
 const placed = (r: { orders: Map<string, OrderRecord> }) => [...r.orders.values()];
 /** Opens at a wide premium for 3 ticks, then lets the orders still under way finish at premium 0 (no decision there). */
-const opened = (s: TaskState = state(task(), [child(1, 1)])): TaskState => run(run(s, constant(0.012), 3, fine()).state, constant(0), 2, fine(), inputs(), T0 + 3000).state;
+const opened = (s: TaskState = state(task(), [child(1, 1)])): TaskState =>
+  run(run(s, constant(0.012), 3, fine()).state, constant(0), 2, fine(), inputs(), T0 + 3000).state;
 const AFTER = T0 + 5000;
 
 /**
@@ -41,7 +42,15 @@ describe('open when the spread passes the threshold', () => {
     const orders = placed(run(state(), constant(p + 0.0002), 1, fine()));
     expect(orders).toHaveLength(4); // two children, a pair each
     const [a, b] = orders;
-    expect(a.cparam).toMatchObject({ otype: 'buy', acc_type: 'spot', dlt: 0.004, instrument_id: 'BTC-USDT', order_type: 'auto', apiid: 11, bourse_name: 'OKEx' });
+    expect(a.cparam).toMatchObject({
+      otype: 'buy',
+      acc_type: 'spot',
+      dlt: 0.004,
+      instrument_id: 'BTC-USDT',
+      order_type: 'auto',
+      apiid: 11,
+      bourse_name: 'OKEx',
+    });
     expect(b.cparam).toMatchObject({ otype: 2, acc_type: 'futures', dlt: 0.004, apiid: 12, bourse_name: 'Huobi' });
     expect(a.cparam.spread).toBeGreaterThanOrEqual(0.004);
     expect(a.pairing_id).toBe(b.pairing_id);
@@ -158,7 +167,8 @@ describe('orders through the status_ codes', () => {
 
   it('fills partially where the book is thin: 5 on the thin leg, 6 on the leg cut to stay hedged', () => {
     const thinB = premiumSource(() => 0.012);
-    const source = (leg: Parameters<typeof thinB>[0], now: number) => (leg.exchange === 2 ? { ...thinB(leg, now), bidSize: 0.02, askSize: 0.02 } : thinB(leg, now));
+    const source = (leg: Parameters<typeof thinB>[0], now: number) =>
+      leg.exchange === 2 ? { ...thinB(leg, now), bidSize: 0.02, askSize: 0.02 } : thinB(leg, now);
     const r = run(state(task(), [child(1, 1)]), source, 3, fine());
     const [a, b] = placed(r);
     expect([a.status_, b.status_]).toEqual([6, 5]);
@@ -277,7 +287,15 @@ describe('manual open and close', () => {
 
 describe('replays', () => {
   it('the same seed gives the same run; another seed another', () => {
-    const go = (seed: number) => placed(run(state(), premiumSource((n) => 0.015 * Math.sin((n - T0) / 60_000)), 900, seededRng(seed))).map((o) => o.status_);
+    const go = (seed: number) =>
+      placed(
+        run(
+          state(),
+          premiumSource((n) => 0.015 * Math.sin((n - T0) / 60_000)),
+          900,
+          seededRng(seed),
+        ),
+      ).map((o) => o.status_);
     expect(go(1)).toEqual(go(1));
     expect(go(1)).not.toEqual(go(99));
     expect(stepTask(state(), inputs(), constant(0.012), T0, fine()).orders).toHaveLength(4);

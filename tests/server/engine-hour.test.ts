@@ -111,7 +111,10 @@ describe('an hour of trading', () => {
     const closedFees = r.trades.reduce((s, t) => s + t.fee, 0);
     expect(realised).toBeCloseTo(gross - closedFees, 9);
     const paid = r.fills.reduce((s, f) => s + f.fee, 0);
-    const stillOpen = r.state.children.reduce((s, c) => s + c.ledger.open_fee.f[0] + c.ledger.open_fee.f[1] + c.ledger.open_fee.r[0] + c.ledger.open_fee.r[1], 0);
+    const stillOpen = r.state.children.reduce(
+      (s, c) => s + c.ledger.open_fee.f[0] + c.ledger.open_fee.f[1] + c.ledger.open_fee.r[0] + c.ledger.open_fee.r[1],
+      0,
+    );
     expect(closedFees + stillOpen).toBeCloseTo(paid, 6);
     expect(closedFees).toBeGreaterThan(0);
   });
@@ -155,7 +158,9 @@ describe('an hour of trading with the leg failure modes on', () => {
   const settings = { legRejectRate: 0.1, legPartialRate: 0.1, stalePriceRate: 0.1, rehedgeAfterMs: 60_000 };
   const rf = run(state(), thinSometimes, HOUR_S, seededRng(2024), inputs({ settings }));
   const heldByFills = (childId: number | null, leg: 0 | 1) =>
-    rf.fills.filter((f) => (childId === null || f.task_children_id === childId) && f.leg === leg).reduce((s, f) => s + (f.action === 'open' ? f.amount : -f.amount), 0);
+    rf.fills
+      .filter((f) => (childId === null || f.task_children_id === childId) && f.leg === leg)
+      .reduce((s, f) => s + (f.action === 'open' ? f.amount : -f.amount), 0);
   const orders = [...rf.orders.values()];
 
   it('rejects, fills unevenly and at stale prices, and re-hedges on the short leg', () => {
@@ -169,7 +174,14 @@ describe('an hour of trading with the leg failure modes on', () => {
     // one leg rejected (8, nothing filled) while the other filled
     expect(pairs.some(([a, b]) => (a.status_ === 8 && b.result.deal_amount > 0) || (b.status_ === 8 && a.result.deal_amount > 0))).toBe(true);
     // different fractions on the two legs
-    expect(pairs.some(([a, b]) => a.result.deal_amount > 0 && b.result.deal_amount > 0 && Math.abs(a.result.deal_amount / a.cparam.amount - b.result.deal_amount / b.cparam.amount) > 0.05)).toBe(true);
+    expect(
+      pairs.some(
+        ([a, b]) =>
+          a.result.deal_amount > 0 &&
+          b.result.deal_amount > 0 &&
+          Math.abs(a.result.deal_amount / a.cparam.amount - b.result.deal_amount / b.cparam.amount) > 0.05,
+      ),
+    ).toBe(true);
   });
 
   it("each child's holding per leg is the sum of its fills, the task's the sum of its children's, and the leg health adds up", () => {
@@ -187,7 +199,10 @@ describe('an hour of trading with the leg failure modes on', () => {
     expect(total.filled[0]).toBeCloseTo(heldByFills(null, 0), 9);
     expect(total.filled[1]).toBeCloseTo(heldByFills(null, 1), 9);
     expect(total.imbalance).toBeCloseTo(((heldByFills(null, 0) - heldByFills(null, 1)) * midA) / 100, 6);
-    expect(total.exposure).toBeCloseTo(Object.values(children).reduce((s, h) => s + h.exposure, 0), 9);
+    expect(total.exposure).toBeCloseTo(
+      Object.values(children).reduce((s, h) => s + h.exposure, 0),
+      9,
+    );
   });
 
   it('no child stays unbalanced much longer than rehedgeAfterMs, and opens nothing while it is', () => {

@@ -42,10 +42,15 @@ async function pnlFromFills(): Promise<Map<number, number>> {
   const now = t.clock.now();
   const { prices } = enginePrices(market.prices);
   const marks = [mid(prices(legs[0], now)), mid(prices(legs[1], now))];
-  const fills = await db.all<{ task_children_id: number; direction: 'f' | 'r'; leg: 0 | 1; action: 'open' | 'close'; price: number; amount: number; fee: number }>(
-    'SELECT task_children_id, direction, leg, action, price, amount, fee FROM task_fills WHERE task_id = ?',
-    [taskId],
-  );
+  const fills = await db.all<{
+    task_children_id: number;
+    direction: 'f' | 'r';
+    leg: 0 | 1;
+    action: 'open' | 'close';
+    price: number;
+    amount: number;
+    fee: number;
+  }>('SELECT task_children_id, direction, leg, action, price, amount, fee FROM task_fills WHERE task_id = ?', [taskId]);
   const pnl = new Map<number, number>();
   const add = (child: number, value: number) => {
     pnl.set(child, (pnl.get(child) ?? 0) + value);
@@ -69,7 +74,12 @@ describe('P/L once, after twelve minutes of simulated trading', () => {
 
     const session = await openFeed(t.url, feeds.task.path);
     session.socket.send(JSON.stringify({ token: admin, data: [taskId] }));
-    const card = JSON.parse(await session.next()).data[0].muldata as { realised: number; unrealised: number; earnings: number; children: { task_children_id: number; realised: number; unrealised: number }[] };
+    const card = JSON.parse(await session.next()).data[0].muldata as {
+      realised: number;
+      unrealised: number;
+      earnings: number;
+      children: { task_children_id: number; realised: number; unrealised: number }[];
+    };
     session.socket.close();
     await session.closed;
 
@@ -93,7 +103,10 @@ describe('P/L once, after twelve minutes of simulated trading', () => {
       const childStatistics = (await t.call('taskChildrenPositionStatistics', { childrenTaskId: childId }, { token: admin })).data;
       expect(childCurve.at(-1)!.earningsVal).toBeCloseTo(child.realised + child.unrealised, 9);
       expect(childStored!.value).toBeCloseTo(child.realised + child.unrealised, 9);
-      expect(childStatistics.task_virtual_earnings.earnings_amount + childStatistics.task_virtual_position.earnings_amount).toBeCloseTo(child.realised + child.unrealised, 9);
+      expect(childStatistics.task_virtual_earnings.earnings_amount + childStatistics.task_virtual_position.earnings_amount).toBeCloseTo(
+        child.realised + child.unrealised,
+        9,
+      );
       expect(child.realised + child.unrealised).toBeCloseTo(fills.get(childId)!, 6);
     }
   });

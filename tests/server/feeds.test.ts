@@ -35,7 +35,10 @@ describe('feeds', () => {
   });
 
   it('signs in the statistics and demand feeds (no token in their messages) with the token cookie', async () => {
-    for (const [name, beat] of [['statistics', '{"currencys":[["btc",60]],"number":18}'], ['demand', '1']] as const) {
+    for (const [name, beat] of [
+      ['statistics', '{"currencys":[["btc",60]],"number":18}'],
+      ['demand', '1'],
+    ] as const) {
       const session = await open(feeds[name].path, { cookie: `userName=admin; token=${s.admin}; isSuper=1` });
       session.socket.send(beat);
       const reply = await session.next();

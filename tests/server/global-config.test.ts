@@ -9,7 +9,23 @@ describe('global config', () => {
     const reply = await s.t.call('globalConfigGet', {}, { token: s.trader });
     expect(reply.code).toBe(200);
     expect(Object.keys(reply.data).sort()).toEqual(
-      ['depthMarket', 'isBorrow', 'maxBorrowBCH', 'maxBorrowBSV', 'maxBorrowBTC', 'maxBorrowEOS', 'maxBorrowETC', 'maxBorrowETH', 'maxBorrowLTC', 'maxBorrowTRX', 'maxBorrowXRP', 'messageIntervalTime', 'priceSlippage', 'tradingIntervalTime', 'voiceIntervalTime'].sort(),
+      [
+        'depthMarket',
+        'isBorrow',
+        'maxBorrowBCH',
+        'maxBorrowBSV',
+        'maxBorrowBTC',
+        'maxBorrowEOS',
+        'maxBorrowETC',
+        'maxBorrowETH',
+        'maxBorrowLTC',
+        'maxBorrowTRX',
+        'maxBorrowXRP',
+        'messageIntervalTime',
+        'priceSlippage',
+        'tradingIntervalTime',
+        'voiceIntervalTime',
+      ].sort(),
     );
     expect((await s.t.call('globalConfigGet')).code).toBe(3);
   });
@@ -20,13 +36,16 @@ describe('global config', () => {
     expect((await s.t.call('globalConfigGet', {}, { token: s.admin })).data.depthMarket).not.toBe(9);
   });
 
-  it('lets the super user save, and refuses a bad value with the console\'s own message', async () => {
+  it("lets the super user save, and refuses a bad value with the console's own message", async () => {
     const current = (await s.t.call('globalConfigGet', {}, { token: s.admin })).data;
     const saved = await s.t.call('globalConfigUpdate', { ...current, depthMarket: 8, isBorrow: true, maxBorrowBTC: 100 }, { token: s.admin });
     expect(saved).toMatchObject({ code: 200, info: '保存成功' });
     expect((await s.t.call('globalConfigGet', {}, { token: s.trader })).data).toMatchObject({ depthMarket: 8, isBorrow: true, maxBorrowBTC: 100 });
     expect(await s.t.call('globalConfigUpdate', { priceSlippage: -0.1 }, { token: s.admin })).toMatchObject({ code: 400, info: '价格滑点不能为负数' });
-    expect(await s.t.call('globalConfigUpdate', { maxBorrowETH: 101 }, { token: s.admin })).toMatchObject({ code: 400, info: 'ETH最大借贷比例的值大小在0~100之间!' });
+    expect(await s.t.call('globalConfigUpdate', { maxBorrowETH: 101 }, { token: s.admin })).toMatchObject({
+      code: 400,
+      info: 'ETH最大借贷比例的值大小在0~100之间!',
+    });
     expect(await s.t.call('globalConfigUpdate', { maxBorrowETH: 101 }, { token: s.admin, lang: 'en' })).toMatchObject({
       code: 400,
       info: 'ETH maximum borrow percent must be between 0 and 100',

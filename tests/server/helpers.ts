@@ -61,10 +61,20 @@ export async function answerCaptcha(captcha: { challenge: string; difficulty?: n
 export const TEST_START = Date.UTC(2026, 10, 2, 1, 0, 0);
 
 /** `start`: the clock's start time (ms), TEST_START when not given. */
-export async function startTestServer(options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators' | 'alerts'> & { start?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators' | 'alerts'> & { start?: number } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
   const clock = new ManualClock(options.start ?? TEST_START);
-  const server = await startServer({ port: 0, dataDir, staticDir: null, clock, settings: { ...TEST_SETTINGS, ...options.settings }, feedGenerators: options.feedGenerators, alerts: options.alerts });
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    staticDir: null,
+    clock,
+    settings: { ...TEST_SETTINGS, ...options.settings },
+    feedGenerators: options.feedGenerators,
+    alerts: options.alerts,
+  });
 
   const call: TestServer['call'] = async (name, payload = {}, options = {}) => {
     const endpoint = endpoints[name];
@@ -178,4 +188,3 @@ export async function openFeed(url: string, path: string, headers: Record<string
     });
   return { messages, closed, socket, next };
 }
-

@@ -51,7 +51,9 @@ describe('leg health after simulated trading on the injected clock', () => {
     const { health, midA } = await figures();
     const fills = await fillsOf(t.server.context.db, taskId);
     const held = (childId: number | null, leg: 0 | 1) =>
-      fills.filter((f) => (childId === null || Number(f.task_children_id) === childId) && Number(f.leg) === leg).reduce((s, f) => s + (f.action === 'open' ? f.amount : -f.amount), 0);
+      fills
+        .filter((f) => (childId === null || Number(f.task_children_id) === childId) && Number(f.leg) === leg)
+        .reduce((s, f) => s + (f.action === 'open' ? f.amount : -f.amount), 0);
     for (const id of childIds) {
       const h = health.children[id];
       expect(h.filled[0]).toBeCloseTo(held(id, 0), 9);
@@ -63,7 +65,10 @@ describe('leg health after simulated trading on the injected clock', () => {
       expect(h.lastFill).toEqual([last(0), last(1)]);
     }
     expect(health.imbalance).toBeCloseTo(((held(null, 0) - held(null, 1)) * midA) / 100, 6);
-    expect(health.exposure).toBeCloseTo(childIds.reduce((s, id) => s + health.children[id].exposure, 0), 9);
+    expect(health.exposure).toBeCloseTo(
+      childIds.reduce((s, id) => s + health.children[id].exposure, 0),
+      9,
+    );
     expect(health.filled[0]).toBeCloseTo(held(null, 0), 9);
     expect(health).toEqual(taskLegHealth(health.children));
   });
@@ -143,7 +148,6 @@ describe('one leg rejected, step by step (engine on the injected clock)', () => 
     expect(healths[64].filled[1]).toBeCloseTo(healths[64].filled[0], 9);
     expect(s.children[0].ledger.unbalanced_since ?? null).toBeNull();
   });
-
 });
 
 describe('one leg at a stale price', () => {

@@ -1,14 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  CURRENCIES,
-  contractTypesOf,
-  createSimMarket,
-  deliveryCodes,
-  expiries,
-  instruments,
-  offers,
-} from '../../server/market';
+import { CURRENCIES, contractTypesOf, createSimMarket, deliveryCodes, expiries, instruments, offers } from '../../server/market';
 
 const FRIDAY = Date.UTC(2025, 0, 10); // Friday 10 January 2025
 const at = (h: number, m: number): number => FRIDAY + (h * 60 + m) * 60_000;

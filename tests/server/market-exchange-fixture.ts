@@ -54,8 +54,39 @@ export const FIXTURE_PRICES = {
 function okx(path: string, query: URLSearchParams, now: number): unknown {
   const e = expiries(now);
   const p = FIXTURE_PRICES.okx;
-  const base = { uly: '', instFamily: '', baseCcy: '', quoteCcy: '', settleCcy: '', ctVal: '', ctMult: '', ctValCcy: '', optType: '', stk: '', listTime: '1606468572000', expTime: '', lever: '10', lotSz: '1', minSz: '1', ctType: '', alias: '', state: 'live', maxLmtSz: '100000', maxMktSz: '10000', ruleType: 'normal' };
-  const spot = (instId: string, baseCcy: string) => ({ ...base, instType: 'SPOT', instId, baseCcy, quoteCcy: 'USDT', tickSz: '0.01', lotSz: '0.00000001', minSz: '0.00001' });
+  const base = {
+    uly: '',
+    instFamily: '',
+    baseCcy: '',
+    quoteCcy: '',
+    settleCcy: '',
+    ctVal: '',
+    ctMult: '',
+    ctValCcy: '',
+    optType: '',
+    stk: '',
+    listTime: '1606468572000',
+    expTime: '',
+    lever: '10',
+    lotSz: '1',
+    minSz: '1',
+    ctType: '',
+    alias: '',
+    state: 'live',
+    maxLmtSz: '100000',
+    maxMktSz: '10000',
+    ruleType: 'normal',
+  };
+  const spot = (instId: string, baseCcy: string) => ({
+    ...base,
+    instType: 'SPOT',
+    instId,
+    baseCcy,
+    quoteCcy: 'USDT',
+    tickSz: '0.01',
+    lotSz: '0.00000001',
+    minSz: '0.00001',
+  });
   const contract = (instType: string, instId: string, settleCcy: string, expTime = '', alias = '') => ({
     ...base,
     instType,
@@ -81,7 +112,12 @@ function okx(path: string, query: URLSearchParams, now: number): unknown {
   ];
   const instType = query.get('instType');
   if (path === '/api/v5/public/instruments') {
-    const data = instType === 'SPOT' ? [spot('BTC-USDT', 'BTC'), spot('ETH-USDT', 'ETH')] : instType === 'SWAP' ? [contract('SWAP', 'BTC-USD-SWAP', 'BTC'), contract('SWAP', 'BTC-USDT-SWAP', 'USDT')] : futures;
+    const data =
+      instType === 'SPOT'
+        ? [spot('BTC-USDT', 'BTC'), spot('ETH-USDT', 'ETH')]
+        : instType === 'SWAP'
+          ? [contract('SWAP', 'BTC-USD-SWAP', 'BTC'), contract('SWAP', 'BTC-USDT-SWAP', 'USDT')]
+          : futures;
     return { code: '0', msg: '', data };
   }
   if (path === '/api/v5/market/tickers') {
@@ -154,12 +190,36 @@ function htx(path: string, now: number): unknown {
   if (path === '/contract/api/v1/contract_contract_info')
     return { status: 'ok', data: [future(e.CW, 'this_week'), future(e.NW, 'next_week'), future(e.CQ, 'quarter')], ts: now };
   if (path === '/contract/swap-api/v1/swap_contract_info')
-    return { status: 'ok', data: [{ symbol: 'BTC', contract_code: 'BTC-USD', contract_size: 100, price_tick: 0.1, delivery_time: '', create_date: '20200325', contract_status: 1, settlement_date: String(now) }], ts: now };
+    return {
+      status: 'ok',
+      data: [
+        {
+          symbol: 'BTC',
+          contract_code: 'BTC-USD',
+          contract_size: 100,
+          price_tick: 0.1,
+          delivery_time: '',
+          create_date: '20200325',
+          contract_status: 1,
+          settlement_date: String(now),
+        },
+      ],
+      ts: now,
+    };
   if (path === '/spot/market/tickers')
     return {
       status: 'ok',
       ts: now - 800,
-      data: (['btcusdt', 'ethusdt'] as const).map((symbol) => ({ symbol, open: p[symbol].close, high: p[symbol].ask, low: p[symbol].bid, amount: 100, vol: 1000, count: 10, ...p[symbol] })),
+      data: (['btcusdt', 'ethusdt'] as const).map((symbol) => ({
+        symbol,
+        open: p[symbol].close,
+        high: p[symbol].ask,
+        low: p[symbol].bid,
+        amount: 100,
+        vol: 1000,
+        count: 10,
+        ...p[symbol],
+      })),
     };
   if (path === '/contract/market/detail/batch_merged')
     return {
@@ -167,7 +227,20 @@ function htx(path: string, now: number): unknown {
       ts: now - 800,
       ticks: (['BTC_CW', 'BTC_NW', 'BTC_CQ'] as const).map((symbol, i) => {
         const q = p[symbol];
-        return { id: now, ts: now - 800 - i, symbol, ask: [q.ask, q.askSz], bid: [q.bid, q.bidSz], open: String(q.close), close: String(q.close), low: String(q.bid), high: String(q.ask), amount: '10', count: 5, vol: '100' };
+        return {
+          id: now,
+          ts: now - 800 - i,
+          symbol,
+          ask: [q.ask, q.askSz],
+          bid: [q.bid, q.bidSz],
+          open: String(q.close),
+          close: String(q.close),
+          low: String(q.bid),
+          high: String(q.ask),
+          amount: '10',
+          count: 5,
+          vol: '100',
+        };
       }),
     };
   return undefined;
@@ -241,20 +314,29 @@ function binance(path: string, now: number): unknown {
       return {
         timezone: 'UTC',
         serverTime: now,
-        symbols: [derivative('BTCUSDT', 'BTCUSDT', 'PERPETUAL', 4133404800000, 'USDT', 'USDT'), derivative(`BTCUSDT_${quarterCode}`, 'BTCUSDT', 'CURRENT_QUARTER', e.CQ, 'USDT', 'USDT')],
+        symbols: [
+          derivative('BTCUSDT', 'BTCUSDT', 'PERPETUAL', 4133404800000, 'USDT', 'USDT'),
+          derivative(`BTCUSDT_${quarterCode}`, 'BTCUSDT', 'CURRENT_QUARTER', e.CQ, 'USDT', 'USDT'),
+        ],
       };
     case '/dapi/v1/exchangeInfo':
       return {
         timezone: 'UTC',
         serverTime: now,
-        symbols: [derivative('BTCUSD_PERP', 'BTCUSD', 'PERPETUAL', 4133404800000, 'USD', 'BTC'), derivative(`BTCUSD_${quarterCode}`, 'BTCUSD', 'CURRENT_QUARTER', e.CQ, 'USD', 'BTC')],
+        symbols: [
+          derivative('BTCUSD_PERP', 'BTCUSD', 'PERPETUAL', 4133404800000, 'USD', 'BTC'),
+          derivative(`BTCUSD_${quarterCode}`, 'BTCUSD', 'CURRENT_QUARTER', e.CQ, 'USD', 'BTC'),
+        ],
       };
     case '/api/v3/ticker/bookTicker':
       return [book('BTCUSDT', p.BTCUSDT)];
     case '/fapi/v1/ticker/bookTicker':
       return [book('BTCUSDT', p['fapi:BTCUSDT'], { time: now - 300 }), book(`BTCUSDT_${quarterCode}`, p['fapi:BTCUSDT_Q'], { time: now - 300 })];
     case '/dapi/v1/ticker/bookTicker':
-      return [book('BTCUSD_PERP', p['dapi:BTCUSD_PERP'], { pair: 'BTCUSD', time: now - 300 }), book(`BTCUSD_${quarterCode}`, p['dapi:BTCUSD_Q'], { pair: 'BTCUSD', time: now - 300 })];
+      return [
+        book('BTCUSD_PERP', p['dapi:BTCUSD_PERP'], { pair: 'BTCUSD', time: now - 300 }),
+        book(`BTCUSD_${quarterCode}`, p['dapi:BTCUSD_Q'], { pair: 'BTCUSD', time: now - 300 }),
+      ];
   }
   return undefined;
 }
@@ -268,7 +350,15 @@ export async function startExchangeFixture(now: number): Promise<ExchangeFixture
     requests.push(url.pathname + url.search);
     const [, venue, ...rest] = url.pathname.split('/');
     const path = '/' + rest.join('/');
-    const reply = failing.has(venue) ? undefined : venue === 'okx' ? okx(path, url.searchParams, now) : venue === 'htx' ? htx(path, now) : venue === 'binance' ? binance(path, now) : undefined;
+    const reply = failing.has(venue)
+      ? undefined
+      : venue === 'okx'
+        ? okx(path, url.searchParams, now)
+        : venue === 'htx'
+          ? htx(path, now)
+          : venue === 'binance'
+            ? binance(path, now)
+            : undefined;
     res.writeHead(reply === undefined ? (failing.has(venue) ? 503 : 404) : 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply ?? { error: 'not in the fixture' }));
   });
@@ -278,7 +368,14 @@ export async function startExchangeFixture(now: number): Promise<ExchangeFixture
     urls: {
       1: { rest: `${base}/okx` },
       2: { spot: `${base}/htx/spot`, public: `${base}/htx/spot`, v2Public: `${base}/htx/spot`, contract: `${base}/htx/contract`, status: `${base}/htx/status` },
-      3: { public: `${base}/binance/api/v3`, fapiPublic: `${base}/binance/fapi/v1`, fapiPublicV2: `${base}/binance/fapi/v2`, fapiPublicV3: `${base}/binance/fapi/v3`, dapiPublic: `${base}/binance/dapi/v1`, eapiPublic: `${base}/binance/eapi/v1` },
+      3: {
+        public: `${base}/binance/api/v3`,
+        fapiPublic: `${base}/binance/fapi/v1`,
+        fapiPublicV2: `${base}/binance/fapi/v2`,
+        fapiPublicV3: `${base}/binance/fapi/v3`,
+        dapiPublic: `${base}/binance/dapi/v1`,
+        eapiPublic: `${base}/binance/eapi/v1`,
+      },
     },
     requests,
     failing,

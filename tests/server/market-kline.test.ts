@@ -60,8 +60,16 @@ describe('K-lines: continuity with the live price', () => {
   });
 
   it('shifts exchange-1 times by 8 hours; exchange 2 stays in UTC', () => {
-    const one = klines(market, query({ excheng: '1', currencys: 'btc', types: '1', granularity: '1D', starttime: '2025-05-01 00:00:00', endtime: '2025-05-02 00:00:00' }), now);
-    const two = klines(market, query({ excheng: '2', currencys: 'btc', types: '1', granularity: '1D', starttime: '2025-05-01 00:00:00', endtime: '2025-05-02 00:00:00' }), now);
+    const one = klines(
+      market,
+      query({ excheng: '1', currencys: 'btc', types: '1', granularity: '1D', starttime: '2025-05-01 00:00:00', endtime: '2025-05-02 00:00:00' }),
+      now,
+    );
+    const two = klines(
+      market,
+      query({ excheng: '2', currencys: 'btc', types: '1', granularity: '1D', starttime: '2025-05-01 00:00:00', endtime: '2025-05-02 00:00:00' }),
+      now,
+    );
     expect(one.timezone).toBe('UTC+8');
     expect(two.timezone).toBe('UTC');
     expect(one.candles[0].time).toBe('2025-05-01 00:00:00');
@@ -113,9 +121,15 @@ describe('K-lines: query validation', () => {
 
 describe('distance days', () => {
   it('answers the window of distanceDays days from startTime, clamped to [December 2018, now]', () => {
-    expect(distanceDays({ startTime: '2025-01-01 00:00:00', distanceDays: '24' }, now)).toEqual({ starttime: '2025-01-01 00:00:00', endtime: '2025-01-25 00:00:00' });
+    expect(distanceDays({ startTime: '2025-01-01 00:00:00', distanceDays: '24' }, now)).toEqual({
+      starttime: '2025-01-01 00:00:00',
+      endtime: '2025-01-25 00:00:00',
+    });
     expect(distanceDays({ startTime: '2025-05-19 00:00:00', distanceDays: 6 }, now).endtime).toBe('2025-05-20 21:14:15');
-    expect(distanceDays({ startTime: '2019-01-01 00:00:00', distanceDays: -144 }, now)).toEqual({ starttime: '2018-12-01 08:00:00', endtime: '2019-01-01 00:00:00' });
+    expect(distanceDays({ startTime: '2019-01-01 00:00:00', distanceDays: -144 }, now)).toEqual({
+      starttime: '2018-12-01 08:00:00',
+      endtime: '2019-01-01 00:00:00',
+    });
     expect(() => distanceDays({ startTime: '2025-01-01', distanceDays: '1.5' }, now)).toThrow(MarketError);
   });
 });

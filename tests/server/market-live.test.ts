@@ -42,7 +42,13 @@ describe('live market (ccxt against a loopback fixture of OKX, HTX and Binance)'
 
   it('prices listed instruments from the exchanges’ tickers', () => {
     const okxQuarter = live.quote(1, 'btc', 4, now);
-    expect(okxQuarter).toMatchObject({ source: 'live', bid: FIXTURE_PRICES.okx.CQ.bid, ask: FIXTURE_PRICES.okx.CQ.ask, bidSize: FIXTURE_PRICES.okx.CQ.bidSz, expiry: Date.UTC(2025, 2, 28, 8) });
+    expect(okxQuarter).toMatchObject({
+      source: 'live',
+      bid: FIXTURE_PRICES.okx.CQ.bid,
+      ask: FIXTURE_PRICES.okx.CQ.ask,
+      bidSize: FIXTURE_PRICES.okx.CQ.bidSz,
+      expiry: Date.UTC(2025, 2, 28, 8),
+    });
     expect(okxQuarter.fallback).toBeUndefined();
     expect(okxQuarter.validity).toBe(1); // the OKX ticker is 1.5 s old
     expect(live.listed(1, 'btc', 2, now)).toBe('BTC/USD:BTC-250110');

@@ -83,7 +83,11 @@ describe('market rows', () => {
   });
 
   it('spreads open and close: a pair’s spread crosses its mean several times over a day', () => {
-    for (const table of [[1, 2, 5, 5], [1, 1, 4, 2], [3, 1, 1, 1]] as MarketTable[]) {
+    for (const table of [
+      [1, 2, 5, 5],
+      [1, 1, 4, 2],
+      [3, 1, 1, 1],
+    ] as MarketTable[]) {
       const series: number[] = [];
       for (let minute = 0; minute < 1440; minute++) series.push(split(marketRows(market, table, now + minute * 60_000)[0].positive)[0]);
       const mean = series.reduce((s, v) => s + v, 0) / series.length;

@@ -43,7 +43,11 @@ describe('market params per user', () => {
   it('stores the tables of put2 and restores them with param/get2, for that user only', async () => {
     expect((await t.call('marketParamGet2', {}, { token: trader })).data).toEqual(DEFAULT_MARKET_TABLES);
     // spot as leg A under a delivery leg B, as the task page's contract pairs are
-    const tables = [[1, 1, 1, 2], [1, 2, 4, 4], [3, 1, 14, 5]];
+    const tables = [
+      [1, 1, 1, 2],
+      [1, 2, 4, 4],
+      [3, 1, 14, 5],
+    ];
     const put = await t.call('marketPut2', { params: tables }, { token: admin });
     expect(put).toMatchObject({ code: 200 });
     expect((await t.call('marketParamGet2', {}, { token: admin })).data).toEqual(tables);
@@ -52,7 +56,16 @@ describe('market params per user', () => {
     expect((await t.call('marketParamGet2', {}, { token: again })).data).toEqual(tables);
     expect((await t.call('marketParamGet2', {}, { token: trader })).data).toEqual(DEFAULT_MARKET_TABLES);
     // repeats are stored once
-    await t.call('marketPut2', { params: [[1, 1, 1, 4], [1, 1, 1, 4]] }, { token: trader });
+    await t.call(
+      'marketPut2',
+      {
+        params: [
+          [1, 1, 1, 4],
+          [1, 1, 1, 4],
+        ],
+      },
+      { token: trader },
+    );
     expect((await t.call('marketParamGet2', {}, { token: trader })).data).toEqual([[1, 1, 1, 4]]);
   });
 
@@ -91,7 +104,17 @@ describe('market calls', () => {
   });
 
   it('answers currencies, distance days and delivery codes', async () => {
-    expect((await t.call('currencyTypeGet', { aTransactionType: 1, bTransactionType: 4 }, { token: trader })).data).toEqual(['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv']);
+    expect((await t.call('currencyTypeGet', { aTransactionType: 1, bTransactionType: 4 }, { token: trader })).data).toEqual([
+      'btc',
+      'eth',
+      'bch',
+      'eos',
+      'etc',
+      'xrp',
+      'ltc',
+      'trx',
+      'bsv',
+    ]);
     expect((await t.call('currencyTypeGet', { aTransactionType: 6, bTransactionType: 4 }, { token: trader })).code).toBe(400);
     const days = await t.call('distanceDays', { startTime: '2024-01-10 00:00:00', distanceDays: -3 }, { token: trader });
     expect(days.data).toEqual({ starttime: '2024-01-07 00:00:00', endtime: '2024-01-10 00:00:00' });
@@ -101,11 +124,21 @@ describe('market calls', () => {
   it('agrees with the engine: a table lists the currencies of currencyType/get, a delivery leg trades under the code of get_delivery_code', async () => {
     for (const table of DEFAULT_MARKET_TABLES) {
       const listed = (await t.call('currencyTypeGet', { aTransactionType: table[2], bTransactionType: table[3] }, { token: trader })).data as string[];
-      expect([...listed].sort()).toEqual(marketRows(sim, table, t.clock.now()).map((row) => row.currency_type).sort());
+      expect([...listed].sort()).toEqual(
+        marketRows(sim, table, t.clock.now())
+          .map((row) => row.currency_type)
+          .sort(),
+      );
     }
     const codes = (await t.call('deliveryCode', {}, { token: trader })).data as Record<string, string>;
     const now = t.clock.now();
-    for (const [contractType, key] of [[2, 'CW'], [3, 'NW'], [4, 'CQ'], [10, 'NQ'], [13, 'CQ']] as const) {
+    for (const [contractType, key] of [
+      [2, 'CW'],
+      [3, 'NW'],
+      [4, 'CQ'],
+      [10, 'NQ'],
+      [13, 'CQ'],
+    ] as const) {
       const leg = { exchange: 1, currency: 'btc', contractType };
       expect(instrumentId(leg, defaultExpiry(leg, now)), `${contractType}`).toMatch(new RegExp(`-${codes[key]}$`));
     }
@@ -132,14 +165,28 @@ describe('the market feed (get2)', () => {
     const session = await openFeed(t.url, `${feeds.market.path}?token=${admin}`);
     session.socket.send(JSON.stringify({ token: admin })); // the console's subscription when it shows every table
     const first = JSON.parse(await session.next());
-    const tables = [[1, 1, 1, 2], [1, 2, 4, 4], [3, 1, 14, 5]] as MarketTable[];
+    const tables = [
+      [1, 1, 1, 2],
+      [1, 2, 4, 4],
+      [3, 1, 14, 5],
+    ] as MarketTable[];
     expect(first.data.map((entry: { table: MarketTable }) => entry.table)).toEqual(tables);
     expect(first.data[0].rows).toEqual(expectedRows(tables[0]!));
     const parsed = feeds.market.parse(first);
     expect(parsed.ok).toBe(true);
     if (parsed.ok) {
       expect(parsed.message.data).toHaveLength(3);
-      expect(parsed.message.data[2]!.rows.map((row: { currency_type: string }) => row.currency_type)).toEqual(['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv']);
+      expect(parsed.message.data[2]!.rows.map((row: { currency_type: string }) => row.currency_type)).toEqual([
+        'btc',
+        'eth',
+        'bch',
+        'eos',
+        'etc',
+        'xrp',
+        'ltc',
+        'trx',
+        'bsv',
+      ]);
     }
 
     // 2 Hz: a push at 500 ms with the prices of that instant
@@ -206,7 +253,13 @@ describe('the demand feed (/ts/req)', () => {
           const n = (key: string) => Number(row[key]);
           const position = ['CW', 'NW', 'CQ', 'NQ', 'CS'].reduce((sum, kind) => sum + n(`P_${kind}`), 0);
           const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
-          out.push({ api_id: api.id, api_name: api.name, currency: row.currency, demand: round4(n('principal') + Math.max(0, -position)), available: round4(n('spot') + n('wallet') - n('borrowed')) });
+          out.push({
+            api_id: api.id,
+            api_name: api.name,
+            currency: row.currency,
+            demand: round4(n('principal') + Math.max(0, -position)),
+            available: round4(n('spot') + n('wallet') - n('borrowed')),
+          });
         }
       }
       return out;

@@ -32,7 +32,8 @@ async function folderOfVersion0(): Promise<string> {
   const now = Date.now();
   const insert = (sql: string, ...args: unknown[]) => conn.prepare(sql).run(args);
   conn.transaction(() => {
-    for (const area of ['reference', 'users', 'strategies', 'api-accounts']) insert('INSERT INTO meta (key, value) VALUES (?, ?)', `seeded:${area}`, '2024-01-01T00:00:00.000Z');
+    for (const area of ['reference', 'users', 'strategies', 'api-accounts'])
+      insert('INSERT INTO meta (key, value) VALUES (?, ?)', `seeded:${area}`, '2024-01-01T00:00:00.000Z');
     insert('INSERT INTO bourses (id, name) VALUES (1, ?)', 'OKEx');
     insert(
       `INSERT INTO users (id, username, password_hash, is_super, level, pes, columns, strategy_keys, created_at)
@@ -81,7 +82,7 @@ describe('migrations', () => {
   it('applies only the migrations a database has not seen, and a failing one leaves it as it was', async () => {
     const db = await openDb(freshDir());
     try {
-      const next = [...MIGRATIONS, ['ALTER TABLE users ADD COLUMN nickname TEXT NOT NULL DEFAULT \'\'']];
+      const next = [...MIGRATIONS, ["ALTER TABLE users ADD COLUMN nickname TEXT NOT NULL DEFAULT ''"]];
       expect(await migrate(db, next)).toBe(SCHEMA_VERSION + 1);
       expect(await db.get("SELECT name FROM pragma_table_info('users') WHERE name = 'nickname'")).toEqual({ name: 'nickname' });
 

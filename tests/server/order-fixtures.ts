@@ -17,7 +17,9 @@ export async function startTradingTask(call: DataCall, name: string, currency: s
   const strategyId = strategies.find((s) => s.name === 'arbitrage 2')!.id;
   const { id: taskId } = (await call('taskAdd', { name, strategyId, params: tradingTaskParams(currency) })) as { id: number };
   const apis = (await call('taskAvailableApi', { taskId, status: 1 })) as { id: number }[];
-  const { task_children_id: childId } = (await call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 })) as { task_children_id: number };
+  const { task_children_id: childId } = (await call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 })) as {
+    task_children_id: number;
+  };
   await call('taskChildrenStatusUpdate', { taskChildrenId: childId, settingStatus: 2 });
   await call('taskStatusUpdate', { taskId, settingStatus: 2 });
   return { taskId, childId };

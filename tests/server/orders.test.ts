@@ -29,14 +29,18 @@ const adminCall: DataCall = async (name, payload = {}) => {
 
 /** A manual open for the task's children through /taskServer/manual, as the console sends it. */
 async function manualOpen(taskId: number, cids: number[]): Promise<void> {
-  await adminCall('manualTrade', { task_id: taskId, cparam: manualTradeCparam({ kind: 'open', dlt: -1, count: 20, duration: 5, childIds: cids, direct: 'r' }) });
+  await adminCall('manualTrade', {
+    task_id: taskId,
+    cparam: manualTradeCparam({ kind: 'open', dlt: -1, count: 20, duration: 5, childIds: cids, direct: 'r' }),
+  });
 }
 
 /** Every order of the user through the paged list. */
 async function allPaged(token: string): Promise<{ rows: Row[]; pages: number }> {
   const first = await s.t.call('orderPaging', { eachPageNumber: 18, pagingNumber: 1 }, { token });
   const rows: Row[] = [...first.data.data];
-  for (let page = 2; page <= first.data.total_paging; page += 1) rows.push(...(await s.t.call('orderPaging', { eachPageNumber: 18, pagingNumber: page }, { token })).data.data);
+  for (let page = 2; page <= first.data.total_paging; page += 1)
+    rows.push(...(await s.t.call('orderPaging', { eachPageNumber: 18, pagingNumber: page }, { token })).data.data);
   return { rows, pages: first.data.total_paging };
 }
 
@@ -64,7 +68,10 @@ describe('order statistics after an hour of simulated trading', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(rows[0]).toMatchObject({ api_name: expect.any(String), bourse: expect.any(String), instrument_id: expect.stringMatching(/^(BTC|ETH)-/) });
     for (const r of rows) expect(n(r.filled_notional)).toBeCloseTo(n(r.filled_amount) * n(r.filled_price), 6);
-    expect((await s.t.call('orderPaging', { eachPageNumber: 18, pagingNumber: pages + 1 }, { token: s.admin })).data).toEqual({ total_paging: pages, data: [] });
+    expect((await s.t.call('orderPaging', { eachPageNumber: 18, pagingNumber: pages + 1 }, { token: s.admin })).data).toEqual({
+      total_paging: pages,
+      data: [],
+    });
   });
 
   it('the totals of a period are the sums of that period’s orders in the paged list; automatic + manual = all', async () => {
@@ -74,8 +81,14 @@ describe('order statistics after an hour of simulated trading', () => {
       const { data } = await s.t.call('orderTotalData', { number: minutes }, { token: s.admin });
       const inPeriod = rows.filter((r) => n(r.timestamp) >= now - minutes * 60_000);
       const manual = inPeriod.filter((r) => r.types === 'manual');
-      expect(sumGroups(data.manual, 'pool')).toBeCloseTo(sum(manual, (r) => n(r.filled_notional)), 6);
-      expect(sumGroups(data.automatic, 'pool') + sumGroups(data.manual, 'pool')).toBeCloseTo(sum(inPeriod, (r) => n(r.filled_notional)), 6);
+      expect(sumGroups(data.manual, 'pool')).toBeCloseTo(
+        sum(manual, (r) => n(r.filled_notional)),
+        6,
+      );
+      expect(sumGroups(data.automatic, 'pool') + sumGroups(data.manual, 'pool')).toBeCloseTo(
+        sum(inPeriod, (r) => n(r.filled_notional)),
+        6,
+      );
       const fees = sum(inPeriod, (r) => n(r.fee));
       const accounted = sumGroups(data.automatic, 'pool_accounted') + sumGroups(data.manual, 'pool_accounted');
       expect(accounted).toBeCloseTo(sum(inPeriod, (r) => n(r.filled_notional)) - fees, 6);
@@ -85,7 +98,10 @@ describe('order statistics after an hour of simulated trading', () => {
         expect(g.more).toBeCloseTo(g.fu_more + g.ss_buy, 6);
         expect(g.empty).toBeCloseTo(g.fu_empty + g.ss_sell, 6);
         const own = inPeriod.filter((r) => String(r.instrument_id).toLowerCase().startsWith(g.currency) && (r.types === 'manual') === data.manual.includes(g));
-        expect(g.pool).toBeCloseTo(sum(own, (r) => n(r.filled_notional)), 6);
+        expect(g.pool).toBeCloseTo(
+          sum(own, (r) => n(r.filled_notional)),
+          6,
+        );
       }
     }
     const all = await s.t.call('orderTotalData', { number: 120 }, { token: s.admin });
@@ -105,7 +121,10 @@ describe('order statistics after an hour of simulated trading', () => {
     expect(byTask.total).toBe(ofA.length);
     expect(byTask.data.automatic).toHaveLength(1);
     expect(byTask.data.automatic[0].currency).toBe('all');
-    expect(sumGroups(byTask.data.automatic, 'pool') + sumGroups(byTask.data.manual, 'pool')).toBeCloseTo(sum(ofA, (r) => n(r.filled_notional)), 6);
+    expect(sumGroups(byTask.data.automatic, 'pool') + sumGroups(byTask.data.manual, 'pool')).toBeCloseTo(
+      sum(ofA, (r) => n(r.filled_notional)),
+      6,
+    );
 
     const eth = await s.t.call('orderQuerySDC', { apis: '[0]', currencys: '[0,"eth"]', tasks: '[0]', days }, { token: s.admin });
     expect(eth.data.order.every((r: Row) => n(r.task_id) === tasks.b)).toBe(true);
@@ -115,7 +134,10 @@ describe('order statistics after an hour of simulated trading', () => {
     const groups = [...individual.data.automatic, ...individual.data.manual];
     expect(new Set(groups.map((g: { task_id: number }) => g.task_id))).toEqual(new Set([tasks.a, tasks.b]));
     expect(groups.every((g: { api_name: string | null }) => typeof g.api_name === 'string')).toBe(true);
-    expect(groups.reduce((t: number, g: StatisticGroup) => t + g.pool, 0)).toBeCloseTo(sum(rows, (r) => n(r.filled_notional)), 6);
+    expect(groups.reduce((t: number, g: StatisticGroup) => t + g.pool, 0)).toBeCloseTo(
+      sum(rows, (r) => n(r.filled_notional)),
+      6,
+    );
     const apiId = (groups[0] as { api_id: number }).api_id;
     const oneApi = await s.t.call('orderQuerySDC', { apis: JSON.stringify([0, apiId]), currencys: '[0]', tasks: '[0]', days }, { token: s.admin });
     expect(oneApi.total).toBeGreaterThan(0);
@@ -138,7 +160,8 @@ describe('order statistics after an hour of simulated trading', () => {
     const walked: OrderRecord[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const page = (await s.t.call('orderNewest', { number: 7, taskId: tasks.a, ...(cursor ? { orderId: cursor } : {}) }, { token: s.admin })).data as OrderRecord[];
+      const page = (await s.t.call('orderNewest', { number: 7, taskId: tasks.a, ...(cursor ? { orderId: cursor } : {}) }, { token: s.admin }))
+        .data as OrderRecord[];
       if (!page.length) break;
       walked.push(...page);
       cursor = String(page.at(-1)!.id);
@@ -154,7 +177,8 @@ describe('order statistics after an hour of simulated trading', () => {
     expect((await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: String(walked.at(-1)!.id) }, { token: s.admin })).data).toEqual([]);
     // the '-' page before the last one is the 7 orders just newer than its first
     const lastStart = walked.length - (walked.length % 7 || 7);
-    const beforeLast = (await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: `-${walked[lastStart]!.id}` }, { token: s.admin })).data as OrderRecord[];
+    const beforeLast = (await s.t.call('orderNewest', { number: 7, taskId: tasks.a, orderId: `-${walked[lastStart]!.id}` }, { token: s.admin }))
+      .data as OrderRecord[];
     expect(beforeLast).toEqual(walked.slice(lastStart - 7, lastStart));
     // another task's orders never show
     expect(walked.every((o) => o.task_id === tasks.a)).toBe(true);
@@ -180,12 +204,25 @@ describe('order statistics after an hour of simulated trading', () => {
 
   it('the statistics socket answers the console’s message in the shape its parser reads, equal to totalData', async () => {
     const feed = await openFeed(s.t.url, '/web/get/order/total', { cookie: `token=${s.admin}` });
-    feed.socket.send(JSON.stringify({ currencys: [['btc', 60], ['eth', 60], ['xrp', 60]], number: 18 }));
+    feed.socket.send(
+      JSON.stringify({
+        currencys: [
+          ['btc', 60],
+          ['eth', 60],
+          ['xrp', 60],
+        ],
+        number: 18,
+      }),
+    );
     const raw = JSON.parse(await feed.next());
     const parsed = parseStatistics(raw);
     if (!parsed.ok) throw new Error(parsed.error);
     const data = parsed.message.data as { automatic: StatisticGroup[]; manual: StatisticGroup[]; order: Row[] };
-    expect(data.automatic.map((g) => [g.currency, g.minutes])).toEqual([['btc', 60], ['eth', 60], ['xrp', 60]]);
+    expect(data.automatic.map((g) => [g.currency, g.minutes])).toEqual([
+      ['btc', 60],
+      ['eth', 60],
+      ['xrp', 60],
+    ]);
     expect(data.automatic[2]!.pool).toBe(0);
     const total = (await s.t.call('orderTotalData', { number: 60 }, { token: s.admin })).data;
     for (const kind of ['automatic', 'manual'] as const) {

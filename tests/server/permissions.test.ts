@@ -54,7 +54,7 @@ describe('the permission table on every call of the contract', () => {
     }
   });
 
-  it('denies the follower the global config and the strategy library, in the caller\'s language', async () => {
+  it("denies the follower the global config and the strategy library, in the caller's language", async () => {
     const token = await tokenOf('follower');
     for (const name of ['globalConfigGet', 'strategyHome'] as const) {
       const reply = await s.t.call(name, {}, { token, lang: 'en' });

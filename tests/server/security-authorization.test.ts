@@ -112,7 +112,11 @@ function sharedOf(kind: IdKind, call: EndpointName, field: string): number | str
 }
 
 const followForm = (user: User) => ({
-  stopLoss: 20, positiveLeverage: 1, negativeLeverage: 1, isBuy: 1, isSell: 1,
+  stopLoss: 20,
+  positiveLeverage: 1,
+  negativeLeverage: 1,
+  isBuy: 1,
+  isSell: 1,
   ...(isUnilateralAdmin(user) ? { priority: 1 } : {}),
 });
 const manualCparam = (cid: number | string) => JSON.stringify({ dlt: -0.01, count: 1, duration: 1, cid: String(cid), change_type: 'close' });
@@ -186,7 +190,12 @@ const PAYLOADS: Record<string, Build> = {
 
   'unilateralStrategyState.strategyIds': (id) => ({ strategyIds: [id], state: 1 }),
   'unilateralStrategyShow.strategyId': (id) => ({ strategyId: id, target: uTarget(id) }),
-  'unilateralStrategyUpdate.strategyId': (id, _me, user) => ({ strategyId: id, names: uNames(id), target: uTarget(id), ...(isUnilateralAdmin(user) ? { priority: 1 } : {}) }),
+  'unilateralStrategyUpdate.strategyId': (id, _me, user) => ({
+    strategyId: id,
+    names: uNames(id),
+    target: uTarget(id),
+    ...(isUnilateralAdmin(user) ? { priority: 1 } : {}),
+  }),
   'unilateralStrategyReproduction.strategyId': (id) => ({ strategyId: id }),
   'unilateralOneClickFollow.strategyId': (id) => ({ strategyId: id, type: 1 }),
   'unilateralPageData.apiId': (id, me) => ({ sign: me.sign, ids: 0, number: 20, types: 2, apiId: id }),
@@ -235,12 +244,23 @@ interface Case {
 }
 const key = (c: Case) => `${c.name}.${c.field}`;
 /** Every id a call names whose reach is not 'none': what is proved below. */
-const CASES: Case[] = endpointNames.flatMap((name) => idFieldsOf(name).map(([field, spec]) => ({ name, field, spec }))).filter((c) => reachOf(c.spec) !== 'none');
+const CASES: Case[] = endpointNames
+  .flatMap((name) => idFieldsOf(name).map(([field, spec]) => ({ name, field, spec })))
+  .filter((c) => reachOf(c.spec) !== 'none');
 
 /** Calls that change or remove the caller's own objects for good: made last. */
 const LAST: readonly EndpointName[] = [
-  'followChangeTask', 'followTaskState', 'followTaskDelete', 'taskChildrenDelete', 'taskDelete', 'paperStop', 'minerModelDelete',
-  'alertRuleDelete', 'binanceBlacklistDelete', 'strategyDelete', 'apiDelete',
+  'followChangeTask',
+  'followTaskState',
+  'followTaskDelete',
+  'taskChildrenDelete',
+  'taskDelete',
+  'paperStop',
+  'minerModelDelete',
+  'alertRuleDelete',
+  'binanceBlacklistDelete',
+  'strategyDelete',
+  'apiDelete',
 ];
 
 async function call(name: EndpointName, payload: Payload, token: string): Promise<Reply> {
@@ -260,13 +280,16 @@ const shown = (reply: Reply) => JSON.stringify(reply).slice(0, 200);
 /** Every table's rows, but the sessions' and captchas' (signing in is not what is checked here). */
 async function snapshot(): Promise<Record<string, string>> {
   const { db } = t.server.context;
-  const tables = await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'captchas', 'login_failures') ORDER BY name");
+  const tables = await db.all<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'captchas', 'login_failures') ORDER BY name",
+  );
   const rows: Record<string, string> = {};
   for (const { name } of tables) rows[name] = JSON.stringify(await db.all(`SELECT * FROM "${name}" ORDER BY rowid`));
   return rows;
 }
 
-const changedTables = (before: Record<string, string>, after: Record<string, string>) => Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
+const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 
 async function signIn(user: User): Promise<string> {
   const { password } = demoAccount(user);
@@ -360,10 +383,12 @@ describe('feeds that name ids, for every role', () => {
         const kind = kindOf(spec);
         const ownId = objectOf(user, kind, 'taskList');
         const missing = await feedReply(name, own[user].token, [MISSING]);
-        if (ownId === undefined || (await feedReply(name, own[user].token, [ownId])) === missing) wrong.push(`${name} as ${user}: its own ${kind} is not answered`);
+        if (ownId === undefined || (await feedReply(name, own[user].token, [ownId])) === missing)
+          wrong.push(`${name} as ${user}: its own ${kind} is not answered`);
         for (const other of USERS) {
           const id = other === user ? undefined : objectOf(other, kind, 'taskList');
-          if (id !== undefined && (await feedReply(name, own[user].token, [id])) !== missing) wrong.push(`${name} as ${user}: ${other}'s ${kind} ${id} is answered`);
+          if (id !== undefined && (await feedReply(name, own[user].token, [id])) !== missing)
+            wrong.push(`${name} as ${user}: ${other}'s ${kind} ${id} is answered`);
         }
       }
     }
@@ -381,8 +406,13 @@ describe('lists of follow tasks, and the monitoring (docs/AUTHORIZATION.md)', ()
       const others = unilateral.filter((other) => other !== user).map((other) => own[other].followTask);
       const lists = {
         unilateralApiList: await ids(user, 'unilateralApiList'),
-        accountPage: [...(await ids(user, 'accountPage', { strategyId: own.follower.followStrategy })), ...(await ids(user, 'accountPage', { strategyId: own.manager.followStrategy }))],
-        unilateralAllData: ((await t.call('unilateralAllData', { sign: own[user].sign }, { token: own[user].token })).data.task as { id: number }[]).map((task) => task.id),
+        accountPage: [
+          ...(await ids(user, 'accountPage', { strategyId: own.follower.followStrategy })),
+          ...(await ids(user, 'accountPage', { strategyId: own.manager.followStrategy })),
+        ],
+        unilateralAllData: ((await t.call('unilateralAllData', { sign: own[user].sign }, { token: own[user].token })).data.task as { id: number }[]).map(
+          (task) => task.id,
+        ),
         task_ids: ((await t.call('unilateralStrategyList', {}, { token: own[user].token })).data as { task_ids: number[] }[]).flatMap((s) => s.task_ids),
       };
       expect(lists.unilateralApiList, user).toContain(own[user].followTask);
@@ -392,7 +422,8 @@ describe('lists of follow tasks, and the monitoring (docs/AUTHORIZATION.md)', ()
 
   it('the monitoring shows the super user and the unilateral manager every follow task, the follower its own', async () => {
     const everyone = unilateral.map((user) => own[user].followTask);
-    for (const user of ['manager', 'admin'] as const) expect(await ids(user, 'unilateralMonitoringDetail', { target: 2 })).toEqual(expect.arrayContaining(everyone));
+    for (const user of ['manager', 'admin'] as const)
+      expect(await ids(user, 'unilateralMonitoringDetail', { target: 2 })).toEqual(expect.arrayContaining(everyone));
     const follower = await ids('follower', 'unilateralMonitoringDetail', { target: 2 });
     expect(follower).toContain(own.follower.followTask);
     expect(follower).not.toContain(own.manager.followTask);
@@ -417,7 +448,8 @@ describe('whose objects each id names, for every role (docs/AUTHORIZATION.md)', 
       for (const user of USERS) {
         if (!allowed(CALL_ACCESS[c.name], user)) continue;
         const reach = reachFor(c.spec, user);
-        if ((reach === 'own' || reach === 'ownOrDemo') && objectOf(user, kindOf(c.spec), c.name) === undefined) gaps.push(`${key(c)}: ${user} owns no ${kindOf(c.spec)}`);
+        if ((reach === 'own' || reach === 'ownOrDemo') && objectOf(user, kindOf(c.spec), c.name) === undefined)
+          gaps.push(`${key(c)}: ${user} owns no ${kindOf(c.spec)}`);
       }
     }
     expect(gaps).toEqual([]);
@@ -447,7 +479,8 @@ describe('whose objects each id names, for every role (docs/AUTHORIZATION.md)', 
         for (const [whose, id] of others) {
           const reply = await ask(c, id, user);
           compared += 1;
-          if (JSON.stringify(reply) !== JSON.stringify(missing)) leaks.push(`${key(c)} as ${user}, ${whose} ${kind} ${id}: ${shown(reply)}, not as a missing id: ${shown(missing)}`);
+          if (JSON.stringify(reply) !== JSON.stringify(missing))
+            leaks.push(`${key(c)} as ${user}, ${whose} ${kind} ${id}: ${shown(reply)}, not as a missing id: ${shown(missing)}`);
         }
       }
     }
@@ -474,7 +507,8 @@ describe('whose objects each id names, for every role (docs/AUTHORIZATION.md)', 
         const missing = await ask(c, missingOf(c), user);
         for (const [what, id] of found) {
           const reply = await ask(c, id, user);
-          if (JSON.stringify(reply) === JSON.stringify(missing)) missed.push(`${key(c)} as ${user}: the ${what} ${kind} ${id} is answered as a missing id: ${shown(reply)}`);
+          if (JSON.stringify(reply) === JSON.stringify(missing))
+            missed.push(`${key(c)} as ${user}: the ${what} ${kind} ${id} is answered as a missing id: ${shown(reply)}`);
         }
       }
     }

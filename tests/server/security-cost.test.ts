@@ -75,7 +75,11 @@ describe('absurd page numbers and sizes (finding 9): refused or clamped, never a
     const taskId = Number((await db.get<{ id: number }>('SELECT id FROM task_tasks WHERE user_id = 1 ORDER BY id LIMIT 1'))!.id);
     const strategyId = Number((await db.get<{ id: number }>('SELECT id FROM u_strategies ORDER BY id LIMIT 1'))!.id);
     // a follow task of the admin's own (another user's is not found: issue 31, finding 1)
-    const apiId = Number((await db.get<{ api_id: number }>('SELECT f.api_id FROM u_follow_tasks f JOIN api_accounts a ON a.id = f.api_id WHERE a.user_id = 1 ORDER BY f.api_id LIMIT 1'))!.api_id);
+    const apiId = Number(
+      (await db.get<{ api_id: number }>(
+        'SELECT f.api_id FROM u_follow_tasks f JOIN api_accounts a ON a.id = f.api_id WHERE a.user_id = 1 ORDER BY f.api_id LIMIT 1',
+      ))!.api_id,
+    );
     const { sign } = (await t.call('signGet', {}, { token: follower })).data as { sign: string };
     const arbitrage = ((await dataCall(admin)('strategyHome')) as { id: number; name: string }[]).find((s) => s.name === 'arbitrage 2')!.id;
     const runId = Number(((await dataCall(admin)('paperStart', { strategyId: arbitrage, params: '{}', name: 'pages' })) as { id: number }).id);
@@ -120,7 +124,10 @@ describe('absurd page numbers and sizes (finding 9): refused or clamped, never a
     expect(far.data).toEqual({ total_paging: Math.ceil((await orderCount()) / 18), data: [] });
     const refused = await t.call('orderPaging', { eachPageNumber: 18, pagingNumber: '1e20' }, { token: admin, lang: 'en' });
     expect(refused).toMatchObject({ code: 400, info: `pagingNumber must be between 1 and ${Number.MAX_SAFE_INTEGER}` });
-    expect(await t.call('alertList', { page: '1e20' }, { token: admin, lang: 'en' })).toMatchObject({ code: 400, info: `page must be between 1 and ${Number.MAX_SAFE_INTEGER}` });
+    expect(await t.call('alertList', { page: '1e20' }, { token: admin, lang: 'en' })).toMatchObject({
+      code: 400,
+      info: `page must be between 1 and ${Number.MAX_SAFE_INTEGER}`,
+    });
   });
 });
 
@@ -140,11 +147,17 @@ describe('bounded lists and periods, refused with their message', () => {
     const tooMany = (field: string) => ({ code: 400, info: `${field} 最多 ${MAX_LIST_ITEMS} 项` });
     expect(await t.call('alertRead', { ids: JSON.stringify(ids) }, { token: admin })).toMatchObject(tooMany('ids'));
     // a batch names its own bound (tests/server/task-atomicity.test.ts)
-    expect(await t.call('taskStatusDetectionBatch', { taskIds: ids }, { token: admin })).toMatchObject({ code: 400, info: `一次最多批量操作 ${MAX_LIST_ITEMS} 个任务（本次 ${ids.length} 个）` });
+    expect(await t.call('taskStatusDetectionBatch', { taskIds: ids }, { token: admin })).toMatchObject({
+      code: 400,
+      info: `一次最多批量操作 ${MAX_LIST_ITEMS} 个任务（本次 ${ids.length} 个）`,
+    });
     expect(await t.call('followTaskState', { apis: ids.join(','), state: 0 }, { token: follower })).toMatchObject(tooMany('apis'));
     expect(await t.call('assetStatistics', { apiId: ids.join(',') }, { token: admin })).toMatchObject(tooMany('apiId'));
     const params = JSON.stringify({ currency_type: 'btc', note: 'x'.repeat(MAX_OBJECT_CHARS) });
-    expect(await t.call('taskAdd', { name: 'big', strategyId: 1, params }, { token: admin })).toMatchObject({ code: 400, info: `params 不能超过 ${MAX_OBJECT_CHARS} 个字符` });
+    expect(await t.call('taskAdd', { name: 'big', strategyId: 1, params }, { token: admin })).toMatchObject({
+      code: 400,
+      info: `params 不能超过 ${MAX_OBJECT_CHARS} 个字符`,
+    });
     // the most an SDC query may ask (every list individual, all time) is answered, with at most sdcOrders orders and the whole total
     const all = JSON.stringify([0, '2000-01-01 00:00:00', '2099-12-31 23:59:59']);
     const most = await t.call('orderQuerySDC', { apis: '[1]', currencys: '[1]', tasks: '[1]', days: all }, { token: admin });
@@ -158,7 +171,12 @@ describe('bounded lists and periods, refused with their message', () => {
     const feed = await openFeed(t.url, feeds.statistics.path, { cookie: `token=${admin}`, 'accept-language': 'en' });
     const refusal = `currencys: at most ${STATISTICS_LIMITS.pairs} [currency, minutes] pairs and ${STATISTICS_LIMITS.periods} different periods, each of 1 to ${ORDER_LIMITS.periodMinutes} minutes`;
     const pairs = (n: number, minutes: (i: number) => number) => Array.from({ length: n }, (_, i) => [`c${i}`, minutes(i)]);
-    for (const currencys of [pairs(STATISTICS_LIMITS.pairs + 1, () => 60), pairs(4, (i) => 60 * (i + 1)), [['btc', ORDER_LIMITS.periodMinutes + 1]], [['x'.repeat(17), 60]]]) {
+    for (const currencys of [
+      pairs(STATISTICS_LIMITS.pairs + 1, () => 60),
+      pairs(4, (i) => 60 * (i + 1)),
+      [['btc', ORDER_LIMITS.periodMinutes + 1]],
+      [['x'.repeat(17), 60]],
+    ]) {
       feed.socket.send(JSON.stringify({ currencys, number: 18 }));
       expect(JSON.parse(await feed.next())).toEqual({ code: 400, info: refusal, data: null });
     }
@@ -194,7 +212,11 @@ describe('what one socket and one user may send', () => {
     }
     const extra = await openFeed(t.url, feeds.statistics.path, { cookie: `token=${admin}` });
     extra.socket.send(statistics(60));
-    expect(JSON.parse(await extra.next())).toEqual({ code: 429, info: `同一账户打开的 ${feeds.statistics.path} 连接过多（最多 ${FEED_LIMITS.socketsPerUser} 个），请关闭其他页面后重试`, data: null });
+    expect(JSON.parse(await extra.next())).toEqual({
+      code: 429,
+      info: `同一账户打开的 ${feeds.statistics.path} 连接过多（最多 ${FEED_LIMITS.socketsPerUser} 个），请关闭其他页面后重试`,
+      data: null,
+    });
     expect(await extra.closed).toBe(CLOSE_TOO_MANY);
     // another user is not counted against it; and a closed socket frees its place
     const other = await openFeed(t.url, feeds.statistics.path, { cookie: `token=${trader}` });
@@ -239,7 +261,10 @@ describe('a hostile user’s most expensive requests leave another user answered
     const all = JSON.stringify([0, '2000-01-01 00:00:00', '2099-12-31 23:59:59']);
     const sockets: FeedSession[] = [];
     for (let i = 0; i < FEED_LIMITS.socketsPerUser; i += 1) sockets.push(await openFeed(t.url, feeds.statistics.path, { cookie: `token=${admin}` }));
-    const costliest = JSON.stringify({ currencys: Array.from({ length: STATISTICS_LIMITS.pairs }, (_, i) => [['btc', 'eth', 'eos', 'ltc'][i % 4], [60, 1440, 2880][i % 3]]), number: 1000 });
+    const costliest = JSON.stringify({
+      currencys: Array.from({ length: STATISTICS_LIMITS.pairs }, (_, i) => [['btc', 'eth', 'eos', 'ltc'][i % 4], [60, 1440, 2880][i % 3]]),
+      number: 1000,
+    });
     let engineTicks = 0;
     const stopCounting = t.server.context.bus.on('task.changed', ({ userId }) => void (userId === 1 && (engineTicks += 1)));
     const hostileLane = () => laneOf(t.server.context, 1).length; // admin is user 1
@@ -261,7 +286,11 @@ describe('a hostile user’s most expensive requests leave another user answered
     t.clock.tick(1000);
     const tick = t.server.tasks.idle();
 
-    const victim = await Promise.all([t.call('captcha'), t.call('orderPaging', { eachPageNumber: 18, pagingNumber: 1 }, { token: trader }), t.call('taskList', { pagesize: 10, page: 1 }, { token: trader })]);
+    const victim = await Promise.all([
+      t.call('captcha'),
+      t.call('orderPaging', { eachPageNumber: 18, pagingNumber: 1 }, { token: trader }),
+      t.call('taskList', { pagesize: 10, page: 1 }, { token: trader }),
+    ]);
     const queuedThen = hostileLane();
     const answeredThen = hostileAnswered;
     expect(victim.map((r) => r.code)).toEqual([200, 200, 200]);
@@ -291,13 +320,26 @@ describe('the order queries read indexes (EXPLAIN QUERY PLAN: no SCAN)', () => {
       { userId: 1, taskIds: [1] },
     ];
     const statements = [
-      ...filters.flatMap((f) => [sumSql(f, false), sumSql(f, true), countSql(f), pageSql(f, { limit: 18, offset: 36 }), pageSql(f, { limit: 18, before: 100 }), pageSql(f, { limit: 18, after: 100 })]),
+      ...filters.flatMap((f) => [
+        sumSql(f, false),
+        sumSql(f, true),
+        countSql(f),
+        pageSql(f, { limit: 18, offset: 36 }),
+        pageSql(f, { limit: 18, before: 100 }),
+        pageSql(f, { limit: 18, after: 100 }),
+      ]),
       { sql: perApiSql, args: [1] },
     ];
     for (const { sql, args } of statements) {
       const plan = (await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, args)).map((row) => row.detail);
-      expect(plan.filter((step) => /^SCAN/.test(step)), `${sql}\n${plan.join('\n')}`).toEqual([]);
-      expect(plan.some((step) => /^SEARCH (s|task_orders) USING COVERING INDEX/.test(step)), `${sql}\n${plan.join('\n')}`).toBe(true);
+      expect(
+        plan.filter((step) => /^SCAN/.test(step)),
+        `${sql}\n${plan.join('\n')}`,
+      ).toEqual([]);
+      expect(
+        plan.some((step) => /^SEARCH (s|task_orders) USING COVERING INDEX/.test(step)),
+        `${sql}\n${plan.join('\n')}`,
+      ).toBe(true);
     }
   });
 });

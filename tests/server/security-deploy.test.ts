@@ -17,7 +17,10 @@ import { TEST_SETTINGS, TEST_START, answerCaptcha } from './helpers';
  * `/` (files first, then the main service) takes what no other names.
  */
 const conf = readFileSync(path.resolve(__dirname, '../../deploy/nginx.conf'), 'utf8');
-const prefixes = [...conf.matchAll(/location (\/[^\s{]*) \{ proxy_pass http:\/\/console_(\w+); \}/g)].map(([, prefix, service]) => ({ prefix: prefix!, service: service! }));
+const prefixes = [...conf.matchAll(/location (\/[^\s{]*) \{ proxy_pass http:\/\/console_(\w+); \}/g)].map(([, prefix, service]) => ({
+  prefix: prefix!,
+  service: service!,
+}));
 
 const serviceOf = (url: string): string =>
   prefixes.filter(({ prefix }) => url.startsWith(prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0]?.service ?? 'main';
@@ -60,7 +63,11 @@ const start = (dataDir: string, options: Partial<ServerOptions> = {}) =>
   startServer({ port: 0, dataDir, staticDir: null, clock: new ManualClock(TEST_START), settings: TEST_SETTINGS, ...options });
 
 /** Signs in through the login call with the console's slider answer; the reply's code and data. */
-async function signIn(url: string, username: string, password: string): Promise<{ code: number; info: string; data: { token?: string; is_super?: number } | null }> {
+async function signIn(
+  url: string,
+  username: string,
+  password: string,
+): Promise<{ code: number; info: string; data: { token?: string; is_super?: number } | null }> {
   const captcha = (await (await fetch(url + endpoints.captcha.path)).json()) as { data: { challenge: string; difficulty?: number } };
   const response = await fetch(url + endpoints.login.path, {
     method: 'POST',
@@ -70,10 +77,11 @@ async function signIn(url: string, username: string, password: string): Promise<
   return (await response.json()) as { code: number; info: string; data: { token?: string; is_super?: number } | null };
 }
 
-const usernames = async (server: RunningServer) => (await server.context.db.all<{ username: string }>('SELECT username FROM users ORDER BY id')).map((row) => row.username);
+const usernames = async (server: RunningServer) =>
+  (await server.context.db.all<{ username: string }>('SELECT username FROM users ORDER BY id')).map((row) => row.username);
 
 describe('a production start (DEMO=0)', () => {
-  it('makes no demo account and no demo data: only the operator\'s super user, who signs in with the given password', async () => {
+  it("makes no demo account and no demo data: only the operator's super user, who signs in with the given password", async () => {
     const server = await start(freshFolder(), { demo: false, firstSuperUser: { password: OPERATOR_PASSWORD } });
     try {
       expect(server.firstSuperUser).toEqual({ username: 'admin' });
@@ -130,8 +138,12 @@ describe('a production start (DEMO=0)', () => {
     await server.close();
     await expect(start(other, { demo: false })).rejects.toThrow('admin still has a password of the demo');
     // and the operator cannot pick one for the first super user
-    await expect(start(freshFolder(), { demo: false, firstSuperUser: { password: 'manager123' } })).rejects.toThrow(/at least 12 characters|password of the demo/);
-    await expect(start(freshFolder(), { demo: false, firstSuperUser: { password: 'short' } })).rejects.toThrow('ADMIN_PASSWORD must have at least 12 characters');
+    await expect(start(freshFolder(), { demo: false, firstSuperUser: { password: 'manager123' } })).rejects.toThrow(
+      /at least 12 characters|password of the demo/,
+    );
+    await expect(start(freshFolder(), { demo: false, firstSuperUser: { password: 'short' } })).rejects.toThrow(
+      'ADMIN_PASSWORD must have at least 12 characters',
+    );
   });
 
   it('is what docs/DEPLOY.md starts, and `npm start` stays the demo', () => {

@@ -34,10 +34,13 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const policyOf = (header: string | null) => new Map((header ?? '').split(';').map((part) => {
-  const [name, ...values] = part.trim().split(/\s+/);
-  return [name!, values] as const;
-}));
+const policyOf = (header: string | null) =>
+  new Map(
+    (header ?? '').split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name!, values] as const;
+    }),
+  );
 
 describe('security headers', () => {
   it('every reply carries CSP, nosniff and no-referrer; pages the full policy, files and calls a short one that runs and frames nothing', async () => {
@@ -74,7 +77,13 @@ describe('security headers', () => {
   });
 
   it('reads inline scripts as the browser hashes them, and service origins with their socket twins', () => {
-    expect(inlineScripts('<script src="/a.js"></script><script>a()</script><SCRIPT type="module">\nb()\n</SCRIPT><script> </script>')).toEqual(['a()', '\nb()\n']);
-    expect(connectSources({ services: { main: '', task: 'not a url' }, websocket: 'wss://feeds.example.com/base' })).toEqual(['https://feeds.example.com', 'wss://feeds.example.com']);
+    expect(inlineScripts('<script src="/a.js"></script><script>a()</script><SCRIPT type="module">\nb()\n</SCRIPT><script> </script>')).toEqual([
+      'a()',
+      '\nb()\n',
+    ]);
+    expect(connectSources({ services: { main: '', task: 'not a url' }, websocket: 'wss://feeds.example.com/base' })).toEqual([
+      'https://feeds.example.com',
+      'wss://feeds.example.com',
+    ]);
   });
 });

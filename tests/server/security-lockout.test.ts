@@ -137,7 +137,13 @@ describe('login lockout', () => {
 
   it('does not count a refused captcha as a password guess', async () => {
     for (let i = 0; i < 8; i += 1) {
-      const reply = await t.call('login', { username: 'trader', password: 'trader123', geetest_challenge: 'f'.repeat(32), geetest_validate: 'x', geetest_seccode: 'y' });
+      const reply = await t.call('login', {
+        username: 'trader',
+        password: 'trader123',
+        geetest_challenge: 'f'.repeat(32),
+        geetest_validate: 'x',
+        geetest_seccode: 'y',
+      });
       expect(reply.info).toContain('验证码');
     }
     expect((await login('trader', 'trader123')).code).toBe(200);
@@ -176,7 +182,11 @@ describe('login lockout', () => {
   it('answers a console account on /validation/user as it answers an unknown name, whatever the password', async () => {
     const unknown = await unilateral('nobody-at-all', 'admin123');
     expect(unknown).toMatchObject({ code: 400, info: '用户名或密码错误', data: null });
-    for (const [user, password] of [['admin', 'admin123'], ['admin', 'not-the-password'], ['trader', 'trader123']] as const) {
+    for (const [user, password] of [
+      ['admin', 'admin123'],
+      ['admin', 'not-the-password'],
+      ['trader', 'trader123'],
+    ] as const) {
       expect(await unilateral(user, password)).toEqual(unknown);
     }
   });
@@ -184,7 +194,10 @@ describe('login lockout', () => {
   it('counts a wrong old password on a password change as a failed sign-in of that account from that address', async () => {
     const token = await t.login('trader', 'trader123');
     for (let i = 0; i < LOCKOUT.pairFailures; i += 1) {
-      expect(await t.call('changePassword', { old_password: `wrong-${i}`, new_password: 'trader456' }, { token })).toMatchObject({ code: 400, info: '原密码错误' });
+      expect(await t.call('changePassword', { old_password: `wrong-${i}`, new_password: 'trader456' }, { token })).toMatchObject({
+        code: 400,
+        info: '原密码错误',
+      });
     }
     // the right old password is refused while locked, and so is a sign-in from this address
     expect((await t.call('changePassword', { old_password: 'trader123', new_password: 'trader456' }, { token })).info).toBe(LOCKED_15);
@@ -213,7 +226,13 @@ describe('the slider captcha', () => {
     expect(captcha.difficulty).toBe(4);
     const { challenge } = captcha;
     // what the slider answered before issue 31, computable from the challenge without any work
-    const derived = await t.call('login', { username: 'trader', password: 'trader123', geetest_challenge: challenge, geetest_validate: challenge, geetest_seccode: `${challenge}|jordan` });
+    const derived = await t.call('login', {
+      username: 'trader',
+      password: 'trader123',
+      geetest_challenge: challenge,
+      geetest_validate: challenge,
+      geetest_seccode: `${challenge}|jordan`,
+    });
     expect(derived).toMatchObject({ code: 400, info: '验证码无效或已过期，请重新验证' });
 
     const fresh = (await t.call('captcha')).data;
@@ -231,7 +250,9 @@ describe('the slider captcha', () => {
     const weak = (await t.call('captcha')).data.challenge as string;
     let nonce = 0;
     while (leadingZeroBits(digestOf(weak + nonce)) >= 4) nonce += 1;
-    expect((await attempt({ geetest_challenge: weak, geetest_validate: String(nonce), geetest_seccode: digestOf(weak + nonce).toString('hex') })).info).toContain('验证码');
+    expect(
+      (await attempt({ geetest_challenge: weak, geetest_validate: String(nonce), geetest_seccode: digestOf(weak + nonce).toString('hex') })).info,
+    ).toContain('验证码');
 
     const lying = await answerCaptcha((await t.call('captcha')).data);
     expect((await attempt({ ...lying, geetest_validate: `${lying.geetest_validate}0` })).info).toContain('验证码');

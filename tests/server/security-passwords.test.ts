@@ -24,7 +24,7 @@ describe('password hashes', () => {
     expect(needsRehash(await hashPassword('x', OLD_COST))).toBe(true);
   });
 
-  it('of the older cost still sign in, and are re-hashed at the server\'s cost at the next successful sign-in only', async () => {
+  it("of the older cost still sign in, and are re-hashed at the server's cost at the next successful sign-in only", async () => {
     const t = await startTestServer({ settings: { passwordCost: PASSWORD_COST } });
     try {
       const { db } = t.server.context;

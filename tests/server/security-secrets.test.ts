@@ -78,7 +78,11 @@ describe('secrets stay secret', () => {
     const trader = await login('trader', 'trader123');
     const ids: number[] = [];
     for (const token of [admin, trader]) {
-      const added = await post('apiAdd', { name: 'secret holder', bourseId: 1, apiKey: 'key-visible', apiSecret: SECRET, apiToken: PASSPHRASE, status: 1 }, token);
+      const added = await post(
+        'apiAdd',
+        { name: 'secret holder', bourseId: 1, apiKey: 'key-visible', apiSecret: SECRET, apiToken: PASSPHRASE, status: 1 },
+        token,
+      );
       expect(added.code).toBe(200);
       ids.push(added.data.id as number);
     }
@@ -164,7 +168,11 @@ describe('secrets at rest', () => {
       const keyFile = path.join(t.dataDir, 'secret.key');
       expect(keyMode(keyFile)).toBe(0o600);
       const token = await t.login('trader', 'trader123');
-      const added = await t.call('apiAdd', { name: 'sealed', bourseId: 1, apiKey: 'key-visible', apiSecret: SECRET, apiToken: PASSPHRASE, status: 1 }, { token });
+      const added = await t.call(
+        'apiAdd',
+        { name: 'sealed', bourseId: 1, apiKey: 'key-visible', apiSecret: SECRET, apiToken: PASSPHRASE, status: 1 },
+        { token },
+      );
       const apiId = added.data.id as number;
       const row = (await secretRows(t)).find((r) => r.id === apiId)!;
       expect(row.api_secret).toMatch(/^enc:v1:[0-9a-f]{12}:/);
@@ -206,7 +214,11 @@ describe('secrets at rest', () => {
       const disk = databaseBytes(dir);
       for (const old of [...OLD_SECRETS, 'secret-before-the-update']) expect(disk).not.toContain(old);
       expect(await apiCredentials(first.server.context, sealed[0]!.id, userId)).toEqual({ apiKey: 'key-first', apiSecret: OLD_SECRETS[0], apiToken: '' });
-      expect(await apiCredentials(first.server.context, sealed[1]!.id, userId)).toEqual({ apiKey: 'key-second', apiSecret: OLD_SECRETS[1], apiToken: OLD_SECRETS[2] });
+      expect(await apiCredentials(first.server.context, sealed[1]!.id, userId)).toEqual({
+        apiKey: 'key-second',
+        apiSecret: OLD_SECRETS[1],
+        apiToken: OLD_SECRETS[2],
+      });
       // what the console sees is unchanged: the masks
       const token = await first.login('veteran', 'veteran123');
       expect((await first.call('apiList', {}, { token })).data).toMatchObject([
@@ -263,7 +275,11 @@ describe('secrets at rest', () => {
 
     // the documented command, as the operator runs it
     const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-    const run = spawnSync(tsx, ['server/secrets/cli.ts', 'rotate-key'], { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8' });
+    const run = spawnSync(tsx, ['server/secrets/cli.ts', 'rotate-key'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATA_DIR: dir },
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const newKey = readFileSync(keyFile, 'utf8').trim();

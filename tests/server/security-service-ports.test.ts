@@ -20,7 +20,14 @@ let server: RunningServer;
 let dataDir = '';
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'console-ports-'));
-  server = await startServer({ port: 0, dataDir, staticDir: null, clock: new ManualClock(TEST_START), settings: TEST_SETTINGS, servicePorts: { task: 0, order: 0, change: 0 } });
+  server = await startServer({
+    port: 0,
+    dataDir,
+    staticDir: null,
+    clock: new ManualClock(TEST_START),
+    settings: TEST_SETTINGS,
+    servicePorts: { task: 0, order: 0, change: 0 },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -31,7 +38,10 @@ const base = (service: string) => (service === 'main' ? server.url : `http://127
 /** The envelope code of a call sent to a service's port (no token: a known call says "signed out", code 3, an unknown one 404). */
 async function codeAt(service: string, name: EndpointName): Promise<number> {
   const { method, path: url } = endpoints[name];
-  const reply = await fetch(base(service) + url, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }) });
+  const reply = await fetch(base(service) + url, {
+    method,
+    ...(method === 'GET' || method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+  });
   return ((await reply.json()) as { code: number }).code;
 }
 /** Whether a socket opens at a service's port (closed at once). */

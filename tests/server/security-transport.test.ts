@@ -22,7 +22,10 @@ let dataDir = '';
 let staticDir = '';
 let admin = '';
 
-async function call(name: 'permissions' | 'captcha' | 'login', init: { query?: string; headers?: Record<string, string>; body?: Record<string, unknown> } = {}) {
+async function call(
+  name: 'permissions' | 'captcha' | 'login',
+  init: { query?: string; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+) {
   const { method, path: url } = endpoints[name];
   const response = await fetch(`${server.url}${url}${init.query ?? ''}`, {
     method,
@@ -57,16 +60,19 @@ describe('tokens out of URLs', () => {
     expect((await call('permissions', { query: `?token=${admin}` })).reply.code).toBe(200);
   });
 
-  it.each(Object.keys(feeds) as FeedName[])('%s signs in with the token of the handshake and answers the subprotocol `bearer`, never the token', async (name) => {
-    const session = await openFeed(server.url, feeds[name].path, {}, admin);
-    expect(session.socket.protocol).toBe('bearer');
-    const beat = name === 'statistics' ? '{"currencys":[["btc",60]],"number":18}' : name === 'demand' ? '1' : JSON.stringify({ data: [] });
-    session.socket.send(beat);
-    const reply = await session.next();
-    expect(reply === 'ok' || JSON.parse(reply).code !== 3, `${name}: ${reply}`).toBe(true);
-    session.socket.close();
-    await session.closed;
-  });
+  it.each(Object.keys(feeds) as FeedName[])(
+    '%s signs in with the token of the handshake and answers the subprotocol `bearer`, never the token',
+    async (name) => {
+      const session = await openFeed(server.url, feeds[name].path, {}, admin);
+      expect(session.socket.protocol).toBe('bearer');
+      const beat = name === 'statistics' ? '{"currencys":[["btc",60]],"number":18}' : name === 'demand' ? '1' : JSON.stringify({ data: [] });
+      session.socket.send(beat);
+      const reply = await session.next();
+      expect(reply === 'ok' || JSON.parse(reply).code !== 3, `${name}: ${reply}`).toBe(true);
+      session.socket.close();
+      await session.closed;
+    },
+  );
 
   it('refuses a bad handshake token with code 3', async () => {
     const session = await openFeed(server.url, feeds.task.path, {}, '0'.repeat(64));

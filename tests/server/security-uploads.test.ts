@@ -83,7 +83,12 @@ describe('strategy uploads refused, and nothing written', () => {
   it.each(NOT_UTF8)('a dependency with %s: 400 naming the file, nothing written (not the valid main file either)', async (_, bytes) => {
     let reply: Awaited<ReturnType<typeof upload>> | undefined;
     const written = await writtenBy(async () => {
-      reply = await upload(form({ name: 'ok.py', content: VALID }, [{ name: 'util.py', content: 'x = 1\n' }, { name: '../lib.py', content: bytes }]));
+      reply = await upload(
+        form({ name: 'ok.py', content: VALID }, [
+          { name: 'util.py', content: 'x = 1\n' },
+          { name: '../lib.py', content: bytes },
+        ]),
+      );
     });
     expect(written).toEqual([]);
     expect(reply).toEqual({ code: 400, info: '文件不是 UTF-8 文本：lib.py', data: null });
@@ -91,7 +96,9 @@ describe('strategy uploads refused, and nothing written', () => {
   });
 
   it('a refused update leaves the strategy and its files as they were', async () => {
-    const created = await upload(form({ name: 'keep.py', content: VALID }, [{ name: 'dep.py', content: 'y = 2\n' }], { strategyName: 'kept', strategySoleId: 'kept-1' }));
+    const created = await upload(
+      form({ name: 'keep.py', content: VALID }, [{ name: 'dep.py', content: 'y = 2\n' }], { strategyName: 'kept', strategySoleId: 'kept-1' }),
+    );
     expect(created.code).toBe(200);
     const written = await writtenBy(async () => {
       expect((await upload(form({ name: 'keep.py', content: VALID + 'z'.repeat(MAX_STRATEGY_FILE_BYTES) }, [], { strategySoleId: 'kept-1' }))).code).toBe(413);
@@ -106,7 +113,13 @@ describe('strategy uploads refused, and nothing written', () => {
     const names = ['../../../../tmp/evil.py', '..\\..\\windows\\win.ini', '/etc/cron.d/job', 'a/../../b.py', '%2e%2e%2fenc.py'];
     let reply: Awaited<ReturnType<typeof upload>> | undefined;
     const written = await writtenBy(async () => {
-      reply = await upload(form({ name: names[0]!, content: VALID }, names.slice(1).map((name) => ({ name, content: 'x = 1\n' })), { strategyName: 'traversal 2' }));
+      reply = await upload(
+        form(
+          { name: names[0]!, content: VALID },
+          names.slice(1).map((name) => ({ name, content: 'x = 1\n' })),
+          { strategyName: 'traversal 2' },
+        ),
+      );
     });
     expect(reply!.code).toBe(200);
     expect(written).toHaveLength(names.length);
@@ -146,7 +159,11 @@ interface Streamed {
 }
 
 /** `parts`: text, or a count of filler bytes (a file's contents). */
-async function stream(url: string, parts: (string | number)[], options: { headers?: Record<string, string>; contentLength?: boolean; lang?: string } = {}): Promise<Streamed> {
+async function stream(
+  url: string,
+  parts: (string | number)[],
+  options: { headers?: Record<string, string>; contentLength?: boolean; lang?: string } = {},
+): Promise<Streamed> {
   const total = parts.reduce<number>((sum, part) => sum + (typeof part === 'number' ? part : Buffer.byteLength(part)), 0);
   const filler = new Uint8Array(64 * 1024).fill(0x78);
   let pulled = 0;
@@ -183,7 +200,14 @@ async function stream(url: string, parts: (string | number)[], options: { header
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A form whose main file is `size` bytes: a valid header, then filler. */
-const bigUpload = (size: number, fields: string[] = []) => [...fields, fieldPart('strategyName', 'big'), filePart('file', 'big.py'), VALID, size - VALID.length, TAIL];
+const bigUpload = (size: number, fields: string[] = []) => [
+  ...fields,
+  fieldPart('strategyName', 'big'),
+  filePart('file', 'big.py'),
+  VALID,
+  size - VALID.length,
+  TAIL,
+];
 /** What the sockets may hold in flight; far below the 64 MiB a server that reads everything takes in. */
 const EARLY = 16 * MiB;
 
@@ -229,14 +253,22 @@ describe('an upload is refused before its body is read', () => {
   it('files each under 2 MiB but together over 20 MiB: 413 once they pass 20 MiB, nothing written', async () => {
     const file = 2 * MiB - 1024;
     const relies = Array.from({ length: 15 }, (_, index) => [filePart('relyOnFiles', `dep${index}.py`), file, '\r\n']).flat();
-    const parts = [fieldPart('strategyName', 'many files'), fieldPart('initialMoney', '1000'), filePart('file', 'main.py'), VALID, '\r\n', ...relies, `--${BOUNDARY}--\r\n`];
+    const parts = [
+      fieldPart('strategyName', 'many files'),
+      fieldPart('initialMoney', '1000'),
+      filePart('file', 'main.py'),
+      VALID,
+      '\r\n',
+      ...relies,
+      `--${BOUNDARY}--\r\n`,
+    ];
     let result: Streamed | undefined;
     expect(await writtenBy(async () => (result = await stream(s.t.url, parts, { headers: bearer(s.admin) })))).toEqual([]);
     expect(result!.reply).toEqual({ code: 413, info: '上传过大：一次上传的文件合计不能超过 20 MiB', data: null });
     expect(result!.total).toBeGreaterThan(28 * MiB);
   });
 
-  it('the server keeps serving after refusing, and the console\'s own upload (header and field) still saves', async () => {
+  it("the server keeps serving after refusing, and the console's own upload (header and field) still saves", async () => {
     const data = form({ name: 'after.py', content: VALID }, [], { strategyName: 'after refusals' });
     data.set('token', s.admin);
     expect((await upload(data)).code).toBe(200);
@@ -298,7 +330,7 @@ describe('uploads under way at once are capped', () => {
     }
   });
 
-  it('in all: with room for 3, a second super user\'s second upload is refused while 3 are under way', async () => {
+  it("in all: with room for 3, a second super user's second upload is refused while 3 are under way", async () => {
     const t = await startTestServer({ settings: { uploadsInAll: 3 } });
     try {
       // the trader made a second super user, with the super user's pages
@@ -336,10 +368,15 @@ describe('a strategy replace is whole or nothing (issue 31, finding 9)', () => {
     try {
       const admin = await t.login('admin', 'admin123');
       const save = (main: string | null, rely: { name: string; content: string }[], fields: Record<string, string> = {}) =>
-        t.call('strategySaveFiles', form(main === null ? null : { name: main, content: VALID + `# ${main}\n` }, rely, { strategySoleId: 'whole-1', ...fields }), { token: admin });
+        t.call(
+          'strategySaveFiles',
+          form(main === null ? null : { name: main, content: VALID + `# ${main}\n` }, rely, { strategySoleId: 'whole-1', ...fields }),
+          { token: admin },
+        );
       expect((await save('first.py', [{ name: 'dep.py', content: 'a = 1\n' }])).code).toBe(200);
       const before = strategyFilesOnDisk(t.dataDir);
-      const listed = async () => ((await t.call('strategyHome', {}, { token: admin })).data as { strategy_sole_id: string }[]).find((row) => row.strategy_sole_id === 'whole-1');
+      const listed = async () =>
+        ((await t.call('strategyHome', {}, { token: admin })).data as { strategy_sole_id: string }[]).find((row) => row.strategy_sole_id === 'whole-1');
       const rowBefore = await listed();
 
       // the database refuses the row's update (as a full disk or a crash would stop it)
@@ -355,15 +392,28 @@ describe('a strategy replace is whole or nothing (issue 31, finding 9)', () => {
       const after = strategyFilesOnDisk(t.dataDir);
       const mine = Object.keys(after).filter((file) => !(file in before) || after[file] !== before[file]);
       // the old folder is gone with its files; the new one holds exactly the new files
-      expect(Object.keys(before).filter((file) => file.endsWith('main_first.py')).every((file) => !(file in after))).toBe(true);
+      expect(
+        Object.keys(before)
+          .filter((file) => file.endsWith('main_first.py'))
+          .every((file) => !(file in after)),
+      ).toBe(true);
       expect(mine.map((file) => path.basename(file)).sort()).toEqual(['main_second.py', 'rely_1_other.py']);
       // a replace of the dependencies only keeps the main file, in the strategy's new folder
       const relyOnly = await save(null, [{ name: 'third.py', content: 'c = 3\n' }]);
       expect(relyOnly).toMatchObject({ code: 200, data: { main_file: 'main_second.py', rely_on_files: ['rely_1_third.py'] } });
       const last = strategyFilesOnDisk(t.dataDir);
-      const folders = new Set(Object.keys(last).filter((file) => !(file in before)).map((file) => path.dirname(file)));
+      const folders = new Set(
+        Object.keys(last)
+          .filter((file) => !(file in before))
+          .map((file) => path.dirname(file)),
+      );
       expect(folders.size).toBe(1);
-      expect(Object.keys(last).filter((file) => file.startsWith(`${[...folders][0]}/`)).map((file) => path.basename(file)).sort()).toEqual(['main_second.py', 'rely_1_third.py']);
+      expect(
+        Object.keys(last)
+          .filter((file) => file.startsWith(`${[...folders][0]}/`))
+          .map((file) => path.basename(file))
+          .sort(),
+      ).toEqual(['main_second.py', 'rely_1_third.py']);
     } finally {
       quiet.mockRestore();
       await t.stop();

@@ -43,7 +43,13 @@ const decode = (reply: RawReply): string => {
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};\n`;
 const INDEX = `<!doctype html><html><head><title>console</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(40)}</body></html>`;
 const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>login card</h1></div>');
-const CONFIG = JSON.stringify({ services: { main: '', task: '', order: '', change: '' }, websocket: '', captcha: 'slider', requestTimeoutMs: 20000, note: 'x'.repeat(400) });
+const CONFIG = JSON.stringify({
+  services: { main: '', task: '', order: '', change: '' },
+  websocket: '',
+  captcha: 'slider',
+  requestTimeoutMs: 20000,
+  note: 'x'.repeat(400),
+});
 
 let dir: string;
 let dataDir: string;

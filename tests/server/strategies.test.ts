@@ -25,7 +25,16 @@ function form({ main = { name: 'demo.py', content: VALID }, rely = [], fields = 
 }
 
 const upload = (options: Upload, token = s.admin, lang?: string) => s.t.call('strategySaveFiles', form(options), { token, lang });
-const strategies = async () => (await s.t.call('strategyHome', {}, { token: s.trader })).data as { id: number; name: string; strategy_sole_id: string; default_params: string; main_file: string; rely_on_files: string[]; initial_money: number }[];
+const strategies = async () =>
+  (await s.t.call('strategyHome', {}, { token: s.trader })).data as {
+    id: number;
+    name: string;
+    strategy_sole_id: string;
+    default_params: string;
+    main_file: string;
+    rely_on_files: string[];
+    initial_money: number;
+  }[];
 const strategyFolders = () => readdirSync(path.join(s.t.dataDir, 'strategies'));
 
 describe('strategy list and params', () => {
@@ -43,9 +52,18 @@ describe('strategy list and params', () => {
     for (const name of ['strategyParamsGet', 'strategyParamsGet2'] as const) {
       const reply = await s.t.call(name, { strategyId: first!.id }, { token: s.trader });
       expect(reply.code).toBe(200);
-      expect(Object.keys(reply.data.taskBaseParams).sort()).toEqual(
-        ['a_bourse', 'a_transaction_type', 'b_bourse', 'b_transaction_type', 'currency_type', 'depth', 'fund_occupy', 'price_limit', 'slip', 'virtual_initial_capital'],
-      );
+      expect(Object.keys(reply.data.taskBaseParams).sort()).toEqual([
+        'a_bourse',
+        'a_transaction_type',
+        'b_bourse',
+        'b_transaction_type',
+        'currency_type',
+        'depth',
+        'fund_occupy',
+        'price_limit',
+        'slip',
+        'virtual_initial_capital',
+      ]);
       expect(reply.data.debitCreditParams.is_borrow).toBe(false);
       expect(reply.data.strategyParams.dlt).toEqual({ CW: 0.002, NW: 0.003, CQ: 0.004, NQ: 0.005 });
       expect(reply.data.strategyParams).not.toHaveProperty('is_borrow');

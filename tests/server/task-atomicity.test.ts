@@ -16,7 +16,8 @@ const s = signedInServer();
 const statusOf = async (taskId: number) => (await s.t.call('taskStatusDetection', { taskId }, { token: s.admin })).data.status as number;
 const records = async (taskId: number) =>
   (await s.t.call('changeRecords', { task_id: taskId, bars: 100, page_num: 1 }, { token: s.admin })).data.datas as { change_type: string; after: unknown }[];
-const taskNames = async () => ((await s.t.call('taskList', { pagesize: 1000, page: 1 }, { token: s.admin })).data.list as { name: string }[]).map((task) => task.name);
+const taskNames = async () =>
+  ((await s.t.call('taskList', { pagesize: 1000, page: 1 }, { token: s.admin })).data.list as { name: string }[]).map((task) => task.name);
 
 describe('batch status change (POST /task/status/update/batch)', () => {
   it('a batch refused for one task changes none of the others, even after the engine has ticked', async () => {
@@ -32,7 +33,9 @@ describe('batch status change (POST /task/status/update/batch)', () => {
     await run(s.t, 5000);
     expect(await statusOf(running)).toBe(2);
     expect(await records(running)).toEqual(before);
-    expect((await s.t.call('taskStatusDetectionBatch', { taskIds: [running, stopped], settingStatus: 3 }, { token: s.admin })).data.updateStatusAccomplishing).toBe(true);
+    expect(
+      (await s.t.call('taskStatusDetectionBatch', { taskIds: [running, stopped], settingStatus: 3 }, { token: s.admin })).data.updateStatusAccomplishing,
+    ).toBe(true);
   });
 
   it('a refused batch names the task in the caller’s language', async () => {
@@ -67,7 +70,9 @@ describe('batch status change (POST /task/status/update/batch)', () => {
 describe('one transaction per task call (issue 31, 9)', () => {
   /** Makes the database refuse the change records of one kind, as a full disk or a broken row would. */
   const refuseRecords = (db: Db, changeType: string) =>
-    db.run(`CREATE TRIGGER refuse_${changeType} BEFORE INSERT ON task_changes WHEN NEW.change_type = '${changeType}' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    db.run(
+      `CREATE TRIGGER refuse_${changeType} BEFORE INSERT ON task_changes WHEN NEW.change_type = '${changeType}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
   const allowRecords = (db: Db, changeType: string) => db.run(`DROP TRIGGER refuse_${changeType}`);
 
   it('a task whose change record cannot be written is not added', async () => {

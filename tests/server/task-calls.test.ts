@@ -30,7 +30,9 @@ describe('manual trading (§5, §7 /taskServer/manual, /ts/delstock, /taskServer
     expect(closed.task_virtual_earnings.earnings_amount).not.toBe(0);
 
     expect((await s.t.call('manualTradeEnd', { task_id: taskId }, { token: s.admin })).code).toBe(200);
-    const kinds = (await s.t.call('changeRecords', { task_id: taskId, bars: 50, page_num: 1 }, { token: s.admin })).data.datas.map((d: { change_type: string }) => d.change_type);
+    const kinds = (await s.t.call('changeRecords', { task_id: taskId, bars: 50, page_num: 1 }, { token: s.admin })).data.datas.map(
+      (d: { change_type: string }) => d.change_type,
+    );
     expect(kinds.slice(0, 3)).toEqual(['manual_end', 'manual_close', 'manual']);
   }, 60_000);
 
@@ -39,7 +41,12 @@ describe('manual trading (§5, §7 /taskServer/manual, /ts/delstock, /taskServer
     const [child] = await addChildren(s.t, s.admin, taskId, [1]);
     const other = await addTask(s.t, s.admin, 'other');
     const [foreign] = await addChildren(s.t, s.admin, other, [1]);
-    const send = (cparam: Record<string, unknown>) => s.t.call('manualTrade', { task_id: taskId, cparam: JSON.stringify({ dlt: -0.01, count: 20, duration: 1, change_type: 'open', direct: 'f', ...cparam }) }, { token: s.admin });
+    const send = (cparam: Record<string, unknown>) =>
+      s.t.call(
+        'manualTrade',
+        { task_id: taskId, cparam: JSON.stringify({ dlt: -0.01, count: 20, duration: 1, change_type: 'open', direct: 'f', ...cparam }) },
+        { token: s.admin },
+      );
     expect((await send({ cid: '' })).code).toBe(400);
     expect((await send({ cid: String(foreign) })).code).toBe(404);
     expect((await send({ cid: String(child), change_type: 'sideways' })).code).toBe(400);
@@ -76,7 +83,10 @@ describe('the rules of §4/§5 with the messages of §8', () => {
       await setStatus(s.t, s.admin, taskId, status);
       expect((await s.t.call('taskStatusDetection', { taskId }, { token: s.admin })).data.status).toBe(status);
       expect(await s.t.call('taskDelete', { taskId }, { token: s.admin })).toMatchObject({ code: 400, info: '任务正在运行中!' });
-      expect(await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: child, settingStatus: 0 }, { token: s.admin })).toMatchObject({ code: 4, info: '请先停止主任务，再操作!' });
+      expect(await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: child, settingStatus: 0 }, { token: s.admin })).toMatchObject({
+        code: 4,
+        info: '请先停止主任务，再操作!',
+      });
       expect(await s.t.call('taskChildrenDelete', { taskChildrenId: child }, { token: s.admin })).toMatchObject({ code: 4, info: '请先停止主任务，再操作!' });
     }
     await setStatus(s.t, s.admin, taskId, 4);
@@ -104,7 +114,7 @@ describe('the rules of §4/§5 with the messages of §8', () => {
     expect((await s.t.call('taskParamsGet', { taskId }, { token: s.admin })).data.taskBaseParams.b_transaction_type).toBe(2);
   });
 
-  it("an operator uses only their own API accounts on their own tasks", async () => {
+  it('an operator uses only their own API accounts on their own tasks', async () => {
     const mine = await addTask(s.t, s.trader, 'trader spot/quarter', { ...TASK_PARAMS, b_bourse: 1 });
     const apis = (await s.t.call('taskAvailableApi', { taskId: mine, status: 1 }, { token: s.trader })).data as { id: number; name: string }[];
     expect(apis.map((a) => a.name)).toEqual(['OKEx-trader']);

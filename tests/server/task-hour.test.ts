@@ -75,9 +75,16 @@ describe('an hour of a running task, through the calls and the socket', () => {
 
   it("task position = Σ children's positions (statistics calls)", async () => {
     const task = (await t.call('taskPositionStatistics', { taskId }, { token: admin })).data;
-    const children = await Promise.all(childIds.map(async (id) => (await t.call('taskChildrenPositionStatistics', { childrenTaskId: id }, { token: admin })).data));
+    const children = await Promise.all(
+      childIds.map(async (id) => (await t.call('taskChildrenPositionStatistics', { childrenTaskId: id }, { token: admin })).data),
+    );
     for (const d of ['f', 'r'] as const) {
-      for (const leg of [0, 1]) close(task[d][leg][1], children.reduce((s, c) => s + c[d][leg][1], 0), 9);
+      for (const leg of [0, 1])
+        close(
+          task[d][leg][1],
+          children.reduce((s, c) => s + c[d][leg][1], 0),
+          9,
+        );
     }
     close(task.mt[0], children[0].mt[0] + children[1].mt[0]);
     close(task.mt[1], children[0].mt[1] + children[1].mt[1]);
@@ -107,7 +114,10 @@ describe('an hour of a running task, through the calls and the socket', () => {
     expect(curve.length).toBeGreaterThanOrEqual(60);
     close(curve.at(-1)!.earningsVal, realised + unrealised);
     const childCurves = await Promise.all(childIds.map(async (id) => (await t.call('taskChildrenEarnings', { childrenTaskId: id }, { token: admin })).data));
-    close(childCurves.reduce((s, c) => s + c.at(-1).earningsVal, 0), realised + unrealised);
+    close(
+      childCurves.reduce((s, c) => s + c.at(-1).earningsVal, 0),
+      realised + unrealised,
+    );
   });
 
   it("the socket's reply passes the console's parser and shows the calls' numbers", async () => {

@@ -66,7 +66,8 @@ describe.each(Object.entries(DATES))('demo tasks seeded on %s (%s)', (_, date) =
           for (const fill of fills.filter((f) => Number(f.task_children_id) === child.child.task_children_id)) {
             ledger = applyFill(ledger, { ...fill, manual: Boolean(fill.manual) } as Fill).ledger;
           }
-          for (const d of ['f', 'r'] as const) for (const leg of [0, 1] as const) expect(child.ledger.position[d][leg][1]).toBeCloseTo(ledger.position[d][leg][1], 9);
+          for (const d of ['f', 'r'] as const)
+            for (const leg of [0, 1] as const) expect(child.ledger.position[d][leg][1]).toBeCloseTo(ledger.position[d][leg][1], 9);
         }
         const realised = (await tradesOf(db, task.id)).reduce((s, x) => s + x.pnl - x.fee, 0);
         const stats = (await t.call('taskPositionStatistics', { taskId: task.id }, { token })).data;

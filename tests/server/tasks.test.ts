@@ -18,7 +18,13 @@ describe('tasks', () => {
     const taskId = await addTask(token);
     const list = await s.t.call('taskList', { pagesize: 10, page: 1 }, { token });
     expect(list.data.total).toBeGreaterThanOrEqual(1);
-    expect(list.data.list[0]).toMatchObject({ id: taskId, name: 'btc spot/quarter', strategy_name: 'arbitrage 2', status: 4, params: { price_limit: 'no', is_borrow: false } });
+    expect(list.data.list[0]).toMatchObject({
+      id: taskId,
+      name: 'btc spot/quarter',
+      strategy_name: 'arbitrage 2',
+      status: 4,
+      params: { price_limit: 'no', is_borrow: false },
+    });
     const sections = (await s.t.call('taskParamsGet', { taskId }, { token })).data;
     expect(sections.taskBaseParams).toMatchObject({ currency_type: 'btc', a_bourse: 1 });
     expect(sections.strategyParams.dlt).toEqual(PARAMS.dlt);
@@ -61,7 +67,7 @@ describe('tasks', () => {
     const taskId = await addTask(token, 'runner');
     const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
     const added = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
-    expect(added.info).toBe("添加成功");
+    expect(added.info).toBe('添加成功');
     const childId = added.data.task_children_id as number;
     expect((await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: childId, settingStatus: 2 }, { token })).code).toBe(200);
     const children = (await s.t.call('taskChildrenList', { taskId }, { token })).data;
@@ -91,15 +97,24 @@ describe('the task engine on the clock', () => {
     expect((await s.t.call('taskStatusDetection', { taskId }, { token })).data.status).toBe(2);
     expect((await s.t.call('taskDelete', { taskId }, { token })).info).toBe('任务正在运行中!');
     const children = (await s.t.call('taskChildrenList', { taskId }, { token })).data as { task_children_id: number }[];
-    expect((await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: children[0].task_children_id, settingStatus: 0 }, { token }))).toMatchObject({ code: 4, info: '请先停止主任务，再操作!' });
+    expect(await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: children[0].task_children_id, settingStatus: 0 }, { token })).toMatchObject({
+      code: 4,
+      info: '请先停止主任务，再操作!',
+    });
 
     const { db } = s.t.server.context;
     const orders = await pageOrders(db, taskId, 1, 100);
     expect(orders.total).toBeGreaterThan(0);
     const state = await loadState(db, (await findTask(db, taskId))!);
     const limit = 1; // pro_rate is not compared here; quantities, margins and pro_count add up
-    const sum = sumPositions(state.children.map((c) => c.ledger.position), limit);
-    const stored = sumPositions(state.children.map((c) => c.ledger.position), limit);
+    const sum = sumPositions(
+      state.children.map((c) => c.ledger.position),
+      limit,
+    );
+    const stored = sumPositions(
+      state.children.map((c) => c.ledger.position),
+      limit,
+    );
     expect(stored).toEqual(sum);
     const qty = state.children.reduce((q, c) => q + c.ledger.position.f[0][1] + c.ledger.position.r[0][1], 0);
     expect(sum.f[0][1] + sum.r[0][1]).toBeCloseTo(qty, 9);

@@ -16,7 +16,10 @@ beforeAll(async () => {
   t = await startTestServer({ settings: { unilateralDemo: true } });
   admin = await t.login('admin', 'admin123');
   // the trader may open the three pages too (it owns no Binance account): what it sees of the admin's is asked below
-  await t.server.context.db.run('UPDATE users SET columns = ? WHERE username = ?', [JSON.stringify([...TRADER_COLUMNS, '/binance/trading', '/binance/currency', '/aveo']), 'trader']);
+  await t.server.context.db.run('UPDATE users SET columns = ? WHERE username = ?', [
+    JSON.stringify([...TRADER_COLUMNS, '/binance/trading', '/binance/currency', '/aveo']),
+    'trader',
+  ]);
   trader = await t.login('trader', 'trader123');
 });
 afterAll(() => t.stop());

@@ -78,8 +78,14 @@ describe('paper runs (temporary strategy, /simulate)', () => {
     expect(r.fees).toBeGreaterThan(0);
     expect(r.pnl).not.toBe(0);
     // fees: the sum of every order's fee; open P/L: the open legs at their marks
-    expect(r.fees).toBeCloseTo(orders.reduce((sum, o) => sum + o.fee, 0), 6);
-    expect(r.open_pnl).toBeCloseTo(r.position.reduce((sum, p) => sum + p.side * p.amount * (p.mark - p.price), 0), 6);
+    expect(r.fees).toBeCloseTo(
+      orders.reduce((sum, o) => sum + o.fee, 0),
+      6,
+    );
+    expect(r.open_pnl).toBeCloseTo(
+      r.position.reduce((sum, p) => sum + p.side * p.amount * (p.mark - p.price), 0),
+      6,
+    );
     // final equity = initial + realised P/L − fees + open P/L (the engine's taskPnl computes it another way)
     expect(r.equity).toBeCloseTo(r.initial + r.pnl - r.fees + r.open_pnl, 6);
     // the curve: a point every 10 s from the start, the last one the equity now

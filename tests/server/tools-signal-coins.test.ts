@@ -29,8 +29,20 @@ const db = () => t.server.context.db;
 function newStrategy(names: string, coin: string, target = 1): Promise<number> {
   const now = t.clock.now();
   return insertUStrategy(db(), {
-    names, status: 1, target, coin, bar_ms: BAR, fast: 3, slow: 12, initial_money: INITIAL,
-    cash: INITIAL, qty: 0, entry: 0, last_bar: Math.floor(now / BAR) * BAR, last_equity: INITIAL, update_time: now,
+    names,
+    status: 1,
+    target,
+    coin,
+    bar_ms: BAR,
+    fast: 3,
+    slow: 12,
+    initial_money: INITIAL,
+    cash: INITIAL,
+    qty: 0,
+    entry: 0,
+    last_bar: Math.floor(now / BAR) * BAR,
+    last_equity: INITIAL,
+    update_time: now,
   });
 }
 

@@ -39,7 +39,13 @@ describe('/validation/user', () => {
   });
 
   it("refuses the console's own accounts whatever the password (it cannot confirm one) as it refuses a wrong password or an unknown name", async () => {
-    for (const [user, password] of [['admin', 'admin123'], ['trader', 'trader123'], ['admin', 'not-the-password'], ['follower', 'nope'], ['ghost', 'admin123']]) {
+    for (const [user, password] of [
+      ['admin', 'admin123'],
+      ['trader', 'trader123'],
+      ['admin', 'not-the-password'],
+      ['follower', 'nope'],
+      ['ghost', 'admin123'],
+    ]) {
       const reply = await unilateralLogin(user!, password!);
       expect(reply.code).toBe(400);
       expect(reply.info).toBe('用户名或密码错误');
@@ -59,7 +65,13 @@ describe('every unilateral call answers', () => {
 
 describe('strategies', () => {
   it('lists the demo strategies: running, paused and (for the admin only) a hidden one, with trend and position', async () => {
-    const all = (await t.call('unilateralStrategyList', {}, { token: admin })).data as { id: number; status: number; target: number; chart_data: string; total_eq: number }[];
+    const all = (await t.call('unilateralStrategyList', {}, { token: admin })).data as {
+      id: number;
+      status: number;
+      target: number;
+      chart_data: string;
+      total_eq: number;
+    }[];
     expect(all.length).toBeGreaterThanOrEqual(5);
     expect(all.some((s) => s.status === 0)).toBe(true);
     expect(all.some((s) => s.status === 1)).toBe(true);
@@ -155,12 +167,22 @@ describe('follow tasks', () => {
 
 describe('one-click follow', () => {
   it('follows a strategy with every own one-sided API that has none, joining its position at once', async () => {
-    const api = await t.call('apiAdd', { name: 'one click', bourseId: 3, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 4 }, { token: admin });
-    const hedging = await t.call('apiAdd', { name: 'hedging', bourseId: 1, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 1 }, { token: admin });
+    const api = await t.call(
+      'apiAdd',
+      { name: 'one click', bourseId: 3, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 4 },
+      { token: admin },
+    );
+    const hedging = await t.call(
+      'apiAdd',
+      { name: 'hedging', bourseId: 1, apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(24), apiToken: '', status: 1 },
+      { token: admin },
+    );
     const reply = await t.call('unilateralOneClickFollow', { strategyId: 2, type: 1 }, { token: admin });
     expect(reply).toMatchObject({ code: 200, info: '跟随成功', data: { apiIds: [api.data.id] } });
     expect((await t.call('followTaskDetail', { apiId: hedging.data.id }, { token: admin })).code).toBe(404);
-    const strategy = ((await t.call('unilateralStrategyList', {}, { token: admin })).data as { id: number; position: { position: number }[] }[]).find((s) => s.id === 2)!;
+    const strategy = ((await t.call('unilateralStrategyList', {}, { token: admin })).data as { id: number; position: { position: number }[] }[]).find(
+      (s) => s.id === 2,
+    )!;
     const data = (await t.call('apiData', { apiId: api.data.id }, { token: admin })).data;
     expect(data.status).toBe(1);
     expect(Math.sign(data.position[0]?.position ?? 0)).toBe(Math.sign(strategy.position[0]?.position ?? 0));
@@ -188,15 +210,29 @@ describe('simulated trading on the injected clock', () => {
     const now = t.clock.now();
     const start = Math.floor(now / BAR) * BAR;
     strategyId = await insertUStrategy(t.server.context.db, {
-      names: 'test MA 3/12', status: 1, target: 1, coin: 'btc', bar_ms: BAR, fast: 3, slow: 12, initial_money: INITIAL,
-      cash: INITIAL, qty: 0, entry: 0, last_bar: start, last_equity: INITIAL, update_time: now,
+      names: 'test MA 3/12',
+      status: 1,
+      target: 1,
+      coin: 'btc',
+      bar_ms: BAR,
+      fast: 3,
+      slow: 12,
+      initial_money: INITIAL,
+      cash: INITIAL,
+      qty: 0,
+      entry: 0,
+      last_bar: start,
+      last_equity: INITIAL,
+      update_time: now,
     });
     plain = await newApi('follow plain');
     tight = await newApi('follow tight');
     const form = { strategyId, stopLoss: 0, positiveLeverage: 2, negativeLeverage: 1, isBuy: 1, isSell: 1, initialCost: 5000 };
     const added = await t.call('followTaskAdd', { ...form, apiId: plain, priority: 3 }, { token: admin });
     expect(added.code, added.info).toBe(200);
-    expect((await t.call('followTaskAdd', { ...form, apiId: tight, priority: 3, stopLoss: 0.5, positiveLeverage: 5, negativeLeverage: 5 }, { token: admin })).code).toBe(200);
+    expect(
+      (await t.call('followTaskAdd', { ...form, apiId: tight, priority: 3, stopLoss: 0.5, positiveLeverage: 5, negativeLeverage: 5 }, { token: admin })).code,
+    ).toBe(200);
     expect((await t.call('followTaskState', { apis: [plain, tight], state: 1 }, { token: admin })).code).toBe(200);
     t.clock.tick(1.5 * DAY);
     // the sessions last 2 days: the admin's is still valid
@@ -326,4 +362,3 @@ describe('simulated trading on the injected clock', () => {
     expect((await t.call('followTaskDetail', { apiId: plain }, { token: admin })).code).toBe(404);
   });
 });
-

@@ -21,17 +21,57 @@ describe('alert rules (src/domain/alerts.ts)', () => {
   });
 
   it('a crossing fires once (edge, not level); a threshold already crossed fires at the first look', () => {
-    expect(fires([[0, true], [1000, true], [2000, true]], 0, 0)).toEqual([0]);
-    expect(fires([[0, false], [1000, true], [2000, true], [3000, false], [4000, true]], 0, 0)).toEqual([1000, 4000]);
+    expect(
+      fires(
+        [
+          [0, true],
+          [1000, true],
+          [2000, true],
+        ],
+        0,
+        0,
+      ),
+    ).toEqual([0]);
+    expect(
+      fires(
+        [
+          [0, false],
+          [1000, true],
+          [2000, true],
+          [3000, false],
+          [4000, true],
+        ],
+        0,
+        0,
+      ),
+    ).toEqual([1000, 4000]);
   });
 
   it('a crossing within the cooldown after the last fire is swallowed, not fired later', () => {
-    const flips: [number, boolean][] = [[0, true], [10_000, false], [20_000, true], [59_000, false], [59_500, true], [65_000, true], [70_000, false], [71_000, true]];
+    const flips: [number, boolean][] = [
+      [0, true],
+      [10_000, false],
+      [20_000, true],
+      [59_000, false],
+      [59_500, true],
+      [65_000, true],
+      [70_000, false],
+      [71_000, true],
+    ];
     expect(fires(flips, 0, 60_000)).toEqual([0, 71_000]);
   });
 
   it('a duration rule fires once the condition has held N, once per episode', () => {
-    const samples: [number, boolean][] = [[0, true], [9_000, true], [10_000, true], [30_000, true], [31_000, false], [32_000, true], [41_000, true], [42_000, true]];
+    const samples: [number, boolean][] = [
+      [0, true],
+      [9_000, true],
+      [10_000, true],
+      [30_000, true],
+      [31_000, false],
+      [32_000, true],
+      [41_000, true],
+      [42_000, true],
+    ];
     expect(fires(samples, 10_000, 1000)).toEqual([10_000, 42_000]);
   });
 

@@ -64,13 +64,33 @@ describe('assets: summary sums', () => {
 });
 
 describe('assets: per-currency rows', () => {
-  const rowsA: AssetRow[] = [{ currency: 'btc', spot: 1, P_CW: 2, self_worth: 300, price: 100 }, { currency: 'eth', spot: 2, self_worth: 100, price: 10 }];
+  const rowsA: AssetRow[] = [
+    { currency: 'btc', spot: 1, P_CW: 2, self_worth: 300, price: 100 },
+    { currency: 'eth', spot: 2, self_worth: 100, price: 10 },
+  ];
   const rowsB: AssetRow[] = [{ currency: 'btc', spot: 0.5, P_CW: 1, self_worth: 600, price: 100 }];
 
   it('has the 19 columns after currency in the spec order', () => {
     expect(ASSET_COLUMNS.map((c) => c.key)).toEqual([
-      'spot', 'futures', 'P_CW', 'P_NW', 'P_CQ', 'P_NQ', 'P_CS', 'F_CW', 'F_NW', 'F_CQ', 'F_NQ', 'F_CS',
-      'wallet', 'transfer', 'self_worth', 'price', 'principal', 'principal_usdt', 'proportion',
+      'spot',
+      'futures',
+      'P_CW',
+      'P_NW',
+      'P_CQ',
+      'P_NQ',
+      'P_CS',
+      'F_CW',
+      'F_NW',
+      'F_CQ',
+      'F_NQ',
+      'F_CS',
+      'wallet',
+      'transfer',
+      'self_worth',
+      'price',
+      'principal',
+      'principal_usdt',
+      'proportion',
     ]);
   });
 
@@ -84,7 +104,10 @@ describe('assets: per-currency rows', () => {
 
   it('prices a coin two APIs quote differently at the held-weighted mean, so Σ|P_*| × price is their summed position value', () => {
     const okx: AssetRow[] = [{ currency: 'btc', P_CQ: 2, price: 100 }];
-    const binance: AssetRow[] = [{ currency: 'btc', P_CW: -1, price: 130 }, { currency: 'eth', P_CS: 0, price: 7 }];
+    const binance: AssetRow[] = [
+      { currency: 'btc', P_CW: -1, price: 130 },
+      { currency: 'eth', P_CS: 0, price: 7 },
+    ];
     const rows = mergeCurrencyRows([okx, binance]);
     const btc = rows.find((r) => r.currency === 'btc')!;
     expect(Math.abs(Number(btc.P_CQ)) * Number(btc.price) + Math.abs(Number(btc.P_CW)) * Number(btc.price)).toBeCloseTo(2 * 100 + 1 * 130, 9);

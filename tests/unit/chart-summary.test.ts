@@ -21,7 +21,13 @@ describe("a chart's figures in words (issue 23: charts keep a text alternative)"
       { time: '09:03', value: 2 },
       { time: '09:04', value: null },
     ];
-    expect(periodOf(points, (p) => p.time, (p) => p.value !== null)).toEqual({ from: '09:01', to: '09:03', count: 2 });
+    expect(
+      periodOf(
+        points,
+        (p) => p.time,
+        (p) => p.value !== null,
+      ),
+    ).toEqual({ from: '09:01', to: '09:03', count: 2 });
     expect(periodOf(points, (p) => p.time)).toEqual({ from: '09:00', to: '09:04', count: 5 });
     expect(periodOf([], (p: { time: string }) => p.time)).toBeUndefined();
   });

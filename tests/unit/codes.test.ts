@@ -19,7 +19,10 @@ import {
 } from '../../src/domain/codes';
 
 const lookup = (table: unknown, key: string): unknown =>
-  key.replace(/^codes:/, '').split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table);
+  key
+    .replace(/^codes:/, '')
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table);
 
 describe('contract types (§3)', () => {
   it('has 1 spot, 2 this week, 3 next week, 4 quarter, 5 perpetual, 10 next quarter and USDT-margined 11-14', () => {

@@ -149,7 +149,9 @@ describe('call', () => {
   });
 
   it('an HTML error page is malformed, not a crash', async () => {
-    server.use(http.get('*/api/list', () => new HttpResponse('<html><body>Bad gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } })));
+    server.use(
+      http.get('*/api/list', () => new HttpResponse('<html><body>Bad gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } })),
+    );
     expect(await failure(call('apiList'))).toMatchObject({ kind: 'malformed' });
   });
 
@@ -210,7 +212,9 @@ describe('services', () => {
     });
     const hosts: string[] = [];
     // each answered with data of its reply's shape (a list, nothing, a list, a page)
-    const record = (data: unknown) => ({ request }: { request: Request }) => (hosts.push(new URL(request.url).host), HttpResponse.json({ code: 200, data }));
+    const record =
+      (data: unknown) =>
+      ({ request }: { request: Request }) => (hosts.push(new URL(request.url).host), HttpResponse.json({ code: 200, data }));
     server.use(
       http.get('http://main.example/api/list', record([])),
       http.post('http://task.example:9001/taskServer/manual', record(null)),

@@ -6,7 +6,6 @@ import { FakeSocket } from './fake-socket';
 
 const TOKEN = 'secret-token-42';
 
-
 const sockets = () => FakeSocket.instances;
 const last = () => FakeSocket.instances[FakeSocket.instances.length - 1];
 /** Delivers at once instead of at the next animation frame (tests/unit/live-batching.test.ts covers frames). */
@@ -167,7 +166,13 @@ describe('feed manager: subscription payloads and heartbeats', () => {
     const manager = newManager();
     manager.subscribe('statistics', { currencies: ['btc', 'eth'], minutes: 2880 }, () => {});
     last().open();
-    const expected = { currencys: [['btc', 2880], ['eth', 2880]], number: 18 };
+    const expected = {
+      currencys: [
+        ['btc', 2880],
+        ['eth', 2880],
+      ],
+      number: 18,
+    };
     expect(JSON.parse(last().sent[0])).toEqual(expected);
     vi.advanceTimersByTime(1999);
     expect(last().sent).toHaveLength(1);
@@ -250,7 +255,7 @@ describe('feed manager: replies', () => {
     expect(logs.flat().join(' ')).toContain('unreadable');
   });
 
-  it('drops every reply listed in the feed\'s ignore list, even one that parses as JSON', () => {
+  it("drops every reply listed in the feed's ignore list, even one that parses as JSON", () => {
     const manager = new FeedManager({ random: () => 0.5, requestFrame: now, feeds: { ...feeds, demand: { ...feeds.demand, ignore: ['ok', '[]'] } } });
     const listener = vi.fn();
     manager.subscribe('demand', undefined, listener);

@@ -2,7 +2,16 @@
 // "formats" its src/locales/<lng>/language.json declares (handed over by src/providers/i18n.ts).
 import dayjs from 'dayjs';
 import i18next from 'i18next';
-import { formatAmount, formatFileNumber, formatMinute, formatPercent, formatQuantity, formatStatistic, formatterOf, trendSeries } from '../../src/domain/format';
+import {
+  formatAmount,
+  formatFileNumber,
+  formatMinute,
+  formatPercent,
+  formatQuantity,
+  formatStatistic,
+  formatterOf,
+  trendSeries,
+} from '../../src/domain/format';
 import { formatMarketField } from '../../src/domain/market';
 import { i18nReady, PSEUDO_LANGUAGE } from '../../src/providers/i18n';
 
@@ -47,7 +56,13 @@ describe('the functions follow the current language', () => {
   afterAll(() => i18next.changeLanguage('zh-CN'));
 
   /** The same values through each exported function. */
-  const figures = () => [formatAmount(1234.5678), formatStatistic(-9876.5), formatQuantity(0.1234567), formatPercent(55.555), formatMinute('2024-03-05 08:09:59')];
+  const figures = () => [
+    formatAmount(1234.5678),
+    formatStatistic(-9876.5),
+    formatQuantity(0.1234567),
+    formatPercent(55.555),
+    formatMinute('2024-03-05 08:09:59'),
+  ];
 
   it('switching the language changes the next figures and times, with no other call', async () => {
     await i18next.changeLanguage('zh-CN');
@@ -61,6 +76,14 @@ describe('the functions follow the current language', () => {
     await i18next.changeLanguage(PSEUDO_LANGUAGE);
     expect(formatMinute('2024-03-05 08:09:59')).toBe('03/05/2024, 08:09');
     // the trend chart's future dates are counted from the time, not read back from its text
-    expect(trendSeries([{ t: '2024-02-28 23:59' }], (p) => p.t, () => 1).map((p) => p.time).slice(0, 3)).toEqual(['02/28/2024, 23:59', '02/29/2024, 23:59', '03/01/2024, 23:59']);
+    expect(
+      trendSeries(
+        [{ t: '2024-02-28 23:59' }],
+        (p) => p.t,
+        () => 1,
+      )
+        .map((p) => p.time)
+        .slice(0, 3),
+    ).toEqual(['02/28/2024, 23:59', '02/29/2024, 23:59', '03/01/2024, 23:59']);
   });
 });

@@ -1,4 +1,15 @@
-import { formatAmount, formatCost, formatDecimal, formatMinute, formatNumber, formatPrice, formatQuantity, formatReturn, formatStatistic, trendSeries } from '../../src/domain/format';
+import {
+  formatAmount,
+  formatCost,
+  formatDecimal,
+  formatMinute,
+  formatNumber,
+  formatPrice,
+  formatQuantity,
+  formatReturn,
+  formatStatistic,
+  trendSeries,
+} from '../../src/domain/format';
 
 describe('number formatting (§9 decimals)', () => {
   it('uses 4 decimals for amounts and prices, 2 for statistics, return and cost, 6 for quantities', () => {
@@ -32,11 +43,18 @@ describe('formatMinute', () => {
 });
 
 describe('trendSeries (§9 trend chart)', () => {
-  const point = (i: number) => ({ dateTime: `2024-01-01 ${String(Math.floor(i / 60) % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:30`, equity_usdt: i });
+  const point = (i: number) => ({
+    dateTime: `2024-01-01 ${String(Math.floor(i / 60) % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:30`,
+    equity_usdt: i,
+  });
   const series = (n: number) => Array.from({ length: n }, (_, i) => point(i));
 
   it('keeps the last 180 points and appends 7 future daily dates without values', () => {
-    const result = trendSeries(series(200), (p) => p.dateTime, (p) => p.equity_usdt);
+    const result = trendSeries(
+      series(200),
+      (p) => p.dateTime,
+      (p) => p.equity_usdt,
+    );
     expect(result).toHaveLength(187);
     expect(result[0]).toEqual({ time: '2024-01-01 00:20', value: 20 });
     expect(result[179]).toEqual({ time: '2024-01-01 03:19', value: 199 });
@@ -53,19 +71,45 @@ describe('trendSeries (§9 trend chart)', () => {
   });
 
   it('keeps fewer points as they are, times to the minute', () => {
-    const result = trendSeries(series(3), (p) => p.dateTime, (p) => p.equity_usdt);
+    const result = trendSeries(
+      series(3),
+      (p) => p.dateTime,
+      (p) => p.equity_usdt,
+    );
     expect(result.slice(0, 3).map((p) => p.time)).toEqual(['2024-01-01 00:00', '2024-01-01 00:01', '2024-01-01 00:02']);
     expect(result).toHaveLength(10);
   });
 
   it('is empty without points (no future dates on their own) and tolerates a missing value', () => {
-    expect(trendSeries([], (p: { t: string }) => p.t, () => 1)).toEqual([]);
-    expect(trendSeries(undefined, (p: { t: string }) => p.t, () => 1)).toEqual([]);
-    expect(trendSeries([{ t: '2024-01-01 00:00' }], (p) => p.t, () => 'x')[0]).toEqual({ time: '2024-01-01 00:00', value: null });
+    expect(
+      trendSeries(
+        [],
+        (p: { t: string }) => p.t,
+        () => 1,
+      ),
+    ).toEqual([]);
+    expect(
+      trendSeries(
+        undefined,
+        (p: { t: string }) => p.t,
+        () => 1,
+      ),
+    ).toEqual([]);
+    expect(
+      trendSeries(
+        [{ t: '2024-01-01 00:00' }],
+        (p) => p.t,
+        () => 'x',
+      )[0],
+    ).toEqual({ time: '2024-01-01 00:00', value: null });
   });
 
   it('crosses month ends with calendar days', () => {
-    const result = trendSeries([{ t: '2024-02-27 23:59' }], (p) => p.t, () => 1);
+    const result = trendSeries(
+      [{ t: '2024-02-27 23:59' }],
+      (p) => p.t,
+      () => 1,
+    );
     expect(result.slice(1, 4).map((p) => p.time)).toEqual(['2024-02-28 23:59', '2024-02-29 23:59', '2024-03-01 23:59']);
   });
 });

@@ -1,10 +1,4 @@
-import {
-  BORROW_COINS,
-  GLOBAL_CONFIG_FIELDS,
-  MAX_BORROW_FIELDS,
-  checkConfigNumber,
-  toGlobalConfigPayload,
-} from '../../src/domain/global-config-rules';
+import { BORROW_COINS, GLOBAL_CONFIG_FIELDS, MAX_BORROW_FIELDS, checkConfigNumber, toGlobalConfigPayload } from '../../src/domain/global-config-rules';
 
 describe('global config fields', () => {
   it('has one percent field per coin of the spec, in its order', () => {
@@ -16,7 +10,12 @@ describe('global config fields', () => {
   it('lists every field of the config exactly once', () => {
     expect([...GLOBAL_CONFIG_FIELDS].sort()).toEqual(
       [
-        'depthMarket', 'priceSlippage', 'voiceIntervalTime', 'messageIntervalTime', 'tradingIntervalTime', 'isBorrow',
+        'depthMarket',
+        'priceSlippage',
+        'voiceIntervalTime',
+        'messageIntervalTime',
+        'tradingIntervalTime',
+        'isBorrow',
         ...BORROW_COINS.map((coin) => `maxBorrow${coin}`),
       ].sort(),
     );
@@ -59,7 +58,11 @@ describe('checkConfigNumber', () => {
 describe('toGlobalConfigPayload', () => {
   it('sends every field, numbers as numbers and isBorrow as a boolean', () => {
     const values: Record<string, unknown> = {
-      depthMarket: '5', priceSlippage: 0.001, voiceIntervalTime: 60, messageIntervalTime: '300', tradingIntervalTime: 1,
+      depthMarket: '5',
+      priceSlippage: 0.001,
+      voiceIntervalTime: 60,
+      messageIntervalTime: '300',
+      tradingIntervalTime: 1,
       isBorrow: 'true',
     };
     BORROW_COINS.forEach((coin, i) => (values[`maxBorrow${coin}`] = String(i * 10)));

@@ -48,7 +48,12 @@ describe('npm run i18n:check', () => {
   it('names a literal Chinese text and an English title in a page, with file and line', () => {
     const code = CODE.replace("{t('form.cancel')}", '取消').replace("title={t('form.save')}", 'title="Save it"');
     const findings = check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': code });
-    expect(brief(findings)).toEqual(['unused zh-CN src/locales/zh-CN/common.json form.save', 'unused zh-CN src/locales/zh-CN/common.json form.cancel', 'literal src src/pages/page.tsx 4', 'literal src src/pages/page.tsx 4']);
+    expect(brief(findings)).toEqual([
+      'unused zh-CN src/locales/zh-CN/common.json form.save',
+      'unused zh-CN src/locales/zh-CN/common.json form.cancel',
+      'literal src src/pages/page.tsx 4',
+      'literal src src/pages/page.tsx 4',
+    ]);
     expect(formatFindings(findings)).toContain('literal   src/pages/page.tsx:4  JSX text: "取消"');
   });
 

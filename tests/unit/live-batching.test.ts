@@ -85,7 +85,10 @@ describe('feed manager: reconnecting', () => {
     expect(manager.status('task').state).toBe('live');
     expect(JSON.parse(lastSocket().sent[0])).toEqual({ token: TOKEN, data: [2, 4, 6] });
     vi.advanceTimersByTime(3000);
-    expect(sentData()).toEqual([[2, 4, 6], [2, 4, 6]]);
+    expect(sentData()).toEqual([
+      [2, 4, 6],
+      [2, 4, 6],
+    ]);
   });
 
   it('keeps messages received before a drop for the next frame', () => {

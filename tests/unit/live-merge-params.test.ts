@@ -13,7 +13,18 @@ describe('mergeParams', () => {
   });
 
   it('market tables: the union; a subscriber without tables wants them all', () => {
-    expect(mergeMarketParams([[[1, 2, 1, 5]], [[1, 2, 1, 5], [2, 1, 1, 4]]])).toEqual([[1, 2, 1, 5], [2, 1, 1, 4]]);
+    expect(
+      mergeMarketParams([
+        [[1, 2, 1, 5]],
+        [
+          [1, 2, 1, 5],
+          [2, 1, 1, 4],
+        ],
+      ]),
+    ).toEqual([
+      [1, 2, 1, 5],
+      [2, 1, 1, 4],
+    ]);
     expect(mergeMarketParams([[[1, 2, 1, 5]], undefined])).toBeUndefined();
   });
 
@@ -24,7 +35,14 @@ describe('mergeParams', () => {
         { currencies: ['btc'], minutes: 2880, number: 30 },
         { currencies: ['eth'], minutes: 60 },
       ]),
-    ).toEqual({ pairs: [['btc', 60], ['eth', 60], ['btc', 2880]], number: 30 });
+    ).toEqual({
+      pairs: [
+        ['btc', 60],
+        ['eth', 60],
+        ['btc', 2880],
+      ],
+      number: 30,
+    });
     expect(mergeStatisticsParams([undefined])).toBeUndefined();
   });
 });
@@ -53,9 +71,16 @@ describe('two subscribers with different ids share one socket', () => {
     manager.subscribe('task', [2, 3], () => {});
     lastSocket().open();
     leave();
-    expect(sentData()).toEqual([[1, 2, 3], [2, 3]]);
+    expect(sentData()).toEqual([
+      [1, 2, 3],
+      [2, 3],
+    ]);
     vi.advanceTimersByTime(3000);
-    expect(sentData()).toEqual([[1, 2, 3], [2, 3], [2, 3]]);
+    expect(sentData()).toEqual([
+      [1, 2, 3],
+      [2, 3],
+      [2, 3],
+    ]);
     expect(manager.subscription('task')).toEqual([2, 3]);
   });
 
@@ -67,7 +92,10 @@ describe('two subscribers with different ids share one socket', () => {
     first.update([1, 5]);
     first.update([5, 1]); // same content, in another order: still a change of this subscriber's list
     expect(sockets()).toHaveLength(1);
-    expect(sentData()).toEqual([[1, 2], [1, 2, 5]]);
+    expect(sentData()).toEqual([
+      [1, 2],
+      [1, 2, 5],
+    ]);
   });
 
   it('gives each asset subscriber only the messages of its API ids', () => {
@@ -91,10 +119,35 @@ describe('two subscribers with different ids share one socket', () => {
     manager.subscribe('statistics', { currencies: ['btc'], minutes: 60, number: 1 }, (message) => hour.push(message));
     manager.subscribe('statistics', { currencies: ['btc', 'eth'], minutes: 2880 }, () => {});
     lastSocket().open();
-    expect(JSON.parse(lastSocket().sent[0])).toEqual({ currencys: [['btc', 60], ['btc', 2880], ['eth', 2880]], number: 18 });
-    const group = (currency: string, minutes: number) => ({ currency, minutes, pool: 1, pool_accounted: 1, more: 1, empty: 1, fu_more: 1, fu_empty: 1, ss_buy: 1, ss_sell: 1 });
+    expect(JSON.parse(lastSocket().sent[0])).toEqual({
+      currencys: [
+        ['btc', 60],
+        ['btc', 2880],
+        ['eth', 2880],
+      ],
+      number: 18,
+    });
+    const group = (currency: string, minutes: number) => ({
+      currency,
+      minutes,
+      pool: 1,
+      pool_accounted: 1,
+      more: 1,
+      empty: 1,
+      fu_more: 1,
+      fu_empty: 1,
+      ss_buy: 1,
+      ss_sell: 1,
+    });
     lastSocket().receive(
-      JSON.stringify({ code: 200, data: { automatic: [group('btc', 60), group('btc', 2880), group('eth', 2880)], manual: [group('eth', 2880)], order: [{ order_id: 'a' }, { order_id: 'b' }] } }),
+      JSON.stringify({
+        code: 200,
+        data: {
+          automatic: [group('btc', 60), group('btc', 2880), group('eth', 2880)],
+          manual: [group('eth', 2880)],
+          order: [{ order_id: 'a' }, { order_id: 'b' }],
+        },
+      }),
     );
     live.frames().run();
     expect(hour).toEqual([{ data: { automatic: [group('btc', 60)], manual: [], order: [{ order_id: 'a' }] } }]);

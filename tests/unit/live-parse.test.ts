@@ -4,16 +4,81 @@ import { feeds, type FeedName } from '../../src/live/feeds';
 
 const good: Record<FeedName, { raw: unknown; message: unknown }> = {
   market: {
-    raw: { code: 200, data: [{ table: [1, 2, 1, 5], rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: '0', b_validity: 1, positive: '0.1/0.2', negative: '-0.1/-0.2' }] }] },
-    message: { data: [{ table: [1, 2, 1, 5], rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: '0', b_validity: '1', positive: '0.1/0.2', negative: '-0.1/-0.2' }] }] },
+    raw: {
+      code: 200,
+      data: [
+        {
+          table: [1, 2, 1, 5],
+          rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: '0', b_validity: 1, positive: '0.1/0.2', negative: '-0.1/-0.2' }],
+        },
+      ],
+    },
+    message: {
+      data: [
+        {
+          table: [1, 2, 1, 5],
+          rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: '0', b_validity: '1', positive: '0.1/0.2', negative: '-0.1/-0.2' }],
+        },
+      ],
+    },
   },
   asset: {
-    raw: { code: 200, data: { apiId: 3, asset_info: { statistics: { 'total_equity(USDT)': 10.5, total_position: '2' }, list: [{ currency: 'btc', spot: 1 }] }, ledger: [{ id: 1 }] } },
-    message: { data: { apiId: 3, asset_info: { statistics: { 'total_equity(USDT)': 10.5, total_position: '2' }, list: [{ currency: 'btc', spot: 1 }] }, ledger: [{ id: 1 }], borrow: [] } },
+    raw: {
+      code: 200,
+      data: {
+        apiId: 3,
+        asset_info: { statistics: { 'total_equity(USDT)': 10.5, total_position: '2' }, list: [{ currency: 'btc', spot: 1 }] },
+        ledger: [{ id: 1 }],
+      },
+    },
+    message: {
+      data: {
+        apiId: 3,
+        asset_info: { statistics: { 'total_equity(USDT)': 10.5, total_position: '2' }, list: [{ currency: 'btc', spot: 1 }] },
+        ledger: [{ id: 1 }],
+        borrow: [],
+      },
+    },
   },
   task: {
-    raw: { code: 200, data: [{ id: 4, status: 2, position: { f: [[1, 2], [3, 4]] }, muldata: [1], changeable: true, analysis: 'x', extra: 'dropped' }, { id: 5 }] },
-    message: { data: [{ id: 4, status: 2, position: { f: [[1, 2], [3, 4]] }, muldata: [1], changeable: true, analysis: 'x' }, { id: 5 }] },
+    raw: {
+      code: 200,
+      data: [
+        {
+          id: 4,
+          status: 2,
+          position: {
+            f: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+          muldata: [1],
+          changeable: true,
+          analysis: 'x',
+          extra: 'dropped',
+        },
+        { id: 5 },
+      ],
+    },
+    message: {
+      data: [
+        {
+          id: 4,
+          status: 2,
+          position: {
+            f: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+          muldata: [1],
+          changeable: true,
+          analysis: 'x',
+        },
+        { id: 5 },
+      ],
+    },
   },
   statistics: {
     raw: {
@@ -41,8 +106,21 @@ const good: Record<FeedName, { raw: unknown; message: unknown }> = {
     message: { strategy: [{ id: 9, names: 'S', status: 1, target: 1, total_eq: 12.5 }], task: [{ id: 1 }] },
   },
   alert: {
-    raw: { code: 200, data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 2, ruleId: 1, kind: 'abnormal', params: { task: 3, order: 4, status: 8 }, at: 5, read: false, sent: true, link: { task: 3 } }] } },
-    message: { data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 2, ruleId: 1, kind: 'abnormal', params: { task: 3, order: 4, status: 8 }, at: 5, read: false, sent: true, link: { task: 3 } }] } },
+    raw: {
+      code: 200,
+      data: {
+        unread: 1,
+        voiceIntervalTime: 60,
+        latest: [{ id: 2, ruleId: 1, kind: 'abnormal', params: { task: 3, order: 4, status: 8 }, at: 5, read: false, sent: true, link: { task: 3 } }],
+      },
+    },
+    message: {
+      data: {
+        unread: 1,
+        voiceIntervalTime: 60,
+        latest: [{ id: 2, ruleId: 1, kind: 'abnormal', params: { task: 3, order: 4, status: 8 }, at: 5, read: false, sent: true, link: { task: 3 } }],
+      },
+    },
   },
 };
 
@@ -78,7 +156,10 @@ const malformed: Record<FeedName, Array<[unknown, string]>> = {
   alert: [
     [{ data: { unread: 1, voiceIntervalTime: 60 } }, 'data.latest is not a list'],
     [{ data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 1, kind: 'weather' }] } }, 'data.latest[0].kind is not a known kind'],
-    [{ data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 1, ruleId: 1, kind: 'feed', params: { exchange: {} } }] } }, 'data.latest[0].params.exchange is not text or a number'],
+    [
+      { data: { unread: 1, voiceIntervalTime: 60, latest: [{ id: 1, ruleId: 1, kind: 'feed', params: { exchange: {} } }] } },
+      'data.latest[0].params.exchange is not text or a number',
+    ],
   ],
 };
 

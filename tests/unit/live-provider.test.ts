@@ -5,7 +5,6 @@ import { createLiveProvider, FEED_EVENT_TYPE, type FeedSubscriptionHandle } from
 import { clearSession, saveSession } from '../../src/providers/session';
 import { FakeSocket } from './fake-socket';
 
-
 const last = () => FakeSocket.instances[FakeSocket.instances.length - 1];
 
 let manager: FeedManager;
@@ -111,7 +110,15 @@ describe('live provider', () => {
     expect(last().url).toBe('ws://feeds.test/ts/websocket');
     last().open();
     expect(JSON.parse(last().sent[0])).toEqual({ token: 'tok', data: [7] });
-    last().receive(JSON.stringify({ code: 200, data: [{ id: 7, status: 3, position: { f: [] } }, { id: 8, status: 2 }] }));
+    last().receive(
+      JSON.stringify({
+        code: 200,
+        data: [
+          { id: 7, status: 3, position: { f: [] } },
+          { id: 8, status: 2 },
+        ],
+      }),
+    );
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       channel: 'resources/tasks',
@@ -122,7 +129,12 @@ describe('live provider', () => {
 
   it('the handle updates the feed params without reopening the socket', () => {
     const provider = createLiveProvider(manager);
-    const handle = provider.subscribe({ channel: 'resources/assets', types: ['*'], params: { feed: true, feedParams: [1] }, callback: () => {} }) as FeedSubscriptionHandle;
+    const handle = provider.subscribe({
+      channel: 'resources/assets',
+      types: ['*'],
+      params: { feed: true, feedParams: [1] },
+      callback: () => {},
+    }) as FeedSubscriptionHandle;
     last().open();
     handle.update([1, 4]);
     expect(FakeSocket.instances).toHaveLength(1);

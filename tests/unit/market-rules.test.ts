@@ -28,7 +28,15 @@ describe('market rules (src/domain/market.ts)', () => {
   });
 
   it('orders tables by the spread order CQ, NW, CW, CS, SS', () => {
-    expect(sortTables([[1, 1, 5, 1], [1, 1, 2, 1], [1, 2, 4, 1], [1, 1, 3, 2], [1, 1, 10, 4]])).toEqual([
+    expect(
+      sortTables([
+        [1, 1, 5, 1],
+        [1, 1, 2, 1],
+        [1, 2, 4, 1],
+        [1, 1, 3, 2],
+        [1, 1, 10, 4],
+      ]),
+    ).toEqual([
       [1, 1, 10, 4],
       [1, 2, 4, 1],
       [1, 1, 3, 2],
@@ -62,7 +70,10 @@ describe('market rules (src/domain/market.ts)', () => {
   it('asks each frame for its §9 window', () => {
     const now = Date.UTC(2025, 0, 10);
     const day = 86_400_000;
-    const legs = [{ exchange: 1, type: 4 }, { exchange: 2, type: 1 }];
+    const legs = [
+      { exchange: 1, type: 4 },
+      { exchange: 2, type: 1 },
+    ];
     expect(klineQuery(legs, 'btc', '4H', now)).toEqual({
       excheng: '1,2',
       types: '4,1',

@@ -53,7 +53,10 @@ describe('net spreads (issue 24)', () => {
     expect(netSpreadPercent('negative', 1.6, feeA, feeB)).toBeCloseTo(1.84064, 10);
     expect(netSpreadPercent('positive', -0.5, feeA, feeB)).toBeCloseTo(-0.7398, 10);
     // the same from the prices: (A.bid − B.ask − 2·(fA·A.bid + fB·B.ask)) / B.ask · 100
-    expect(netSpreadPercent('positive', ((60900 - 60000) / 60000) * 100, feeA, feeB)).toBeCloseTo(((900 - 2 * (feeA * 60900 + feeB * 60000)) / 60000) * 100, 10);
+    expect(netSpreadPercent('positive', ((60900 - 60000) / 60000) * 100, feeA, feeB)).toBeCloseTo(
+      ((900 - 2 * (feeA * 60900 + feeB * 60000)) / 60000) * 100,
+      10,
+    );
   });
 
   it('with default fees on both legs (no account): 0.05 % + 0.05 % perpetual / quarter round trip ≈ 0.2 %', () => {

@@ -4,15 +4,7 @@ import { endpointNames, endpoints } from '../../src/api/endpoints';
 import { feedNames } from '../../src/live/feeds';
 import { CALL_ACCESS } from '../../src/api/access';
 import { FEED_ACCESS } from '../../src/live/access';
-import {
-  PERMISSIONS,
-  PUBLIC,
-  RESOURCES,
-  can,
-  isPathAllowed,
-  ruleOf,
-  type Subject,
-} from '../../src/domain/permissions';
+import { PERMISSIONS, PUBLIC, RESOURCES, can, isPathAllowed, ruleOf, type Subject } from '../../src/domain/permissions';
 import { STRATEGY_KEYS } from '../../src/domain/strategy-keys';
 import { demoAccount } from '../../src/domain/demo-accounts';
 import { accessControlProvider } from '../../src/providers/access-control';
@@ -45,7 +37,22 @@ describe('the contract table against the permission table', () => {
 
   it('names the resources and areas the team agreed on', () => {
     expect(RESOURCES).toEqual(
-      expect.arrayContaining(['apis', 'strategies', 'tasks', 'child-tasks', 'follow-tasks', 'unilateral-strategies', 'global-config', 'market', 'assets', 'orders', 'demand', 'monitoring', 'account', 'tools']),
+      expect.arrayContaining([
+        'apis',
+        'strategies',
+        'tasks',
+        'child-tasks',
+        'follow-tasks',
+        'unilateral-strategies',
+        'global-config',
+        'market',
+        'assets',
+        'orders',
+        'demand',
+        'monitoring',
+        'account',
+        'tools',
+      ]),
     );
   });
 });
@@ -98,7 +105,16 @@ describe('table semantics', () => {
   it('checks strategy_* keys on the unilateral list, with its column', () => {
     const columns = ['/main/index/unilateral'];
     const user = subject({ columns, strategyKeys: ['strategy_start', 'strategy_hide'] });
-    const actions = { strategy_start: 'start', strategy_stop: 'stop', strategy_update: 'edit', strategy_all_preserve: 'preserve', strategy_details: 'show', strategy_add_task: 'follow', strategy_hide: 'hide', strategy_show: 'unhide' } as const;
+    const actions = {
+      strategy_start: 'start',
+      strategy_stop: 'stop',
+      strategy_update: 'edit',
+      strategy_all_preserve: 'preserve',
+      strategy_details: 'show',
+      strategy_add_task: 'follow',
+      strategy_hide: 'hide',
+      strategy_show: 'unhide',
+    } as const;
     expect(Object.keys(actions).sort()).toEqual([...STRATEGY_KEYS].sort());
     const allowed = STRATEGY_KEYS.filter((key) => can(user, 'unilateral-strategies', actions[key]));
     expect(allowed).toEqual(['strategy_start', 'strategy_hide']);

@@ -23,7 +23,23 @@ const MAY_IMPORT = {
   'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/', 'alerts/'],
   'feeds/': ['engine/', 'market/', 'store/', 'ledger/', 'http/', 'handlers/', 'context.ts'],
   'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'unilateral/'],
-  'main.ts': ['clock/', 'market/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'handlers/', 'feeds/', 'seed/', 'settings.ts', 'unilateral/', 'alerts/', 'secrets/'],
+  'main.ts': [
+    'clock/',
+    'market/',
+    'engine/',
+    'store/',
+    'ledger/',
+    'runner/',
+    'http/',
+    'context.ts',
+    'handlers/',
+    'feeds/',
+    'seed/',
+    'settings.ts',
+    'unilateral/',
+    'alerts/',
+    'secrets/',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -77,7 +93,10 @@ describe('the layout of server/', () => {
 
   it.each(Object.entries(MAY_IMPORT))('server/%s imports only what it may: %j', (part, allowed) => {
     const wrong = imports
-      .filter(({ from, to, edge }) => partOf(from) === part && partOf(to) !== part && !(allowed as readonly string[]).includes(partOf(to)) && !EXCEPTIONS.includes(edge))
+      .filter(
+        ({ from, to, edge }) =>
+          partOf(from) === part && partOf(to) !== part && !(allowed as readonly string[]).includes(partOf(to)) && !EXCEPTIONS.includes(edge),
+      )
       .map(({ edge }) => edge);
     expect(wrong).toEqual([]);
   });

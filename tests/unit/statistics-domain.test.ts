@@ -1,7 +1,30 @@
-import { DEFAULT_PERIOD_MINUTES, GROUP_FIELDS, groupFields, groupOf, jumpTo, ORDER_COLUMNS, sdcPayload, serverToday, STATISTIC_CURRENCIES, STATISTIC_PERIODS, step, sumGroups, toCsv } from '../../src/domain/statistics';
+import {
+  DEFAULT_PERIOD_MINUTES,
+  GROUP_FIELDS,
+  groupFields,
+  groupOf,
+  jumpTo,
+  ORDER_COLUMNS,
+  sdcPayload,
+  serverToday,
+  STATISTIC_CURRENCIES,
+  STATISTIC_PERIODS,
+  step,
+  sumGroups,
+  toCsv,
+} from '../../src/domain/statistics';
 
 const group = (currency: string, minutes: number, n: number) => ({
-  currency, minutes, pool: n, pool_accounted: n, more: n, empty: n, fu_more: n, fu_empty: n, ss_buy: n, ss_sell: n,
+  currency,
+  minutes,
+  pool: n,
+  pool_accounted: n,
+  more: n,
+  empty: n,
+  fu_more: n,
+  fu_empty: n,
+  ss_buy: n,
+  ss_sell: n,
 });
 
 describe('statistics constants (§9)', () => {
@@ -13,8 +36,23 @@ describe('statistics constants (§9)', () => {
   it('group fields and order columns of §3', () => {
     expect(GROUP_FIELDS).toEqual(['pool', 'pool_accounted', 'more', 'empty', 'fu_more', 'fu_empty', 'ss_buy', 'ss_sell']);
     expect(ORDER_COLUMNS.map((c) => c.key)).toEqual([
-      'client_id', 'api_name', 'bourse', 'task_id', 'instrument_id', 'price', 'amount', 'type', 'filled_amount',
-      'filled_price', 'filled_notional', 'types', 'fee', 'timestamp', 'trading_time', 'state', 'order_id',
+      'client_id',
+      'api_name',
+      'bourse',
+      'task_id',
+      'instrument_id',
+      'price',
+      'amount',
+      'type',
+      'filled_amount',
+      'filled_price',
+      'filled_notional',
+      'types',
+      'fee',
+      'timestamp',
+      'trading_time',
+      'state',
+      'order_id',
     ]);
   });
 });
@@ -57,7 +95,15 @@ describe('paging (§8 messages)', () => {
 
 describe('CSV', () => {
   it('quotes cells with commas, quotes or newlines', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x,y'], ['say "hi"', null]])).toBe('a,b\r\n1,"x,y"\r\n"say ""hi""",\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x,y'],
+          ['say "hi"', null],
+        ],
+      ),
+    ).toBe('a,b\r\n1,"x,y"\r\n"say ""hi""",\r\n');
   });
 });
 

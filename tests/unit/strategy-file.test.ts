@@ -1,8 +1,4 @@
-import {
-  MAX_STRATEGY_FILE_BYTES,
-  checkStrategyBytes,
-  parseStrategyHeader,
-} from '../../src/domain/strategy-file';
+import { MAX_STRATEGY_FILE_BYTES, checkStrategyBytes, parseStrategyHeader } from '../../src/domain/strategy-file';
 import { readStrategyFile } from '../../src/resources/strategies/read-strategy-file';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -32,7 +28,7 @@ describe('parseStrategyHeader', () => {
 
   it('refuses broken JSON and JSON that is not an object', () => {
     expect(parseStrategyHeader('# demo/{"dlt":0.1,/v1\n')).toBeNull();
-    expect(parseStrategyHeader("# demo/{dlt: 0.1}/v1\n")).toBeNull();
+    expect(parseStrategyHeader('# demo/{dlt: 0.1}/v1\n')).toBeNull();
     expect(parseStrategyHeader('# demo/[1,2]/v1\n')).toBeNull();
     expect(parseStrategyHeader('# demo/42/v1\n')).toBeNull();
     expect(parseStrategyHeader('# demo/null/v1\n')).toBeNull();

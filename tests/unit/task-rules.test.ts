@@ -79,7 +79,10 @@ describe('add task (§5)', () => {
   });
   it('requires every base param, and every type of a per-type param', () => {
     expect(buildTaskParams({ ...values, params: { ...values.params, depth: '' } }, base)).toEqual({ ok: false, error: 'incompleteParams' });
-    expect(buildTaskParams({ ...values, params: { ...values.params, dlt: { CW: 1, NW: '', CQ: 1, NQ: 1 } } }, base)).toEqual({ ok: false, error: 'incompleteParams' });
+    expect(buildTaskParams({ ...values, params: { ...values.params, dlt: { CW: 1, NW: '', CQ: 1, NQ: 1 } } }, base)).toEqual({
+      ok: false,
+      error: 'incompleteParams',
+    });
   });
   it("converts is_borrow to boolean, others to numbers, blank price_limit to 'no', percent fund_occupy with '%'", () => {
     expect(buildTaskParams(values, base)).toEqual({
@@ -93,7 +96,10 @@ describe('add task (§5)', () => {
   it('reads params back into the form', () => {
     expect(parseFundOccupy('50%')).toEqual({ mode: 'percent', value: 50 });
     expect(parseFundOccupy('2000')).toEqual({ mode: 'amount', value: 2000 });
-    expect(formValuesOf({ fund_occupy: '50%', price_limit: 'no', depth: 5 })).toEqual({ fund_occupy_mode: 'percent', params: { fund_occupy: 50, price_limit: undefined, depth: 5 } });
+    expect(formValuesOf({ fund_occupy: '50%', price_limit: 'no', depth: 5 })).toEqual({
+      fund_occupy_mode: 'percent',
+      params: { fund_occupy: 50, price_limit: undefined, depth: 5 },
+    });
   });
   it('sends a rename only if the name changed', () => {
     expect(renameNeeded('a', 'a')).toBe(false);
@@ -110,10 +116,19 @@ describe('manual trading (§5, §9)', () => {
   });
   it('builds the cparam of a manual open and close', () => {
     expect(JSON.parse(manualTradeCparam({ kind: 'open', dlt: -0.01, count: 20, duration: 1, childIds: [3, 4], direct: 'r' }))).toEqual({
-      dlt: -0.01, count: 20, duration: 1, cid: '3,4', change_type: 'open', direct: 'r',
+      dlt: -0.01,
+      count: 20,
+      duration: 1,
+      cid: '3,4',
+      change_type: 'open',
+      direct: 'r',
     });
     expect(JSON.parse(manualTradeCparam({ kind: 'close', dlt: 0.5, count: 20, duration: 1, childIds: [3] }))).toEqual({
-      dlt: 0.5, count: 20, duration: 1, cid: '3', change_type: 'close',
+      dlt: 0.5,
+      count: 20,
+      duration: 1,
+      cid: '3',
+      change_type: 'close',
     });
   });
   it('reads the used ratio as a share of one', () => {

@@ -24,13 +24,21 @@ describe('statistics chart data', () => {
     const mark = (createtime: string, type: number) => ({ createtime, price: 10, type, trade_num: 1 });
     const { line: drawn, markers } = chartSeries({
       cycle: '1T',
-      market: [{ createtime: '2026-11-25 00:02:00', price: 2 }, { createtime: '2026-11-25 00:01:00', price: 1 }],
+      market: [
+        { createtime: '2026-11-25 00:02:00', price: 2 },
+        { createtime: '2026-11-25 00:01:00', price: 1 },
+      ],
       up_direction: [mark('2026-11-25 00:03:00', 1), mark('2026-11-25 00:03:00', 2)],
       down_direction: [mark('2026-11-25 00:01:00', -1), mark('2026-11-25 00:03:00', -2)],
       curve: [],
     });
     expect(drawn.map((p) => p.price)).toEqual([1, 2]);
-    expect(markers.map((m) => [m.type, m.buy])).toEqual([[-1, false], [1, true], [2, true], [-2, false]]);
+    expect(markers.map((m) => [m.type, m.buy])).toEqual([
+      [-1, false],
+      [1, true],
+      [2, true],
+      [-2, false],
+    ]);
   });
 
   it('finds the nearest point by time and the extent of a long series', () => {

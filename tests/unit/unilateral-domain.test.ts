@@ -18,7 +18,11 @@ import {
   trendLine,
 } from '../../src/domain/unilateral';
 
-const text = (key: string): string => key.replace('unilateral:', '').split('.').reduce<any>((node, part) => node?.[part], zh);
+const text = (key: string): string =>
+  key
+    .replace('unilateral:', '')
+    .split('.')
+    .reduce<any>((node, part) => node?.[part], zh);
 
 describe('unilateral codes', () => {
   it('labels the follow states 1 auto, 0 stop, 2 hedge, 3 delay, 4 stop-loss', () => {
@@ -66,9 +70,18 @@ describe('follow task form rules (§5)', () => {
   const valid = { apiId: 1, strategyId: 2, priority: 3, stopLoss: 10, positiveLeverage: 2, negativeLeverage: 1, isBuy: 1, isSell: 0 };
 
   it('keeps every message verbatim', () => {
-    expect(Object.values(FOLLOW_FORM_MESSAGES).map(text)).toEqual(expect.arrayContaining([
-      'API不能为空！', '杠杆倍数不能为空!', '止损百分数不能为空!', '值大小在0~100之间!', '优先级不能为空!', '值大小在0~5之间!', '是否做多必选！', '是否开空必选！',
-    ]));
+    expect(Object.values(FOLLOW_FORM_MESSAGES).map(text)).toEqual(
+      expect.arrayContaining([
+        'API不能为空！',
+        '杠杆倍数不能为空!',
+        '止损百分数不能为空!',
+        '值大小在0~100之间!',
+        '优先级不能为空!',
+        '值大小在0~5之间!',
+        '是否做多必选！',
+        '是否开空必选！',
+      ]),
+    );
     expect(Object.values(STRATEGY_PRIORITY_MESSAGES).map(text)).toEqual(['优先级不能为空！', '请输入数字!', '请输入0~5之间的数字!']);
   });
 

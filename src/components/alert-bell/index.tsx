@@ -76,7 +76,10 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
 
   // the console's own sockets: a notification when one has been reconnecting longer than this browser's setting
   useEffect(
-    () => watchSockets(manager, prefs.socketSeconds, (feed) => announce(t('message.socket', { feed: t(`live:feed.${feed}`), seconds: prefs.socketSeconds }), voice.current)),
+    () =>
+      watchSockets(manager, prefs.socketSeconds, (feed) =>
+        announce(t('message.socket', { feed: t(`live:feed.${feed}`), seconds: prefs.socketSeconds }), voice.current),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [manager, prefs.socketSeconds],
   );
@@ -115,7 +118,9 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
         dataSource={items}
         locale={{ emptyText: t('bell.empty') }}
         pagination={
-          (list.data?.total ?? 0) > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, size: 'small', simple: true, onChange: setPage } : false
+          (list.data?.total ?? 0) > PAGE_SIZE
+            ? { current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, size: 'small', simple: true, onChange: setPage }
+            : false
         }
         renderItem={(alert) => {
           const href = alertHref(alert.link);
@@ -152,7 +157,17 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
     <>
       <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={panel} destroyOnHidden>
         {/* the bell carries its feed's state like the shell's badges do (the live-data line leaves this feed out) */}
-        <Button type="text" size="small" aria-label={label} aria-haspopup="dialog" aria-expanded={open} data-testid="alert-bell" data-feed="alert" data-feed-state={state} data-unread={unread}>
+        <Button
+          type="text"
+          size="small"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-testid="alert-bell"
+          data-feed="alert"
+          data-feed-state={state}
+          data-unread={unread}
+        >
           {/* antd's red-7 under the white count: 4.5:1 contrast or more (the default red has about 3.2:1) */}
           <Badge count={unread} size="small" overflowCount={99} color="#cf1322">
             <BellOutlined />

@@ -106,15 +106,30 @@ export default function RulesDialog({ onClose }: { onClose: () => void }) {
     >
       {settings && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          {row(t('rules.unbalanced'), settings.unbalanced.on, (on) => change('unbalanced', { on }), seconds(settings.unbalanced.seconds, (value) => change('unbalanced', { seconds: value }), t('rules.unbalanced'), !settings.unbalanced.on))}
+          {row(
+            t('rules.unbalanced'),
+            settings.unbalanced.on,
+            (on) => change('unbalanced', { on }),
+            seconds(settings.unbalanced.seconds, (value) => change('unbalanced', { seconds: value }), t('rules.unbalanced'), !settings.unbalanced.on),
+          )}
           {row(t('rules.abnormal'), settings.abnormal.on, (on) => change('abnormal', { on }))}
-          {row(t('rules.feed'), settings.feed.on, (on) => change('feed', { on }), seconds(settings.feed.seconds, (value) => change('feed', { seconds: value }), t('rules.feed'), !settings.feed.on))}
+          {row(
+            t('rules.feed'),
+            settings.feed.on,
+            (on) => change('feed', { on }),
+            seconds(settings.feed.seconds, (value) => change('feed', { seconds: value }), t('rules.feed'), !settings.feed.on),
+          )}
           <Flex wrap gap="small" align="center" justify="space-between">
             <Typography.Text>{t('rules.cooldown')}</Typography.Text>
             {seconds(cooldown, setCooldown, t('rules.cooldown'), false)}
           </Flex>
           <Divider style={{ margin: '8px 0' }} />
-          {row(t('rules.socket'), socket.on, (on) => setSocket((s) => ({ ...s, on })), seconds(socket.seconds, (value) => setSocket((s) => ({ ...s, seconds: value })), t('rules.socket'), !socket.on))}
+          {row(
+            t('rules.socket'),
+            socket.on,
+            (on) => setSocket((s) => ({ ...s, on })),
+            seconds(socket.seconds, (value) => setSocket((s) => ({ ...s, seconds: value })), t('rules.socket'), !socket.on),
+          )}
           <Typography.Text type="secondary">{t('rules.socketHint')}</Typography.Text>
           <Divider style={{ margin: '8px 0' }} />
           <Typography.Text strong>{t('rules.spread')}</Typography.Text>

@@ -9,7 +9,17 @@ import { useCall, useCallMutation } from '../../api/use-call';
 const QUIET = { successNotification: false } as const;
 
 /** The form of a row's threshold: the rule there is, or a positive spread above 0 %. */
-function ThresholdForm({ table, currency, rule, onDone }: { table: MarketTable; currency: string; rule: (SpreadRuleParams & { id: number }) | undefined; onDone: () => void }) {
+function ThresholdForm({
+  table,
+  currency,
+  rule,
+  onDone,
+}: {
+  table: MarketTable;
+  currency: string;
+  rule: (SpreadRuleParams & { id: number }) | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('alerts');
   const { message } = App.useApp();
   const save = useCallMutation('alertRuleSave', QUIET);
@@ -45,9 +55,21 @@ function ThresholdForm({ table, currency, rule, onDone }: { table: MarketTable; 
   return (
     <Space direction="vertical" size="small" style={{ width: 'min(280px, calc(100vw - 48px))' }}>
       <Typography.Text>{t('threshold.field')}</Typography.Text>
-      <Segmented<SpreadField> aria-label={t('threshold.field')} size="small" value={field} onChange={setField} options={SPREAD_FIELDS.map((value) => ({ value, label: t(`fields.${value}`) }))} />
+      <Segmented<SpreadField>
+        aria-label={t('threshold.field')}
+        size="small"
+        value={field}
+        onChange={setField}
+        options={SPREAD_FIELDS.map((value) => ({ value, label: t(`fields.${value}`) }))}
+      />
       <Typography.Text>{t('threshold.direction')}</Typography.Text>
-      <Segmented<Direction> aria-label={t('threshold.direction')} size="small" value={direction} onChange={setDirection} options={DIRECTIONS.map((value) => ({ value, label: t(`directions.${value}`) }))} />
+      <Segmented<Direction>
+        aria-label={t('threshold.direction')}
+        size="small"
+        value={direction}
+        onChange={setDirection}
+        options={DIRECTIONS.map((value) => ({ value, label: t(`directions.${value}`) }))}
+      />
       <Typography.Text>{t('threshold.value')}</Typography.Text>
       <InputNumber
         aria-label={t('threshold.value')}
@@ -82,7 +104,9 @@ export function SpreadAlertButton({ table, currency }: { table: MarketTable; cur
   const [open, setOpen] = useState(false);
   // one query for the whole board: every row's button reads the same rule list
   const rules = useCall('alertRuleList', {}, { staleTime: 30_000 });
-  const rule = rules.data?.find((r): r is Extract<typeof r, { kind: 'spread' }> => r.kind === 'spread' && r.currency === currency && tableKey(r.table) === tableKey(table));
+  const rule = rules.data?.find(
+    (r): r is Extract<typeof r, { kind: 'spread' }> => r.kind === 'spread' && r.currency === currency && tableKey(r.table) === tableKey(table),
+  );
   const name = currency.toUpperCase();
   const done = () => {
     setOpen(false);

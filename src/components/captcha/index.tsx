@@ -104,7 +104,14 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
   );
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const keys: Record<string, number> = { ArrowRight: value + STEP, ArrowUp: value + STEP, End: MAX, ArrowLeft: value - STEP, ArrowDown: value - STEP, Home: 0 };
+    const keys: Record<string, number> = {
+      ArrowRight: value + STEP,
+      ArrowUp: value + STEP,
+      End: MAX,
+      ArrowLeft: value - STEP,
+      ArrowDown: value - STEP,
+      Home: 0,
+    };
     if (event.key in keys) {
       event.preventDefault();
       move(keys[event.key]);

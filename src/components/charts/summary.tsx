@@ -71,7 +71,13 @@ export function useChartSummary(series: readonly SummarySeries[], period?: Chart
  * false (loading, an error, nothing to draw) it is a plain box: an image's content is hidden from assistive
  * tech, and a message shown instead of the chart must be read.
  */
-export function ChartFigure({ label, summary, drawn = true, children, ...box }: { label: string; summary: string; drawn?: boolean; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
+export function ChartFigure({
+  label,
+  summary,
+  drawn = true,
+  children,
+  ...box
+}: { label: string; summary: string; drawn?: boolean; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
   const id = useId();
   const image = drawn ? { role: 'img', 'aria-label': label, 'aria-describedby': summary ? id : undefined } : {};
   return (

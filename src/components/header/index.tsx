@@ -71,8 +71,12 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
             value: code,
             label: (
               <>
-                <span className="wide-only" lang={code}>{name}</span>
-                <span className="narrow-only" lang={code}>{short}</span>
+                <span className="wide-only" lang={code}>
+                  {name}
+                </span>
+                <span className="narrow-only" lang={code}>
+                  {short}
+                </span>
               </>
             ),
             title: name,
@@ -114,7 +118,13 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
               }
             >
               {/* the accessible name begins with the name it shows (a voice-control user says what they see) */}
-              <Button type="text" aria-label={`${session.userName} ${t('header.userMenu')}`} aria-haspopup="menu" aria-expanded={userMenuOpen} data-testid="user-menu">
+              <Button
+                type="text"
+                aria-label={`${session.userName} ${t('header.userMenu')}`}
+                aria-haspopup="menu"
+                aria-expanded={userMenuOpen}
+                data-testid="user-menu"
+              >
                 <UserOutlined />
                 {/* a name is rendered as text, never as HTML */}
                 <span className="wide-only">{session.userName}</span>

@@ -36,7 +36,12 @@ export function LegHealthTag({ health, testId }: { health: LegHealth | undefined
   const Icon = ICONS[health.state];
   const words = text(health);
   return (
-    <span data-testid={testId} data-state={health.state} title={t('summary', { text: words })} style={{ color: colour, display: 'inline-flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+    <span
+      data-testid={testId}
+      data-state={health.state}
+      title={t('summary', { text: words })}
+      style={{ color: colour, display: 'inline-flex', alignItems: 'center', gap: 4, minWidth: 0 }}
+    >
       <Icon aria-hidden />
       <span>{words}</span>
     </span>
@@ -78,12 +83,27 @@ export function LegHealthTable({ health, now }: { health: TaskLegHealth; now: nu
           key: 'filled',
           title: t('detail.filled'),
           children: [
-            { key: 'filledA', title: t('detail.legA'), align: 'right', render: (_, row) => <span data-testid={`leg-a-${row.key}`}>{formatQuantity(row.health.filled[0])}</span> },
-            { key: 'filledB', title: t('detail.legB'), align: 'right', render: (_, row) => <span data-testid={`leg-b-${row.key}`}>{formatQuantity(row.health.filled[1])}</span> },
+            {
+              key: 'filledA',
+              title: t('detail.legA'),
+              align: 'right',
+              render: (_, row) => <span data-testid={`leg-a-${row.key}`}>{formatQuantity(row.health.filled[0])}</span>,
+            },
+            {
+              key: 'filledB',
+              title: t('detail.legB'),
+              align: 'right',
+              render: (_, row) => <span data-testid={`leg-b-${row.key}`}>{formatQuantity(row.health.filled[1])}</span>,
+            },
           ],
         },
         { key: 'imbalance', title: t('detail.imbalance'), align: 'right', render: (_, row) => formatStatistic(row.health.imbalance) },
-        { key: 'exposure', title: t('detail.exposure'), align: 'right', render: (_, row) => <span data-testid={`leg-exposure-${row.key}`}>{formatStatistic(row.health.exposure)}</span> },
+        {
+          key: 'exposure',
+          title: t('detail.exposure'),
+          align: 'right',
+          render: (_, row) => <span data-testid={`leg-exposure-${row.key}`}>{formatStatistic(row.health.exposure)}</span>,
+        },
         {
           key: 'lastFill',
           title: t('detail.lastFill'),

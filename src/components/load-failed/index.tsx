@@ -7,5 +7,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return <Result status="warning" title={t('notifications.failed')} extra={<Button onClick={onRetry}>{t('buttons.retry')}</Button>} data-testid="load-failed" />;
+  return (
+    <Result status="warning" title={t('notifications.failed')} extra={<Button onClick={onRetry}>{t('buttons.retry')}</Button>} data-testid="load-failed" />
+  );
 }

@@ -4,7 +4,16 @@ import { FormDialog } from '../form-dialog';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount, ManualOrder } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
-import { contractTypeLabelKey, contractTypesFor, directionsFor, needsPrice, ORDER_WAY_OPTIONS, ORDER_WAYS, type Direction, type OrderWay } from '../../domain/codes';
+import {
+  contractTypeLabelKey,
+  contractTypesFor,
+  directionsFor,
+  needsPrice,
+  ORDER_WAY_OPTIONS,
+  ORDER_WAYS,
+  type Direction,
+  type OrderWay,
+} from '../../domain/codes';
 import { DECIMALS } from '../../domain/constants';
 import { failed, succeeded } from '../notify';
 
@@ -74,7 +83,13 @@ export function ManualTradeDialog({ api, onClose }: { api: Pick<ApiAccount, 'id'
   };
 
   return (
-    <FormDialog title={t('manual.title', { name: api.name })} submit={() => form.submit()} pending={mutation.isPending} onClose={onClose} okText={t('common:buttons.submit')}>
+    <FormDialog
+      title={t('manual.title', { name: api.name })}
+      submit={() => form.submit()}
+      pending={mutation.isPending}
+      onClose={onClose}
+      okText={t('common:buttons.submit')}
+    >
       <Form<ManualForm>
         form={form}
         layout="vertical"

@@ -33,14 +33,15 @@ export function useNotify() {
 }
 
 /** Refine's successNotification: the spec's own success text (§8); the key names its namespace ('apis:messages.added'). */
-export const succeeded =
-  (key: string) =>
-  (): OpenNotificationParams => ({ message: i18n.t(key), type: 'success' });
+export const succeeded = (key: string) => (): OpenNotificationParams => ({ message: i18n.t(key), type: 'success' });
 
 /** Refine's successNotification for a call whose reply is the server's own success text (§4 close position): that text, else the key's. */
 export const succeededWithReply =
   (key: string) =>
-  (reply?: { data: unknown }): OpenNotificationParams => ({ message: typeof reply?.data === 'string' && reply.data ? reply.data : i18n.t(key), type: 'success' });
+  (reply?: { data: unknown }): OpenNotificationParams => ({
+    message: typeof reply?.data === 'string' && reply.data ? reply.data : i18n.t(key),
+    type: 'success',
+  });
 
 /** Refine's errorNotification: titled with the common error title (§8 'tip') and the server's info. */
 export const failed = (error?: HttpError): OpenNotificationParams => ({

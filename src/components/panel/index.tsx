@@ -17,7 +17,9 @@ export function Panel({ title, children, style }: { title?: ReactNode; children:
         ...style,
       }}
     >
-      {title && <h3 style={{ margin: `0 0 ${token.marginSM}px`, fontSize: token.fontSizeLG, fontWeight: token.fontWeightStrong, color: token.colorText }}>{title}</h3>}
+      {title && (
+        <h3 style={{ margin: `0 0 ${token.marginSM}px`, fontSize: token.fontSizeLG, fontWeight: token.fontWeightStrong, color: token.colorText }}>{title}</h3>
+      )}
       {children}
     </section>
   );

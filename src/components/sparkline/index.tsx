@@ -43,11 +43,26 @@ export function sparklinePaths(values: readonly (number | null)[], width: number
  */
 export function Sparkline({ values, width = 240, height = 64, label, title, times, valueName = label, formatValue }: SparklineProps) {
   const { token } = theme.useToken();
-  const period = times ? periodOf(values.map((value, i) => ({ value, time: times[i] })), (point) => point.time, (point) => point.value !== null) : undefined;
+  const period = times
+    ? periodOf(
+        values.map((value, i) => ({ value, time: times[i] })),
+        (point) => point.time,
+        (point) => point.value !== null,
+      )
+    : undefined;
   const summary = useChartSummary([{ name: valueName, values, format: formatValue }], period);
   const { svg, desc } = useSvgDescription(summary);
   return (
-    <svg role="img" aria-label={label} {...svg} viewBox={`0 0 ${width} ${height}`} width="100%" height={height} preserveAspectRatio="none" style={{ display: 'block', overflow: 'visible' }}>
+    <svg
+      role="img"
+      aria-label={label}
+      {...svg}
+      viewBox={`0 0 ${width} ${height}`}
+      width="100%"
+      height={height}
+      preserveAspectRatio="none"
+      style={{ display: 'block', overflow: 'visible' }}
+    >
       {title ? <title>{title}</title> : null}
       {desc}
       {sparklinePaths(values, width, height).map((points) => (

@@ -40,7 +40,12 @@ export default function AevoPage() {
   const columns: ColumnsType<AevoTrade> = [
     { key: 'time', dataIndex: 'time', title: t('columns.time') },
     { key: 'instrument', dataIndex: 'instrument', title: t('columns.instrument') },
-    { key: 'side', dataIndex: 'side', title: t('columns.side'), render: (side: AevoTrade['side']) => <span style={{ color: side === 'buy' ? colors.up : colors.down }}>{t(`side.${side}`)}</span> },
+    {
+      key: 'side',
+      dataIndex: 'side',
+      title: t('columns.side'),
+      render: (side: AevoTrade['side']) => <span style={{ color: side === 'buy' ? colors.up : colors.down }}>{t(`side.${side}`)}</span>,
+    },
     { key: 'price', dataIndex: 'price', title: t('columns.price'), align: 'right', render: formatPrice },
     { key: 'amount', dataIndex: 'amount', title: t('columns.amount'), align: 'right', render: formatQuantity },
     { key: 'fee', dataIndex: 'fee', title: t('columns.fee'), align: 'right', render: formatPrice },

@@ -17,7 +17,11 @@ function ChangeText({ change, range }: { change: AccountChange | undefined; rang
   const rate = change.rates[range];
   return (
     <Typography.Text type="secondary" data-testid={`board-change-${change.apiId}`}>
-      {t('board.change', { equity: formatAmount(change.equity_usdt), range: t(`ranges.${range}`), rate: rate === undefined ? '-' : `${rate > 0 ? '+' : ''}${formatReturn(rate * 100)}` })}
+      {t('board.change', {
+        equity: formatAmount(change.equity_usdt),
+        range: t(`ranges.${range}`),
+        rate: rate === undefined ? '-' : `${rate > 0 ? '+' : ''}${formatReturn(rate * 100)}`,
+      })}
     </Typography.Text>
   );
 }
@@ -34,7 +38,12 @@ export default function AssetBoardPage() {
   const [unit, setUnit] = useState<ChartUnit>('usdt');
 
   if (loading) return <Skeleton active />;
-  if (apis.length === 0) return <Card><NoApiOrFailed failed={failed} onRetry={retry} /></Card>;
+  if (apis.length === 0)
+    return (
+      <Card>
+        <NoApiOrFailed failed={failed} onRetry={retry} />
+      </Card>
+    );
   return (
     <Flex vertical gap={12} style={{ minWidth: 0 }}>
       <Flex wrap gap={8} justify="space-between" align="center">
@@ -49,7 +58,12 @@ export default function AssetBoardPage() {
       <Row gutter={[12, 12]}>
         {apis.map((api) => (
           <Col key={api.id} xs={24} lg={12} xxl={8}>
-            <Card size="small" title={api.name} extra={<ChangeText change={changes?.find((c) => c.apiId === api.id)} range={range} />} data-testid={`board-${api.id}`}>
+            <Card
+              size="small"
+              title={api.name}
+              extra={<ChangeText change={changes?.find((c) => c.apiId === api.id)} range={range} />}
+              data-testid={`board-${api.id}`}
+            >
               <RatioPanel endpoint="assetImaging" apiId={api.id} name={api.name} fixed={{ range, unit }} height={200} />
             </Card>
           </Col>

@@ -8,7 +8,6 @@ import { formatNumber, formatPrice } from '../../domain/format';
 import { RatioChart } from '../../components/ratio-chart';
 import type { CurrencyPoint } from '../../api/calls';
 
-
 /** The currency's chart: /get/currency/information {bourse, types, currency} (types = spot). */
 function CurrencyChart({ currency, bourse }: { currency: string; bourse: number }) {
   const { t } = useTranslation('assets');
@@ -17,10 +16,7 @@ function CurrencyChart({ currency, bourse }: { currency: string; bourse: number 
     method: 'get',
     config: { query: { bourse, types: SPOT_CONTRACT, currency } },
   });
-  const data = useMemo(
-    () => (Array.isArray(result?.data) ? result.data : []).map((p) => ({ time: p.dateTime, price: Number(p.price) })),
-    [result?.data],
-  );
+  const data = useMemo(() => (Array.isArray(result?.data) ? result.data : []).map((p) => ({ time: p.dateTime, price: Number(p.price) })), [result?.data]);
   if (query.isLoading) return <Skeleton active />;
   if (data.length === 0) return <Empty description={t('chart.empty')} />;
   return <RatioChart label={t('chart.currencyTitle', { currency })} data={data} series={[{ field: 'price', name: t('chart.price'), format: formatPrice }]} />;
@@ -30,26 +26,29 @@ function CurrencyChart({ currency, bourse }: { currency: string; bourse: number 
 export const CurrencyTable = memo(function CurrencyTable({ rows, bourse, loading }: { rows: readonly CurrencyRow[]; bourse: number; loading?: boolean }) {
   const { t } = useTranslation('assets');
   const [open, setOpen] = useState<string>();
-  const columns = useMemo<TableColumnsType<CurrencyRow>>(() => [
-    {
-      key: 'currency',
-      dataIndex: 'currency',
-      title: t('columns.currency'),
-      fixed: 'left',
-      render: (currency: string) => (
-        <Button type="link" size="small" onClick={() => setOpen(currency)} aria-label={t('table.openChart', { currency: currency.toUpperCase() })}>
-          {currency.toUpperCase()}
-        </Button>
-      ),
-    },
-    ...ASSET_COLUMNS.map(({ key, decimals }) => ({
-      key,
-      dataIndex: key,
-      title: t(`columns.${key}`),
-      align: 'right' as const,
-      render: (value: unknown) => formatNumber(value, decimals),
-    })),
-  ], [t]);
+  const columns = useMemo<TableColumnsType<CurrencyRow>>(
+    () => [
+      {
+        key: 'currency',
+        dataIndex: 'currency',
+        title: t('columns.currency'),
+        fixed: 'left',
+        render: (currency: string) => (
+          <Button type="link" size="small" onClick={() => setOpen(currency)} aria-label={t('table.openChart', { currency: currency.toUpperCase() })}>
+            {currency.toUpperCase()}
+          </Button>
+        ),
+      },
+      ...ASSET_COLUMNS.map(({ key, decimals }) => ({
+        key,
+        dataIndex: key,
+        title: t(`columns.${key}`),
+        align: 'right' as const,
+        render: (value: unknown) => formatNumber(value, decimals),
+      })),
+    ],
+    [t],
+  );
   return (
     <>
       <Table<CurrencyRow>
@@ -62,7 +61,14 @@ export const CurrencyTable = memo(function CurrencyTable({ rows, bourse, loading
         scroll={{ x: 'max-content' }}
         title={() => t('table.title')}
       />
-      <Modal open={open !== undefined} title={open ? t('chart.currencyTitle', { currency: open.toUpperCase() }) : undefined} footer={null} onCancel={() => setOpen(undefined)} destroyOnHidden width={720}>
+      <Modal
+        open={open !== undefined}
+        title={open ? t('chart.currencyTitle', { currency: open.toUpperCase() }) : undefined}
+        footer={null}
+        onCancel={() => setOpen(undefined)}
+        destroyOnHidden
+        width={720}
+      >
         {open && <CurrencyChart currency={open} bourse={bourse} />}
       </Modal>
     </>

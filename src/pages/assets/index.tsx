@@ -66,7 +66,9 @@ function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selecte
           ...(hedging.length ? [{ url: 'hedgingRestoreTask', ids: hedging }] : []),
         ];
         await Promise.all(
-          calls.map(({ url, ids }) => mutateAsync({ url, method: 'post', values: { apiId: joinApiIds(ids) }, successNotification: false, errorNotification: failed })),
+          calls.map(({ url, ids }) =>
+            mutateAsync({ url, method: 'post', values: { apiId: joinApiIds(ids) }, successNotification: false, errorNotification: failed }),
+          ),
         );
         void message.success(t('actions.resumeDone'));
       },
@@ -107,7 +109,12 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
 
   if (loading) return <Skeleton active />;
   // a list that could not be read is said with a retry, not as "no API yet"
-  if (apis.length === 0) return <Card><NoApiOrFailed failed={failed} onRetry={retry} /></Card>;
+  if (apis.length === 0)
+    return (
+      <Card>
+        <NoApiOrFailed failed={failed} onRetry={retry} />
+      </Card>
+    );
 
   const tabs = [
     {

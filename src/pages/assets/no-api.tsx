@@ -7,7 +7,15 @@ import { LoadFailed } from '../../components/load-failed';
 export function NoApi() {
   const { t } = useTranslation('assets');
   return (
-    <Empty description={<><strong>{t('noApi.title')}</strong><br />{t('noApi.description')}</>}>
+    <Empty
+      description={
+        <>
+          <strong>{t('noApi.title')}</strong>
+          <br />
+          {t('noApi.description')}
+        </>
+      }
+    >
       <Link to="/api">
         <Button type="primary">{t('noApi.link')}</Button>
       </Link>

@@ -62,7 +62,17 @@ export const RatioPanel = memo(function RatioPanel({ endpoint, apiId, name, fixe
 });
 
 /** The range (10 min … 1 month) and unit (USDT / coin) switches of a ratio curve. */
-export function RatioControls({ range, unit, onRange, onUnit }: { range: RatioRangeKey; unit: ChartUnit; onRange: (range: RatioRangeKey) => void; onUnit: (unit: ChartUnit) => void }) {
+export function RatioControls({
+  range,
+  unit,
+  onRange,
+  onUnit,
+}: {
+  range: RatioRangeKey;
+  unit: ChartUnit;
+  onRange: (range: RatioRangeKey) => void;
+  onUnit: (unit: ChartUnit) => void;
+}) {
   const { t } = useTranslation('assets');
   return (
     <Flex wrap gap={8} justify="space-between">

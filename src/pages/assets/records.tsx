@@ -80,7 +80,6 @@ export function BorrowRecords({ records }: { records: readonly unknown[] }) {
   );
 }
 
-
 /** §2 trade records of the APIs shown: /asset/trade/records/get {apiId: ids joined}. */
 export function TradeRecords({ apiIds }: { apiIds: readonly number[] }) {
   const { t } = useTranslation('assets');

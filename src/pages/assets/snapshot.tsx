@@ -46,7 +46,12 @@ export default function AssetSnapshotPage() {
   const taking = useCallMutation('assetManualSnapshot', { successNotification: false, errorNotification: failed });
 
   if (loading) return <Skeleton active />;
-  if (!api) return <Card><NoApiOrFailed failed={listFailed} onRetry={retry} /></Card>;
+  if (!api)
+    return (
+      <Card>
+        <NoApiOrFailed failed={listFailed} onRetry={retry} />
+      </Card>
+    );
 
   const take = () => taking.mutate({ apiId: api.id }, { onSuccess: (data) => setSnapshot({ apiId: api.id, data }) });
   const shown = snapshot?.apiId === api.id ? snapshot.data : undefined;
@@ -58,7 +63,13 @@ export default function AssetSnapshotPage() {
           {t('snapshot.title')}
         </Typography.Title>
         <Space wrap>
-          <Select aria-label={t('chart.api')} value={api.id} onChange={setChosen} options={apis.map((a) => ({ value: a.id, label: a.name }))} style={{ minWidth: 160 }} />
+          <Select
+            aria-label={t('chart.api')}
+            value={api.id}
+            onChange={setChosen}
+            options={apis.map((a) => ({ value: a.id, label: a.name }))}
+            style={{ minWidth: 160 }}
+          />
           <Link to="/assets/snapshot/board">
             <Button icon={<AppstoreOutlined />}>{t('snapshot.board')}</Button>
           </Link>

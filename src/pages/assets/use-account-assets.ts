@@ -10,7 +10,12 @@ import { useLiveResource } from '../../providers/use-live-resource';
 export type AccountRecord = ApiAccount & Partial<Omit<AccountAssets, 'apiId'>>;
 
 /** The parts of a record the page's arithmetic reads (src/domain/assets.ts `assetView`). */
-export const assetsOf = (record: AccountRecord): AccountAssets => ({ apiId: record.id, asset_info: record.asset_info, ledger: record.ledger, borrow: record.borrow });
+export const assetsOf = (record: AccountRecord): AccountAssets => ({
+  apiId: record.id,
+  asset_info: record.asset_info,
+  ledger: record.ledger,
+  borrow: record.borrow,
+});
 
 /**
  * The user's API accounts as the assets resource (src/resources/assets): Refine's list query, into

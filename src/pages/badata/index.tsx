@@ -14,8 +14,32 @@ type KlinePoint = { createtime: string; price: number };
 const pagination = { pageSize: PAGE, showSizeChanger: false, size: 'small' as const };
 
 /** A select of the page's records (a strategy, an API account), its label read out. */
-function Picker({ label, testId, loading, value, onChange, options }: { label: string; testId: string; loading: boolean; value?: number; onChange: (id: number) => void; options: { value: number; label: string }[] }) {
-  return <Select aria-label={label} style={{ minWidth: 200, maxWidth: '100%' }} loading={loading} value={value} onChange={onChange} options={options} data-testid={testId} />;
+function Picker({
+  label,
+  testId,
+  loading,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  testId: string;
+  loading: boolean;
+  value?: number;
+  onChange: (id: number) => void;
+  options: { value: number; label: string }[];
+}) {
+  return (
+    <Select
+      aria-label={label}
+      style={{ minWidth: 200, maxWidth: '100%' }}
+      loading={loading}
+      value={value}
+      onChange={onChange}
+      options={options}
+      data-testid={testId}
+    />
+  );
 }
 
 /** Internal K-lines: the strategy coin's price at a cycle over the cycle's window ending at the server's now (no window sent). */
@@ -47,7 +71,15 @@ function KlineTab({ strategyId }: { strategyId: number }) {
           <Empty />
         )}
       </Card>
-      <Table<KlinePoint> size="small" data-testid="badata-kline-table" rowKey="createtime" loading={query.isLoading} dataSource={[...points].reverse()} pagination={pagination} scroll={{ x: 'max-content' }}>
+      <Table<KlinePoint>
+        size="small"
+        data-testid="badata-kline-table"
+        rowKey="createtime"
+        loading={query.isLoading}
+        dataSource={[...points].reverse()}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+      >
         <Table.Column<KlinePoint> dataIndex="createtime" title={t('kline.time')} />
         <Table.Column<KlinePoint> dataIndex="price" title={t('kline.price')} align="right" render={formatPrice} />
       </Table>
@@ -60,7 +92,15 @@ function StrategyDataTab({ strategyId }: { strategyId: number }) {
   const { t } = useTranslation('badata');
   const { data, query } = useCall('strategyData', { strategyId });
   return (
-    <Table<AssetRow> size="small" data-testid="badata-strategy-table" rowKey="id" loading={query.isLoading} dataSource={[...(data?.assets ?? [])].reverse()} pagination={pagination} scroll={{ x: 'max-content' }}>
+    <Table<AssetRow>
+      size="small"
+      data-testid="badata-strategy-table"
+      rowKey="id"
+      loading={query.isLoading}
+      dataSource={[...(data?.assets ?? [])].reverse()}
+      pagination={pagination}
+      scroll={{ x: 'max-content' }}
+    >
       <Table.Column<AssetRow> dataIndex="time" title={t('assets.time')} />
       <Table.Column<AssetRow> dataIndex="equity" title={t('assets.equity')} align="right" render={formatCost} />
       <Table.Column<AssetRow> dataIndex="capital" title={t('assets.capital')} align="right" render={formatCost} />
@@ -92,7 +132,15 @@ function PagesDataTab({ strategyId }: { strategyId: number }) {
         }}
       />
       {types === 2 ? (
-        <Table<StrategyTrade> size="small" data-testid="badata-pages-table" rowKey={(r) => `${r.id ?? ''}-${r.create_time}-${r.type}`} loading={query.isLoading} dataSource={list as StrategyTrade[]} pagination={paging} scroll={{ x: 'max-content' }}>
+        <Table<StrategyTrade>
+          size="small"
+          data-testid="badata-pages-table"
+          rowKey={(r) => `${r.id ?? ''}-${r.create_time}-${r.type}`}
+          loading={query.isLoading}
+          dataSource={list as StrategyTrade[]}
+          pagination={paging}
+          scroll={{ x: 'max-content' }}
+        >
           <Table.Column<StrategyTrade> dataIndex="create_time" title={t('pages.time')} />
           <Table.Column<StrategyTrade> dataIndex="type" title={t('pages.type')} render={(type: number) => t(signalLabelKey(type))} />
           <Table.Column<StrategyTrade> dataIndex="price" title={t('pages.price')} align="right" render={formatPrice} />
@@ -109,7 +157,14 @@ function PagesDataTab({ strategyId }: { strategyId: number }) {
 function PositionsTable({ rows, loading, pagination: paging }: { rows: UnilateralPosition[]; loading: boolean; pagination: false | object }) {
   const { t } = useTranslation('badata');
   return (
-    <Table<UnilateralPosition> size="small" rowKey={(r) => `${r.coin_names}-${r.type}`} loading={loading} dataSource={rows} pagination={paging} scroll={{ x: 'max-content' }}>
+    <Table<UnilateralPosition>
+      size="small"
+      rowKey={(r) => `${r.coin_names}-${r.type}`}
+      loading={loading}
+      dataSource={rows}
+      pagination={paging}
+      scroll={{ x: 'max-content' }}
+    >
       <Table.Column<UnilateralPosition> dataIndex="coin_names" title={t('positions.coin')} />
       <Table.Column<UnilateralPosition> dataIndex="position" title={t('positions.position')} align="right" render={formatQuantity} />
       <Table.Column<UnilateralPosition> dataIndex="cost" title={t('positions.cost')} align="right" render={formatCost} />
@@ -168,7 +223,14 @@ export default function BadataPage() {
       </Typography.Title>
       <Space wrap>
         <Typography.Text>{t('strategy')}</Typography.Text>
-        <Picker label={t('strategy')} testId="badata-strategy" loading={query.isLoading} value={strategyId} onChange={setStrategyId} options={strategies.map((s) => ({ value: s.id, label: s.names }))} />
+        <Picker
+          label={t('strategy')}
+          testId="badata-strategy"
+          loading={query.isLoading}
+          value={strategyId}
+          onChange={setStrategyId}
+          options={strategies.map((s) => ({ value: s.id, label: s.names }))}
+        />
       </Space>
       <Tabs
         items={[

@@ -67,7 +67,12 @@ function Blacklist({ account }: { account: BinanceAccount }) {
           rules={[
             { required: true, message: t('currency.coinRequired') },
             // the server refuses a listed coin with the same message
-            { validator: (_, coin?: string) => (coin && coins.includes(coin) ? Promise.reject(new Error(t('blacklist.duplicate', { coin: coin.toUpperCase(), name: account.name }))) : Promise.resolve()) },
+            {
+              validator: (_, coin?: string) =>
+                coin && coins.includes(coin)
+                  ? Promise.reject(new Error(t('blacklist.duplicate', { coin: coin.toUpperCase(), name: account.name })))
+                  : Promise.resolve(),
+            },
           ]}
         >
           <RequiredSelect
@@ -84,8 +89,24 @@ function Blacklist({ account }: { account: BinanceAccount }) {
           </Button>
         </Form.Item>
       </Form>
-      <Input.Search allowClear style={{ maxWidth: 260 }} aria-label={t('currency.search')} placeholder={t('currency.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-      <Table<CoinRow> size="small" rowKey="coin" columns={columns} dataSource={shown} loading={query.isLoading} pagination={false} locale={{ emptyText: t('currency.empty') }} data-testid="binance-blacklist" />
+      <Input.Search
+        allowClear
+        style={{ maxWidth: 260 }}
+        aria-label={t('currency.search')}
+        placeholder={t('currency.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <Table<CoinRow>
+        size="small"
+        rowKey="coin"
+        columns={columns}
+        dataSource={shown}
+        loading={query.isLoading}
+        pagination={false}
+        locale={{ emptyText: t('currency.empty') }}
+        data-testid="binance-blacklist"
+      />
     </Space>
   );
 }
@@ -98,7 +119,13 @@ export default function BinanceCurrencyPage() {
   if (query.isError && !account) return <BinanceAccountsFailed binance={binance} />;
   if (!query.isLoading && !account) return <NoBinanceAccount />;
   return (
-    <Card title={t('currency.title')} loading={query.isLoading} extra={<AccountSelect binance={binance} />} styles={{ header: { flexWrap: 'wrap' } }} data-testid="binance-currency">
+    <Card
+      title={t('currency.title')}
+      loading={query.isLoading}
+      extra={<AccountSelect binance={binance} />}
+      styles={{ header: { flexWrap: 'wrap' } }}
+      data-testid="binance-currency"
+    >
       <Typography.Paragraph type="secondary">{t('currency.hint')}</Typography.Paragraph>
       {account ? <Blacklist key={account.apiId} account={account} /> : null}
     </Card>

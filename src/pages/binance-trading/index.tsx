@@ -63,7 +63,14 @@ function LeverageForm({ account, onDone }: { account: BinanceAccount; onDone: (t
       <Form.Item
         name="leverage"
         label={t('trading.newLeverage')}
-        rules={[{ validator: (_, value) => { const problem = leverageProblem(value); return problem ? Promise.reject(new Error(t(problem, { min: LEVERAGE.min, max: LEVERAGE.max }))) : Promise.resolve(); } }]}
+        rules={[
+          {
+            validator: (_, value) => {
+              const problem = leverageProblem(value);
+              return problem ? Promise.reject(new Error(t(problem, { min: LEVERAGE.min, max: LEVERAGE.max }))) : Promise.resolve();
+            },
+          },
+        ]}
       >
         <InputNumber style={{ width: 120 }} />
       </Form.Item>
@@ -113,7 +120,13 @@ function FollowActions({ account, onOrder }: { account: BinanceAccount; onOrder:
         </Button>
       </Space>
       <Space wrap>
-        <Select style={{ width: 140 }} aria-label={t('trading.signalType')} value={signal} onChange={setSignal} options={SIGNALS.map((s) => ({ value: s, label: signalName(s) }))} />
+        <Select
+          style={{ width: 140 }}
+          aria-label={t('trading.signalType')}
+          value={signal}
+          onChange={setSignal}
+          options={SIGNALS.map((s) => ({ value: s, label: signalName(s) }))}
+        />
         <Button
           loading={trigger.isPending}
           onClick={() =>
@@ -145,7 +158,13 @@ export default function BinanceTradingPage() {
   };
   const orderText = (order: FollowOrder | null) =>
     order
-      ? t('trading.order', { time: order.createtime, instrument: order.instrument_id, type: t(signalLabelKey(order.type)), size: formatQuantity(order.size), price: formatPrice(order.price_avg) })
+      ? t('trading.order', {
+          time: order.createtime,
+          instrument: order.instrument_id,
+          type: t(signalLabelKey(order.type)),
+          size: formatQuantity(order.size),
+          price: formatPrice(order.price_avg),
+        })
       : t('trading.noOrder');
 
   if (query.isError && !account) return <BinanceAccountsFailed binance={binance} />;
@@ -173,7 +192,17 @@ export default function BinanceTradingPage() {
           </Space>
         ) : null}
       </Card>
-      {result ? <Alert type="success" showIcon message={t('trading.result')} description={result} closable onClose={() => setResult(null)} data-testid="binance-result" /> : null}
+      {result ? (
+        <Alert
+          type="success"
+          showIcon
+          message={t('trading.result')}
+          description={result}
+          closable
+          onClose={() => setResult(null)}
+          data-testid="binance-result"
+        />
+      ) : null}
       {account ? (
         <Card size="small" title={t('trading.positions')}>
           <Positions positions={account.positions} />

@@ -62,7 +62,14 @@ function CoinListCard({ kind }: { kind: ListKind }) {
             {t('add')}
           </Button>
         </Space>
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ maxWidth: 240 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ maxWidth: 240 }}
+        />
         <Table<{ coin: string }>
           dataSource={shown.map((coin) => ({ coin }))}
           loading={query.isLoading}

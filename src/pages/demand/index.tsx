@@ -44,7 +44,12 @@ export default function DemandPage() {
         <Row gutter={[12, 12]}>
           {groups.map((group) => (
             <Col key={group.apiId} xs={24} lg={12} xxl={8}>
-              <Card size="small" title={t('apiTitle', { name: group.apiName, id: group.apiId })} styles={{ body: { padding: 0, overflowX: 'auto' } }} data-testid="demand-table">
+              <Card
+                size="small"
+                title={t('apiTitle', { name: group.apiName, id: group.apiId })}
+                styles={{ body: { padding: 0, overflowX: 'auto' } }}
+                data-testid="demand-table"
+              >
                 <Table<DemandRow>
                   size="small"
                   rowKey={(row) => `${row.api_id}-${row.currency}`}

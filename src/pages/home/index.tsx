@@ -18,7 +18,9 @@ export default function HomePage() {
     <PublicShell>
       <section style={{ padding: '64px 24px', textAlign: 'center', background: token.colorPrimaryBg }}>
         <Heading>{t('pages.home.heroTitle')}</Heading>
-        <PlainText paragraph style={{ maxWidth: 720, margin: '0 auto 24px' }}>{t('pages.home.heroText')}</PlainText>
+        <PlainText paragraph style={{ maxWidth: 720, margin: '0 auto 24px' }}>
+          {t('pages.home.heroText')}
+        </PlainText>
         <Space wrap>
           <Link to={signedIn ? '/market' : '/login'}>
             <Button type="primary" size="large">

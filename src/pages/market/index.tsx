@@ -26,7 +26,6 @@ import { TakerFeesLoader } from './taker-fees';
 import { netSpreadCss } from './net-cells';
 import { spreadAlertAction } from '../../components/alert-bell/spread-threshold';
 
-
 /** A changed cell's flash: a tint of the up/down colour until the board's next update (no timer, no animation). */
 const FLASH_CSS = `
 .market-cell { border-radius: 2px; padding-inline: 2px; }
@@ -41,7 +40,12 @@ const subscribeWidth = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onChange);
 };
 /** The browser's width, followed on resize. */
-const useWindowWidth = () => useSyncExternalStore(subscribeWidth, () => window.innerWidth, () => 1920);
+const useWindowWidth = () =>
+  useSyncExternalStore(
+    subscribeWidth,
+    () => window.innerWidth,
+    () => 1920,
+  );
 
 /** The board's calls push quietly; a failure shows as every call's does (§8). */
 const QUIET = { successNotification: false, errorNotification: failed } as const;
@@ -95,14 +99,11 @@ export default function MarketPage() {
   pushTables.current = putTables.mutate;
 
   /** Every change is pushed with PUT /market/put2 (§2: parameters pushed whenever they change). */
-  const change = useCallback(
-    (next: MarketTable[]) => {
-      const sorted = sortTables(next);
-      setTables(sorted);
-      pushTables.current({ params: sorted });
-    },
-    [],
-  );
+  const change = useCallback((next: MarketTable[]) => {
+    const sorted = sortTables(next);
+    setTables(sorted);
+    pushTables.current({ params: sorted });
+  }, []);
   const edit = useCallback((table: MarketTable) => setEditing({ table }), []);
   const remove = useCallback((table: MarketTable) => change((current.current ?? []).filter((t) => tableKey(t) !== tableKey(table))), [change]);
 
@@ -141,10 +142,7 @@ export default function MarketPage() {
             data-testid="table-width"
             value={spanChoice}
             onChange={chooseSpan}
-            options={[
-              { value: 'auto', label: t('width.auto') },
-              ...TABLE_SPANS.map((value) => ({ value, label: t('width.span', { span: value }) })),
-            ]}
+            options={[{ value: 'auto', label: t('width.auto') }, ...TABLE_SPANS.map((value) => ({ value, label: t('width.span', { span: value }) }))]}
           />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ table: null })} disabled={tables === null}>
             {t('addTable')}

@@ -118,7 +118,19 @@ const ValidityCell = memo(function ValidityCell({ store, table, currency, field 
   );
 });
 
-function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors, liveMode, onEdit, onDelete, feeAccounts, netColouring, rowAction }: MarketTableCardProps) {
+function MarketTableCardView({
+  table,
+  store,
+  exchangeName,
+  deliveryCodes,
+  colors,
+  liveMode,
+  onEdit,
+  onDelete,
+  feeAccounts,
+  netColouring,
+  rowAction,
+}: MarketTableCardProps) {
   const { t } = useTranslation('market');
   const { t: tNet } = useTranslation('netSpread');
   const key = tableKey(table);
@@ -134,7 +146,13 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
     { exchange: exchangeName(exchangeB), type: typeLabel(typeB) },
   ] as const;
   const title = t('tableTitle', { exchangeA: exchangeName(exchangeA), typeA: typeLabel(typeA), exchangeB: exchangeName(exchangeB), typeB: typeLabel(typeB) });
-  const legs = useMemo<KlineLeg[]>(() => [{ exchange: exchangeA, type: typeA }, { exchange: exchangeB, type: typeB }], [exchangeA, exchangeB, typeA, typeB]);
+  const legs = useMemo<KlineLeg[]>(
+    () => [
+      { exchange: exchangeA, type: typeA },
+      { exchange: exchangeB, type: typeB },
+    ],
+    [exchangeA, exchangeB, typeA, typeB],
+  );
   const rows = useMemo(() => currencies?.map((currency): RowKey => ({ currency_type: currency })), [currencies]);
   // the taker rate of each leg (issue 24 net spreads); undefined while the accounts' fees load
   const legFees = useMemo(
@@ -197,7 +215,9 @@ function MarketTableCardView({ table, store, exchangeName, deliveryCodes, colors
           </Popover>
         ),
       },
-      ...(rowAction ? [{ key: 'alert', title: t('alerts:bell.label'), align: 'center' as const, render: (_: unknown, row: RowKey) => rowAction(table, row.currency_type) }] : []),
+      ...(rowAction
+        ? [{ key: 'alert', title: t('alerts:bell.label'), align: 'center' as const, render: (_: unknown, row: RowKey) => rowAction(table, row.currency_type) }]
+        : []),
     ];
   }, [t, tNet, store, key, colors, liveMode, title, legs, legFees, netColouring, rowAction, table]);
 

@@ -55,7 +55,13 @@ export function NetLine({ side, percent, fees, marked, colors }: NetLineProps) {
  * The fees a table's net spreads deduct, per leg, naming the legs that take the default for want of an
  * API account on their exchange.
  */
-export function FeeCaption({ fees, legs }: { fees: readonly [LegFee, LegFee] | undefined; legs: readonly [{ exchange: string; type: string }, { exchange: string; type: string }] }) {
+export function FeeCaption({
+  fees,
+  legs,
+}: {
+  fees: readonly [LegFee, LegFee] | undefined;
+  legs: readonly [{ exchange: string; type: string }, { exchange: string; type: string }];
+}) {
   const { t } = useTranslation('netSpread');
   if (!fees) return null;
   return (

@@ -36,7 +36,11 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
   const typeB = Form.useWatch('typeB', form);
   // the currencies a table of these two types lists (GET /currencyType/get)
   const bothTypes = typeA !== undefined && typeB !== undefined;
-  const currencies = useCall('currencyTypeGet', { aTransactionType: typeA ?? 0, bTransactionType: typeB ?? 0 }, { enabled: bothTypes, staleTime: 5 * 60_000 }).data;
+  const currencies = useCall(
+    'currencyTypeGet',
+    { aTransactionType: typeA ?? 0, bTransactionType: typeB ?? 0 },
+    { enabled: bothTypes, staleTime: 5 * 60_000 },
+  ).data;
 
   const aTypes = exchangeA && exchangeB ? typesForA(exchangeA, exchangeB) : [];
   const bTypes = exchangeA && exchangeB && typeA ? typesForB(exchangeA, exchangeB, typeA) : [];
@@ -69,12 +73,7 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
         <Form.Item name="exchangeB" label={t('form.exchangeB')} rules={[required]}>
           <Select options={exchanges} />
         </Form.Item>
-        <Form.Item
-          name="typeA"
-          label={t('form.typeA')}
-          rules={[required]}
-          help={exchangeA && exchangeB && aTypes.length === 0 ? t('form.noTypes') : undefined}
-        >
+        <Form.Item name="typeA" label={t('form.typeA')} rules={[required]} help={exchangeA && exchangeB && aTypes.length === 0 ? t('form.noTypes') : undefined}>
           <Select options={typeOptions(aTypes)} disabled={aTypes.length === 0} />
         </Form.Item>
         <Form.Item
@@ -96,7 +95,11 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
         </Form.Item>
         {bothTypes && Array.isArray(currencies) && (
           <Form.Item label={t('form.currencies')}>
-            <Typography.Text data-testid="table-currencies">{sortByCurrency(currencies, (c) => c).map((c) => c.toUpperCase()).join(', ')}</Typography.Text>
+            <Typography.Text data-testid="table-currencies">
+              {sortByCurrency(currencies, (c) => c)
+                .map((c) => c.toUpperCase())
+                .join(', ')}
+            </Typography.Text>
           </Form.Item>
         )}
       </Form>

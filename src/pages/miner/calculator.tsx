@@ -24,7 +24,11 @@ function PeriodCard({ period, title, values }: { period: 'daily' | 'monthly'; ti
           key,
           label: t(`calculator.${key}`),
           children: (
-            <Typography.Text data-testid={`miner-${period}-${key}`} type={key === 'profit' && values && values.profit < 0 ? 'danger' : undefined} strong={key === 'profit'}>
+            <Typography.Text
+              data-testid={`miner-${period}-${key}`}
+              type={key === 'profit' && values && values.profit < 0 ? 'danger' : undefined}
+              strong={key === 'profit'}
+            >
               {format(values?.[key] as number)}
             </Typography.Text>
           ),
@@ -55,7 +59,12 @@ export default function MinerCalculatorPage() {
         {t('calculator.title')}
       </Typography.Title>
       <Card size="small" title={model.name ? t('calculator.model', { name: model.name }) : t('calculator.inputs')}>
-        <Form form={form} layout="vertical" initialValues={{ ...MINER_DEFAULTS, hashrate: model.hashrate, power: model.power }} aria-label={t('calculator.inputs')}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ ...MINER_DEFAULTS, hashrate: model.hashrate, power: model.power }}
+          aria-label={t('calculator.inputs')}
+        >
           <MinerFormItems fields={['hashrate', 'power', 'electricityPrice', 'poolFee', 'coinPrice', 'difficulty', 'blockReward']} />
         </Form>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
@@ -76,13 +85,21 @@ export default function MinerCalculatorPage() {
           size="small"
           column={{ xs: 1, sm: 1, md: 3 }}
           items={[
-            { key: 'breakEvenPrice', label: t('calculator.breakEvenPrice'), children: <span data-testid="miner-breakEvenPrice">{formatPrice(economics?.breakEvenPrice)}</span> },
+            {
+              key: 'breakEvenPrice',
+              label: t('calculator.breakEvenPrice'),
+              children: <span data-testid="miner-breakEvenPrice">{formatPrice(economics?.breakEvenPrice)}</span>,
+            },
             {
               key: 'breakEvenElectricity',
               label: t('calculator.breakEvenElectricity'),
               children: <span data-testid="miner-breakEvenElectricity">{formatPrice(economics?.breakEvenElectricity)}</span>,
             },
-            { key: 'efficiency', label: t('calculator.efficiency'), children: <span data-testid="miner-efficiency">{formatStatistic(economics?.efficiency)}</span> },
+            {
+              key: 'efficiency',
+              label: t('calculator.efficiency'),
+              children: <span data-testid="miner-efficiency">{formatStatistic(economics?.efficiency)}</span>,
+            },
           ]}
         />
       </Card>

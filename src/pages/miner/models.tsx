@@ -16,7 +16,10 @@ const NO_MODELS: MinerModel[] = [];
 function ModelDialog({ model, onClose, onSaved }: { model?: MinerModel; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('miner');
   const [form] = Form.useForm<ModelValues>();
-  const save = useCallMutation('minerModelSave', { successNotification: succeeded(model ? 'miner:models.saved' : 'miner:models.added'), errorNotification: failed });
+  const save = useCallMutation('minerModelSave', {
+    successNotification: succeeded(model ? 'miner:models.saved' : 'miner:models.added'),
+    errorNotification: failed,
+  });
   const rule = (field: keyof ModelValues) => ({
     validator: (_: unknown, value: unknown) => {
       const problem = modelProblems({ name: 'x', hashrate: 1, power: 1, [field]: value })[field];
@@ -27,7 +30,12 @@ function ModelDialog({ model, onClose, onSaved }: { model?: MinerModel; onClose:
     save.mutate({ name: values.name!.trim(), hashrate: values.hashrate!, power: values.power!, ...(model ? { id: model.id } : {}) }, { onSuccess: onSaved });
 
   return (
-    <FormDialog title={model ? t('models.editTitle', { name: model.name }) : t('models.addTitle')} submit={form.submit} pending={save.isPending} onClose={onClose}>
+    <FormDialog
+      title={model ? t('models.editTitle', { name: model.name }) : t('models.addTitle')}
+      submit={form.submit}
+      pending={save.isPending}
+      onClose={onClose}
+    >
       <Form form={form} layout="vertical" initialValues={model} onFinish={submit}>
         <Form.Item name="name" label={t('fields.name')} rules={[rule('name')]}>
           <Input maxLength={MODEL_NAME_MAX} />
@@ -96,14 +104,25 @@ export default function MinerModelsPage() {
                   <Link to={calculatorPath(m)} aria-label={t('models.openOf', { name: m.name })}>
                     <CalculatorOutlined /> {t('models.open')}
                   </Link>
-                  <Button size="small" type="link" icon={<EditOutlined />} aria-label={t('models.editOf', { name: m.name })} onClick={() => setDialog({ model: m })}>
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<EditOutlined />}
+                    aria-label={t('models.editOf', { name: m.name })}
+                    onClick={() => setDialog({ model: m })}
+                  >
                     {t('models.edit')}
                   </Button>
                   <Popconfirm
                     title={t('models.deleteConfirm', { name: m.name })}
                     okText={t('common:buttons.ok')}
                     cancelText={t('common:buttons.cancel')}
-                    onConfirm={() => remove.mutateAsync({ id: m.id }).then(() => query.refetch(), () => undefined)}
+                    onConfirm={() =>
+                      remove.mutateAsync({ id: m.id }).then(
+                        () => query.refetch(),
+                        () => undefined,
+                      )
+                    }
                   >
                     <Button size="small" type="link" danger icon={<DeleteOutlined />} aria-label={t('models.deleteOf', { name: m.name })}>
                       {t('models.delete')}

@@ -99,7 +99,17 @@ function AssetTotals() {
         <Typography.Text strong>{t('assets')}</Typography.Text>
         <Link to="/assets">{t('assetsLink')}</Link>
       </Flex>
-      {loading ? <Skeleton active /> : failed && accounts.length === 0 ? <LoadFailed onRetry={retry} /> : accounts.length === 0 ? <Card size="small"><Empty description={t('noApi')} /></Card> : <AssetSummaryCard summary={view.summary} rowsNetAssets={netAssetsOf(view.rows)} />}
+      {loading ? (
+        <Skeleton active />
+      ) : failed && accounts.length === 0 ? (
+        <LoadFailed onRetry={retry} />
+      ) : accounts.length === 0 ? (
+        <Card size="small">
+          <Empty description={t('noApi')} />
+        </Card>
+      ) : (
+        <AssetSummaryCard summary={view.summary} rowsNetAssets={netAssetsOf(view.rows)} />
+      )}
     </Flex>
   );
 }

@@ -114,7 +114,12 @@ export default function SignalPage() {
             {/* the switch second, so a phone sees it without scrolling */}
             <Table.Column<FollowTask> key="follow" title={t('follow.switch')} render={(_, task) => <FollowSignalSwitch task={task} />} />
             <Table.Column<FollowTask> key="names" dataIndex="names" title={t('follow.strategy')} />
-            <Table.Column<FollowTask> key="status" dataIndex="status" title={t('follow.status')} render={(status: number) => <Tag>{t(followStateLabelKey(status))}</Tag>} />
+            <Table.Column<FollowTask>
+              key="status"
+              dataIndex="status"
+              title={t('follow.status')}
+              render={(status: number) => <Tag>{t(followStateLabelKey(status))}</Tag>}
+            />
           </Table>
         </Space>
       </Card>

@@ -62,7 +62,16 @@ export default function SimulatePage() {
           <Table.Column<PaperRun> dataIndex="fees" title={t('fields.fees')} align="right" render={formatCost} />
           <Table.Column<PaperRun> dataIndex="open_pnl" title={t('fields.openPnl')} align="right" render={formatCost} />
           <Table.Column<PaperRun> dataIndex="orders" title={t('fields.orders')} align="right" />
-          <Table.Column<PaperRun> key="curve" title={t('fields.curve')} width={140} render={(_: unknown, r) => <div style={{ width: 120 }}><RunCurve run={r} height={28} /></div>} />
+          <Table.Column<PaperRun>
+            key="curve"
+            title={t('fields.curve')}
+            width={140}
+            render={(_: unknown, r) => (
+              <div style={{ width: 120 }}>
+                <RunCurve run={r} height={28} />
+              </div>
+            )}
+          />
         </Table>
       </Card>
       {shown !== undefined ? <RunDetail key={shown} runId={shown} /> : null}

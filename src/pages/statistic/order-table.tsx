@@ -6,7 +6,11 @@ import { EMPTY_VALUE, formatNumber, type DecimalKind } from '../../domain/format
 import { PAGING } from '../../domain/constants';
 
 /** A cell as the table shows it (or the CSV export, with `number` formatFileNumber): §9 decimals where the column has them. */
-export function orderCell(row: OrderStatisticRow, { key, decimals }: OrderColumn, number: (value: unknown, kind: DecimalKind) => string = formatNumber): string {
+export function orderCell(
+  row: OrderStatisticRow,
+  { key, decimals }: OrderColumn,
+  number: (value: unknown, kind: DecimalKind) => string = formatNumber,
+): string {
   const value = row[key];
   if (decimals) return number(value, decimals);
   return value === undefined || value === null || value === '' ? EMPTY_VALUE : String(value);

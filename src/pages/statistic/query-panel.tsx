@@ -51,24 +51,30 @@ export function QueryPanel() {
   const exportCsv = () => {
     if (!reply) return;
     const header = ORDER_COLUMNS.map((column) => t(`columns.${column.key}`));
-    downloadCsv(t('query.fileName'), toCsv(header, reply.order.map((row) => ORDER_COLUMNS.map((column) => orderCell(row, column, formatFileNumber)))));
+    downloadCsv(
+      t('query.fileName'),
+      toCsv(
+        header,
+        reply.order.map((row) => ORDER_COLUMNS.map((column) => orderCell(row, column, formatFileNumber))),
+      ),
+    );
   };
 
   return (
     <Flex vertical gap={12}>
       <Card size="small" title={t('query.title')}>
-        <Form<QueryForm>
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          initialValues={{ mode: 0, range: [serverToday(), serverToday()] }}
-        >
+        <Form<QueryForm> form={form} layout="vertical" onFinish={submit} initialValues={{ mode: 0, range: [serverToday(), serverToday()] }}>
           <Flex wrap gap={12}>
             <Form.Item name="apis" label={t('query.apis')} style={{ minWidth: 200, flex: '1 1 200px' }}>
               <Select mode="multiple" allowClear placeholder={t('query.all')} options={apiOptions} />
             </Form.Item>
             <Form.Item name="currencies" label={t('query.currencies')} style={{ minWidth: 200, flex: '1 1 200px' }}>
-              <Select mode="multiple" allowClear placeholder={t('query.all')} options={STATISTIC_CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))} />
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('query.all')}
+                options={STATISTIC_CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
+              />
             </Form.Item>
             <Form.Item name="tasks" label={t('query.tasks')} style={{ minWidth: 160, flex: '1 1 160px' }}>
               <Select mode="tags" allowClear placeholder={t('query.all')} tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />

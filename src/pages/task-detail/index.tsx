@@ -68,7 +68,12 @@ export default function TaskDetailPage() {
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps -- once per reply
 
   const move = (delta: -1 | 1) => {
-    const next = moveNewest(shown.cursor, shown.rows.map((row) => row.id), orderNum, delta);
+    const next = moveNewest(
+      shown.cursor,
+      shown.rows.map((row) => row.id),
+      orderNum,
+      delta,
+    );
     if ('message' in next) return void message.warning(t(`detail.${next.message}`));
     setAsked(next.cursor);
   };
@@ -83,7 +88,15 @@ export default function TaskDetailPage() {
   return (
     <Card title={t('detail.title', { id: taskId })}>
       <LegHealthCard taskId={taskId} />
-      <Table<OrderRecord> data-testid="task-orders" rowKey="id" dataSource={shown.rows} loading={query.isFetching} pagination={false} size="small" scroll={{ x: 'max-content' }}>
+      <Table<OrderRecord>
+        data-testid="task-orders"
+        rowKey="id"
+        dataSource={shown.rows}
+        loading={query.isFetching}
+        pagination={false}
+        size="small"
+        scroll={{ x: 'max-content' }}
+      >
         <Table.Column<OrderRecord> key="clientId" title={t('detail.columns.clientId')} dataIndex="client_id" />
         <Table.Column<OrderRecord> key="id" title={t('detail.columns.id')} render={(_, row) => `${row.task_id}-${row.task_children_id}`} />
         <Table.Column<OrderRecord>
@@ -117,14 +130,25 @@ export default function TaskDetailPage() {
         <Table.Column<OrderRecord>
           key="status"
           title={t('detail.columns.status')}
-          render={(_, row) => <Tag color={row.status_ === 3 ? 'green' : row.status_ === 4 || row.status_ === 8 ? 'red' : 'blue'}>{t(orderStatusLabelKey(row.status_), { code: row.status_ })}</Tag>}
+          render={(_, row) => (
+            <Tag color={row.status_ === 3 ? 'green' : row.status_ === 4 || row.status_ === 8 ? 'red' : 'blue'}>
+              {t(orderStatusLabelKey(row.status_), { code: row.status_ })}
+            </Tag>
+          )}
         />
       </Table>
       <Space wrap style={{ marginTop: 12 }}>
         <Button onClick={() => move(-1)}>{t('detail.prev')}</Button>
         <Button onClick={() => move(1)}>{t('detail.next')}</Button>
         <Typography.Text>{t('detail.pageSize')}</Typography.Text>
-        <Input aria-label={t('detail.pageSize')} value={orderNumText} onChange={(e) => setOrderNumText(e.target.value)} onPressEnter={applyOrderNum} onBlur={applyOrderNum} style={{ width: 90 }} />
+        <Input
+          aria-label={t('detail.pageSize')}
+          value={orderNumText}
+          onChange={(e) => setOrderNumText(e.target.value)}
+          onPressEnter={applyOrderNum}
+          onBlur={applyOrderNum}
+          style={{ width: 90 }}
+        />
       </Space>
     </Card>
   );

@@ -32,7 +32,14 @@ interface LegRow {
 function ChildLegsTable({ position }: { position: ChildPosition | undefined }) {
   const { t } = useTranslation('task');
   const rows: LegRow[] = (['f', 'r'] as const).flatMap((side) =>
-    (position?.[side] ?? []).map(([price, amount], i) => ({ key: `${side}${i}`, side, leg: i === 0 ? t('tradeInfo.legA') : t('tradeInfo.legB'), price, amount, margin: position?.mt?.[i] })),
+    (position?.[side] ?? []).map(([price, amount], i) => ({
+      key: `${side}${i}`,
+      side,
+      leg: i === 0 ? t('tradeInfo.legA') : t('tradeInfo.legB'),
+      price,
+      amount,
+      margin: position?.mt?.[i],
+    })),
   );
   return (
     <Table<LegRow> rowKey="key" dataSource={rows} pagination={false} size="small" scroll={{ x: 'max-content' }}>
@@ -79,8 +86,16 @@ function ChangeRecords({ taskId }: { taskId: number }) {
         title={t('tradeInfo.changeColumns.type')}
         render={(_, r) => t(`tradeInfo.changeTypes.${r.change_type ?? 'unknown'}`, { defaultValue: shown(r.change_type) })}
       />
-      <Table.Column<ChangeRecord> key="before" title={t('tradeInfo.changeColumns.before')} render={(_, r) => <Typography.Text code>{shown(r.before)}</Typography.Text>} />
-      <Table.Column<ChangeRecord> key="after" title={t('tradeInfo.changeColumns.after')} render={(_, r) => <Typography.Text code>{shown(r.after)}</Typography.Text>} />
+      <Table.Column<ChangeRecord>
+        key="before"
+        title={t('tradeInfo.changeColumns.before')}
+        render={(_, r) => <Typography.Text code>{shown(r.before)}</Typography.Text>}
+      />
+      <Table.Column<ChangeRecord>
+        key="after"
+        title={t('tradeInfo.changeColumns.after')}
+        render={(_, r) => <Typography.Text code>{shown(r.after)}</Typography.Text>}
+      />
       <Table.Column<ChangeRecord> key="operator" title={t('tradeInfo.changeColumns.operator')} render={(_, r) => shown(r.operator)} />
     </Table>
   );
@@ -113,7 +128,11 @@ export default function TaskTradeInfoPage() {
 
   // a child's statistics may come as the task's figures or as its legs
   const childReply = childPosition.data as (ChildPosition & Partial<PositionStatistics>) | undefined;
-  const figures: PositionStatistics | undefined = child ? (childReply?.task_virtual_position ? (childReply as PositionStatistics) : undefined) : taskPosition.data;
+  const figures: PositionStatistics | undefined = child
+    ? childReply?.task_virtual_position
+      ? (childReply as PositionStatistics)
+      : undefined
+    : taskPosition.data;
   const points: EarningsPoint[] = earnings.data ?? [];
 
   return (
@@ -132,7 +151,13 @@ export default function TaskTradeInfoPage() {
         <Col span={24}>
           <Card size="small" title={t('tradeInfo.earnings')}>
             {points.length > 0 && (
-              <EarningsChart label={t('tradeInfo.earnings')} data={points} timeName={t('chart.time')} valueName={t('chart.earnings')} formatValue={formatStatistic} />
+              <EarningsChart
+                label={t('tradeInfo.earnings')}
+                data={points}
+                timeName={t('chart.time')}
+                valueName={t('chart.earnings')}
+                formatValue={formatStatistic}
+              />
             )}
           </Card>
         </Col>

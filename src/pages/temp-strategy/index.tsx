@@ -30,7 +30,14 @@ function SaveAsStrategy({ run, initialMoney }: { run: PaperRun; initialMoney: nu
   const invalidate = useInvalidate();
   const submit = () =>
     save.mutate(
-      { strategyName: name.trim(), strategySoleId: newStrategySoleId(), initialMoney, defaultParams: JSON.stringify(run.params), file: paperMainFile(name.trim(), run.params), relyOnFiles: [] },
+      {
+        strategyName: name.trim(),
+        strategySoleId: newStrategySoleId(),
+        initialMoney,
+        defaultParams: JSON.stringify(run.params),
+        file: paperMainFile(name.trim(), run.params),
+        relyOnFiles: [],
+      },
       {
         successNotification: () => ({ type: 'success', message: t('temp.saved', { name: name.trim() }) }),
         onSuccess: (strategy) => {
@@ -43,7 +50,14 @@ function SaveAsStrategy({ run, initialMoney }: { run: PaperRun; initialMoney: nu
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space.Compact style={{ width: '100%', maxWidth: 520 }}>
-        <Input aria-label={t('temp.newName')} placeholder={t('temp.newName')} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} disabled={!canAdd} />
+        <Input
+          aria-label={t('temp.newName')}
+          placeholder={t('temp.newName')}
+          value={name}
+          maxLength={64}
+          onChange={(e) => setName(e.target.value)}
+          disabled={!canAdd}
+        />
         <Button onClick={submit} loading={save.isPending} disabled={!canAdd || !name.trim()} data-testid="paper-save">
           {t('temp.save')}
         </Button>
@@ -95,7 +109,12 @@ export default function TempStrategyPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={9}>
           <Card size="small" title={t('temp.parameters')}>
-            <Form<FormValues> form={form} layout="vertical" key={chosenId} initialValues={{ params: Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, formatParamValue(v)])) }}>
+            <Form<FormValues>
+              form={form}
+              layout="vertical"
+              key={chosenId}
+              initialValues={{ params: Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, formatParamValue(v)])) }}
+            >
               <Form.Item label={t('temp.strategy')}>
                 <Select
                   aria-label={t('temp.strategy')}

@@ -65,11 +65,29 @@ function RateChart({ apiId, name }: { apiId: number; name: string }) {
   const { data } = useCall('followAssetRateChart', { apiId, layout });
   const points = useMemo(() => (data ?? []).map((p) => ({ dateTime: p.dateTime, earningsVal: p.rate })), [data]);
   return (
-    <Card size="small" title={t('api.rate')} extra={<Segmented size="small" value={layout} onChange={(v) => setLayout(Number(v))} options={LAYOUTS.map((l) => ({ value: l, label: t(`api.layout.${l}`) }))} />}>
+    <Card
+      size="small"
+      title={t('api.rate')}
+      extra={
+        <Segmented
+          size="small"
+          value={layout}
+          onChange={(v) => setLayout(Number(v))}
+          options={LAYOUTS.map((l) => ({ value: l, label: t(`api.layout.${l}`) }))}
+        />
+      }
+    >
       {points.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
-        <EarningsChart data={points} height={240} label={t('api.chartLabel', { name })} timeName={t('api.fields.createtime')} valueName={t('api.rateSeries')} formatValue={formatReturn} />
+        <EarningsChart
+          data={points}
+          height={240}
+          label={t('api.chartLabel', { name })}
+          timeName={t('api.fields.createtime')}
+          valueName={t('api.rateSeries')}
+          formatValue={formatReturn}
+        />
       )}
     </Card>
   );

@@ -12,7 +12,10 @@ export function StatusDot({ status }: { status: number }) {
   const dot = monitoringDot(status);
   return (
     <Space size={6}>
-      <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: dot.color, boxShadow: '0 0 0 1px rgba(128,128,128,0.5)' }} />
+      <span
+        aria-hidden
+        style={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: dot.color, boxShadow: '0 0 0 1px rgba(128,128,128,0.5)' }}
+      />
       <Typography.Text>{t(dot.labelKey)}</Typography.Text>
     </Space>
   );
@@ -35,9 +38,22 @@ export default function MonitoringPage() {
   return (
     <Card
       title={t('monitoringPage.title')}
-      extra={<Segmented value={view} onChange={(v) => setSearch({ id: String(v) })} options={MONITORING_VIEWS.map((v) => ({ value: v, label: t(`monitoringPage.view.${v}`) }))} />}
+      extra={
+        <Segmented
+          value={view}
+          onChange={(v) => setSearch({ id: String(v) })}
+          options={MONITORING_VIEWS.map((v) => ({ value: v, label: t(`monitoringPage.view.${v}`) }))}
+        />
+      }
     >
-      <Table<MonitoringEntry> dataSource={data ?? []} loading={isAdmin === undefined || query.isLoading} rowKey="id" size="small" pagination={false} scroll={{ x: 'max-content' }}>
+      <Table<MonitoringEntry>
+        dataSource={data ?? []}
+        loading={isAdmin === undefined || query.isLoading}
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      >
         <Table.Column<MonitoringEntry> dataIndex="name" title={t('monitoringPage.name')} />
         <Table.Column<MonitoringEntry> dataIndex="status" title={t('monitoringPage.status')} render={(status: number) => <StatusDot status={status} />} />
         <Table.Column<MonitoringEntry> dataIndex="info" title={t('monitoringPage.info')} />

@@ -57,7 +57,13 @@ export function lttb(points: readonly PricePoint[], threshold: number): PricePoi
   return sampled;
 }
 
-const marker = (mark: SignalMark): Marker => ({ t: fromServerTime(mark.createtime), price: mark.price, type: mark.type, buy: isBuySignal(mark.type), tradeNum: mark.trade_num });
+const marker = (mark: SignalMark): Marker => ({
+  t: fromServerTime(mark.createtime),
+  price: mark.price,
+  type: mark.type,
+  buy: isBuySignal(mark.type),
+  tradeNum: mark.trade_num,
+});
 
 /** The chart's line (time order) and every trade marker of both directions (time order). */
 export function chartSeries(chart: SignalChart | undefined): { line: PricePoint[]; markers: Marker[] } {

@@ -14,11 +14,25 @@ const SECOND = 'YYYY-MM-DD HH:mm:ss';
 import { SignalPriceChart } from './signal-chart';
 
 const INDICATORS: readonly (keyof Indicators)[] = [
-  'capital', 'cash', 'equity', 'initial_money', 'win_rate', 'win_lose_rate', 'accumulated_earnings', 'len_days', 'max_drawdown', 'return_volatility', 'last_trading_time',
+  'capital',
+  'cash',
+  'equity',
+  'initial_money',
+  'win_rate',
+  'win_lose_rate',
+  'accumulated_earnings',
+  'len_days',
+  'max_drawdown',
+  'return_volatility',
+  'last_trading_time',
 ];
 /** §9 number display: money and returns 2 decimals; days as counted; the time as sent. */
 const showIndicator = (key: keyof Indicators, value: Indicators[keyof Indicators]): string =>
-  key === 'last_trading_time' || key === 'len_days' ? String(value ?? '') : key === 'win_rate' || key === 'max_drawdown' || key === 'return_volatility' ? `${formatReturn(value)}%` : formatCost(value);
+  key === 'last_trading_time' || key === 'len_days'
+    ? String(value ?? '')
+    : key === 'win_rate' || key === 'max_drawdown' || key === 'return_volatility'
+      ? `${formatReturn(value)}%`
+      : formatCost(value);
 
 /** The paged position (types 1) or trade (types 2) table: page 1 from /strategy/data, the others from /get/pages/data. */
 function usePaged<Row>(strategyId: number, types: 1 | 2, first: Row[] | undefined, total: number | undefined) {
@@ -40,7 +54,14 @@ function StatisticsTables({ strategyId }: { strategyId: number }) {
   return (
     <>
       <Card size="small" title={t('statistic.positions')}>
-        <Table<UnilateralPosition> dataSource={positions.rows} loading={query.isLoading || positions.loading} rowKey={(r) => `${r.coin_names}-${r.type}`} size="small" pagination={positions.pagination} scroll={{ x: 'max-content' }}>
+        <Table<UnilateralPosition>
+          dataSource={positions.rows}
+          loading={query.isLoading || positions.loading}
+          rowKey={(r) => `${r.coin_names}-${r.type}`}
+          size="small"
+          pagination={positions.pagination}
+          scroll={{ x: 'max-content' }}
+        >
           <Table.Column<UnilateralPosition> dataIndex="coin_names" title={t('statistic.position.coin_names')} />
           <Table.Column<UnilateralPosition> dataIndex="position" title={t('statistic.position.position')} render={formatQuantity} />
           <Table.Column<UnilateralPosition> dataIndex="cost" title={t('statistic.position.cost')} render={formatCost} />
@@ -49,7 +70,14 @@ function StatisticsTables({ strategyId }: { strategyId: number }) {
         </Table>
       </Card>
       <Card size="small" title={t('statistic.trades')}>
-        <Table<StrategyTrade> dataSource={trades.rows} loading={query.isLoading || trades.loading} rowKey={(r) => `${r.id ?? ''}-${r.create_time}-${r.type}`} size="small" pagination={trades.pagination} scroll={{ x: 'max-content' }}>
+        <Table<StrategyTrade>
+          dataSource={trades.rows}
+          loading={query.isLoading || trades.loading}
+          rowKey={(r) => `${r.id ?? ''}-${r.create_time}-${r.type}`}
+          size="small"
+          pagination={trades.pagination}
+          scroll={{ x: 'max-content' }}
+        >
           <Table.Column<StrategyTrade> dataIndex="create_time" title={t('statistic.trade.create_time')} />
           <Table.Column<StrategyTrade> dataIndex="price" title={t('statistic.trade.price')} render={formatPrice} />
           <Table.Column<StrategyTrade> dataIndex="trade_num" title={t('statistic.trade.trade_num')} render={formatQuantity} />
@@ -111,11 +139,7 @@ export default function UnilateralStatisticPage() {
         <Typography.Text type="secondary" data-testid="marker-count">
           {t('statistic.markers', { count: markerCount })}
         </Typography.Text>
-        {chartQuery.isLoading ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : (
-          <SignalPriceChart chart={chart} label={t('statistic.chartLabel')} />
-        )}
+        {chartQuery.isLoading ? <Skeleton active paragraph={{ rows: 6 }} /> : <SignalPriceChart chart={chart} label={t('statistic.chartLabel')} />}
       </Card>
       <Card size="small" title={t('statistic.indicators')} loading={indicatorQuery.isLoading}>
         {indicators ? (

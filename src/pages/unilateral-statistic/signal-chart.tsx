@@ -69,7 +69,19 @@ function markersPath(markers: readonly Marker[], scale: Scale): string {
  * of each direction are ONE path (thousands over 30 days of 1T: one element each made the page's style,
  * layout and paint the slowest part of drawing); a marker's details are in the hover read-out.
  */
-const Plot = memo(function Plot({ line, markers, scale, width, height }: { line: PricePoint[]; markers: Marker[]; scale: Scale; width: number; height: number }) {
+const Plot = memo(function Plot({
+  line,
+  markers,
+  scale,
+  width,
+  height,
+}: {
+  line: PricePoint[];
+  markers: Marker[];
+  scale: Scale;
+  width: number;
+  height: number;
+}) {
   const { token } = theme.useToken();
   const colors = useUpDownColors();
   const drawn = useMemo(() => lttb(line, Math.max(3, Math.round((width - PAD.left - PAD.right) * POINTS_PER_PX))), [line, width]);
@@ -143,14 +155,30 @@ export function SignalPriceChart({ chart, height = 320, label }: { chart: Signal
 
   return (
     <div ref={ref} style={{ width: '100%' }}>
-      <svg role="img" aria-label={label} {...svg} width={width ?? '100%'} height={height} onMouseMove={move} onMouseLeave={() => setHover(null)} style={{ display: 'block' }}>
+      <svg
+        role="img"
+        aria-label={label}
+        {...svg}
+        width={width ?? '100%'}
+        height={height}
+        onMouseMove={move}
+        onMouseLeave={() => setHover(null)}
+        style={{ display: 'block' }}
+      >
         {desc}
         {scale && width !== null ? <Plot line={line} markers={markers} scale={scale} width={width} height={height} /> : null}
         {scale && hover ? (
           <g data-testid="chart-hover" pointerEvents="none">
             {hover.point ? (
               <>
-                <line x1={scale.x(hover.point.t)} x2={scale.x(hover.point.t)} y1={PAD.top} y2={height - PAD.bottom} stroke={token.colorTextTertiary} strokeDasharray="3 3" />
+                <line
+                  x1={scale.x(hover.point.t)}
+                  x2={scale.x(hover.point.t)}
+                  y1={PAD.top}
+                  y2={height - PAD.bottom}
+                  stroke={token.colorTextTertiary}
+                  strokeDasharray="3 3"
+                />
                 <circle cx={scale.x(hover.point.t)} cy={scale.y(hover.point.price)} r={3} fill={token.colorPrimary} />
                 <text {...readout(scale.x(hover.point.t))} y={PAD.top + 12} fontSize={12} fill={token.colorText}>
                   {`${toServerTime(hover.point.t).slice(0, 16)}  ${formatPrice(hover.point.price)}`}
@@ -159,7 +187,13 @@ export function SignalPriceChart({ chart, height = 320, label }: { chart: Signal
             ) : null}
             {hover.marker ? (
               <>
-                <circle cx={scale.x(hover.marker.t)} cy={scale.y(hover.marker.price) + (hover.marker.buy ? 8 : -8)} r={8} fill="none" stroke={token.colorText} />
+                <circle
+                  cx={scale.x(hover.marker.t)}
+                  cy={scale.y(hover.marker.price) + (hover.marker.buy ? 8 : -8)}
+                  r={8}
+                  fill="none"
+                  stroke={token.colorText}
+                />
                 <text data-testid="marker-readout" {...readout(scale.x(hover.marker.t))} y={PAD.top + 28} fontSize={12} fill={token.colorText}>
                   {`${t(signalLabelKey(hover.marker.type))} ${toServerTime(hover.marker.t)} ${formatPrice(hover.marker.price)}`}
                 </text>

@@ -19,7 +19,9 @@ export function AssetTemplateDialog({ api, onClose }: { api: ApiAccount; onClose
       save="apiAssetTemplateSave"
       successKey="messages.saved"
       onClose={onClose}
-      toForm={(data: AssetTemplate): TemplateForm => ({ assetTemplate: data.assetTemplate === undefined || data.assetTemplate === null ? '' : String(data.assetTemplate) })}
+      toForm={(data: AssetTemplate): TemplateForm => ({
+        assetTemplate: data.assetTemplate === undefined || data.assetTemplate === null ? '' : String(data.assetTemplate),
+      })}
       toPayload={(values: TemplateForm, apiId) => ({ apiId, assetTemplate: Number(values.assetTemplate.trim()) })}
     >
       {() => (
@@ -35,8 +37,7 @@ export function AssetTemplateDialog({ api, onClose }: { api: ApiAccount; onClose
                 isDigits(String(value ?? '').trim()) ? Promise.resolve() : Promise.reject(new Error(t('common:validation.digitsOnly'))),
             },
             {
-              validator: (_, value: string) =>
-                Number(String(value).trim()) > 0 ? Promise.resolve() : Promise.reject(new Error(t('template.nonZero'))),
+              validator: (_, value: string) => (Number(String(value).trim()) > 0 ? Promise.resolve() : Promise.reject(new Error(t('template.nonZero')))),
             },
           ]}
         >

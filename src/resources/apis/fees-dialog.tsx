@@ -4,7 +4,15 @@ import type { ApiAccount, ApiFees } from '../../api/types';
 import { SettingsDialog } from './settings-dialog';
 
 /** The fee fields of spec §3, in the order the dialog shows them (maker/taker per market). */
-export const FEE_FIELDS = ['ssHangCharges', 'ssEatCharges', 'fuHangCharges', 'fuEatCharges', 'csHangCharges', 'csEatCharges', 'maxLoss'] as const satisfies readonly (keyof ApiFees)[];
+export const FEE_FIELDS = [
+  'ssHangCharges',
+  'ssEatCharges',
+  'fuHangCharges',
+  'fuEatCharges',
+  'csHangCharges',
+  'csEatCharges',
+  'maxLoss',
+] as const satisfies readonly (keyof ApiFees)[];
 
 /** Fee configuration of one API: load apiChargesGet, save apiChargesUpdate; non-negative numbers. */
 export function FeesDialog({ api, onClose }: { api: ApiAccount; onClose: () => void }) {

@@ -74,11 +74,7 @@ export default function ApiListPage() {
         <Table.Column<ApiAccount> dataIndex="id" title={t('columns.id')} width={80} />
         <Table.Column<ApiAccount> dataIndex="name" title={t('columns.name')} render={(name: string) => <Typography.Text>{name}</Typography.Text>} />
         <Table.Column<ApiAccount> key="trend" title={t('columns.trend')} render={(_, api) => <TrendCell api={api} />} />
-        <Table.Column<ApiAccount>
-          dataIndex="bourse_id"
-          title={t('columns.exchange')}
-          render={(_, api) => nameOf(api.bourse_id, api.bourse_name)}
-        />
+        <Table.Column<ApiAccount> dataIndex="bourse_id" title={t('columns.exchange')} render={(_, api) => nameOf(api.bourse_id, api.bourse_name)} />
         <Table.Column<ApiAccount>
           dataIndex="status"
           title={t('columns.status')}

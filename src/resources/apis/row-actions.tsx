@@ -25,7 +25,10 @@ export function RowActions({ api, onEdit, onOpen }: Props) {
   const invalidate = useInvalidate();
   const { mutate: remove } = useDelete();
   const { mutate: clear } = useCallMutation('apiClear', { successNotification: succeeded('apis:messages.cleared'), errorNotification: failed });
-  const { mutate: init, mutation: initMutation } = useCallMutation('apiInit', { successNotification: succeeded('apis:messages.initialised'), errorNotification: failed });
+  const { mutate: init, mutation: initMutation } = useCallMutation('apiInit', {
+    successNotification: succeeded('apis:messages.initialised'),
+    errorNotification: failed,
+  });
   const initialising = initMutation.isPending;
 
   const confirmDelete = () =>

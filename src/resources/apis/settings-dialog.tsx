@@ -80,7 +80,13 @@ export function SettingsDialog<L extends Load, S extends Save, V extends object>
       {query.isError && !ready ? (
         <Result status="warning" title={t('notifications.failed')} extra={<Button onClick={() => void query.refetch()}>{t('buttons.retry')}</Button>} />
       ) : ready ? (
-        <Form<V> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={(changed, all) => onValuesChange?.(changed, all, form)}>
+        <Form<V>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={submit}
+          onValuesChange={(changed, all) => onValuesChange?.(changed, all, form)}
+        >
           {children(form)}
         </Form>
       ) : (

@@ -18,7 +18,15 @@ export function TrendCell({ api }: { api: ApiAccount }) {
     // one failing chart must not flood the page with notifications: the cell says there is no data
     { errorNotification: false },
   );
-  const series = useMemo(() => trendSeries(points, (p) => p.dateTime, (p) => p.equity_usdt), [points]);
+  const series = useMemo(
+    () =>
+      trendSeries(
+        points,
+        (p) => p.dateTime,
+        (p) => p.equity_usdt,
+      ),
+    [points],
+  );
 
   if (query.isLoading) return <Skeleton.Node active style={TREND_SIZE} />;
   if (series.length === 0) return <Typography.Text type="secondary">{t('chart.empty')}</Typography.Text>;

@@ -65,7 +65,10 @@ export function useChildActions() {
           cancelText: t('common:buttons.cancel'),
           okButtonProps: { danger: true },
           // the confirm stays busy until the answer; a failure is shown by the notification provider
-          onOk: () => remove({ resource: CHILD_TASKS, id, successNotification: succeeded('task:messages.deleted'), errorNotification: refusedWhileMainRuns }).catch(() => undefined),
+          onOk: () =>
+            remove({ resource: CHILD_TASKS, id, successNotification: succeeded('task:messages.deleted'), errorNotification: refusedWhileMainRuns }).catch(
+              () => undefined,
+            ),
         });
       case 'tradeInfo':
         return void navigate(`/task/taskTradeInfo?id=${id}&type=ctask`);

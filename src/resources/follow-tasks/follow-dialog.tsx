@@ -69,7 +69,11 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
   const fields = followFormFields(userLevel);
   const { data: apis } = useCall('apiNames', {});
   const { data: strategies } = useCall('unilateralStrategyList', {});
-  const { result: task, query: taskQuery } = useOne<FollowTaskSave>({ resource: FOLLOW_TASKS, id: apiId, queryOptions: { enabled: mode === 'edit' && apiId !== undefined } });
+  const { result: task, query: taskQuery } = useOne<FollowTaskSave>({
+    resource: FOLLOW_TASKS,
+    id: apiId,
+    queryOptions: { enabled: mode === 'edit' && apiId !== undefined },
+  });
   const { mutate: create, mutation: creating } = useCreate();
   const { mutate: update, mutation: updating } = useUpdate();
 
@@ -83,7 +87,13 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
       return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
     },
   });
-  const yesNo = useMemo(() => [{ value: 1, label: t('follow.yes') }, { value: 0, label: t('follow.no') }], [t]);
+  const yesNo = useMemo(
+    () => [
+      { value: 1, label: t('follow.yes') },
+      { value: 0, label: t('follow.no') },
+    ],
+    [t],
+  );
 
   const save = (values: FollowFormValues) => {
     const payload = toFollowSave(values, userLevel);
@@ -100,15 +110,14 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
     ) : null;
 
   return (
-    <FormDialog title={t(mode === 'add' ? 'follow.addTitle' : 'follow.editTitle')} submit={() => form.submit()} pending={creating.isPending || updating.isPending} onClose={onClose}>
+    <FormDialog
+      title={t(mode === 'add' ? 'follow.addTitle' : 'follow.editTitle')}
+      submit={() => form.submit()}
+      pending={creating.isPending || updating.isPending}
+      onClose={onClose}
+    >
       <Spin spinning={mode === 'edit' && taskQuery.isLoading}>
-        <Form<FollowFormValues>
-          form={form}
-          layout="vertical"
-          name="follow-task"
-          initialValues={{ strategyId, unit: DEFAULT_FOLLOW_UNIT }}
-          onFinish={save}
-        >
+        <Form<FollowFormValues> form={form} layout="vertical" name="follow-task" initialValues={{ strategyId, unit: DEFAULT_FOLLOW_UNIT }} onFinish={save}>
           {item('apiId', <Select options={(apis ?? []).map((a) => ({ value: a.id, label: a.name }))} disabled={mode === 'edit'} />)}
           {item('strategyId', <Select options={(strategies ?? []).map((s) => ({ value: s.id, label: s.names }))} />)}
           {item('priority', <Input inputMode="numeric" autoComplete="off" />)}

@@ -24,13 +24,7 @@ export default function FollowTaskListPage() {
       }
     >
       <FollowTaskTable tasks={result.data} loading={query.isLoading} showStrategy />
-      {adding ? (
-        <FollowTaskDialog
-          mode="add"
-          onClose={() => setAdding(false)}
-          onSaved={() => setAdding(false)}
-        />
-      ) : null}
+      {adding ? <FollowTaskDialog mode="add" onClose={() => setAdding(false)} onSaved={() => setAdding(false)} /> : null}
     </Card>
   );
 }

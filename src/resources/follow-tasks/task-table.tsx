@@ -22,7 +22,12 @@ export function followActions(task: Pick<FollowTask, 'status'>): FollowAction[] 
   return actions;
 }
 
-const ACTION_LABEL: Record<FollowAction, string> = { start: 'follow.actions.start', startDelay: 'follow.actions.delay', continue: 'follow.actions.continue', stop: 'follow.actions.stop' };
+const ACTION_LABEL: Record<FollowAction, string> = {
+  start: 'follow.actions.start',
+  startDelay: 'follow.actions.delay',
+  continue: 'follow.actions.continue',
+  stop: 'follow.actions.stop',
+};
 
 /**
  * Follow tasks (API items) with their actions (spec §4): start now (1), delayed start (3), continue (1),
@@ -44,7 +49,12 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
   const send = (apis: number[], action: FollowAction) => setState.mutate({ apis, state: FOLLOW_ACTION_STATE[action] }, { onSuccess: refresh });
   const ask = (apis: number[], action: FollowAction) =>
     action === 'stop'
-      ? modal.confirm({ title: t('follow.confirmStop'), okText: t('common:buttons.ok'), cancelText: t('common:buttons.cancel'), onOk: () => send(apis, action) })
+      ? modal.confirm({
+          title: t('follow.confirmStop'),
+          okText: t('common:buttons.ok'),
+          cancelText: t('common:buttons.cancel'),
+          onOk: () => send(apis, action),
+        })
       : send(apis, action);
   const deleteTask = (task: FollowTask) =>
     remove({ resource: FOLLOW_TASKS, id: task.id, successNotification: succeeded('unilateral:messages.deleted'), errorNotification: failed });
@@ -134,14 +144,7 @@ export function FollowTaskTable({ tasks, loading, showStrategy = false }: { task
           )}
         />
       </Table>
-      {editing !== null ? (
-        <FollowTaskDialog
-          mode="edit"
-          apiId={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
-        />
-      ) : null}
+      {editing !== null ? <FollowTaskDialog mode="edit" apiId={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} /> : null}
       {manualApi ? <ManualTradeDialog api={manualApi} onClose={() => setManual(null)} /> : null}
     </>
   );

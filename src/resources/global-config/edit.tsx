@@ -4,12 +4,7 @@ import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { GlobalConfig } from '../../domain/global-config-rules';
 import { useCall, useCallMutation } from '../../api/use-call';
-import {
-  GENERAL_NUMBER_FIELDS,
-  GLOBAL_CONFIG_FIELDS,
-  MAX_BORROW_FIELDS,
-  toGlobalConfigPayload,
-} from '../../domain/global-config-rules';
+import { GENERAL_NUMBER_FIELDS, GLOBAL_CONFIG_FIELDS, MAX_BORROW_FIELDS, toGlobalConfigPayload } from '../../domain/global-config-rules';
 import { ConfigNumberItem } from './config-number-item';
 
 /** Responsive columns of the field grids. */
@@ -65,7 +60,13 @@ export default function GlobalConfigEditPage() {
   }
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('title')}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+      }
+    >
       {!loaded ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (

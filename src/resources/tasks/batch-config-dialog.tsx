@@ -85,7 +85,12 @@ export function BatchConfigDialog({ taskIds, onClose }: { taskIds: number[]; onC
         <Form.Item label={t('dialog.fundOccupy')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Form.Item name="fund_occupy_mode" noStyle>
-              <Radio.Group options={[{ value: 'percent', label: t('dialog.percent') }, { value: 'amount', label: t('dialog.amount') }]} />
+              <Radio.Group
+                options={[
+                  { value: 'percent', label: t('dialog.percent') },
+                  { value: 'amount', label: t('dialog.amount') },
+                ]}
+              />
             </Form.Item>
             <Form.Item name="fund_occupy" noStyle>
               <InputNumber aria-label={t('dialog.fundOccupy')} min={0} style={{ width: '100%' }} />

@@ -28,24 +28,54 @@ export const FilterBar = memo(function FilterBar({ filters, strategies, narrow, 
     <>
       {narrow ? (
         <Space wrap style={{ width: '100%' }}>
-          <Select aria-label={t('filters.currency')} value={filters.currency} onChange={(value) => onFilter('currency', value)} options={currencyOptions} style={{ width: 150 }} />
-          <Select aria-label={t('filters.pair')} value={filters.pair} onChange={(value) => onFilter('pair', value)} options={pairOptions} style={{ width: 170 }} />
+          <Select
+            aria-label={t('filters.currency')}
+            value={filters.currency}
+            onChange={(value) => onFilter('currency', value)}
+            options={currencyOptions}
+            style={{ width: 150 }}
+          />
+          <Select
+            aria-label={t('filters.pair')}
+            value={filters.pair}
+            onChange={(value) => onFilter('pair', value)}
+            options={pairOptions}
+            style={{ width: 170 }}
+          />
         </Space>
       ) : (
         <>
           <Space wrap>
             <Typography.Text>{t('filters.currency')}</Typography.Text>
-            <Radio.Group size="small" optionType="button" value={filters.currency} onChange={(e) => onFilter('currency', e.target.value as string)} options={currencyOptions} />
+            <Radio.Group
+              size="small"
+              optionType="button"
+              value={filters.currency}
+              onChange={(e) => onFilter('currency', e.target.value as string)}
+              options={currencyOptions}
+            />
           </Space>
           <Space wrap>
             <Typography.Text>{t('filters.pair')}</Typography.Text>
-            <Radio.Group size="small" optionType="button" value={filters.pair} onChange={(e) => onFilter('pair', e.target.value as string)} options={pairOptions} />
+            <Radio.Group
+              size="small"
+              optionType="button"
+              value={filters.pair}
+              onChange={(e) => onFilter('pair', e.target.value as string)}
+              options={pairOptions}
+            />
           </Space>
         </>
       )}
       <Space wrap style={{ width: '100%' }}>
         <Typography.Text>{t('filters.strategy')}</Typography.Text>
-        <Select aria-label={t('filters.strategy')} value={filters.strategy} onChange={(value) => onFilter('strategy', value)} options={strategyOptions} style={{ minWidth: 160 }} />
+        <Select
+          aria-label={t('filters.strategy')}
+          value={filters.strategy}
+          onChange={(value) => onFilter('strategy', value)}
+          options={strategyOptions}
+          style={{ minWidth: 160 }}
+        />
         {!narrow && (
           <Space>
             <Typography.Text>{t('cardWidth')}</Typography.Text>

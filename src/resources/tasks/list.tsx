@@ -9,16 +9,7 @@ import { useCall } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
 import { ToolCard } from '../../components/tool-card';
 import { PAGING } from '../../domain/constants';
-import {
-  ALL,
-  CARD_WIDTH,
-  clampCardWidth,
-  copyName,
-  countRunning,
-  defaultStrategyName,
-  matchesFilters,
-  type TaskFilters,
-} from '../../domain/task';
+import { ALL, CARD_WIDTH, clampCardWidth, copyName, countRunning, defaultStrategyName, matchesFilters, type TaskFilters } from '../../domain/task';
 import { TASK_STATUS, isDeletable } from '../../domain/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../apis/use-bourses';
@@ -276,8 +267,6 @@ export default function TaskListPage() {
       return menus.get(status);
     };
   }, [t]);
-
-
 
   const cards = useMemo(
     () => ({ bourseName, onSelect: select, onAction: cardAction, onRename: rename, onChart: chart, menuFor, onChildAction }),

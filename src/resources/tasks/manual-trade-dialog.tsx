@@ -5,7 +5,15 @@ import type { ChildTask } from '../../api/types';
 import type { Task } from '../../domain/task';
 import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
-import { PER_TYPE_KEYS, MANUAL_DEFAULTS, MANUAL_DIRECTIONS, MANUAL_ENABLED_TRADE_TYPE, canSendManualTrade, manualTradeCparam, type ManualDirection } from '../../domain/task';
+import {
+  PER_TYPE_KEYS,
+  MANUAL_DEFAULTS,
+  MANUAL_DIRECTIONS,
+  MANUAL_ENABLED_TRADE_TYPE,
+  canSendManualTrade,
+  manualTradeCparam,
+  type ManualDirection,
+} from '../../domain/task';
 import { CHILD_TASKS } from './use-task-actions';
 
 interface Values {
@@ -57,7 +65,14 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
         trade.mutate(
           {
             task_id: task.id,
-            cparam: manualTradeCparam({ kind, dlt: values.dlt, count: values.count, duration: values.duration, childIds: values.childIds, direct: values.direct }),
+            cparam: manualTradeCparam({
+              kind,
+              dlt: values.dlt,
+              count: values.count,
+              duration: values.duration,
+              childIds: values.childIds,
+              direct: values.direct,
+            }),
           },
           { onSuccess: onClose },
         ),
@@ -92,11 +107,7 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
       )}
       destroyOnHidden
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ ...defaults, childIds: [], tradeType: MANUAL_ENABLED_TRADE_TYPE }}
-      >
+      <Form form={form} layout="vertical" initialValues={{ ...defaults, childIds: [], tradeType: MANUAL_ENABLED_TRADE_TYPE }}>
         <Form.Item label={t('manual.taskId')}>
           <InputNumber aria-label={t('manual.taskId')} value={task.id} disabled style={{ width: '100%' }} />
         </Form.Item>
@@ -118,7 +129,12 @@ export function ManualTradeDialog({ task, kind, onClose }: { task: Task; kind: '
           </Form.Item>
         )}
         <Form.Item name="childIds" label={t('manual.children')}>
-          <Checkbox.Group options={children.map((c) => ({ value: c.task_children_id, label: `${c.task_children_id} ${c.task_children_info.map((l) => l.name).join(' / ')}` }))} />
+          <Checkbox.Group
+            options={children.map((c) => ({
+              value: c.task_children_id,
+              label: `${c.task_children_id} ${c.task_children_info.map((l) => l.name).join(' / ')}`,
+            }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

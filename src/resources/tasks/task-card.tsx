@@ -54,7 +54,13 @@ const NAME_BUTTON_STYLE = { padding: 0, border: 0, background: 'none', font: 'in
 
 function StatusIcon({ status, label }: { status: number; label: string }) {
   const icon =
-    status === TASK_STATUS.running ? <PlayCircleTwoTone twoToneColor="#52c41a" /> : status === TASK_STATUS.paused ? <PauseCircleTwoTone twoToneColor="#faad14" /> : <StopTwoTone twoToneColor="#bfbfbf" />;
+    status === TASK_STATUS.running ? (
+      <PlayCircleTwoTone twoToneColor="#52c41a" />
+    ) : status === TASK_STATUS.paused ? (
+      <PauseCircleTwoTone twoToneColor="#faad14" />
+    ) : (
+      <StopTwoTone twoToneColor="#bfbfbf" />
+    );
   return (
     <span role="img" aria-label={label} title={label}>
       {icon}
@@ -119,7 +125,13 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           <StatusIcon status={task.status} label={statusLabel} />
           <Tag color="blue">{String(task.params.currency_type ?? '').toUpperCase()}</Tag>
           {/* a real button (an anchor without href is no tab stop): named by the text it shows, the title says what it does */}
-          <button type="button" title={t('card.rename')} aria-haspopup="dialog" onClick={() => onRename(task)} style={{ ...NAME_STYLE, ...NAME_BUTTON_STYLE, color: token.colorLink }}>
+          <button
+            type="button"
+            title={t('card.rename')}
+            aria-haspopup="dialog"
+            onClick={() => onRename(task)}
+            style={{ ...NAME_STYLE, ...NAME_BUTTON_STYLE, color: token.colorLink }}
+          >
             {`${task.name}-${task.id}`}
           </button>
           {polling && <Spin size="small" aria-label={t('polling')} />}

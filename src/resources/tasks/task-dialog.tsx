@@ -152,24 +152,57 @@ export function TaskDialog({ mode, onClose }: Props) {
         </Row>
         <Spin spinning={loading}>
           <Row gutter={12}>
-            {field('currency_type', t('dialog.currency'), <Select disabled={!adding} options={TASK_CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))} />)}
+            {field(
+              'currency_type',
+              t('dialog.currency'),
+              <Select disabled={!adding} options={TASK_CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))} />,
+            )}
             {field('a_bourse', t('dialog.aBourse'), <Select disabled={!adding} options={bourseOptions} loading={bourses.length === 0} />)}
-            {field('a_transaction_type', t('dialog.aType'), <Select disabled={!adding && editableTransactionTypes(Number(existing?.a_transaction_type)).length === 0} options={typeOptions(aBourse, existing?.a_transaction_type)} />)}
+            {field(
+              'a_transaction_type',
+              t('dialog.aType'),
+              <Select
+                disabled={!adding && editableTransactionTypes(Number(existing?.a_transaction_type)).length === 0}
+                options={typeOptions(aBourse, existing?.a_transaction_type)}
+              />,
+            )}
             {field('b_bourse', t('dialog.bBourse'), <Select disabled={!adding} options={bourseOptions} loading={bourses.length === 0} />)}
-            {field('b_transaction_type', t('dialog.bType'), <Select disabled={!adding && editableTransactionTypes(Number(existing?.b_transaction_type)).length === 0} options={typeOptions(bBourse, existing?.b_transaction_type)} />)}
+            {field(
+              'b_transaction_type',
+              t('dialog.bType'),
+              <Select
+                disabled={!adding && editableTransactionTypes(Number(existing?.b_transaction_type)).length === 0}
+                options={typeOptions(bBourse, existing?.b_transaction_type)}
+              />,
+            )}
             {field(
               'is_borrow',
               t('dialog.isBorrow'),
-              <Radio.Group options={[{ value: true, label: t('dialog.yes') }, { value: false, label: t('dialog.no') }]} />,
+              <Radio.Group
+                options={[
+                  { value: true, label: t('dialog.yes') },
+                  { value: false, label: t('dialog.no') },
+                ]}
+              />,
             )}
             {has('fund_occupy') && (
               <Col xs={24} sm={12}>
                 <Form.Item label={t('dialog.fundOccupy')}>
                   <Form.Item name="fund_occupy_mode" noStyle>
-                    <Radio.Group options={[{ value: 'percent', label: t('dialog.percent') }, { value: 'amount', label: t('dialog.amount') }]} />
+                    <Radio.Group
+                      options={[
+                        { value: 'percent', label: t('dialog.percent') },
+                        { value: 'amount', label: t('dialog.amount') },
+                      ]}
+                    />
                   </Form.Item>
                   <Form.Item name={['params', 'fund_occupy']} noStyle>
-                    <InputNumber aria-label={t('dialog.fundOccupy')} min={0} addonAfter={fundMode === 'amount' ? undefined : '%'} style={{ width: '100%', marginTop: 8 }} />
+                    <InputNumber
+                      aria-label={t('dialog.fundOccupy')}
+                      min={0}
+                      addonAfter={fundMode === 'amount' ? undefined : '%'}
+                      style={{ width: '100%', marginTop: 8 }}
+                    />
                   </Form.Item>
                 </Form.Item>
               </Col>

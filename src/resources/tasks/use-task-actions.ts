@@ -28,8 +28,18 @@ export function useReloadTasks() {
 export function useTaskSave() {
   const reload = useReloadTasks();
   const readLater = () => void wait(INTERVALS.addTaskRefreshMs).then(reload);
-  const create = useCreate<Record<string, never>, HttpError, TaskAdd>({ resource: TASKS, invalidates: [], successNotification: succeeded('task:messages.added'), errorNotification: failed });
-  const update = useUpdate<Record<string, never>, HttpError, { params: TaskParams }>({ resource: TASKS, invalidates: [], successNotification: succeeded('task:messages.configured'), errorNotification: failed });
+  const create = useCreate<Record<string, never>, HttpError, TaskAdd>({
+    resource: TASKS,
+    invalidates: [],
+    successNotification: succeeded('task:messages.added'),
+    errorNotification: failed,
+  });
+  const update = useUpdate<Record<string, never>, HttpError, { params: TaskParams }>({
+    resource: TASKS,
+    invalidates: [],
+    successNotification: succeeded('task:messages.configured'),
+    errorNotification: failed,
+  });
   const done = (then?: () => void) => ({
     onSuccess: () => {
       then?.();
@@ -81,9 +91,16 @@ export function useStatusChange() {
     mark(task.id, true);
     try {
       // close position: the server's message (§4); the others say nothing until the task list changes
-      await update.mutateAsync({ taskId: task.id, settingStatus: target }, target === TASK_STATUS.closePosition ? { successNotification: succeededWithReply('task:messages.operated') } : undefined);
+      await update.mutateAsync(
+        { taskId: task.id, settingStatus: target },
+        target === TASK_STATUS.closePosition ? { successNotification: succeededWithReply('task:messages.operated') } : undefined,
+      );
       const until = pollUntilStatus(target);
-      const reached = await pollUntil(async () => (await detect.mutateAsync({ taskId: task.id })).status === until, INTERVALS.startStatusPollMs, () => !mounted.current);
+      const reached = await pollUntil(
+        async () => (await detect.mutateAsync({ taskId: task.id })).status === until,
+        INTERVALS.startStatusPollMs,
+        () => !mounted.current,
+      );
       if (reached && target === TASK_STATUS.running) await wait(INTERVALS.listRefreshAfterStartMs);
       if (mounted.current) await reload();
     } catch {

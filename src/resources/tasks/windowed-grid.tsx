@@ -115,7 +115,12 @@ export function WindowedGrid<T>({ items, minColumnWidth, itemKey, renderItem }: 
   const rows: ReactNode[] = [];
   for (let row = first; row <= last; row++) {
     rows.push(
-      <div key={row} ref={observe} data-row={row} style={{ display: 'grid', gap: GAP_PX, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, marginBottom: GAP_PX }}>
+      <div
+        key={row}
+        ref={observe}
+        data-row={row}
+        style={{ display: 'grid', gap: GAP_PX, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, marginBottom: GAP_PX }}
+      >
         {items.slice(row * columns, row * columns + columns).map((item) => (
           <div key={itemKey(item)} style={{ minWidth: 0 }}>
             {renderItem(item)}

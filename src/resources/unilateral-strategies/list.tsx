@@ -42,7 +42,13 @@ const PositionCell = memo(function PositionCell({ position }: { position: Unilat
   if (!position || position.length === 0) return <Typography.Text type="secondary">{t('list.noPosition')}</Typography.Text>;
   const tip = position.map((p) => (
     <div key={p.coin_names}>
-      {t('list.positionTip', { coin: p.coin_names, position: formatQuantity(p.position), cost: formatCost(p.cost), ratio: formatReturn(p.ratio), type: p.type })}
+      {t('list.positionTip', {
+        coin: p.coin_names,
+        position: formatQuantity(p.position),
+        cost: formatCost(p.cost),
+        ratio: formatReturn(p.ratio),
+        type: p.type,
+      })}
     </div>
   ));
   return (
@@ -101,7 +107,17 @@ interface RowRights {
 type RowAction = 'edit' | 'addTask' | 'follow' | 'hide' | 'unhide';
 
 /** A row's buttons: they depend on the strategy's id and target only, so a live push does not render them again. */
-const ActionsCell = memo(function ActionsCell({ id, target, rights, onAction }: { id: number; target: number; rights: RowRights; onAction: (action: RowAction, id: number) => void }) {
+const ActionsCell = memo(function ActionsCell({
+  id,
+  target,
+  rights,
+  onAction,
+}: {
+  id: number;
+  target: number;
+  rights: RowRights;
+  onAction: (action: RowAction, id: number) => void;
+}) {
   const { t } = useTranslation('unilateral');
   return (
     <Space size={4} wrap>
@@ -157,7 +173,12 @@ export default function UnilateralStrategyListPage() {
     () => [{ field: 'sign', operator: 'eq', value: sign }, ...(cursor ? [{ field: 'id', operator: cursor.operator, value: cursor.value } as CrudFilter] : [])],
     [sign, cursor],
   );
-  const { result, query } = useList<UnilateralStrategy>({ resource: UNILATERAL_STRATEGIES, filters, pagination: { mode: 'off' }, queryOptions: { enabled: !!sign } });
+  const { result, query } = useList<UnilateralStrategy>({
+    resource: UNILATERAL_STRATEGIES,
+    filters,
+    pagination: { mode: 'off' },
+    queryOptions: { enabled: !!sign },
+  });
   useLiveResourceCache(UNILATERAL_STRATEGIES); // the feed's status is the shell's badge: a message renders this page only when it changes rows
   const strategies = result.data;
 
@@ -205,10 +226,17 @@ export default function UnilateralStrategyListPage() {
       title: t('confirmFollow'),
       okText: t('common:buttons.ok'),
       cancelText: t('common:buttons.cancel'),
-      onOk: () => follow.mutate({ strategyId, type: ONE_CLICK_FOLLOW_TYPE }, { onSuccess: () => void invalidate({ resource: FOLLOW_TASKS, invalidates: ['list'] }) }),
+      onOk: () =>
+        follow.mutate({ strategyId, type: ONE_CLICK_FOLLOW_TYPE }, { onSuccess: () => void invalidate({ resource: FOLLOW_TASKS, invalidates: ['list'] }) }),
     });
   // the rows' buttons call the latest handlers through one stable function, so the memoised cells keep it
-  const handlers = { edit: (id: number) => setDialog({ kind: 'edit', strategyId: id }), addTask: (id: number) => setDialog({ kind: 'follow', strategyId: id }), follow: oneClickFollow, hide: (id: number) => changeTarget(id, STRATEGY_TARGET.hidden), unhide: (id: number) => changeTarget(id, STRATEGY_TARGET.shown) };
+  const handlers = {
+    edit: (id: number) => setDialog({ kind: 'edit', strategyId: id }),
+    addTask: (id: number) => setDialog({ kind: 'follow', strategyId: id }),
+    follow: oneClickFollow,
+    hide: (id: number) => changeTarget(id, STRATEGY_TARGET.hidden),
+    unhide: (id: number) => changeTarget(id, STRATEGY_TARGET.shown),
+  };
   const latest = useRef(handlers);
   latest.current = handlers;
   const onAction = useCallback((action: RowAction, id: number) => latest.current[action](id), []);
@@ -254,7 +282,11 @@ export default function UnilateralStrategyListPage() {
         scroll={{ x: 'max-content' }}
         rowSelection={
           canOperate
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { name: row.names }) }) as CheckboxProps }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { name: row.names }) }) as CheckboxProps,
+              }
             : undefined
         }
         expandable={canSeeTasks ? { expandedRowRender: (strategy) => <FollowTaskTable tasks={tasksOf(strategy)} /> } : undefined}
@@ -265,18 +297,14 @@ export default function UnilateralStrategyListPage() {
           render={(names: string, strategy) => <NameCell names={names} hidden={strategy.target === STRATEGY_TARGET.hidden} />}
         />
         {isAdmin ? (
-          <Table.Column<UnilateralStrategy>
-            dataIndex="status"
-            title={t('list.fields.status')}
-            render={(status: number) => <StatusCell status={status} />}
-          />
+          <Table.Column<UnilateralStrategy> dataIndex="status" title={t('list.fields.status')} render={(status: number) => <StatusCell status={status} />} />
         ) : null}
+        <Table.Column<UnilateralStrategy> dataIndex="total_eq" title={t('list.fields.totalEq')} render={(value: number) => <ReturnCell value={value} />} />
         <Table.Column<UnilateralStrategy>
-          dataIndex="total_eq"
-          title={t('list.fields.totalEq')}
-          render={(value: number) => <ReturnCell value={value} />}
+          dataIndex="position"
+          title={t('list.fields.position')}
+          render={(position: UnilateralPosition[]) => <PositionCell position={position} />}
         />
-        <Table.Column<UnilateralStrategy> dataIndex="position" title={t('list.fields.position')} render={(position: UnilateralPosition[]) => <PositionCell position={position} />} />
         <Table.Column<UnilateralStrategy>
           key="trend"
           title={t('list.fields.trend')}
@@ -296,19 +324,10 @@ export default function UnilateralStrategyListPage() {
         <Button onClick={next}>{t('list.next')}</Button>
       </Space>
       {dialog?.kind === 'edit' ? (
-        <UnilateralStrategyDialog
-          strategyId={dialog.strategyId}
-          onClose={() => setDialog(null)}
-          onSaved={() => setDialog(null)}
-        />
+        <UnilateralStrategyDialog strategyId={dialog.strategyId} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'follow' ? (
-        <FollowTaskDialog
-          mode="add"
-          strategyId={dialog.strategyId}
-          onClose={() => setDialog(null)}
-          onSaved={() => setDialog(null)}
-        />
+        <FollowTaskDialog mode="add" strategyId={dialog.strategyId} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
       ) : null}
     </Card>
   );

@@ -27,7 +27,8 @@ export function UnilateralStrategyDialog({ strategyId, onClose, onSaved }: { str
   const { mutate, mutation } = useUpdate();
 
   useEffect(() => {
-    if (result) form.setFieldsValue({ names: result.names, target: result.target, priority: result.priority === undefined ? undefined : String(result.priority) });
+    if (result)
+      form.setFieldsValue({ names: result.names, target: result.target, priority: result.priority === undefined ? undefined : String(result.priority) });
   }, [result, form]);
 
   const save = (values: Values) =>
