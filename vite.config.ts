@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { endpoints } from './src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { feeds } from './src/live/feeds';
 
 const serverUrl = process.env.SERVER_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;

@@ -5,7 +5,7 @@
 // "assets". Run after a build: npx tsx bench/assets.ts   (exit 1 when over budget)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { endpoints } from '../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { launchBrowser, newPage, ROOT, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';
 import { displayFrames, percentile, recordFrames } from './frames';

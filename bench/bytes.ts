@@ -4,7 +4,7 @@
 // Until the network is idle. First visits use a fresh context (empty cache); console routes are signed in as admin by API.
 import type { Browser, Page } from 'playwright-core';
 import { KEYS } from '../src/providers/session';
-import { endpoints } from '../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { answerCaptcha, newPage } from '../tests/e2e/harness';
 
 export interface ScriptBytes {

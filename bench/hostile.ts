@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { endpoints, type EndpointName } from '../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { feeds, type FeedName } from '../src/live/feeds';
 import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';

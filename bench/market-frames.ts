@@ -16,7 +16,7 @@
 // frames and long tasks are read at second 20, before the second one.
 import type { Browser, CDPSession } from 'playwright-core';
 import { validTables, type MarketTable } from '../server/market';
-import { endpoints } from '../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { feeds } from '../src/live/feeds';
 import { newPage, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpoints, type EndpointName } from '../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { captchaFields, proveWork } from '../src/domain/captcha';
 import { ManualClock } from '../server/clock/clock';
 import { startServer, type RunningServer } from '../server/main';

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpoints, type EndpointName } from '../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
 import { seededRng } from '../server/clock/random';

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALL_ACCESS } from '../src/api/access';
-import { endpointNames, endpoints, type EndpointName } from '../src/api/endpoints';
+import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
 import { CALL_IDS, ID_KINDS, kindOf, reachOf, type IdSpec, type Reach } from '../src/api/ownership';
 import { FEED_IDS } from '../src/live/ownership';
 import { FEED_ACCESS } from '../src/live/access';

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../src/api/endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import type { Auth, SessionUser } from './http/auth';
 import type { EventBus } from './feeds/bus';
 import type { Clock } from './clock/clock';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { endpoints } from '../../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { BEARER_PROTOCOL, feeds, type FeedName } from '../../src/live/feeds';
 import type { SessionUser } from '../http/auth';
 import type { ServerEvent, ServerEvents } from './bus';

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../../src/api/endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import type { Handler, HandlerMap } from '../context';
 import { laneOf, MAX_WAITING_CALLS } from '../http/lanes';
 import { accountHandlers } from './account';

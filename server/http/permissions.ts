@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { EndpointName } from '../../src/api/endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import type { FeedName } from '../../src/live/feeds';
 import { CALL_ACCESS } from '../../src/api/access';
 import { FEED_ACCESS } from '../../src/live/access';

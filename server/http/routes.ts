@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { endpointNames, endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
 import type { AppContext, CallContext, HandlerMap, UploadedFile } from '../context';
 import type { SessionUser } from './auth';
 import { CallError, CODE, envelope, type Envelope } from './envelope';

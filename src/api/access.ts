@@ -1,8 +1,8 @@
 import { PUBLIC, to, type Access } from '../domain/permissions';
-import type { EndpointName } from './endpoints';
+import type { EndpointName } from '#contract/endpoints';
 
 /**
- * Every call of the contract (src/api/endpoints.ts) and what it needs; a call missing here is a type
+ * Every call of the contract (contract/endpoints.ts) and what it needs; a call missing here is a type
  * error. Where one call serves several pages the entry says so in the permission table
  * (src/domain/permissions.ts).
  */

@@ -4,7 +4,7 @@
  * `Unshown` marks a payload the spec does not show, `unknown` a reply it does not show; where the
  * spec names a reply's fields without its shape, the shape chosen is written in docs/spec-coverage.md.
  */
-import type { EndpointName } from './endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import type { AccountChange, AssetFeedData } from '../domain/assets';
 import type {
   ManualSnapshot,

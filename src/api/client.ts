@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
-import { endpoints, type EndpointName, type Encoding, type Service } from './endpoints';
+import { endpoints, type EndpointName, type Encoding, type Service } from '#contract/endpoints';
 import { runtimeConfig } from './config';
 import type { PayloadArgs, ReplyOf } from './calls';
 import { hasReplyShape } from './reply-shapes';

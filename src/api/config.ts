@@ -1,4 +1,4 @@
-import type { Service } from './endpoints';
+import type { Service } from '#contract/endpoints';
 
 /** Runtime config (public/config.json), loaded before the app mounts: one build serves any backend. */
 export interface RuntimeConfig {

@@ -1,5 +1,5 @@
 import type { PayloadOf } from './calls';
-import type { EndpointName } from './endpoints';
+import type { EndpointName } from '#contract/endpoints';
 
 /**
  * Whose objects a call or feed answers for, by the ids it names: the ownership half of the

@@ -7,7 +7,7 @@ import {
   type HttpError,
   type SuccessErrorNotification,
 } from '@refinedev/core';
-import { endpoints, type EndpointName } from './endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import type { PayloadOf, ReplyOf } from './calls';
 
 /**

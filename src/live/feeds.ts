@@ -1,4 +1,4 @@
-import type { Service } from '../api/endpoints';
+import type { Service } from '#contract/endpoints';
 import { INTERVALS, PAGING } from '../domain/constants';
 import type {
   AssetFeedMessage,

@@ -1,6 +1,6 @@
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, Pagination } from '@refinedev/core';
 import { ApiError, send } from '../api/client';
-import { endpoints, type EndpointName } from '../api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import type { PayloadOf, ReplyOf } from '../api/calls';
 import i18n from './i18n';
 

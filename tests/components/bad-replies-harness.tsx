@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { HttpResponse } from 'msw';
-import type { EndpointName } from '../../src/api/endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import { runtimeConfig } from '../../src/api/config';
 import { onCall, server } from './msw';
 import { renderPage, userEvent } from './render';

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { DEMO_ACCOUNTS, demoAccount, type DemoUserName } from '../../src/domain/demo-accounts';
 
 export const envelope = (data: unknown, code = 200, info = 'ok') => HttpResponse.json({ code, info, data } as JsonBodyType);

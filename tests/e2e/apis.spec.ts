@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Response } from 'playwright-core';
-import { endpoints } from '../../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { chooseMenuItem, e2eSuite, motionEnded, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();

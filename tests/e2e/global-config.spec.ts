@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { endpoints } from '../../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { e2eSuite, pageLog, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();

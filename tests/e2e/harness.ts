@@ -41,7 +41,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { captchaFields, proveWork } from '../../src/domain/captcha';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 import { findTask, loadState } from '../../server/store/tasks';

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Route } from 'playwright-core';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { e2eSuite, pageLog } from './harness';
 
 const { signIn } = e2eSuite();

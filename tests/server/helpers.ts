@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { captchaFields, proveWork } from '../../src/domain/captcha';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';

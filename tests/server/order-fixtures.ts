@@ -1,4 +1,4 @@
-import type { EndpointName } from '../../src/api/endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import { params } from './engine-fixtures';
 
 /** A contract call that answers the reply's data (and fails on another code than 200). */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { endpointNames, type EndpointName } from '../../src/api/endpoints';
+import { endpointNames, type EndpointName } from '#contract/endpoints';
 import { feedNames, feeds, type FeedName } from '../../src/live/feeds';
 import { CALL_ACCESS } from '../../src/api/access';
 import { FEED_ACCESS } from '../../src/live/access';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { endpointNames, endpoints } from '../../src/api/endpoints';
+import { endpointNames, endpoints } from '#contract/endpoints';
 import { startServer } from '../../server/main';
 import { handlers } from '../../server/handlers';
 import { signedInServer, TEST_PASSWORD_COST } from './helpers';

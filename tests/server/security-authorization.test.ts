@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CALL_ACCESS } from '../../src/api/access';
-import { endpointNames, endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
 import { CALL_IDS, idFieldsOf, kindOf, reachOf, type IdKind, type IdSpec } from '../../src/api/ownership';
 import { FEED_IDS } from '../../src/live/ownership';
 import { demoAccount } from '../../src/domain/demo-accounts';

@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feeds } from '../../src/live/feeds';
-import type { EndpointName } from '../../src/api/endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import { MAX_LIST_ITEMS, MAX_OBJECT_CHARS } from '../../server/http/validate';
 import { Lane, laneOf, MAX_WAITING_CALLS } from '../../server/http/lanes';
 import { CLOSE_TOO_MANY, FEED_LIMITS, messageGate } from '../../server/feeds/socket-server';

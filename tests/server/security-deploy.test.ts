@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { endpointNames, endpoints } from '../../src/api/endpoints';
+import { endpointNames, endpoints } from '#contract/endpoints';
 import { feedNames, feeds } from '../../src/live/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { hashPassword } from '../../server/http/auth';
@@ -13,7 +13,7 @@ import { TEST_SETTINGS, TEST_START, answerCaptcha } from './helpers';
 
 /**
  * deploy/nginx.conf sends every call and every socket of the contract to its service (the `service`
- * of src/api/endpoints.ts and src/live/feeds.ts): nginx picks the longest matching prefix location;
+ * of contract/endpoints.ts and src/live/feeds.ts): nginx picks the longest matching prefix location;
  * `/` (files first, then the main service) takes what no other names.
  */
 const conf = readFileSync(path.resolve(__dirname, '../../deploy/nginx.conf'), 'utf8');

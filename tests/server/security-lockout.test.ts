@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { LOCKOUT, REGISTRATION } from '../../server/http/lockout';
 import { answerCaptcha, startTestServer, type Reply, type TestServer } from './helpers';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { endpointNames, endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
 import { feeds } from '../../src/live/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer } from '../../server/main';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { endpoints } from '../../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { MAX_STRATEGY_FILE_BYTES } from '../../server/handlers/strategies';
 import { MAX_UPLOAD_BYTES } from '../../server/http/routes';
 import { ADMIN_COLUMNS } from '../../server/seed/demo';

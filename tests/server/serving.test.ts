@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/main';
 import { TEST_PASSWORD_COST } from './helpers';
 import { compressDir } from '../../scripts/compress';
-import { endpoints } from '../../src/api/endpoints';
+import { endpoints } from '#contract/endpoints';
 
 interface RawReply {
   status: number;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import type { FollowOrder, Indicators, StrategyAssetRow, StrategyTrade } from '../../src/api/types';
 import { isOpening, signalSide } from '../../src/domain/unilateral';
 import { insertUStrategy } from '../../server/store/unilateral';

@@ -1,4 +1,4 @@
-import { endpoints, endpointNames } from '../../src/api/endpoints';
+import { endpoints, endpointNames } from '#contract/endpoints';
 
 describe('the contract table', () => {
   it('lists each method + path once', () => {

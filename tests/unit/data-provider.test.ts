@@ -1,7 +1,7 @@
 import type { CrudFilter } from '@refinedev/core';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints, type EndpointName } from '#contract/endpoints';
 import { dataProvider } from '../../src/providers/data';
 import { clearSession, saveSession } from '../../src/providers/session';
 import { apisResource } from '../../src/resources/apis';

@@ -2,7 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { ApiError, send as call, unwrap } from '../../src/api/client';
 import { setRuntimeConfig } from '../../src/api/config';
-import { endpointNames } from '../../src/api/endpoints';
+import { endpointNames } from '#contract/endpoints';
 import { onSessionInvalid, readSession, saveSession } from '../../src/providers/session';
 
 const server = setupServer();

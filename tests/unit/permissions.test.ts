@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { endpointNames, endpoints } from '../../src/api/endpoints';
+import { endpointNames, endpoints } from '#contract/endpoints';
 import { feedNames } from '../../src/live/feeds';
 import { CALL_ACCESS } from '../../src/api/access';
 import { FEED_ACCESS } from '../../src/live/access';

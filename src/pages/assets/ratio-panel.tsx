@@ -3,7 +3,7 @@ import { useCustom } from '@refinedev/core';
 import { Empty, Flex, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiChartPoint } from '../../domain/assets';
-import type { EndpointName } from '../../api/endpoints';
+import type { EndpointName } from '#contract/endpoints';
 import { CHART_UNITS, RATIO_RANGES, ratioSeries, type ChartUnit, type RatioRangeKey } from '../../domain/assets';
 import { DEFAULTS } from '../../domain/constants';
 import { formatAmount, formatStatistic } from '../../domain/format';
