@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import { captchaFields, proveWork } from '../src/domain/captcha';
+import { captchaFields, proveWork } from '#contract/rules/captcha';
 import { ManualClock } from '../server/clock/clock';
 import { startServer, type RunningServer } from '../server/main';
 import { seededRng } from '../server/engine';

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { ManualClock } from '../server/clock/clock';
 import { findUStrategy, insertUStrategy, listUStrategies } from '../server/store/unilateral';
 import { advance, simPrice } from '../server/unilateral/runner';
-import { TREND_POINTS } from '../src/domain/unilateral';
-import { PAGING } from '../src/domain/constants';
+import { TREND_POINTS } from '#contract/rules/unilateral';
+import { PAGING } from '#contract/rules/constants';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
 import { displayFrames, percentile, recordFrames } from './frames';
 

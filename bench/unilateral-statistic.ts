@@ -22,7 +22,7 @@ import { ManualClock } from '../server/clock/clock';
 import { formatSecond } from '../server/clock/time';
 import { findUStrategy, insertUStrategy, tradesOf } from '../server/store/unilateral';
 import { advance, simPrice } from '../server/unilateral/runner';
-import { MAX_SIGNAL_POINTS } from '../src/domain/unilateral';
+import { MAX_SIGNAL_POINTS } from '#contract/rules/unilateral';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
 import { displayFrames, percentile, recordFrames } from './frames';
 

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (docs/AUTHORIZATION.md), written from the data the console and the server
- * both read: each call's permission entry (src/api/access.ts), its rule (src/domain/permissions.ts) and
- * the demo accounts' permission lists (src/domain/demo-accounts.ts); and whose objects each call and feed
+ * both read: each call's permission entry (src/api/access.ts), its rule (contract/rules/permissions.ts) and
+ * the demo accounts' permission lists (server/demo-accounts.ts); and whose objects each call and feed
  * that names an id answers for (src/api/ownership.ts). tests/server/security-authorization checks that
  * the document is these tables and that the server answers every id as they say, for every role;
  * tests/server/permissions.test.ts that it answers every call and feed as the permission table says.
@@ -16,8 +16,8 @@ import { CALL_IDS, ID_KINDS, kindOf, reachOf, type IdSpec, type Reach } from '..
 import { FEED_IDS } from '../src/live/ownership';
 import { FEED_ACCESS } from '../src/live/access';
 import { feeds, type FeedName } from '../src/live/feeds';
-import { demoAccount } from '../src/domain/demo-accounts';
-import { PUBLIC, can, ruleOf, type Access, type Rule, type Subject } from '../src/domain/permissions';
+import { demoAccount } from '../server/demo-accounts';
+import { PUBLIC, can, ruleOf, type Access, type Rule, type Subject } from '#contract/rules/permissions';
 
 export const ROLES = ['anonymous', 'follower', 'manager', 'trader', 'admin'] as const;
 /** The signed-in roles: the demo accounts (README), one of each role. */
@@ -93,8 +93,8 @@ export function authorizationMarkdown(): string {
     '# Authorization matrix',
     '',
     'Written by `npx tsx scripts/authorization-matrix.ts` from the data the console and the server read: each',
-    "call's permission entry (`src/api/access.ts`), that entry's rule (`src/domain/permissions.ts`, spec §6), the",
-    "demo accounts' permission lists (`src/domain/demo-accounts.ts`, README) and whose objects each id a call or",
+    "call's permission entry (`src/api/access.ts`), that entry's rule (`contract/rules/permissions.ts`, spec §6), the",
+    "demo accounts' permission lists (`server/demo-accounts.ts`, README) and whose objects each id a call or",
     'feed names may be (`src/api/ownership.ts`). Do not edit by hand: `tests/server/security-authorization.test.ts`',
     'fails when this file differs from the data, and proves both tables against the reference server for every',
     'role; `tests/server/permissions.test.ts` calls every entry of the first as each role.',

@@ -1,17 +1,17 @@
 // `npm run i18n:check` (issue 22, docs/TRANSLATING.md): checks every language folder of src/locales against
-// zh-CN, the source, and the code of src/ for text that does not go through i18next. It prints one line per
+// zh-CN, the source, and the code of src/ and contract/ for text that does not go through i18next. It prints one line per
 // finding, naming the language, the file and the key (or the source file and line), and exits 1 on any.
 //
 //   missing       a key of zh-CN the language lacks (it would show in Chinese)
 //   extra         a key the language has and zh-CN does not (a typo, or a key zh-CN dropped)
 //   variables     {{variables}} that differ from zh-CN's for the same key
 //   plural        a plural form (key_one, key_other…) the language needs and lacks (Intl.PluralRules)
-//   unused        a key of zh-CN no code of src/ names (reported once, for zh-CN)
+//   unused        a key of zh-CN no code of src/, contract/ or server/ names (reported once, for zh-CN)
 //   literal       text in src/ outside src/locales that the user sees without i18next: Chinese anywhere in
 //                 a string or JSX text, English words in JSX text or in a title, message, placeholder,
 //                 label, tooltip or notification prop. `// i18n-ignore` on the line (or the line above)
 //                 keeps a literal that is not a text (a brand, a unit).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -154,10 +154,13 @@ interface SourceScan {
   tails: Set<string>;
 }
 
-/** Literal texts, and the strings that may name keys, of every .ts/.tsx file under srcDir (but localesDir). */
-export function scanSources(srcDir: string, localesDir: string, relativeTo: string, libraries: readonly string[] = []): SourceScan {
+/**
+ * Literal texts, and the strings that may name keys, of every .ts/.tsx file under the source folders (but
+ * localesDir); `libraries` (files) only name keys: their literals are not the console's.
+ */
+export function scanSources(srcDirs: readonly string[], localesDir: string, relativeTo: string, libraries: readonly string[] = []): SourceScan {
   const scan: SourceScan = { literals: [], strings: new Set(), heads: new Set(), tails: new Set() };
-  const sources = sourceFiles(srcDir, localesDir);
+  const sources = srcDirs.flatMap((dir) => (existsSync(dir) ? sourceFiles(dir, localesDir) : []));
   for (const file of [...sources, ...libraries]) {
     const library = !sources.includes(file);
     const text = readFileSync(file, 'utf8');
@@ -249,7 +252,7 @@ export function unusedKeys(localesDir: string, scan: SourceScan, relativeTo: str
         // a key made by a template: `colors.${scheme}` (its start) or `${prefix}.title` (its end)
         heads.some((head) => base.startsWith(head)) ||
         tails.some((tail) => base.endsWith(tail));
-      if (!used) findings.push({ kind: 'unused', language: SOURCE_LANGUAGE, file, where: key, detail: 'no code of src/ names this key' });
+      if (!used) findings.push({ kind: 'unused', language: SOURCE_LANGUAGE, file, where: key, detail: 'no code names this key' });
     }
   }
   return findings;
@@ -259,11 +262,17 @@ export function unusedKeys(localesDir: string, scan: SourceScan, relativeTo: str
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIBRARIES = ['@refinedev/core/dist/index.mjs', '@refinedev/antd/dist/index.mjs'].map((file) => path.join(PROJECT, 'node_modules', file));
 
-/** Every finding for the project at root (its src/ and src/locales). */
+/**
+ * Every finding for the project at root: its locale files, the console (src/) and the contract (contract/)
+ * both sides share; the server (server/) names keys too (its answers in the caller's language), its own
+ * texts are its message table's.
+ */
 export function checkAll(root: string): Finding[] {
   const src = path.join(root, 'src');
   const locales = path.join(src, 'locales');
-  const scan = scanSources(src, locales, root, LIBRARIES);
+  const server = path.join(root, 'server');
+  const serverFiles = existsSync(server) ? sourceFiles(server, locales) : [];
+  const scan = scanSources([src, path.join(root, 'contract')], locales, root, [...LIBRARIES, ...serverFiles]);
   return [...checkLocales(locales, root), ...unusedKeys(locales, scan, root), ...scan.literals];
 }
 
@@ -283,7 +292,7 @@ export function formatFindings(findings: Finding[]): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const findings = checkAll(PROJECT);
   if (findings.length === 0) {
-    console.log('i18n check: every language has every key of zh-CN, and src/ has no literal text.');
+    console.log('i18n check: every language has every key of zh-CN, and src/ and contract/ have no literal text.');
   } else {
     console.log(formatFindings(findings));
     const counts = ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length] as const).filter(([, n]) => n);

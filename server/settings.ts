@@ -32,7 +32,7 @@ export interface ServerSettings {
   /** strategy uploads under way at once for one user, and for the whole server; one more is refused (server/http/uploads.ts). */
   uploadsPerUser: number;
   uploadsInAll: number;
-  /** leading zero bits the sign-in slider's proof of work must find (src/domain/captcha.ts): 2^N hashes on average. */
+  /** leading zero bits the sign-in slider's proof of work must find (contract/rules/captcha.ts): 2^N hashes on average. */
   captchaDifficulty: number;
 }
 

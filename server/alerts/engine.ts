@@ -1,6 +1,6 @@
 /**
  * The alert rules on the server's clock (issue 24): every second, while some user has a rule, every rule
- * is evaluated (src/domain/alerts.ts says what each kind means); what fires is written to the alert log
+ * is evaluated (contract/rules/alerts.ts says what each kind means); what fires is written to the alert log
  * with whether the message channel (the SMS stand-in) would send it — at most one per user per the
  * global config's messageIntervalTime — and 'alert.created' tells the alert feed. What a rule remembers
  * per subject (on the far side, since when, its last fire for the cooldown) is kept with the rule, so a
@@ -31,11 +31,11 @@ import {
   type NewAlert,
   type StoredRule,
 } from '../store/alerts';
-import { FRESH_SUBJECT, isBeyond, spreadPercent, step, wouldSend, type SubjectState } from '../../src/domain/alerts';
-import { SPOT_CONTRACT } from '../../src/domain/codes';
+import { FRESH_SUBJECT, isBeyond, spreadPercent, step, wouldSend, type SubjectState } from '#contract/rules/alerts';
+import { SPOT_CONTRACT } from '#contract/rules/codes';
 
 /** The leg health of running tasks (risk-common.md: the leg-health part's figures, narrowed to what the rules read). */
-/** `apart`: some child of the task has its legs apart (src/domain/leg-health.ts `someLegsApart`). */
+/** `apart`: some child of the task has its legs apart (contract/rules/leg-health.ts `someLegsApart`). */
 export type LegBalance = { apart: boolean; exposure: number };
 export type LegHealthSource = (taskIds: readonly number[], now: number) => Promise<Map<number, LegBalance>>;
 /** Whole seconds an exchange's market data has been stale at `now`. */

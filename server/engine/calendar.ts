@@ -1,9 +1,9 @@
-/** Contract types of a task's legs; their expiries from the one delivery calendar (src/domain/calendar.ts). */
-import { DELIVERY_TYPES, deliveryCode, deliveryExpiry } from '../../src/domain/calendar';
-import { contractType as contractTypeOf, tradeTypeOf as sharedTradeTypeOf, transactionType as transactionTypeOf } from '../../src/domain/codes';
+/** Contract types of a task's legs; their expiries from the one delivery calendar (contract/rules/calendar.ts). */
+import { DELIVERY_TYPES, deliveryCode, deliveryExpiry } from '#contract/rules/calendar';
+import { contractType as contractTypeOf, tradeTypeOf as sharedTradeTypeOf, transactionType as transactionTypeOf } from '#contract/rules/codes';
 import type { DeliveryType, ExpirySource, Leg, TaskParams, TradeType } from './types';
 
-/** A task's transaction type → contract type and contract type → trade type: the one table in src/domain/codes.ts (§3). */
+/** A task's transaction type → contract type and contract type → trade type: the one table in contract/rules/codes.ts (§3). */
 export const contractOf = (transactionType: number): number => transactionTypeOf(transactionType)?.contract ?? transactionType;
 export const tradeTypeOf = (contractType: number): TradeType => sharedTradeTypeOf(contractType) ?? 'SS';
 export const isDelivery = (t: TradeType): t is DeliveryType => (DELIVERY_TYPES as readonly TradeType[]).includes(t);

@@ -3,7 +3,7 @@
  * the earnings curve are derived from those alone, so every figure can be computed again from rows.
  */
 import { isDelivery, tradeTypeOf } from './calendar';
-import { notionalToContracts } from '../../src/domain/position-unit';
+import { notionalToContracts } from '#contract/rules/position-unit';
 import type { ChildLedger, ChildState, ClosedTrade, DeliveryType, Direction, Fill, Leg, PerDelivery, PositionData, Task, TaskParams } from './types';
 
 const DIRECTIONS: readonly Direction[] = ['f', 'r'];

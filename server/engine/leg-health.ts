@@ -1,4 +1,4 @@
-import { childLegHealth, taskLegHealth, type TaskLegHealth } from '../../src/domain/leg-health';
+import { childLegHealth, taskLegHealth, type TaskLegHealth } from '#contract/rules/leg-health';
 import { legsOf } from './calendar';
 import { mid } from './pricing';
 import type { PositionData, PriceSource, TaskParams } from './types';

@@ -1,5 +1,5 @@
 /** Execution prices (slippage and depth), fees, and the net spreads the decisions compare. */
-import { takerFeeField } from '../../src/domain/net-spread';
+import { takerFeeField } from '#contract/rules/net-spread';
 import type { Direction, FeeConfig, Leg, Quote } from './types';
 
 export type Side = 'buy' | 'sell';

@@ -4,11 +4,11 @@
  * request, or the strategy's open/close on the spread.
  */
 import { deliveryKeyOf, defaultExpiry, isDelivery, legsOf, tradeTypeOf } from './calendar';
-import { coinToContracts, contractsToCoin, positionUnitDivisor } from '../../src/domain/position-unit';
+import { coinToContracts, contractsToCoin, positionUnitDivisor } from '#contract/rules/position-unit';
 import { applyFill, childCapital, emptyLedger, hasDirection, isFlat, legSign, perDelivery, withUsage } from './ledger';
 import type { Rng } from '../clock/random';
 import { advanceOrder, makeHedge, makePair, planPair } from './orders';
-import { heldOf, isUnbalanced } from '../../src/domain/leg-health';
+import { heldOf, isUnbalanced } from '#contract/rules/leg-health';
 import { closeSides, execute, mid, openSides, premium, takerFee, withFee, type Book, type Side } from './pricing';
 import {
   TASK_STATUS,
@@ -266,7 +266,7 @@ const rehedge = (ctx: Context, cs: ChildState): Decision | null => {
   return { direction: d, action: 'open', amounts: [amount, amount], dlt: 0, spread: 0, orderType: 'hedge', leg: gap(d) > 0 ? 1 : 0 };
 };
 
-/** Keeps a child's unbalanced_since: set when its legs are first apart (src/domain/leg-health.ts), cleared when they agree again. */
+/** Keeps a child's unbalanced_since: set when its legs are first apart (contract/rules/leg-health.ts), cleared when they agree again. */
 const withBalance = (ctx: Context, cs: ChildState): ChildState => {
   const apart = isUnbalanced(heldOf(cs.ledger.position), ctx.task.params.currency_type, mid(ctx.quotes[0]));
   const was = cs.ledger.unbalanced_since ?? null;

@@ -4,10 +4,10 @@
  * The engine is pure: these are plain data the caller loads from and writes back to its store.
  */
 import type { ApiFees } from '../../src/api/types';
-import type { GlobalConfig } from '../../src/domain/global-config-rules';
-import type { TaskStatus, ChildStatus } from '../../src/domain/task-status';
-import type { OrderStatus, Otype } from '../../src/domain/order-status';
-import type { DeliveryType } from '../../src/domain/calendar';
+import type { GlobalConfig } from '#contract/rules/global-config-rules';
+import type { TaskStatus, ChildStatus } from '#contract/rules/task-status';
+import type { OrderStatus, Otype } from '#contract/rules/order-status';
+import type { DeliveryType } from '#contract/rules/calendar';
 import type { Quote as MarketQuote } from '../market';
 
 // ── Market ─────────────────────────────────────────────────────────────────────────
@@ -24,14 +24,14 @@ export type PriceSource = (leg: Leg, now: number) => Quote;
 /** When a delivery leg expires (ms), or null for spot and perpetual. */
 export type ExpirySource = (leg: Leg, now: number) => number | null;
 
-/** Trade-type abbreviations (§3, src/domain/codes.ts): the delivery ones key the 'arbitrage 2' dlt and m objects. */
-export type { TradeType } from '../../src/domain/codes';
-export type { DeliveryType } from '../../src/domain/calendar';
+/** Trade-type abbreviations (§3, contract/rules/codes.ts): the delivery ones key the 'arbitrage 2' dlt and m objects. */
+export type { TradeType } from '#contract/rules/codes';
+export type { DeliveryType } from '#contract/rules/calendar';
 
 // ── §4 codes ───────────────────────────────────────────────────────────────────────
-// The task, child and order status tables and otype are src/domain/task-status.ts and order-status.ts.
-export { TASK_STATUS, CHILD_STATUS, type TaskStatus, type ChildStatus } from '../../src/domain/task-status';
-export { ORDER_STATUS, FINAL_ORDER_STATUSES, OTYPE, type OrderStatus, type Otype } from '../../src/domain/order-status';
+// The task, child and order status tables and otype are contract/rules/task-status.ts and order-status.ts.
+export { TASK_STATUS, CHILD_STATUS, type TaskStatus, type ChildStatus } from '#contract/rules/task-status';
+export { ORDER_STATUS, FINAL_ORDER_STATUSES, OTYPE, type OrderStatus, type Otype } from '#contract/rules/order-status';
 /** Manual open direction: f positive premium (B above A), r negative premium (A above B). */
 export type Direction = 'f' | 'r';
 
@@ -113,7 +113,7 @@ export interface ChildLedger {
   position: PositionData;
   /** open fees of the quantity still open, per direction and leg (they move to a trade when closed). */
   open_fee: { f: [number, number]; r: [number, number] };
-  /** since when (ms) the legs have been unbalanced (src/domain/leg-health.ts); absent or null while hedged */
+  /** since when (ms) the legs have been unbalanced (contract/rules/leg-health.ts); absent or null while hedged */
   unbalanced_since?: number | null;
 }
 

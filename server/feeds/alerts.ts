@@ -1,4 +1,4 @@
-import { ALERT_FEED_LATEST } from '../../src/domain/alerts';
+import { ALERT_FEED_LATEST } from '#contract/rules/alerts';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
 import { listAlerts } from '../store/alerts';

@@ -1,4 +1,4 @@
-import { PAGING } from '../../src/domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { CODE, invalid } from '../http/envelope';
 import { message } from '../http/messages';
 import type { FeedClient, FeedGenerator, FeedGenerators } from './socket-server';

@@ -3,7 +3,7 @@ import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators
 import { ownTasks } from '../store/tasks';
 import { legHealthOfTasks } from '../store/leg-health';
 import { enginePrices } from '../engine/prices';
-import type { TaskLegHealth } from '../../src/domain/leg-health';
+import type { TaskLegHealth } from '#contract/rules/leg-health';
 import { breather } from '../http/lanes';
 
 const percent = (value: number): number => Math.round(value * 1e6) / 1e4;
@@ -18,7 +18,7 @@ const percent = (value: number): number => Math.round(value * 1e6) / 1e4;
  * - `analysis`: the premiums at the touch prices now, in percent, as the card lists them:
  *   f = (B bid − A ask) / A ask, r = (A bid − B ask) / B ask;
  * - `leg_health` (the console's own addition, issue 24): the task's leg health and its children's
- *   (`legHealthOfTasks`, src/domain/leg-health.ts).
+ *   (`legHealthOfTasks`, contract/rules/leg-health.ts).
  */
 export function taskLive(figures: TaskFigures, legHealth?: TaskLegHealth) {
   const { state, touches } = figures;

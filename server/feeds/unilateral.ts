@@ -1,4 +1,4 @@
-import { MONITORING_VIEW } from '../../src/domain/unilateral';
+import { MONITORING_VIEW } from '#contract/rules/unilateral';
 import { monitoring, visibleStrategies, visibleTasks } from '../handlers/unilateral';
 import { isUnilateralAdmin } from '../handlers/unilateral-access';
 import { followTaskItem } from '../handlers/unilateral-views';

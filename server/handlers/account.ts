@@ -3,8 +3,8 @@ import type { CaptchaChallenge, ChangePasswordReply, LoginReply, PermissionData,
 import { hashPassword, rehashIfCheap, verifyPassword } from '../http/auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
-import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../../src/domain/demo-accounts';
-import { isUnilateralAccount } from '../../src/domain/unilateral';
+import { TRADER_COLUMNS, TRADER_STRATEGY_KEYS } from '../demo-accounts';
+import { isUnilateralAccount } from '#contract/rules/unilateral';
 import { findUserById, findUserByName, insertUser, setPasswordHash, type UserRow } from '../store/users';
 import { has, optStr, str } from '../http/validate';
 

@@ -1,4 +1,4 @@
-import { ALERT_DEFAULTS, ALERT_KINDS, ALERT_LIMITS, DIRECTIONS, SPREAD_FIELDS, type AlertKind, type AlertRuleParams } from '../../src/domain/alerts';
+import { ALERT_DEFAULTS, ALERT_KINDS, ALERT_LIMITS, DIRECTIONS, SPREAD_FIELDS, type AlertKind, type AlertRuleParams } from '#contract/rules/alerts';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { has, id as idOf, jsonList, num, optNum, str } from '../http/validate';

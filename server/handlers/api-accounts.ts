@@ -3,7 +3,7 @@ import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../store/defaults';
 import { floorMinute } from '../clock/time';
-import { ADVANCED_RANGES, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '../../src/domain/advanced';
+import { ADVANCED_RANGES, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '#contract/rules/advanced';
 import type { Queryable } from '../store/queryable';
 import {
   deleteApi,
@@ -199,7 +199,7 @@ export const apiAccountHandlers: HandlerMap = {
     return call.ok(readAdvanced(await ownApi(call)));
   },
 
-  /** The slider ranges and the spot + futures limit are the console's (src/domain/advanced.ts). */
+  /** The slider ranges and the spot + futures limit are the console's (contract/rules/advanced.ts). */
   async apiAdvancedUpdate(call) {
     const { payload } = call;
     return call.app.db.transaction(async (tx) => {

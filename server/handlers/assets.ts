@@ -1,5 +1,5 @@
 import { RATIO_RANGES } from '../../src/domain/assets';
-import { DEFAULTS } from '../../src/domain/constants';
+import { DEFAULTS } from '#contract/rules/constants';
 import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, valueAccount, type ManualOrderRequest } from '../ledger/accounts';
 import { marketPricer } from '../engine/prices';
 import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';

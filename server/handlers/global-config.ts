@@ -1,5 +1,5 @@
-import type { GlobalConfig } from '../../src/domain/global-config-rules';
-import { checkConfigNumber, MAX_BORROW_FIELDS, NUMBER_FIELDS, type NumberFieldRule } from '../../src/domain/global-config-rules';
+import type { GlobalConfig } from '#contract/rules/global-config-rules';
+import { checkConfigNumber, MAX_BORROW_FIELDS, NUMBER_FIELDS, type NumberFieldRule } from '#contract/rules/global-config-rules';
 import { requireSuper, signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
@@ -13,7 +13,7 @@ function fieldName(call: CallContext, rule: NumberFieldRule): string {
 }
 
 /**
- * A number of the payload checked by the console's own rule (src/domain/global-config-rules.ts) and
+ * A number of the payload checked by the console's own rule (contract/rules/global-config-rules.ts) and
  * refused with the console's own message; undefined when the field is left out.
  */
 function configNumber(call: CallContext, rule: NumberFieldRule): number | undefined {

@@ -1,5 +1,5 @@
 import type { OrderRecord } from '../../src/api/types';
-import { PAGING } from '../../src/domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { emptyTotals, groupFields, type QueryGroup, type StatisticsReply } from '../../src/domain/statistics';
 import type { OrderStatisticRow } from '../../src/domain/statistics';
 import { signedIn, type CallContext, type HandlerMap } from '../context';

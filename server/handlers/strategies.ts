@@ -1,4 +1,4 @@
-import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '../../src/domain/strategy-file';
+import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
 import { randomBytes } from 'node:crypto';
 import type { ArbitrageStrategy, ParamSections } from '../../src/api/types';
 import type { ParamValue } from '../../src/domain/task';
@@ -68,7 +68,7 @@ function checkParams(params: Record<string, unknown>): Record<string, ParamValue
  * object, e.g. `# demo/{"dlt":0.1,"m":2}/v1`. Anything else (empty, binary, no comment, broken
  * JSON) is refused with the console's own message.
  */
-/** The spec §5 main-file rule, shared with the console (src/domain/strategy-file.ts). */
+/** The spec §5 main-file rule, shared with the console (contract/rules/strategy-file.ts). */
 export function parseMainFileHeader(data: Buffer): Record<string, unknown> {
   const check = checkStrategyBytes(data);
   if (!check.ok) throw invalid('err.unparsable');

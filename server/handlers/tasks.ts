@@ -1,8 +1,8 @@
 /** §7 task and child task calls: list, add, params, name, delete, status (§4 rules), available APIs, children, change records. */
 import type { ChildTask as ChildTaskReply } from '../../src/api/types';
 import { editableTransactionTypes, type ParamValue, type Task } from '../../src/domain/task';
-import { childrenChangeable, isDeletable, TASK_STATUS, TASK_TARGETS, type TaskTarget } from '../../src/domain/task-status';
-import { PAGING } from '../../src/domain/constants';
+import { childrenChangeable, isDeletable, TASK_STATUS, TASK_TARGETS, type TaskTarget } from '#contract/rules/task-status';
+import { PAGING } from '#contract/rules/constants';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';

@@ -5,7 +5,7 @@
  * independent trigger are the follow task's own calls (unilateral-follow.ts).
  */
 import type { BinanceAccount, BinancePosition } from '../../src/api/types';
-import { BINANCE_BOURSE, LEVERAGE, leverageProblem, marginOf } from '../../src/domain/binance';
+import { BINANCE_BOURSE, LEVERAGE, leverageProblem, marginOf } from '#contract/rules/binance';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { id } from '../http/validate';

@@ -6,7 +6,6 @@
  * blacklisted coin nor outside a non-empty range (server/store/signal-coins.ts `followGate`).
  */
 import type { CoinListChange } from '../../src/api/types';
-import { COIN_LIST_ERRORS } from '../../src/domain/coin-lists';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
 import { str } from '../http/validate';
@@ -14,6 +13,15 @@ import { CURRENCIES } from '../market';
 import { COIN_LISTS, readCoinList, writeCoinList, type CoinListName } from '../store/signal-coins';
 
 const OPS: readonly CoinListChange['op'][] = ['add', 'remove'];
+
+/** The lists' refusals, as keys of the coins namespace: answered in the caller's language (http/messages.ts). */
+const COIN_LIST_ERRORS = {
+  unknownCoin: 'coins:errors.unknownCoin',
+  /** a coin added twice to the tradable range. */
+  inRange: 'coins:errors.inRange',
+  /** a coin added twice to the currency blacklist. */
+  inBlacklist: 'coins:errors.inBlacklist',
+} as const;
 
 /** The message of a coin already in the list, per list. */
 const LISTED = { [COIN_LISTS.range]: COIN_LIST_ERRORS.inRange, [COIN_LISTS.blacklist]: COIN_LIST_ERRORS.inBlacklist } as const;

@@ -4,7 +4,7 @@
  * signal of its strategy (server/unilateral/runner.ts reads it through server/store/signal-coins.ts).
  */
 import type { SignalRow } from '../../src/api/types';
-import type { Signal } from '../../src/domain/unilateral';
+import type { Signal } from '#contract/rules/unilateral';
 import { signedIn, type HandlerMap } from '../context';
 import { formatSecond } from '../clock/time';
 import { id, oneOf } from '../http/validate';

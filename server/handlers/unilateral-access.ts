@@ -1,6 +1,6 @@
 /** What the unilateral handlers share: who may see and change what, reading payload lists and windows. */
-import { can, type Action } from '../../src/domain/permissions';
-import { CYCLE_MS, isCycle, type Cycle } from '../../src/domain/unilateral';
+import { can, type Action } from '#contract/rules/permissions';
+import { CYCLE_MS, isCycle, type Cycle } from '#contract/rules/unilateral';
 import type { SessionUser } from '../http/auth';
 import { CODE, fail, invalid } from '../http/envelope';
 import { parseSecond } from '../clock/time';

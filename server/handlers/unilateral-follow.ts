@@ -1,6 +1,6 @@
 /**
  * Follow tasks (spec §3 Follow task, §5 Follow task form, §7): one per API account of the one-sided
- * type (4), key apiId. The form is checked by the console's own rules (src/domain/unilateral.ts) and
+ * type (4), key apiId. The form is checked by the console's own rules (contract/rules/unilateral.ts) and
  * refused with its messages. Orders come from the runner (server/unilateral/runner.ts).
  */
 import type { FollowRatePoint, FollowTaskData } from '../../src/api/types';
@@ -15,7 +15,7 @@ import {
   isFollowDeletable,
   type FollowFormValues,
   type Signal,
-} from '../../src/domain/unilateral';
+} from '#contract/rules/unilateral';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import type { ConsoleKey } from '../http/messages';

@@ -9,7 +9,7 @@ import type {
   UnilateralPosition,
   UnilateralStrategy,
 } from '../../src/api/types';
-import { TREND_POINTS, type TrendData } from '../../src/domain/unilateral';
+import { TREND_POINTS, type TrendData } from '#contract/rules/unilateral';
 import { formatMinute, formatSecond } from '../clock/time';
 import type { Queryable } from '../store/queryable';
 import {

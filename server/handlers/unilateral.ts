@@ -4,8 +4,8 @@
  * Follow tasks are in unilateral-follow.ts.
  */
 import type { MonitoringEntry, SignalChart, SignalMark, UnilateralAllData, UnilateralChart, UnilateralPosition, UnilateralStrategy } from '../../src/api/types';
-import { CYCLE_MS, CYCLE_WINDOW_DAYS, MAX_SIGNAL_POINTS, MONITORING_VIEW, PAGE_TYPE, isBuySignal } from '../../src/domain/unilateral';
-import { PAGING } from '../../src/domain/constants';
+import { CYCLE_MS, CYCLE_WINDOW_DAYS, MAX_SIGNAL_POINTS, MONITORING_VIEW, PAGE_TYPE, isBuySignal } from '#contract/rules/unilateral';
+import { PAGING } from '#contract/rules/constants';
 import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
 import { id, num, oneOf, str } from '../http/validate';

@@ -3,7 +3,7 @@ import type { Clock } from '../clock/clock';
 import type { Db, Queryable } from '../store/queryable';
 import { deleteSession, findSessionUser, insertCaptcha, insertSession, rotateSessions, useCaptcha } from '../store/sessions';
 import { setPasswordHash, type UserRow } from '../store/users';
-import { leadingZeroBits, MAX_CAPTCHA_DIFFICULTY } from '../../src/domain/captcha';
+import { leadingZeroBits, MAX_CAPTCHA_DIFFICULTY } from '#contract/rules/captcha';
 import { createLockout } from './lockout';
 import { PASSWORD_COST, type ScryptCost } from '../settings';
 
@@ -87,7 +87,7 @@ export const ROTATE_GRACE_MS = 60 * 1000;
 export const CAPTCHA_MS = 5 * 60 * 1000;
 
 /**
- * A slider answer (src/domain/captcha.ts): validate = the nonce, seccode = SHA-256(challenge + nonce) in hex,
+ * A slider answer (contract/rules/captcha.ts): validate = the nonce, seccode = SHA-256(challenge + nonce) in hex,
  * which must start with `difficulty` zero bits. One hash checks it.
  */
 export function captchaWorkHolds(challenge: string, nonce: unknown, digestHex: unknown, difficulty: number): boolean {

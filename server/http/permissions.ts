@@ -3,12 +3,12 @@ import type { EndpointName } from '#contract/endpoints';
 import type { FeedName } from '../../src/live/feeds';
 import { CALL_ACCESS } from '../../src/api/access';
 import { FEED_ACCESS } from '../../src/live/access';
-import { PUBLIC, can, type Access, type Subject } from '../../src/domain/permissions';
+import { PUBLIC, can, type Access, type Subject } from '#contract/rules/permissions';
 import type { SessionUser } from './auth';
 import { CODE, envelope } from './envelope';
 import { message, type Lang } from './messages';
 
-/** The console's permission table (src/domain/permissions.ts), enforced on every call and feed. */
+/** The console's permission table (contract/rules/permissions.ts), enforced on every call and feed. */
 
 const subjectOf = (user: SessionUser): Subject => ({
   isSuper: user.isSuper,

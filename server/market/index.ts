@@ -1,6 +1,6 @@
 /** The market engine: instruments, delivery calendar, simulated and live prices, K-lines, market rows. */
 export * from './instruments';
-export * from '../../src/domain/calendar';
+export * from '#contract/rules/calendar';
 export * from './sim';
 export * from './kline';
 export * from './rows';

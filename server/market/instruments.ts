@@ -2,7 +2,7 @@
  * What the market engine lists: exchanges 1, 2, 3 × the nine currencies of spec §9 × the contract
  * types of §3 (exchange 2 offers types 1–4 only).
  */
-import { CONTRACT_TYPES, contractType, contractTypesFor, type TradeType } from '../../src/domain/codes';
+import { CONTRACT_TYPES, contractType, contractTypesFor, type TradeType } from '#contract/rules/codes';
 import { spreadRank as sharedSpreadRank } from '../../src/domain/market';
 
 export const EXCHANGES = [1, 2, 3] as const;
@@ -15,7 +15,7 @@ export type Currency = (typeof CURRENCIES)[number];
 export const ALL_CONTRACT_TYPES = [1, 2, 3, 4, 5, 10, 11, 12, 13, 14] as const;
 export type ContractCode = (typeof ALL_CONTRACT_TYPES)[number];
 
-if (CONTRACT_TYPES.map((c) => c.code).join() !== ALL_CONTRACT_TYPES.join()) throw new Error('ALL_CONTRACT_TYPES must list src/domain/codes CONTRACT_TYPES');
+if (CONTRACT_TYPES.map((c) => c.code).join() !== ALL_CONTRACT_TYPES.join()) throw new Error('ALL_CONTRACT_TYPES must list contract/rules/codes CONTRACT_TYPES');
 
 /** What each exchange offers: the console's rule (`contractTypesFor`, §3: exchange 2 only 1–4), not a copy. */
 const offeredBy = (id: ExchangeId): readonly ContractCode[] => contractTypesFor(id).map((c) => c.code as ContractCode);

@@ -8,7 +8,7 @@
  * the exchange failed to load) is priced by the simulation and marked `fallback: true`, `source: 'sim'`.
  */
 import ccxt, { type Exchange, type Ticker } from 'ccxt';
-import { deliveryCode, expiries } from '../../src/domain/calendar';
+import { deliveryCode, expiries } from '#contract/rules/calendar';
 import {
   CURRENCIES,
   EXCHANGES,

@@ -12,7 +12,7 @@
  * repeats its last value and `validity` counts the seconds it has been stale.
  */
 import { brownian, hash32, hashString, smoothNoise, uniform } from './noise';
-import { expiries } from '../../src/domain/calendar';
+import { expiries } from '#contract/rules/calendar';
 import { isDelivery, tradeType, type ContractCode, type Currency, type ExchangeId } from './instruments';
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;

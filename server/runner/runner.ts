@@ -8,7 +8,7 @@ import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
 import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from '../engine';
 import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
-import { someLegsApart } from '../../src/domain/leg-health';
+import { someLegsApart } from '#contract/rules/leg-health';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword, type ScryptCost } from '../http/auth';
 import type { SecretBox } from '../store/secret-box';
 import { seededRng } from '../clock/random';
-import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
+import { DEMO_ACCOUNTS } from '../demo-accounts';
 import type { Db } from '../store/queryable';
 import { insertApi, insertChartPoints, type ChartPointRow } from '../store/api-accounts';
 import { insertBourses } from '../store/bourses';
@@ -19,8 +19,8 @@ export {
   FOLLOWER_COLUMNS,
   TRADER_COLUMNS,
   TRADER_STRATEGY_KEYS,
-} from '../../src/domain/demo-accounts';
-export { STRATEGY_KEYS } from '../../src/domain/strategy-keys';
+} from '../demo-accounts';
+export { STRATEGY_KEYS } from '#contract/rules/strategy-keys';
 
 export const BOURSES = [
   { id: 1, name: 'OKEx' },

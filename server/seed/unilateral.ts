@@ -13,7 +13,7 @@ import { insertApi, listApis } from '../store/api-accounts';
 import { DEFAULT_ADVANCED, DEFAULT_FEES } from '../store/defaults';
 import { findFollowTask, findUStrategy, insertFollowTasks, insertUStrategy, saveFollowBook, setUStrategyState, type FollowTaskRow } from '../store/unilateral';
 import { advance, setFollowState, simPrice, type PriceAt } from '../unilateral/runner';
-import { FOLLOW_STATE, type FollowState } from '../../src/domain/unilateral';
+import { FOLLOW_STATE, type FollowState } from '#contract/rules/unilateral';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;

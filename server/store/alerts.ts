@@ -1,6 +1,6 @@
 /** Alert rules and the alert log (migration 13; issue 24). Rules and alerts belong to one user each. */
-import type { AlertItem, AlertKind, AlertLink, AlertRule, AlertRuleParams, SubjectState } from '../../src/domain/alerts';
-import { ORDER_STATUS } from '../../src/domain/order-status';
+import type { AlertItem, AlertKind, AlertLink, AlertRule, AlertRuleParams, SubjectState } from '#contract/rules/alerts';
+import { ORDER_STATUS } from '#contract/rules/order-status';
 import type { Queryable } from './queryable';
 
 const ABNORMAL = `${ORDER_STATUS.abnormalEnd}, ${ORDER_STATUS.abnormal}`;

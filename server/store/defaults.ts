@@ -1,5 +1,5 @@
 /** What a new record starts with: an API account's fees, advanced settings and asset template; the global config. */
-import { DEFAULT_TAKER_FEES } from '../../src/domain/constants';
+import { DEFAULT_TAKER_FEES } from '#contract/rules/constants';
 
 export const DEFAULT_FEES = {
   ssHangCharges: 0.0008,

@@ -1,4 +1,4 @@
-import type { GlobalConfig } from '../../src/domain/global-config-rules';
+import type { GlobalConfig } from '#contract/rules/global-config-rules';
 import type { Queryable } from './queryable';
 
 /** The one global config row; fields it lacks take their defaults. */

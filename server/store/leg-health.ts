@@ -1,9 +1,9 @@
 /**
  * Leg health of tasks (issue 24): per child its two legs' holdings, imbalance, exposure, last fill per
- * leg and abnormal orders of the last hour, and per task their sum (`taskLegHealth`, src/domain/leg-health.ts).
+ * leg and abnormal orders of the last hour, and per task their sum (`taskLegHealth`, contract/rules/leg-health.ts).
  * Computed from the rows the engine writes (children's ledgers, fills, orders): no table of its own.
  */
-import { ABNORMAL_ORDER_STATUSES, ABNORMAL_WINDOW_MS, type TaskLegHealth } from '../../src/domain/leg-health';
+import { ABNORMAL_ORDER_STATUSES, ABNORMAL_WINDOW_MS, type TaskLegHealth } from '#contract/rules/leg-health';
 import { ledgerLegHealth, type LegHistory, type PositionData, type PriceSource } from '../engine';
 import type { Queryable } from './queryable';
 import { ledgerOf, paramsOf } from './tasks';

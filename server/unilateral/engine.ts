@@ -5,7 +5,7 @@
  * leave a position their stop-loss reaches. The runner (runner.ts) feeds it prices and stores what it
  * returns; the statistics (indicators) are computed from the stored rows by `indicators`.
  */
-import { FOLLOW_STATE, SIGNAL, isOpening, signalSide, type Signal } from '../../src/domain/unilateral';
+import { FOLLOW_STATE, SIGNAL, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
 
 export interface StrategyRule {
   barMs: number;

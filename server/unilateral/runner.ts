@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import type { Clock } from '../clock/clock';
 import type { Queryable } from '../store/queryable';
 import type { Currency, SimMarket } from '../market';
-import { FOLLOW_STATE, isOpening, signalSide, type Signal } from '../../src/domain/unilateral';
+import { FOLLOW_STATE, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
 import { checkStopLoss, closePosition, equityOf, followSignal, joinPosition, openPosition, runBars, type FollowBook, type FollowOrderRow } from './engine';
 import {
   findUStrategy,

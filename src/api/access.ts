@@ -1,10 +1,10 @@
-import { PUBLIC, to, type Access } from '../domain/permissions';
+import { PUBLIC, to, type Access } from '#contract/rules/permissions';
 import type { EndpointName } from '#contract/endpoints';
 
 /**
  * Every call of the contract (contract/endpoints.ts) and what it needs; a call missing here is a type
  * error. Where one call serves several pages the entry says so in the permission table
- * (src/domain/permissions.ts).
+ * (contract/rules/permissions.ts).
  */
 export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   // Account and session

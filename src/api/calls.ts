@@ -68,12 +68,12 @@ import type {
 } from './types';
 import type { AevoSync, AevoTradePage, BinanceAccount } from './types';
 import type { ApiChartPoint } from '../domain/assets';
-import type { GlobalConfig } from '../domain/global-config-rules';
+import type { GlobalConfig } from '#contract/rules/global-config-rules';
 import type { ParamValue, TaskParams } from '../domain/task';
-import type { DeliveryCodes } from '../domain/calendar';
-import type { MarketParams } from '../domain/market-params';
+import type { DeliveryCodes } from '#contract/rules/calendar';
+import type { MarketParams } from '#contract/rules/market-params';
 import type { MinerModel, MinerModelSave, MinerNetwork } from '../domain/miner';
-import type { AlertItem, AlertRule, AlertRuleParams } from '../domain/alerts';
+import type { AlertItem, AlertRule, AlertRuleParams } from '#contract/rules/alerts';
 import type { KlineReply } from '../domain/market';
 import type { StatisticsReply } from '../domain/statistics';
 
@@ -192,7 +192,7 @@ export interface CallTypes {
 
   // Market
   marketPut2: Call<{ params: [number, number, number, number][] }, null>;
-  /** params: the market page's own (§7 does not show them): src/domain/market-params.ts. */
+  /** params: the market page's own (§7 does not show them): contract/rules/market-params.ts. */
   marketPut: Call<{ params: MarketParams }, null>;
   marketParamGet: Call<None, MarketParams>;
   marketParamGet2: Call<None, unknown>;
@@ -201,7 +201,7 @@ export interface CallTypes {
   currencyTypeGet: Call<{ aTransactionType: number; bTransactionType: number }, string[]>;
   klineData: Call<KlineRequest, KlineReply>;
   distanceDays: Call<{ startTime: string; distanceDays: number }, unknown>;
-  /** the payload is not shown (§7); the reply: the current code of each delivery type (src/domain/calendar.ts). */
+  /** the payload is not shown (§7); the reply: the current code of each delivery type (contract/rules/calendar.ts). */
   deliveryCode: Call<Unshown, DeliveryCodes>;
 
   // Strategies (arbitrage)
@@ -335,7 +335,7 @@ export interface CallTypes {
   paperStart: Call<StrategyId & { params: Record<string, ParamValue> | string; name?: string }, PaperRun>;
   paperStop: Call<{ runId: number }, PaperRun>;
 
-  // Alerts (issue 24; src/domain/alerts.ts; paths assumed)
+  // Alerts (issue 24; contract/rules/alerts.ts; paths assumed)
   /** a page of the user's alert log, newest first (page from 1, 10 a page unless `size`). */
   alertList: Call<{ page?: number; size?: number } | None, { list: AlertItem[]; total: number; unread: number }>;
   /** marks the alerts `ids` read, or all of the user's. */

@@ -6,7 +6,7 @@
 
 import type { ParamValue, Task, TaskParams } from '../domain/task';
 import type { OrderStatisticRow } from '../domain/statistics';
-import type { Signal } from '../domain/unilateral';
+import type { Signal } from '#contract/rules/unilateral';
 
 // the records the domain's rules read are defined there (src/domain) and imported from there; the contract's replies carry them
 
@@ -17,7 +17,7 @@ export interface CaptchaChallenge {
   success: number;
   new_captcha: boolean;
   user_id: string;
-  /** leading zero bits of the slider's proof of work (src/domain/captcha.ts); absent = 0. */
+  /** leading zero bits of the slider's proof of work (contract/rules/captcha.ts); absent = 0. */
   difficulty?: number;
 }
 /** The captcha fields sent with a login, once the slider is completed. */

@@ -3,7 +3,7 @@ import { useCan } from '@refinedev/core';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import type { Access } from '../domain/permissions';
+import type { Access } from '#contract/rules/permissions';
 import { PageLoading } from '../components/page-loading';
 import { readSession } from '../providers/session';
 

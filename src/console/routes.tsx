@@ -1,6 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
 import type { PageLoader } from '../components/lazy-page';
-import type { Access, Action, Resource } from '../domain/permissions';
+import type { Access, Action, Resource } from '#contract/rules/permissions';
 import { apisResource } from '../resources/apis';
 import { assetsResource } from '../resources/assets';
 import { childTasksResource } from '../resources/child-tasks';
@@ -14,7 +14,7 @@ import { unilateralStrategiesResource } from '../resources/unilateral-strategies
 /**
  * Every console route of spec §2 in one table: the router, Refine's resources and the top
  * navigation are all derived from it. Each route names the entry of the permission table
- * (src/domain/permissions.ts) that opens it; `label` is the i18n key of the page and its menu item.
+ * (contract/rules/permissions.ts) that opens it; `label` is the i18n key of the page and its menu item.
  */
 export type ConsoleRoute = Access & {
   path: string;

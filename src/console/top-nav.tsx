@@ -5,7 +5,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { PermissionData } from '../api/types';
-import { can } from '../domain/permissions';
+import { can } from '#contract/rules/permissions';
 import { readSession } from '../providers/session';
 import { subjectOf } from '../providers/permissions';
 import { navigation, type NavEntry } from './routes';

@@ -3,7 +3,7 @@
  * the page shows can be checked against the rows beneath them.
  */
 import type { DecimalKind } from './format';
-import { PROGRESS_BAR } from './constants';
+import { PROGRESS_BAR } from '#contract/rules/constants';
 
 /** §3 asset statistics: total_equity(USDT), principal/surplus(USDT), … keyed as the server names them. */
 export type AssetStatistics = Record<string, number | string>;

@@ -10,7 +10,7 @@
  */
 import dayjs from 'dayjs';
 import i18next from 'i18next';
-import { DECIMALS, TREND_CHART } from './constants';
+import { DECIMALS, TREND_CHART } from '#contract/rules/constants';
 
 export type DecimalKind = keyof typeof DECIMALS;
 

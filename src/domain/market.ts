@@ -2,9 +2,9 @@
  * Rules of the market page (spec §2 Market page, §3 Market row / Market table config, §9 spreads,
  * K-line windows, decimals), pure, so the reference server's market engine imports the same ones.
  */
-import { DECIMALS } from './constants';
+import { DECIMALS } from '#contract/rules/constants';
 import { formatDecimal } from './format';
-import { contractType, contractTypesFor, type TradeType } from './codes';
+import { contractType, contractTypesFor, type TradeType } from '#contract/rules/codes';
 
 // ── Tables ─────────────────────────────────────────────────────────────────────────────
 /** §3 "Market table config": [exchange A, exchange B, type A, type B]. */

@@ -4,9 +4,9 @@
  * the add / configure dialog as pure functions and the §9 defaults of the task screens.
  * Labels are i18n keys of the `task` namespace, never text.
  */
-import { TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from './codes';
+import { TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from '#contract/rules/codes';
 import type { KlineLeg } from './market';
-import { isRunning } from './task-status';
+import { isRunning } from '#contract/rules/task-status';
 
 // ── The task record (§3), as /task/list and the task socket carry it ────────────────────
 /** A parameter's value (§3): what a strategy's JSON holds. */
@@ -67,7 +67,7 @@ export function manualTradeCparam(trade: ManualTrade): string {
   });
 }
 
-// ── Transaction types in task editing (§3): the table is src/domain/codes.ts TRANSACTION_TYPES ──
+// ── Transaction types in task editing (§3): the table is contract/rules/codes.ts TRANSACTION_TYPES ──
 export const EXCHANGE_2_LIKE = 2;
 
 /** The codes an exchange offers in the task dialog: exchange 2 the 6–9 family, the others 1–5 and 10. */

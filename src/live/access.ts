@@ -1,4 +1,4 @@
-import { to, type Access } from '../domain/permissions';
+import { to, type Access } from '#contract/rules/permissions';
 import type { FeedName } from './feeds';
 
 /** Every socket of src/live/feeds.ts and what subscribing to it needs. */

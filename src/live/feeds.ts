@@ -1,5 +1,5 @@
 import type { Service } from '#contract/endpoints';
-import { INTERVALS, PAGING } from '../domain/constants';
+import { INTERVALS, PAGING } from '#contract/rules/constants';
 import type {
   AssetFeedMessage,
   AssetFeedParams,

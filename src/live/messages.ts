@@ -6,7 +6,7 @@
 
 import type { AssetFeedData } from '../domain/assets';
 import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
-import type { AlertFeedData } from '../domain/alerts';
+import type { AlertFeedData } from '#contract/rules/alerts';
 
 /** What `parse` gives back: the typed message, or a clear error for a malformed one. */
 export type Parsed<M> = { ok: true; message: M } | { ok: false; error: string };
@@ -59,7 +59,7 @@ export interface TaskLive {
   muldata?: unknown;
   changeable?: unknown;
   analysis?: unknown;
-  /** the console's own addition (issue 24): the task's leg health and its children's (src/domain/leg-health.ts), read with `legHealthOf` */
+  /** the console's own addition (issue 24): the task's leg health and its children's (contract/rules/leg-health.ts), read with `legHealthOf` */
   leg_health?: unknown;
 }
 

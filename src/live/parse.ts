@@ -13,7 +13,7 @@ import type {
   UnilateralStrategyLive,
 } from './messages';
 import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
-import type { AlertItem } from '../domain/alerts';
+import type { AlertItem } from '#contract/rules/alerts';
 import type { AlertFeedMessage } from './messages';
 
 /**

@@ -1,10 +1,10 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { can } from '../domain/permissions';
+import { can } from '#contract/rules/permissions';
 import { readSession } from './session';
 import { loadPermissions, subjectOf } from './permissions';
 
 /**
- * Refine's `can({ resource, action })` answered from the one permission table (src/domain/permissions.ts):
+ * Refine's `can({ resource, action })` answered from the one permission table (contract/rules/permissions.ts):
  * routes, the navigation, `useCan` and Refine's buttons ask it. What the table does not name is denied.
  */
 export const accessControlProvider: AccessControlProvider = {

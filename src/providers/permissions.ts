@@ -1,6 +1,6 @@
 import { call } from '../api/client';
 import type { PermissionData } from '../api/types';
-import type { Subject } from '../domain/permissions';
+import type { Subject } from '#contract/rules/permissions';
 import type { Session } from './session';
 
 /** The permission list is loaded once per session (spec §2 route guard) and dropped on logout. */

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { SESSION_DAYS } from '../domain/constants';
+import { SESSION_DAYS } from '#contract/rules/constants';
 
 /**
  * The signed-in session (spec §4 Session), kept in cookies that last 2 days: SameSite=Strict (no other site's

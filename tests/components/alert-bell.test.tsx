@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import AlertBell from '../../src/components/alert-bell';
 import { SpreadAlertButton } from '../../src/components/alert-bell/spread-threshold';
 import { savePrefs } from '../../src/components/alert-bell/prefs';
-import type { AlertItem } from '../../src/domain/alerts';
+import type { AlertItem } from '#contract/rules/alerts';
 import { FeedManager } from '../../src/live/manager';
 import { FakeSocket } from '../unit/fake-socket';
 import { ManualFrames } from '../unit/live-harness';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import TaskDetailPage from '../../src/pages/task-detail';
 import TaskListPage from '../../src/resources/tasks/list';
-import { childLegHealth, taskLegHealth } from '../../src/domain/leg-health';
+import { childLegHealth, taskLegHealth } from '#contract/rules/leg-health';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';
 import { renderPage } from './render';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { screen, waitFor, fireEvent } from '@testing-library/react';
-import { leadingZeroBits } from '../../src/domain/captcha';
+import { leadingZeroBits } from '#contract/rules/captcha';
 import { LoginForm } from '../../src/components/auth-forms/login-form';
 import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
 import { getToken, readSession } from '../../src/providers/session';

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import { DEMO_ACCOUNTS, demoAccount, type DemoUserName } from '../../src/domain/demo-accounts';
+import { DEMO_ACCOUNTS, demoAccount, type DemoUserName } from '../../server/demo-accounts';
 
 export const envelope = (data: unknown, code = 200, info = 'ok') => HttpResponse.json({ code, info, data } as JsonBodyType);
 

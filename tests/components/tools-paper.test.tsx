@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ArbitrageStrategy, PaperOrder, PaperRun } from '../../src/api/types';
-import { parseStrategyHeader } from '../../src/domain/strategy-file';
+import { parseStrategyHeader } from '#contract/rules/strategy-file';
 import SimulatePage from '../../src/pages/simulate';
 import TempStrategyPage from '../../src/pages/temp-strategy';
 import { envelope, onCall, recordCall, server } from './msw';

@@ -3,7 +3,7 @@
 // bell counts the alert and links to its table; the alert is still in the log after a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AlertItem } from '../../src/domain/alerts';
+import type { AlertItem } from '#contract/rules/alerts';
 import { callOk, e2eSuite, motionEnded, until } from './harness';
 
 const { signIn } = e2eSuite();

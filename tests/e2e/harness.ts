@@ -42,7 +42,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import { captchaFields, proveWork } from '../../src/domain/captcha';
+import { captchaFields, proveWork } from '#contract/rules/captcha';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 import { findTask, loadState } from '../../server/store/tasks';
 
@@ -251,7 +251,7 @@ export async function login(page: Page, username: string, password: string): Pro
   await slider.and(page.locator('[aria-disabled="false"]')).waitFor();
   await slider.focus();
   await slider.press('End');
-  // at the end the slider computes its proof of work (src/domain/captcha.ts), then says 验证通过
+  // at the end the slider computes its proof of work (contract/rules/captcha.ts), then says 验证通过
   await page.getByText('验证通过', { exact: true }).waitFor();
   await page
     .locator('form')
@@ -361,7 +361,7 @@ async function setSession(page: Page, origin: string, session: SessionCookies): 
 }
 
 /**
- * The slider's answer to a captcha challenge: its proof of work (src/domain/captcha.ts) found with node:crypto,
+ * The slider's answer to a captcha challenge: its proof of work (contract/rules/captcha.ts) found with node:crypto,
  * as the console's slider finds it with WebCrypto.
  */
 export async function answerCaptcha(captcha: { challenge: string; difficulty?: number }): Promise<Record<string, string>> {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
-import { deliveryCodes } from '../../src/domain/calendar';
+import { deliveryCodes } from '#contract/rules/calendar';
 import type { FeedClient } from '../../server/feeds/socket-server';
 import { TIMEOUTS, callOk, chooseOption, e2eSuite, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
@@ -40,11 +40,9 @@ const serverSees = (what: string, condition: () => boolean) => until(`the server
 async function tickAndSeeChange(scope: Locator): Promise<void> {
   const before = await scope.innerText();
   clock.tick(1000);
-  await scope
-    .page()
-    .waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, {
-      timeout: TIMEOUTS.action,
-    });
+  await scope.page().waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, {
+    timeout: TIMEOUTS.action,
+  });
 }
 
 /**
@@ -355,7 +353,7 @@ test('the net spreads follow the fee saved for the API account (issue 24)', asyn
     };
   });
   const gross = Number(row.gross.split('/')[1]!.replace('%', ''));
-  // net positive = p − 200 · (fA · (1 + p/100) + fB)   (src/domain/net-spread.ts)
+  // net positive = p − 200 · (fA · (1 + p/100) + fB)   (contract/rules/net-spread.ts)
   const expected = gross - 200 * (0.00031 * (1 + gross / 100) + feeB);
   assert.ok(Math.abs(Number(row.net) - expected) < 1e-6, `net ${row.net} = ${gross} − fees (${expected})`);
 });

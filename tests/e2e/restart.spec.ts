@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { ROOT, TIMEOUTS, callOk, freePort, launchBrowser, newPage, onFailure, signInByApi, takeCspViolations, until } from './harness';
-import { TASK_STATUS } from '../../src/domain/task-status';
+import { TASK_STATUS } from '#contract/rules/task-status';
 import type { FollowTask, FollowTaskSave, TaskPage } from '../../src/api/types';
-import type { GlobalConfig } from '../../src/domain/global-config-rules';
+import type { GlobalConfig } from '#contract/rules/global-config-rules';
 
 /** What the issue asks: every feed live again within this long of the server answering. */
 const BACK_WITHIN_MS = 5000;

@@ -139,7 +139,7 @@ describe('API accounts', () => {
     expect((await save({ total_deposit_multiple: -1 })).code).toBe(400);
     expect((await save({ proportion_ratio_spot: 21 })).code).toBe(400);
     expect((await save({ proportion_ratio_spot: -0.5 })).code).toBe(400);
-    // the console's sliders move in whole steps (src/domain/advanced.ts): so does the server
+    // the console's sliders move in whole steps (contract/rules/advanced.ts): so does the server
     expect(await save({ proportion_ratio_spot: 2.5 })).toMatchObject({ code: 400, info: 'proportion_ratio_spot must be a whole number' });
     expect((await save({ proportion_ratio_deposit: 0.5, proportion_ratio_spot: 1 })).code).toBe(400);
     expect(await save({ proportion_ratio_spot: 12, proportion_ratio_deposit: 9 })).toMatchObject({

@@ -18,7 +18,7 @@ import {
   type OrderRecord,
   type PriceSource,
 } from '../../server/engine';
-import { childLegHealth, taskLegHealth, type LegHealth } from '../../src/domain/leg-health';
+import { childLegHealth, taskLegHealth, type LegHealth } from '#contract/rules/leg-health';
 import { T0, inputs, premiumSource, run, state, swinging } from './engine-fixtures';
 
 const HOUR_S = 3600;

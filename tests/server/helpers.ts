@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import { captchaFields, proveWork } from '../../src/domain/captcha';
+import { captchaFields, proveWork } from '#contract/rules/captcha';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 

@@ -13,7 +13,7 @@ import { enginePrices } from '../../server/engine/prices';
 import { execute } from '../../server/engine/pricing';
 import { legHealthOfTasks } from '../../server/store/leg-health';
 import { fillsOf, findTask, ordersOf } from '../../server/store/tasks';
-import { childLegHealth, taskLegHealth, type TaskLegHealth } from '../../src/domain/leg-health';
+import { childLegHealth, taskLegHealth, type TaskLegHealth } from '#contract/rules/leg-health';
 import { addChildren, addTask, EAGER, run, setStatus, TASK_PARAMS } from './engine-tasks';
 import { T0, child, inputs, premiumSource, scriptedRng, state } from './engine-fixtures';
 import { openFeed, startTestServer, type TestServer } from './helpers';

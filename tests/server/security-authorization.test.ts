@@ -6,7 +6,7 @@ import { CALL_ACCESS } from '../../src/api/access';
 import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
 import { CALL_IDS, idFieldsOf, kindOf, reachOf, type IdKind, type IdSpec } from '../../src/api/ownership';
 import { FEED_IDS } from '../../src/live/ownership';
-import { demoAccount } from '../../src/domain/demo-accounts';
+import { demoAccount } from '../../server/demo-accounts';
 import { FEED_ACCESS } from '../../src/live/access';
 import { feeds, type FeedName } from '../../src/live/feeds';
 import { MATRIX_FILE, USERS, allowed, authorizationMarkdown, isUnilateralAdmin, reachFor, type User } from '../../scripts/authorization-matrix';

@@ -243,7 +243,7 @@ describe('the slider captcha', () => {
 
   it('refuses a digest without enough zero bits, one that is not the hash of the nonce, and work on an expired challenge', async () => {
     const { createHash } = await import('node:crypto');
-    const { leadingZeroBits } = await import('../../src/domain/captcha');
+    const { leadingZeroBits } = await import('#contract/rules/captcha');
     const digestOf = (text: string) => createHash('sha256').update(text).digest();
     const attempt = (fields: Record<string, string>) => t.call('login', { username: 'trader', password: 'trader123', ...fields });
 

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/store/queryable';
-import { PAGING } from '../../src/domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { addTask, run, setStatus, strategyId, TASK_PARAMS } from './engine-tasks';
 import { signedInServer } from './helpers';
 

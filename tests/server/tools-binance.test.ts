@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AevoTradePage, BinanceAccount } from '../../src/api/types';
-import { LEVERAGE } from '../../src/domain/binance';
-import { TRADER_COLUMNS } from '../../src/domain/demo-accounts';
+import { LEVERAGE } from '#contract/rules/binance';
+import { TRADER_COLUMNS } from '../../server/demo-accounts';
 import { FILL_SLOT_MS, TAKER_FEE } from '../../server/store/aevo';
 import { PENDING_MS } from '../../server/seed/aevo';
 import { parseSecond } from '../../server/clock/time';

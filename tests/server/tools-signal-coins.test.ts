@@ -4,7 +4,7 @@
 // simulated trading on the injected clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignalRow } from '../../src/api/types';
-import { isOpening, isSignal } from '../../src/domain/unilateral';
+import { isOpening, isSignal } from '#contract/rules/unilateral';
 import { followOrdersOf, insertUStrategy, tradesOf } from '../../server/store/unilateral';
 import { startTestServer, type TestServer } from './helpers';
 

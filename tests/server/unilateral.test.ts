@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '#contract/endpoints';
 import type { FollowOrder, Indicators, StrategyAssetRow, StrategyTrade } from '../../src/api/types';
-import { isOpening, signalSide } from '../../src/domain/unilateral';
+import { isOpening, signalSide } from '#contract/rules/unilateral';
 import { insertUStrategy } from '../../server/store/unilateral';
 import { parseSecond } from '../../server/clock/time';
 import { startTestServer, type TestServer } from './helpers';

@@ -1,4 +1,4 @@
-import { ADVANCED_RANGES, coupleMultiples, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '../../src/domain/advanced';
+import { ADVANCED_RANGES, coupleMultiples, MAX_MULTIPLE_SUM, multiplesWithinLimit } from '#contract/rules/advanced';
 
 const multiples = (spot: number, futures: number) => ({ proportion_ratio_spot: spot, proportion_ratio_deposit: futures });
 

@@ -1,4 +1,4 @@
-import { FRESH_SUBJECT, isBeyond, maySpeak, spreadPercent, step, wouldSend, type SubjectState } from '../../src/domain/alerts';
+import { FRESH_SUBJECT, isBeyond, maySpeak, spreadPercent, step, wouldSend, type SubjectState } from '#contract/rules/alerts';
 
 /** Runs `step` over (time, beyond) pairs and answers the times it fired. */
 function fires(samples: readonly [number, boolean][], holdMs: number, cooldownMs: number): number[] {
@@ -12,7 +12,7 @@ function fires(samples: readonly [number, boolean][], holdMs: number, cooldownMs
   return fired;
 }
 
-describe('alert rules (src/domain/alerts.ts)', () => {
+describe('alert rules (contract/rules/alerts.ts)', () => {
   it('reads the percent of a board spread field', () => {
     expect(spreadPercent('12.3/0.0205%')).toBe(0.0205);
     expect(spreadPercent('-1.5/-0.0025%')).toBe(-0.0025);

@@ -1,4 +1,4 @@
-import { deliveryCodes, deliveryExpiry, expiries } from '../../src/domain/calendar';
+import { deliveryCodes, deliveryExpiry, expiries } from '#contract/rules/calendar';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

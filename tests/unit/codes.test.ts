@@ -16,7 +16,7 @@ import {
   strategyTypeLabelKey,
   TRADE_TYPES,
   tradeTypeOf,
-} from '../../src/domain/codes';
+} from '#contract/rules/codes';
 
 const lookup = (table: unknown, key: string): unknown =>
   key

@@ -1,4 +1,4 @@
-import { BORROW_COINS, GLOBAL_CONFIG_FIELDS, MAX_BORROW_FIELDS, checkConfigNumber, toGlobalConfigPayload } from '../../src/domain/global-config-rules';
+import { BORROW_COINS, GLOBAL_CONFIG_FIELDS, MAX_BORROW_FIELDS, checkConfigNumber, toGlobalConfigPayload } from '#contract/rules/global-config-rules';
 
 describe('global config fields', () => {
   it('has one percent field per coin of the spec, in its order', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
-/** src/domain/leg-health.ts: a child's and a task's leg health, worked by hand. */
+/** contract/rules/leg-health.ts: a child's and a task's leg health, worked by hand. */
 import { describe, expect, it } from 'vitest';
-import { childLegHealth, legHealthOf, taskLegHealth } from '../../src/domain/leg-health';
+import { childLegHealth, legHealthOf, taskLegHealth } from '#contract/rules/leg-health';
 
 /** [[price, qty], [price, qty]] per direction, as §3 position data holds them. */
 const position = (f: [number, number], r: [number, number] = [0, 0]) => ({

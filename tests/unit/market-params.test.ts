@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCodeOf, netColouringOf, spanOf, withParams } from '../../src/domain/market-params';
+import { deliveryCodeOf, netColouringOf, spanOf, withParams } from '#contract/rules/market-params';
 
 describe('market params (/market/put, /market/param/get)', () => {
   it('reads the stored width choice: 8, 12 or 24, else by the browser width', () => {

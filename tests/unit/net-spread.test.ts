@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAKER_FEES } from '../../src/domain/constants';
-import { isSpreadOpen, legTakerFee, netSpreadPercent, roundTripFeePercent, spreadPercent, takerFeeField, type AccountFees } from '../../src/domain/net-spread';
+import { DEFAULT_TAKER_FEES } from '#contract/rules/constants';
+import { isSpreadOpen, legTakerFee, netSpreadPercent, roundTripFeePercent, spreadPercent, takerFeeField, type AccountFees } from '#contract/rules/net-spread';
 
 /**
  * The hand-worked case: table [1, 2, 4, 1] (exchange 1 quarter / exchange 2 spot), BTC.

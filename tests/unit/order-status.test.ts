@@ -1,12 +1,4 @@
-import {
-  FINAL_ORDER_STATUSES,
-  ORDER_STATUS,
-  ORDER_STATUS_CODES,
-  opensPosition,
-  orderStatusLabelKey,
-  OTYPE,
-  otypeLabelKey,
-} from '../../src/domain/order-status';
+import { FINAL_ORDER_STATUSES, ORDER_STATUS, ORDER_STATUS_CODES, opensPosition, orderStatusLabelKey, OTYPE, otypeLabelKey } from '#contract/rules/order-status';
 
 describe('order status_ (§4)', () => {
   it('is 1 create order, 2 executing, 3 completed, 4 abnormal end, 5/6/7 partially filled, 8 abnormal', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coinToContracts, contractsToCoin, notionalToContracts, positionUnitDivisor } from '../../src/domain/position-unit';
+import { coinToContracts, contractsToCoin, notionalToContracts, positionUnitDivisor } from '#contract/rules/position-unit';
 import { STATISTIC_CURRENCIES } from '../../src/domain/statistics';
 
 describe('§9 position unit divisor', () => {

@@ -10,6 +10,7 @@ import { relativeImportsOf, sourcesUnder } from './imports';
 const MAY_IMPORT = {
   'clock/': [],
   'settings.ts': [],
+  'demo-accounts.ts': [],
   'market/': ['clock/'],
   'engine/': ['clock/', 'market/'],
   'store/': ['engine/', 'market/'],
@@ -20,9 +21,9 @@ const MAY_IMPORT = {
   'context.ts': ['clock/', 'market/', 'store/', 'http/', 'feeds/', 'settings.ts'],
   'unilateral/': ['clock/', 'market/', 'store/', 'feeds/', 'context.ts'],
   'alerts/': ['clock/', 'market/', 'store/', 'context.ts'],
-  'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/', 'alerts/'],
+  'handlers/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'context.ts', 'unilateral/', 'alerts/', 'demo-accounts.ts'],
   'feeds/': ['engine/', 'market/', 'store/', 'ledger/', 'http/', 'handlers/', 'context.ts'],
-  'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'unilateral/'],
+  'seed/': ['clock/', 'engine/', 'store/', 'ledger/', 'runner/', 'http/', 'context.ts', 'unilateral/', 'demo-accounts.ts'],
   'main.ts': [
     'clock/',
     'market/',

@@ -1,4 +1,4 @@
-import { MAX_STRATEGY_FILE_BYTES, checkStrategyBytes, parseStrategyHeader } from '../../src/domain/strategy-file';
+import { MAX_STRATEGY_FILE_BYTES, checkStrategyBytes, parseStrategyHeader } from '#contract/rules/strategy-file';
 import { readStrategyFile } from '../../src/resources/strategies/read-strategy-file';
 
 const encode = (text: string) => new TextEncoder().encode(text);

@@ -8,7 +8,7 @@ import {
   TASK_STATUS,
   TASK_TARGETS,
   taskStatusLabelKey,
-} from '../../src/domain/task-status';
+} from '#contract/rules/task-status';
 
 describe('task status (§4)', () => {
   it('has the codes of the task list: 2 running, 3 paused, 4 stopped, 0 and 1 not running (1 is close position)', () => {

@@ -1,4 +1,4 @@
-import { CONTRACT_TYPES, TRANSACTION_TYPES, transactionType } from '../../src/domain/codes';
+import { CONTRACT_TYPES, TRANSACTION_TYPES, transactionType } from '#contract/rules/codes';
 import { editableTransactionTypes, transactionTypesFor } from '../../src/domain/task';
 import { contractOf, tradeTypeOf } from '../../server/engine/calendar';
 

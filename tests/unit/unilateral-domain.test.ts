@@ -16,7 +16,7 @@ import {
   signalLabelKey,
   strategyPriorityProblem,
   trendLine,
-} from '../../src/domain/unilateral';
+} from '#contract/rules/unilateral';
 
 const text = (key: string): string =>
   key

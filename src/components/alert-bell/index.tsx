@@ -3,12 +3,12 @@ import { App, Badge, Button, Flex, List, Popover, Space, Switch, Tag, Typography
 import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { alertHref, type AlertItem } from '../../domain/alerts';
+import { alertHref, type AlertItem } from '#contract/rules/alerts';
 import { formatMinute } from '../../domain/format';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { feedManager, type FeedManager } from '../../live/manager';
 import { useFeedListener, useFeedStatus } from '../../live/use-feed';
-import { INTERVALS } from '../../domain/constants';
+import { INTERVALS } from '#contract/rules/constants';
 import { alertText } from './message';
 import { savePrefs, useAlertPrefs } from './prefs';
 import { createSpeaker, speechAvailable } from './speech';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { AlertItem } from '../../domain/alerts';
+import type { AlertItem } from '#contract/rules/alerts';
 
 /** The text of an alert in the console's language (alerts:message.<kind>), as shown and spoken. */
 export function alertText(t: TFunction, alert: Pick<AlertItem, 'kind' | 'params'>): string {

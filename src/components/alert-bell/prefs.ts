@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { ALERT_DEFAULTS } from '../../domain/alerts';
+import { ALERT_DEFAULTS } from '#contract/rules/alerts';
 
 /** What this browser remembers of the alerts (localStorage): spoken alerts on, and the console's own sockets' rule. */
 export interface AlertPrefs {

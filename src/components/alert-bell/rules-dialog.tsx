@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Divider, Flex, InputNumber, List, Modal, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ALERT_DEFAULTS, ALERT_LIMITS, type AlertRule } from '../../domain/alerts';
+import { ALERT_DEFAULTS, ALERT_LIMITS, type AlertRule } from '#contract/rules/alerts';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { savePrefs, useAlertPrefs } from './prefs';
 

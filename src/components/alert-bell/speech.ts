@@ -1,4 +1,4 @@
-import { maySpeak } from '../../domain/alerts';
+import { maySpeak } from '#contract/rules/alerts';
 
 /** Speaks a text in a language through the browser's speech synthesis; false where the browser has none. */
 export function speak(text: string, lang: string): boolean {

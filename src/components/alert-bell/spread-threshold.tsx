@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Flex, InputNumber, Popover, Segmented, Space, Typography } from 'antd';
 import { BellFilled, BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ALERT_LIMITS, DIRECTIONS, SPREAD_FIELDS, type Direction, type SpreadField, type SpreadRuleParams } from '../../domain/alerts';
+import { ALERT_LIMITS, DIRECTIONS, SPREAD_FIELDS, type Direction, type SpreadField, type SpreadRuleParams } from '#contract/rules/alerts';
 import { tableKey, type MarketTable } from '../../domain/market';
 import { useCall, useCallMutation } from '../../api/use-call';
 

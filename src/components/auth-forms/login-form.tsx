@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CredentialFields } from './credential-fields';
 import type { CaptchaAnswer, LoginReply } from '../../api/types';
 import { login } from '../../providers/auth';
-import { INTERVALS } from '../../domain/constants';
+import { INTERVALS } from '#contract/rules/constants';
 import { SliderCaptcha } from '../captcha';
 import { useNotify } from '../notify';
 

@@ -5,7 +5,7 @@ import { CheckCircleFilled, DoubleRightOutlined, LoadingOutlined, ReloadOutlined
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import type { CaptchaAnswer, CaptchaChallenge } from '../../api/types';
-import { captchaFields, proveWork, type Digest } from '../../domain/captcha';
+import { captchaFields, proveWork, type Digest } from '#contract/rules/captcha';
 
 const MAX = 100;
 const STEP = 10;
@@ -28,7 +28,7 @@ interface Props {
 
 /**
  * A slide-to-the-end captcha, usable with a pointer or a keyboard (End or ArrowRight). At the end it computes
- * the challenge's proof of work (src/domain/captcha.ts: SHA-256 by WebCrypto until enough leading zero bits),
+ * the challenge's proof of work (contract/rules/captcha.ts: SHA-256 by WebCrypto until enough leading zero bits),
  * then answers. It costs a script that signs in often real time; it does not tell a person from a script.
  */
 export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {

@@ -1,4 +1,4 @@
-import { INTERVALS } from '../../domain/constants';
+import { INTERVALS } from '#contract/rules/constants';
 
 /** A screen chunk that has not loaded after 120 s is an error (spec §8). */
 export class ChunkTimeoutError extends Error {

@@ -3,7 +3,7 @@ import { CheckCircleOutlined, CloseCircleOutlined, WarningOutlined } from '@ant-
 import { useTranslation } from 'react-i18next';
 import { feedAge } from '../feed-status/age';
 import { formatQuantity, formatStatistic } from '../../domain/format';
-import { legsApart, type LegHealth, type LegState, type TaskLegHealth } from '../../domain/leg-health';
+import { legsApart, type LegHealth, type LegState, type TaskLegHealth } from '#contract/rules/leg-health';
 
 const ICONS: Record<LegState, typeof CheckCircleOutlined> = { balanced: CheckCircleOutlined, unbalanced: WarningOutlined, abnormal: CloseCircleOutlined };
 

@@ -13,8 +13,8 @@ import {
   ORDER_WAYS,
   type Direction,
   type OrderWay,
-} from '../../domain/codes';
-import { DECIMALS } from '../../domain/constants';
+} from '#contract/rules/codes';
+import { DECIMALS } from '#contract/rules/constants';
 import { failed, succeeded } from '../notify';
 
 interface ManualForm {

@@ -1,6 +1,6 @@
 import type { HttpError, NotificationProvider, OpenNotificationParams } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { INTERVALS } from '../../domain/constants';
+import { INTERVALS } from '#contract/rules/constants';
 import { errorMessage } from '../../providers/data';
 import i18n from '../../providers/i18n';
 import { useNotifier } from './provider';

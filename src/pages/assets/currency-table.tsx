@@ -3,7 +3,7 @@ import { useCustom } from '@refinedev/core';
 import { Button, Empty, Modal, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ASSET_COLUMNS, type CurrencyRow } from '../../domain/assets';
-import { SPOT_CONTRACT } from '../../domain/codes';
+import { SPOT_CONTRACT } from '#contract/rules/codes';
 import { formatNumber, formatPrice } from '../../domain/format';
 import { RatioChart } from '../../components/ratio-chart';
 import type { CurrencyPoint } from '../../api/calls';

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
 import { assetView, joinApiIds, ledgerRecords, netAssetsOf } from '../../domain/assets';
-import { DEFAULTS } from '../../domain/constants';
+import { DEFAULTS } from '#contract/rules/constants';
 import type { FeedManager } from '../../live/manager';
 import { failed } from '../../components/notify';
 import { AssetSummaryCard } from './summary';

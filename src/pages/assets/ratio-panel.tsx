@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiChartPoint } from '../../domain/assets';
 import type { EndpointName } from '#contract/endpoints';
 import { CHART_UNITS, RATIO_RANGES, ratioSeries, type ChartUnit, type RatioRangeKey } from '../../domain/assets';
-import { DEFAULTS } from '../../domain/constants';
+import { DEFAULTS } from '#contract/rules/constants';
 import { formatAmount, formatStatistic } from '../../domain/format';
 import { RatioChart } from '../../components/ratio-chart';
 

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usedRates, type AssetSummary } from '../../domain/assets';
-import { DECIMALS } from '../../domain/constants';
+import { DECIMALS } from '#contract/rules/constants';
 import { formatAmount, formatDecimal } from '../../domain/format';
 import { UsedRateBars } from './used-rate-bars';
 

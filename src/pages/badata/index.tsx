@@ -3,9 +3,9 @@ import { Card, Descriptions, Empty, Segmented, Select, Space, Table, Tabs, Typog
 import { useTranslation } from 'react-i18next';
 import type { StrategyStatistics, StrategyTrade, UnilateralPosition } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';
-import { CYCLES, DEFAULT_CYCLE, signalLabelKey, type Cycle } from '../../domain/unilateral';
+import { CYCLES, DEFAULT_CYCLE, signalLabelKey, type Cycle } from '#contract/rules/unilateral';
 import { Sparkline } from '../../components/sparkline';
 
 const PAGE = PAGING.unilateralPageSize;

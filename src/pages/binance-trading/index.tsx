@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { BinanceAccount, BinancePosition, FollowOrder } from '../../api/types';
 import { useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
-import { LEVERAGE, leverageProblem } from '../../domain/binance';
-import { DECIMALS } from '../../domain/constants';
+import { LEVERAGE, leverageProblem } from '#contract/rules/binance';
+import { DECIMALS } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity } from '../../domain/format';
-import { followStateLabelKey, SIGNALS, signalLabelKey } from '../../domain/unilateral';
+import { followStateLabelKey, SIGNALS, signalLabelKey } from '#contract/rules/unilateral';
 import { AccountSelect, BinanceAccountsFailed, NoBinanceAccount, useBinanceAccount } from './accounts';
 
 const fit = { width: '100%', maxWidth: 260 } as const;

@@ -14,8 +14,8 @@ import {
   type MarketTable,
   type SpanChoice,
 } from '../../domain/market';
-import { netColouringOf, spanOf, withParams, type MarketParams } from '../../domain/market-params';
-import type { AccountFees } from '../../domain/net-spread';
+import { netColouringOf, spanOf, withParams, type MarketParams } from '#contract/rules/market-params';
+import type { AccountFees } from '#contract/rules/net-spread';
 import { useFeedListener } from '../../live/use-feed';
 import { failed } from '../../components/notify';
 import { MarketBoardStore, useBoardLiveMode } from './board-store';

@@ -3,14 +3,14 @@ import { Button, Card, Popconfirm, Popover, Skeleton, Space, Table, Tag, Typogra
 import type { ColumnsType } from 'antd/es/table';
 import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, LineChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { contractTypeLabelKey } from '../../domain/codes';
+import { contractTypeLabelKey } from '#contract/rules/codes';
 import { formatMarketField, isStale, tableKey, type KlineLeg, type MarketTable as Table4 } from '../../domain/market';
-import { deliveryCodeOf } from '../../domain/market-params';
-import type { DeliveryCodes } from '../../domain/calendar';
+import { deliveryCodeOf } from '#contract/rules/market-params';
+import type { DeliveryCodes } from '#contract/rules/calendar';
 import { FeedStatusBadge } from '../../components/feed-status';
 import { useBoardCell, useBoardCurrencies, type FlashingField, type MarketBoardStore } from './board-store';
 import type { UpDownColors } from '../../components/up-down-colors';
-import { isSpreadOpen, legTakerFee, spreadPercent, type AccountFees, type LegFee, type SpreadSide } from '../../domain/net-spread';
+import { isSpreadOpen, legTakerFee, spreadPercent, type AccountFees, type LegFee, type SpreadSide } from '#contract/rules/net-spread';
 import { FeeCaption, NetLine, openMark } from './net-cells';
 
 // the chart panel (and through it the chart library) loads when a popover first opens

@@ -2,7 +2,7 @@ import { Fragment, type CSSProperties } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../domain/format';
-import { isSpreadOpen, netSpreadPercent, type LegFee, type SpreadSide } from '../../domain/net-spread';
+import { isSpreadOpen, netSpreadPercent, type LegFee, type SpreadSide } from '#contract/rules/net-spread';
 import type { UpDownColors } from '../../components/up-down-colors';
 
 /**
@@ -39,7 +39,7 @@ interface NetLineProps {
   colors: UpDownColors;
 }
 
-/** A spread net of a round trip's taker fees (src/domain/net-spread.ts), in percent of leg B's price: a line under the gross figure. */
+/** A spread net of a round trip's taker fees (contract/rules/net-spread.ts), in percent of leg B's price: a line under the gross figure. */
 export function NetLine({ side, percent, fees, marked, colors }: NetLineProps) {
   if (percent === undefined || !fees) return <span className="market-net">-</span>;
   const net = netSpreadPercent(side, percent, fees[0].rate, fees[1].rate);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
-import { contractTypeLabelKey } from '../../domain/codes';
+import { contractTypeLabelKey } from '#contract/rules/codes';
 import { sortByCurrency, tableKey, typesForA, typesForB, type MarketTable } from '../../domain/market';
 
 interface TableForm {

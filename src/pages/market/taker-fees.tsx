@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useCan, useList } from '@refinedev/core';
 import type { ApiAccount } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import type { AccountFees } from '../../domain/net-spread';
+import type { AccountFees } from '#contract/rules/net-spread';
 
 /** One account's fee config (apiChargesGet, as the /api page's fee dialog reads it); null when it could not be read. */
 const AccountFeeReader = memo(function AccountFeeReader({ api, onFees }: { api: ApiAccount; onFees: (id: number, fees: AccountFees | null) => void }) {

@@ -5,7 +5,7 @@ import type { FollowTask, SignalRow } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { formatPrice, formatQuantity } from '../../domain/format';
-import { followStateLabelKey, isBuySignal, signalLabelKey } from '../../domain/unilateral';
+import { followStateLabelKey, isBuySignal, signalLabelKey } from '#contract/rules/unilateral';
 import { useFeedListener } from '../../live/use-feed';
 /** The server's page of newest signals (server/handlers/tools-signal.ts SIGNAL_LIST_SIZE). */
 const SIGNAL_COUNT = 50;

@@ -3,7 +3,7 @@ import { Card, Descriptions, Skeleton, Space, Table, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import type { PaperOrder, PaperRun } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { orderStatusLabelKey } from '../../domain/order-status';
+import { orderStatusLabelKey } from '#contract/rules/order-status';
 import { formatCost, formatPrice, formatQuantity } from '../../domain/format';
 import { Sparkline } from '../../components/sparkline';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PERIOD_MINUTES, GROUP_FIELDS, groupOf, STATISTIC_CURRENCIES } from '../../domain/statistics';
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { formatStatistic } from '../../domain/format';
 import type { StatisticGroup } from '../../domain/statistics';
 import type { FeedManager } from '../../live/manager';

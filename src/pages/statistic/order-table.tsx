@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderStatisticRow } from '../../domain/statistics';
 import { ORDER_COLUMNS, type OrderColumn } from '../../domain/statistics';
 import { EMPTY_VALUE, formatNumber, type DecimalKind } from '../../domain/format';
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 
 /** A cell as the table shows it (or the CSV export, with `number` formatFileNumber): §9 decimals where the column has them. */
 export function orderCell(

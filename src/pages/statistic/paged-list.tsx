@@ -3,7 +3,7 @@ import { useTable } from '@refinedev/antd';
 import { App, Button, Flex, Input, Space, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { jumpTo, step, type OrderStatisticRow, type PageMove } from '../../domain/statistics';
 import { keyed, OrderTable } from './order-table';
 

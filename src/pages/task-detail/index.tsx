@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { OrderRecord } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { INTERVALS, PAGING } from '../../domain/constants';
+import { INTERVALS, PAGING } from '#contract/rules/constants';
 import { formatMinute, formatPrice } from '../../domain/format';
 import { FIRST_NEWEST_PAGE, moveNewest, parseOrderNum, type NewestCursor } from '../../domain/order-paging';
 import { parseJsonField } from '../../domain/task';
-import { opensPosition, orderStatusLabelKey, otypeLabelKey } from '../../domain/order-status';
-import { legHealthOf } from '../../domain/leg-health';
+import { opensPosition, orderStatusLabelKey, otypeLabelKey } from '#contract/rules/order-status';
+import { legHealthOf } from '#contract/rules/leg-health';
 import { useFeed } from '../../live/use-feed';
 import { LegHealthTable } from '../../components/leg-health';
 

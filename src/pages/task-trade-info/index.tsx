@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ChildPosition, EarningsPoint, PositionStatistics, VirtualFigures } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { EarningsChart } from '../../components/earnings-chart';
-import { INTERVALS, PAGING } from '../../domain/constants';
+import { INTERVALS, PAGING } from '#contract/rules/constants';
 import { formatAmount, formatPrice, formatStatistic } from '../../domain/format';
 
 function FiguresTable({ figures }: { figures: VirtualFigures | undefined }) {

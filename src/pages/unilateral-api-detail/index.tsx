@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { FollowOrder } from '../../api/types';
 import { useCall } from '../../api/use-call';
 import { EarningsChart } from '../../components/earnings-chart';
-import { DEFAULTS, PAGING } from '../../domain/constants';
+import { DEFAULTS, PAGING } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';
-import { followStateLabelKey, signalLabelKey } from '../../domain/unilateral';
+import { followStateLabelKey, signalLabelKey } from '#contract/rules/unilateral';
 
 const LAYOUTS = [1, 2, 3, 4, 5] as const;
 

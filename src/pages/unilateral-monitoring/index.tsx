@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MonitoringEntry } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { MONITORING_VIEW, MONITORING_VIEWS, monitoringDot, type MonitoringView } from '../../domain/unilateral';
+import { MONITORING_VIEW, MONITORING_VIEWS, monitoringDot, type MonitoringView } from '#contract/rules/unilateral';
 
 /** A status dot whose colour keeps its meaning in dark mode, with its text label for colour-blind users. */
 export function StatusDot({ status }: { status: number }) {

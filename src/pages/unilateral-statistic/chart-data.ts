@@ -1,5 +1,5 @@
 import type { SignalChart, SignalMark } from '../../api/types';
-import { isBuySignal } from '../../domain/unilateral';
+import { isBuySignal } from '#contract/rules/unilateral';
 
 /** Server times are China Standard Time (UTC+8), 'YYYY-MM-DD HH:mm:ss' (§7 /transaction/identifier). */
 const OFFSET_MS = 8 * 3_600_000;

@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Indicators, StrategyTrade, UnilateralPosition } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';
-import { CYCLES, cycleWindow, DEFAULT_CYCLE, signalLabelKey, type Cycle } from '../../domain/unilateral';
+import { CYCLES, cycleWindow, DEFAULT_CYCLE, signalLabelKey, type Cycle } from '#contract/rules/unilateral';
 import { fromServerTime, toServerTime } from './chart-data';
 
 const SECOND = 'YYYY-MM-DD HH:mm:ss';

@@ -5,7 +5,7 @@ import type { SignalChart } from '../../api/types';
 import { seriesFigures, useChartSummary, useSvgDescription } from '../../components/charts/summary';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { formatPrice } from '../../domain/format';
-import { signalLabelKey } from '../../domain/unilateral';
+import { signalLabelKey } from '#contract/rules/unilateral';
 import { chartSeries, extent, lttb, nearestIndex, toServerTime, type Marker, type PricePoint } from './chart-data';
 
 const PAD = { left: 64, right: 12, top: 12, bottom: 24 };

@@ -2,8 +2,8 @@ import { Form, Input, Modal, Radio, type FormProps, type ModalProps } from 'antd
 import { useTranslation } from 'react-i18next';
 import { RequiredSelect } from '../../components/required-select';
 import type { ApiAccountSave } from '../../api/types';
-import { STRATEGY_TYPES } from '../../domain/codes';
-import { DEFAULTS } from '../../domain/constants';
+import { STRATEGY_TYPES } from '#contract/rules/codes';
+import { DEFAULTS } from '#contract/rules/constants';
 import { useBourses } from './use-bourses';
 
 export type ApiDialogMode = 'add' | 'config';

@@ -5,7 +5,7 @@ import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount, ApiAccountSave } from '../../api/types';
-import { strategyTypeLabelKey } from '../../domain/codes';
+import { strategyTypeLabelKey } from '#contract/rules/codes';
 import { apisResource } from '.';
 import { ApiDialog } from './api-dialog';
 import { AdvancedDialog } from './advanced-dialog';

@@ -4,7 +4,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
 import { useCallMutation } from '../../api/use-call';
-import { DEFAULTS } from '../../domain/constants';
+import { DEFAULTS } from '#contract/rules/constants';
 import { apisResource } from '.';
 import { failed, succeeded } from '../../components/notify';
 import { KEYBOARD_MENU } from '../../components/keyboard-menu';

@@ -1,5 +1,5 @@
 import { Col, InputNumber, Row, Slider } from 'antd';
-import type { SliderRange } from '../../domain/advanced';
+import type { SliderRange } from '#contract/rules/advanced';
 
 interface Props extends SliderRange {
   id?: string;

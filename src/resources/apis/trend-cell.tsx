@@ -3,7 +3,7 @@ import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '../../api/types';
 import { useCall } from '../../api/use-call';
-import { DEFAULTS } from '../../domain/constants';
+import { DEFAULTS } from '#contract/rules/constants';
 import { formatStatistic, trendSeries } from '../../domain/format';
 import { TrendChart } from '../../components/charts';
 

@@ -15,7 +15,7 @@ import {
   followFormFields,
   type FollowFormField,
   type FollowFormValues,
-} from '../../domain/unilateral';
+} from '#contract/rules/unilateral';
 
 export const FOLLOW_TASKS = 'follow-tasks';
 
@@ -59,7 +59,7 @@ interface Props {
 
 /**
  * The follow task dialog (spec §2 Task dialog, §3 Follow task form, §5): every message verbatim from the
- * shared rules (src/domain/unilateral.ts); the priority only for userLevel 1; unit on add only. A failed
+ * shared rules (contract/rules/unilateral.ts); the priority only for userLevel 1; unit on add only. A failed
  * save keeps the dialog open with what was typed.
  */
 export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: Props) {

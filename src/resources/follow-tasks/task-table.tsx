@@ -7,7 +7,7 @@ import type { FollowTask } from '../../api/types';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { ManualTradeDialog } from '../../components/manual-trade-dialog';
-import { canContinue, FOLLOW_ACTION_STATE, FOLLOW_STATE, followStateLabelKey, isFollowDeletable, type FollowAction } from '../../domain/unilateral';
+import { canContinue, FOLLOW_ACTION_STATE, FOLLOW_STATE, followStateLabelKey, isFollowDeletable, type FollowAction } from '#contract/rules/unilateral';
 import { FOLLOW_TASKS, FollowTaskDialog } from './follow-dialog';
 
 const STATE_COLORS: Record<number, string> = { 1: 'green', 0: 'default', 2: 'gold', 3: 'blue', 4: 'red' };

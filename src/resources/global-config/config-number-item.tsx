@@ -1,7 +1,7 @@
 import { Form, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { checkConfigNumber, type NumberFieldRule } from '../../domain/global-config-rules';
+import { checkConfigNumber, type NumberFieldRule } from '#contract/rules/global-config-rules';
 
 interface Props {
   field: NumberFieldRule;

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Alert, Button, Card, Col, Form, Result, Row, Skeleton, Space, Switch, Typography } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { GlobalConfig } from '../../domain/global-config-rules';
+import type { GlobalConfig } from '#contract/rules/global-config-rules';
 import { useCall, useCallMutation } from '../../api/use-call';
-import { GENERAL_NUMBER_FIELDS, GLOBAL_CONFIG_FIELDS, MAX_BORROW_FIELDS, toGlobalConfigPayload } from '../../domain/global-config-rules';
+import { GENERAL_NUMBER_FIELDS, GLOBAL_CONFIG_FIELDS, MAX_BORROW_FIELDS, toGlobalConfigPayload } from '#contract/rules/global-config-rules';
 import { ConfigNumberItem } from './config-number-item';
 
 /** Responsive columns of the field grids. */

@@ -1,4 +1,4 @@
-import type { GlobalConfig } from '../../domain/global-config-rules';
+import type { GlobalConfig } from '#contract/rules/global-config-rules';
 import { onCall, type CallParams } from '../../providers/data';
 
 /** Refine's id of the one global config record: there is only one, so any id reads and saves it. */

@@ -1,4 +1,4 @@
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { onCall, pageOf } from '../../providers/data';
 
 /**

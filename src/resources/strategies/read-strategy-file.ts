@@ -1,4 +1,4 @@
-import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES, type StrategyFileCheck } from '../../domain/strategy-file';
+import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES, type StrategyFileCheck } from '#contract/rules/strategy-file';
 
 /** True when a file is within the server's size limit (dependency files are not parsed). */
 export const withinStrategyFileLimit = (file: { size: number }): boolean => file.size <= MAX_STRATEGY_FILE_BYTES;

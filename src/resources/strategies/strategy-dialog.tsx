@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ArbitrageStrategy } from '../../api/types';
 import { useCallMutation } from '../../api/use-call';
-import { MAX_STRATEGY_FILE_BYTES } from '../../domain/strategy-file';
+import { MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
 import { readStrategyFile, withinStrategyFileLimit } from './read-strategy-file';
 import { ParamsEditor } from './params-editor';
 import { newStrategySoleId, paramsToRows, readDefaultParams, rowsToParams, type ParamRow } from '../../domain/strategy-params';

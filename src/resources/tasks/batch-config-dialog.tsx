@@ -3,7 +3,7 @@ import { useUpdate, type HttpError } from '@refinedev/core';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskParams } from '../../domain/task';
-import { INTERVALS } from '../../domain/constants';
+import { INTERVALS } from '#contract/rules/constants';
 import { PRICE_LIMIT_NONE, formatFundOccupy, type FundOccupyMode } from '../../domain/task';
 import { TASKS, useReloadTasks } from './use-task-actions';
 

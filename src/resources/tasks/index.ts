@@ -1,6 +1,6 @@
 import type { TaskAdd } from '../../api/types';
 import type { TaskParams } from '../../domain/task';
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { onCall, pageOf, requiredNumber, type CallParams } from '../../providers/data';
 
 /**

@@ -9,10 +9,10 @@ import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 import { UsedRateBar } from '../../components/used-rate-bar';
 import { formatAmount, formatStatistic } from '../../domain/format';
 import { earningsOf, positionAmountOf, priceRatiosOf, tradeTypeOfTransaction, usedRatioOf } from '../../domain/task';
-import { TASK_STATUS, isRunning, taskStatusLabelKey } from '../../domain/task-status';
+import { TASK_STATUS, isRunning, taskStatusLabelKey } from '#contract/rules/task-status';
 import { ELLIPSIS_STYLE } from './styles';
 import { ChildList, useChildTasks, type ChildAction } from '../child-tasks/child-list';
-import { legHealthOf } from '../../domain/leg-health';
+import { legHealthOf } from '#contract/rules/leg-health';
 import { LegHealthTag } from '../../components/leg-health';
 
 /** A task as the list holds it: the record of /task/list with the socket's live fields merged in. */

@@ -17,7 +17,7 @@ import {
   transactionTypesFor,
   type TaskFormValues,
 } from '../../domain/task';
-import { isRunning } from '../../domain/task-status';
+import { isRunning } from '#contract/rules/task-status';
 import { useBourses } from '../apis/use-bourses';
 import { TASKS, useTaskSave } from './use-task-actions';
 

@@ -6,8 +6,8 @@ import type { TaskAdd } from '../../api/types';
 import type { Task, TaskParams } from '../../domain/task';
 import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded, succeededWithReply, useNotify } from '../../components/notify';
-import { INTERVALS } from '../../domain/constants';
-import { TASK_STATUS, pollUntilStatus, type TaskTarget } from '../../domain/task-status';
+import { INTERVALS } from '#contract/rules/constants';
+import { TASK_STATUS, pollUntilStatus, type TaskTarget } from '#contract/rules/task-status';
 import { pollUntil, wait } from './poll';
 
 export const TASKS = 'tasks';

@@ -1,5 +1,5 @@
 import type { UnilateralStrategyEdit } from '../../api/types';
-import { PAGING } from '../../domain/constants';
+import { PAGING } from '#contract/rules/constants';
 import { filterValue, onCall, requiredNumber, type CallParams } from '../../providers/data';
 
 /**

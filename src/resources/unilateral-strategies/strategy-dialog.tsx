@@ -5,7 +5,7 @@ import { useOne, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { UnilateralStrategyEdit } from '../../api/types';
 import { failed, succeeded } from '../../components/notify';
-import { STRATEGY_TARGET, strategyPriorityProblem } from '../../domain/unilateral';
+import { STRATEGY_TARGET, strategyPriorityProblem } from '#contract/rules/unilateral';
 
 export const UNILATERAL_STRATEGIES = 'unilateral-strategies';
 

@@ -56,5 +56,5 @@ export const DEFAULT_ALLOWED_PATHS = ['/login', '/home', '/user', '/guide', '/40
 /** §9 progress bar: red when the used ratio is 60 % or more; the percentage inside the bar from 70 %. */
 export const PROGRESS_BAR = { redFromPercent: 60, textInsideFromPercent: 70 } as const;
 
-/** Taker rates (fraction of notional) the /market net spreads assume on an exchange where the user has no API account: the reference server's new-account fees (src/domain/net-spread.ts). */
+/** Taker rates (fraction of notional) the /market net spreads assume on an exchange where the user has no API account: the reference server's new-account fees (contract/rules/net-spread.ts). */
 export const DEFAULT_TAKER_FEES = { ssEatCharges: 0.001, fuEatCharges: 0.0005, csEatCharges: 0.0005 } as const;

@@ -1,7 +1,7 @@
-import { STRATEGY_KEYS, type StrategyKey } from './strategy-keys';
+import { STRATEGY_KEYS, type StrategyKey } from '#contract/rules/strategy-keys';
 
 /**
- * The demo accounts of the reference server (server/seed/demo.ts) and their permission lists, in one place:
+ * The demo accounts of the reference server (seeded by server/seed/demo.ts) and their permission lists, in one place:
  * the console's component tests answer the permission call with the same lists.
  */
 
