@@ -1,8 +1,8 @@
 /**
  * The authorization matrix (docs/AUTHORIZATION.md), written from the data the console and the server
- * both read: each call's permission entry (src/api/access.ts), its rule (contract/rules/permissions.ts) and
+ * both read: each call's permission entry (contract/access/calls.ts), its rule (contract/rules/permissions.ts) and
  * the demo accounts' permission lists (server/demo-accounts.ts); and whose objects each call and feed
- * that names an id answers for (src/api/ownership.ts). tests/server/security-authorization checks that
+ * that names an id answers for (contract/ownership/calls.ts). tests/server/security-authorization checks that
  * the document is these tables and that the server answers every id as they say, for every role;
  * tests/server/permissions.test.ts that it answers every call and feed as the permission table says.
  *   npx tsx scripts/authorization-matrix.ts   rewrites docs/AUTHORIZATION.md
@@ -10,9 +10,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CALL_ACCESS } from '../src/api/access';
+import { CALL_ACCESS } from '#contract/access/calls';
 import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
-import { CALL_IDS, ID_KINDS, kindOf, reachOf, type IdSpec, type Reach } from '../src/api/ownership';
+import { CALL_IDS, ID_KINDS, kindOf, reachOf, type IdSpec, type Reach } from '#contract/ownership/calls';
 import { FEED_IDS } from '../src/live/ownership';
 import { FEED_ACCESS } from '../src/live/access';
 import { feeds, type FeedName } from '../src/live/feeds';
@@ -93,9 +93,9 @@ export function authorizationMarkdown(): string {
     '# Authorization matrix',
     '',
     'Written by `npx tsx scripts/authorization-matrix.ts` from the data the console and the server read: each',
-    "call's permission entry (`src/api/access.ts`), that entry's rule (`contract/rules/permissions.ts`, spec §6), the",
+    "call's permission entry (`contract/access/calls.ts`), that entry's rule (`contract/rules/permissions.ts`, spec §6), the",
     "demo accounts' permission lists (`server/demo-accounts.ts`, README) and whose objects each id a call or",
-    'feed names may be (`src/api/ownership.ts`). Do not edit by hand: `tests/server/security-authorization.test.ts`',
+    'feed names may be (`contract/ownership/calls.ts`). Do not edit by hand: `tests/server/security-authorization.test.ts`',
     'fails when this file differs from the data, and proves both tables against the reference server for every',
     'role; `tests/server/permissions.test.ts` calls every entry of the first as each role.',
     '',
@@ -121,8 +121,8 @@ export function authorizationMarkdown(): string {
     '',
     '## Whose objects each id may name',
     '',
-    'Every id a call or feed names (each id field of the payload types in `src/api/calls.ts`: a call that gains one',
-    'and is not listed in `src/api/ownership.ts` does not compile), and per role whose objects it answers for:',
+    'Every id a call or feed names (each id field of the payload types in `contract/calls.ts`: a call that gains one',
+    'and is not listed in `contract/ownership/calls.ts` does not compile), and per role whose objects it answers for:',
     '',
     "- **own**: the caller's own only. Another user's id is answered exactly as an id that does not exist: the",
     '  same refusal (code 404 and message), or nothing of it in a list, and nothing changes.',

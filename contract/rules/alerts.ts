@@ -12,7 +12,7 @@
  * Every rule has a cooldown: after it fired for a subject (a row, a task, an exchange), the same rule does
  * not fire again for that subject within `cooldownSeconds` (a crossing in that time is swallowed).
  */
-import type { MarketTable } from '../../src/domain/market';
+import type { MarketTable } from '../types/market';
 
 export const ALERT_KINDS = ['spread', 'unbalanced', 'abnormal', 'feed'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

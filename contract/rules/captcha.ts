@@ -57,7 +57,7 @@ export async function proveWork(
   return null;
 }
 
-/** The login's captcha fields for a challenge and its proof of work (the shape of src/api/types.ts CaptchaAnswer). */
+/** The login's captcha fields for a challenge and its proof of work (the shape of contract/types/account.ts CaptchaAnswer). */
 export const captchaFields = (challenge: string, work: CaptchaWork) => ({
   geetest_challenge: challenge,
   geetest_validate: work.nonce,

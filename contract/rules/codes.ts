@@ -152,3 +152,10 @@ export const ORDER_WAY_OPTIONS: readonly { value: OrderWay; labelKey: string }[]
 ];
 /** Only a limit order carries a price. */
 export const needsPrice = (way: number | undefined): boolean => way === ORDER_WAYS.limit;
+
+/** On an existing task only a delivery type may change, and only to another delivery type of its family (§5 Task config). */
+export function editableTransactionTypes(current: number | undefined): readonly TransactionType[] {
+  const type = transactionType(current);
+  if (!type?.delivery) return [];
+  return TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
+}

@@ -5,7 +5,7 @@
  */
 import { DELIVERY_TYPES, type DeliveryCodes, type DeliveryType } from './calendar';
 import { tradeTypeOf } from './codes';
-import { TABLE_SPANS, type SpanChoice } from '../../src/domain/market';
+import { TABLE_SPANS, type SpanChoice } from './market';
 
 /**
  * What the page stores: the table width choice (§2: 8, 12 or 24, or by the browser's width) and whether

@@ -15,7 +15,7 @@
  */
 import { DEFAULT_TAKER_FEES } from './constants';
 import { tradeTypeOf } from './codes';
-import { splitField } from '../../src/domain/market';
+import { splitField } from './market';
 
 /** The taker fee fields of an API account's fee config (§3). */
 export type TakerFeeField = keyof typeof DEFAULT_TAKER_FEES;

@@ -3,7 +3,7 @@
  * adding, Child task, Position data, Order record, Position statistics, API fee config; §4 codes).
  * The engine is pure: these are plain data the caller loads from and writes back to its store.
  */
-import type { ApiFees } from '../../src/api/types';
+import type { ApiFees } from '#contract/types/api-accounts';
 import type { GlobalConfig } from '#contract/rules/global-config-rules';
 import type { TaskStatus, ChildStatus } from '#contract/rules/task-status';
 import type { OrderStatus, Otype } from '#contract/rules/order-status';

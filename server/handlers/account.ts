@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CaptchaChallenge, ChangePasswordReply, LoginReply, PermissionData, UnilateralLoginReply } from '../../src/api/types';
+import type { CaptchaChallenge, ChangePasswordReply, LoginReply, PermissionData, UnilateralLoginReply } from '#contract/types/account';
 import { hashPassword, rehashIfCheap, verifyPassword } from '../http/auth';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';

@@ -1,4 +1,4 @@
-import type { ApiAccount, ApiAdvanced, ApiFees, AssetTemplate } from '../../src/api/types';
+import type { ApiAccount, ApiAdvanced, ApiFees, AssetTemplate } from '#contract/types/api-accounts';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../store/defaults';
@@ -199,7 +199,7 @@ export const apiAccountHandlers: HandlerMap = {
     return call.ok(readAdvanced(await ownApi(call)));
   },
 
-  /** The slider ranges and the spot + futures limit are the console's (contract/rules/advanced.ts). */
+  /** The slider ranges and the spot + futures limit are the contract's (contract/rules/advanced.ts), as the console's dialog reads them. */
   async apiAdvancedUpdate(call) {
     const { payload } = call;
     return call.app.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { RATIO_RANGES } from '../../src/domain/assets';
+import { RATIO_RANGES } from '#contract/rules/assets';
 import { DEFAULTS } from '#contract/rules/constants';
 import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, valueAccount, type ManualOrderRequest } from '../ledger/accounts';
 import { marketPricer } from '../engine/prices';

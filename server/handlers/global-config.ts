@@ -13,7 +13,7 @@ function fieldName(call: CallContext, rule: NumberFieldRule): string {
 }
 
 /**
- * A number of the payload checked by the console's own rule (contract/rules/global-config-rules.ts) and
+ * A number of the payload checked by the rule the console checks too (contract/rules/global-config-rules.ts) and
  * refused with the console's own message; undefined when the field is left out.
  */
 function configNumber(call: CallContext, rule: NumberFieldRule): number | undefined {

@@ -1,4 +1,4 @@
-import type { TransactionType } from '../../src/api/types';
+import type { TransactionType } from '#contract/types/market';
 import type { HandlerMap } from '../context';
 import { fail, CODE, invalid } from '../http/envelope';
 import { checkTable, currencyTypes, deliveryCodes, distanceDays, klines, parseKlineQuery, type MarketTable } from '../market';

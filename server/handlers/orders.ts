@@ -1,7 +1,8 @@
-import type { OrderRecord } from '../../src/api/types';
+import type { OrderRecord } from '#contract/types/orders';
 import { PAGING } from '#contract/rules/constants';
-import { emptyTotals, groupFields, type QueryGroup, type StatisticsReply } from '../../src/domain/statistics';
-import type { OrderStatisticRow } from '../../src/domain/statistics';
+import { emptyTotals, groupFields } from '#contract/rules/statistics';
+import { type QueryGroup, type StatisticsReply } from '#contract/types/orders';
+import type { OrderStatisticRow } from '#contract/types/orders';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import type { Queryable } from '../store/queryable';
 import { CODE, fail, invalid } from '../http/envelope';

@@ -1,7 +1,7 @@
 import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
 import { randomBytes } from 'node:crypto';
-import type { ArbitrageStrategy, ParamSections } from '../../src/api/types';
-import type { ParamValue } from '../../src/domain/task';
+import type { ArbitrageStrategy, ParamSections } from '#contract/types/strategies';
+import type { ParamValue } from '#contract/types/tasks';
 import { requireSuper, signedIn, type CallContext, type HandlerMap, type UploadedFile } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import {

@@ -2,7 +2,7 @@
  * The aevo tool page /aveo (issue 20): the user's aevo fills, paged, and "sync now", which pulls the fills
  * made since the last pull and says how many were new (server/store/aevo.ts).
  */
-import type { AevoTrade, AevoTradePage } from '../../src/api/types';
+import type { AevoTrade, AevoTradePage } from '#contract/types/aevo';
 import { formatSecond } from '../clock/time';
 import { signedIn, type HandlerMap } from '../context';
 import { num } from '../http/validate';

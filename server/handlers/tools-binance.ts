@@ -4,7 +4,7 @@
  * keeps the exchange-specific blacklist, one per Binance API account. Adjusting a position and the
  * independent trigger are the follow task's own calls (unilateral-follow.ts).
  */
-import type { BinanceAccount, BinancePosition } from '../../src/api/types';
+import type { BinanceAccount, BinancePosition } from '#contract/types/binance';
 import { BINANCE_BOURSE, LEVERAGE, leverageProblem, marginOf } from '#contract/rules/binance';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';

@@ -5,7 +5,7 @@
  * removing a coin that is not listed changes nothing. The runner opens no new position in a
  * blacklisted coin nor outside a non-empty range (server/store/signal-coins.ts `followGate`).
  */
-import type { CoinListChange } from '../../src/api/types';
+import type { CoinListChange } from '#contract/types/signal-coins';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
 import { str } from '../http/validate';

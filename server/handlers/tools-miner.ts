@@ -1,4 +1,5 @@
-import { BLOCK_REWARD_BTC, MODEL_NAME_MAX, modelProblems, type MinerModel } from '../../src/domain/miner';
+import { BLOCK_REWARD_BTC, MODEL_NAME_MAX, modelProblems } from '#contract/rules/miner';
+import { type MinerModel } from '#contract/types/miner';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { id as idOf, has } from '../http/validate';
@@ -17,7 +18,7 @@ import {
 /** Exchange 1's BTC at contract type 1: the price the market page shows first. */
 const PRICE_SOURCE = { exchange: 1, currency: 'btc', type: 1 } as const;
 
-/** The model of the payload, checked by the console's own rule (src/domain/miner.ts) with its messages. */
+/** The model of the payload, checked by the shared rule (contract/rules/miner.ts) with its messages. */
 function modelOf(call: CallContext): Omit<MinerModel, 'id'> {
   const problems = modelProblems(call.payload);
   for (const field of ['name', 'hashrate', 'power'] as const) {

@@ -1,5 +1,5 @@
-import type { PaperOrder, PaperRun } from '../../src/api/types';
-import type { ParamValue } from '../../src/domain/task';
+import type { PaperOrder, PaperRun } from '#contract/types/paper';
+import type { ParamValue } from '#contract/types/tasks';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { formatSecond } from '../clock/time';
 import { instrumentId, legsOf, virtualPosition, type OrderRecord, type TaskParams, type TaskState } from '../engine';

@@ -3,7 +3,7 @@
  * each follow task's follow-signal switch (is/follow/signal). A task whose switch is off copies no new
  * signal of its strategy (server/unilateral/runner.ts reads it through server/store/signal-coins.ts).
  */
-import type { SignalRow } from '../../src/api/types';
+import type { SignalRow } from '#contract/types/signal-coins';
 import type { Signal } from '#contract/rules/unilateral';
 import { signedIn, type HandlerMap } from '../context';
 import { formatSecond } from '../clock/time';

@@ -1,9 +1,9 @@
 /**
  * Follow tasks (spec §3 Follow task, §5 Follow task form, §7): one per API account of the one-sided
- * type (4), key apiId. The form is checked by the console's own rules (contract/rules/unilateral.ts) and
+ * type (4), key apiId. The form is checked by the rules the console checks too (contract/rules/unilateral.ts) and
  * refused with its messages. Orders come from the runner (server/unilateral/runner.ts).
  */
-import type { FollowRatePoint, FollowTaskData } from '../../src/api/types';
+import type { FollowRatePoint, FollowTaskData } from '#contract/types/follow-tasks';
 import {
   DEFAULT_FOLLOW_UNIT,
   FOLLOW_STATE,
@@ -46,7 +46,7 @@ import { visibleTasks } from './unilateral';
 /** The form's userLevel: 1 for the unilateral admin (it sees and must fill in the priority), else 2. */
 const userLevel = (user: SessionUser): number => (isUnilateralAdmin(user) ? 1 : 2);
 
-/** The follow task form of a payload, checked with the console's rules; the first problem is refused with its message. */
+/** The follow task form of a payload, checked with the contract's rules; the first problem is refused with its message. */
 function formSettings(call: CallContext, user: SessionUser): FollowSettings {
   const values = call.payload as FollowFormValues;
   const problems = Object.values(followFormProblems(values, userLevel(user)));

@@ -1,14 +1,6 @@
-/** The stored unilateral rows as the contract shows them (src/api/types.ts). */
-import type {
-  FollowOrder,
-  FollowTask,
-  FollowTaskSave,
-  Indicators,
-  StrategyAssetRow,
-  StrategyTrade,
-  UnilateralPosition,
-  UnilateralStrategy,
-} from '../../src/api/types';
+/** The stored unilateral rows as the contract shows them (contract/types/unilateral.ts, follow-tasks.ts). */
+import type { Indicators, StrategyAssetRow, StrategyTrade, UnilateralPosition, UnilateralStrategy } from '#contract/types/unilateral';
+import type { FollowOrder, FollowTask, FollowTaskSave } from '#contract/types/follow-tasks';
 import { TREND_POINTS, type TrendData } from '#contract/rules/unilateral';
 import { formatMinute, formatSecond } from '../clock/time';
 import type { Queryable } from '../store/queryable';

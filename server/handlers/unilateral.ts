@@ -3,7 +3,15 @@
  * statistics page (indicators, signal chart, asset rows, trades), monitoring and the signature token.
  * Follow tasks are in unilateral-follow.ts.
  */
-import type { MonitoringEntry, SignalChart, SignalMark, UnilateralAllData, UnilateralChart, UnilateralPosition, UnilateralStrategy } from '../../src/api/types';
+import type {
+  MonitoringEntry,
+  SignalChart,
+  SignalMark,
+  UnilateralAllData,
+  UnilateralChart,
+  UnilateralPosition,
+  UnilateralStrategy,
+} from '#contract/types/unilateral';
 import { CYCLE_MS, CYCLE_WINDOW_DAYS, MAX_SIGNAL_POINTS, MONITORING_VIEW, PAGE_TYPE, isBuySignal } from '#contract/rules/unilateral';
 import { PAGING } from '#contract/rules/constants';
 import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { EndpointName } from '#contract/endpoints';
 import type { FeedName } from '../../src/live/feeds';
-import { CALL_ACCESS } from '../../src/api/access';
+import { CALL_ACCESS } from '#contract/access/calls';
 import { FEED_ACCESS } from '../../src/live/access';
 import { PUBLIC, can, type Access, type Subject } from '#contract/rules/permissions';
 import type { SessionUser } from './auth';

@@ -3,7 +3,7 @@
  * opening a book, valuing it at the market's prices, booking the task engine's fills (the runner's
  * hook `recordFills`), the equity history (its numbers: history.ts) and its seed.
  */
-import type { ApiAdvanced } from '../../src/api/types';
+import type { ApiAdvanced } from '#contract/types/api-accounts';
 import {
   ASSET_CURRENCIES,
   KIND_CONTRACT,

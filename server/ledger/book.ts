@@ -4,7 +4,7 @@
  * their valuation into the asset socket's `{statistics, list}`. Pure: the store loads and saves a Book,
  * the caller passes prices. Every reading the spec leaves open is written in server/README.md "Assets".
  */
-import { STATISTIC_KEYS } from '../../src/domain/assets';
+import { STATISTIC_KEYS } from '#contract/rules/assets';
 import { CURRENCIES } from '../market';
 import type { Direction, Fill } from '../engine';
 

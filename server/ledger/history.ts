@@ -2,8 +2,8 @@
  * The equity history of API accounts as numbers: chart points and their rates, the layouts' windows,
  * the sum of several accounts' series, and the seeded month (the opening book at the simulation's past prices).
  */
-import type { ApiChartPoint } from '../../src/domain/assets';
-import { RATIO_RANGES } from '../../src/domain/assets';
+import type { ApiChartPoint } from '#contract/types/assets';
+import { RATIO_RANGES } from '#contract/rules/assets';
 import { USDT, type Book } from './book';
 import type { Currency, ExchangeId, SimMarket } from '../market';
 import type { ChartPointRow } from '../store/api-accounts';

@@ -3,7 +3,7 @@
  * types of §3 (exchange 2 offers types 1–4 only).
  */
 import { CONTRACT_TYPES, contractType, contractTypesFor, type TradeType } from '#contract/rules/codes';
-import { spreadRank as sharedSpreadRank } from '../../src/domain/market';
+import { spreadRank as sharedSpreadRank } from '#contract/rules/market';
 
 export const EXCHANGES = [1, 2, 3] as const;
 export type ExchangeId = (typeof EXCHANGES)[number];
@@ -17,7 +17,7 @@ export type ContractCode = (typeof ALL_CONTRACT_TYPES)[number];
 
 if (CONTRACT_TYPES.map((c) => c.code).join() !== ALL_CONTRACT_TYPES.join()) throw new Error('ALL_CONTRACT_TYPES must list contract/rules/codes CONTRACT_TYPES');
 
-/** What each exchange offers: the console's rule (`contractTypesFor`, §3: exchange 2 only 1–4), not a copy. */
+/** What each exchange offers: the contract's rule (`contractTypesFor`, §3: exchange 2 only 1–4), not a copy. */
 const offeredBy = (id: ExchangeId): readonly ContractCode[] => contractTypesFor(id).map((c) => c.code as ContractCode);
 const OFFERED: Record<ExchangeId, readonly ContractCode[]> = { 1: offeredBy(1), 2: offeredBy(2), 3: offeredBy(3) };
 
@@ -47,6 +47,6 @@ export const tradeType = (type: ContractCode): TradeType => contractType(type)!.
 export const isUsdtMargined = (type: ContractCode): boolean => contractType(type)!.margin === 'usdt';
 export const isDelivery = (type: ContractCode): boolean => ['CW', 'NW', 'CQ', 'NQ'].includes(tradeType(type));
 
-/** The spread order of §9 lives in src/domain/market.ts, shared with the console's table editor. */
-export { SPREAD_ORDER } from '../../src/domain/market';
+/** The spread order of §9 lives in contract/rules/market.ts, shared with the console's table editor. */
+export { SPREAD_ORDER } from '#contract/rules/market';
 export const spreadRank = (type: ContractCode): number => sharedSpreadRank(type);

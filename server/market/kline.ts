@@ -58,8 +58,8 @@ export interface KlineQuery {
   end: number;
 }
 
-export type { Candle, KlineField, KlineReply } from '../../src/domain/market';
-import type { Candle, KlineField, KlineReply } from '../../src/domain/market';
+export type { Candle, KlineField, KlineReply } from '#contract/types/market';
+import type { Candle, KlineField, KlineReply } from '#contract/types/market';
 
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
 const list = (v: unknown): string[] =>

@@ -2,7 +2,7 @@
  * Market tables (§3 "Market table config": [exchange A, exchange B, type A, type B]) and their rows
  * (§3 "Market row"). Field meanings and formulas: see README.md "Market rows".
  */
-import { typesForB as sharedTypesForB, validTables as sharedValidTables } from '../../src/domain/market';
+import { typesForB as sharedTypesForB, validTables as sharedValidTables } from '#contract/rules/market';
 import { MarketError } from './messages';
 import { CURRENCY_MODEL, roundTo, type MarketSource } from './sim';
 import { CURRENCIES, isContractCode, isExchange, offers, type ContractCode, type Currency, type ExchangeId } from './instruments';
@@ -10,8 +10,8 @@ import { CURRENCIES, isContractCode, isExchange, offers, type ContractCode, type
 export type MarketTable = [exchangeA: ExchangeId, exchangeB: ExchangeId, typeA: ContractCode, typeB: ContractCode];
 
 /** §3 Market row: one type for console and server (fields and formulas in server/market/README.md). */
-export type { MarketRow } from '../../src/domain/market';
-import type { MarketRow } from '../../src/domain/market';
+export type { MarketRow } from '#contract/types/market';
+import type { MarketRow } from '#contract/types/market';
 
 /**
  * Checks one table: both exchanges exist and offer their type, and the two legs differ (the same type
@@ -32,7 +32,7 @@ export function checkTable(value: unknown): MarketTable {
   return [ea as ExchangeId, eb as ExchangeId, ta as ContractCode, tb as ContractCode];
 }
 
-/** Every table the console may offer: all combinations `checkTable` accepts (rule in src/domain/market.ts). */
+/** Every table the console may offer: all combinations `checkTable` accepts (rule in contract/rules/market.ts). */
 export const validTables = (): MarketTable[] => sharedValidTables() as MarketTable[];
 
 /** The leg-B types the console may offer once exchange A, exchange B and type A are chosen. */

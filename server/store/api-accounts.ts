@@ -1,5 +1,5 @@
-import type { ApiAdvanced, ApiFees, ApiName } from '../../src/api/types';
-import type { ApiChartPoint } from '../../src/domain/assets';
+import type { ApiAdvanced, ApiFees, ApiName } from '#contract/types/api-accounts';
+import type { ApiChartPoint } from '#contract/types/assets';
 import type { Queryable } from './queryable';
 import { isSealed, sealedKeyId, type SecretBox } from './secret-box';
 

@@ -1,4 +1,4 @@
-import type { Bourse } from '../../src/api/types';
+import type { Bourse } from '#contract/types/market';
 import type { Queryable } from './queryable';
 
 /** Exchanges and the contract types each supports. */

@@ -1,4 +1,4 @@
-import type { MinerModel } from '../../src/domain/miner';
+import type { MinerModel } from '#contract/types/miner';
 import type { Queryable } from './queryable';
 
 type NewModel = Omit<MinerModel, 'id'>;

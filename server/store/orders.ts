@@ -1,5 +1,5 @@
 import type { Queryable } from './queryable';
-import type { OrderSideSums } from '../../src/domain/statistics';
+import type { OrderSideSums } from '#contract/rules/statistics';
 import type { OrderRow } from './tasks';
 
 /**

@@ -1,4 +1,4 @@
-import type { OrderRecord as OrderReply } from '../../src/api/types';
+import type { OrderRecord as OrderReply } from '#contract/types/orders';
 import type { Queryable } from './queryable';
 import {
   emptyLedger,

@@ -1,8 +1,8 @@
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
 import { endpoints, type EndpointName, type Encoding, type Service } from '#contract/endpoints';
 import { runtimeConfig } from './config';
-import type { PayloadArgs, ReplyOf } from './calls';
-import { hasReplyShape } from './reply-shapes';
+import type { PayloadArgs, ReplyOf } from '#contract/calls';
+import { hasReplyShape } from '#contract/reply-shapes';
 
 /** The envelope every reply uses (spec §7): code 200 is success. */
 export interface Envelope<T = unknown> {
@@ -138,7 +138,7 @@ function bodyOf(encoding: Encoding, payload: Record<string, unknown> | undefined
   return payload;
 }
 
-/** Makes one call of the contract by name; payload and reply are typed by src/api/calls.ts. */
+/** Makes one call of the contract by name; payload and reply are typed by contract/calls.ts. */
 export function call<N extends EndpointName>(name: N, ...[payload]: PayloadArgs<N>): Promise<ReplyOf<N>> {
   // the one place the wire's untyped reply is given the contract's type
   return send(name, payload as unknown as Record<string, unknown> | undefined) as Promise<ReplyOf<N>>;

@@ -8,10 +8,10 @@ import {
   type SuccessErrorNotification,
 } from '@refinedev/core';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import type { PayloadOf, ReplyOf } from './calls';
+import type { PayloadOf, ReplyOf } from '#contract/calls';
 
 /**
- * Typed calls for pages: the payload and the reply come from src/api/calls.ts, the method and the path
+ * Typed calls for pages: the payload and the reply come from contract/calls.ts, the method and the path
  * from the contract table. They run through Refine (the data provider's `custom`), so a failure is shown
  * by the notification provider as every other call's is. Nothing here imports from above src/api.
  */

@@ -4,7 +4,7 @@ import { Button, Drawer, Grid, Menu, type MenuProps } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { PermissionData } from '../api/types';
+import type { PermissionData } from '#contract/types/account';
 import { can } from '#contract/rules/permissions';
 import { readSession } from '../providers/session';
 import { subjectOf } from '../providers/permissions';

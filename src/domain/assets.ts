@@ -4,53 +4,11 @@
  */
 import type { DecimalKind } from './format';
 import { PROGRESS_BAR } from '#contract/rules/constants';
-
-/** §3 asset statistics: total_equity(USDT), principal/surplus(USDT), … keyed as the server names them. */
-export type AssetStatistics = Record<string, number | string>;
-
-/** One row of the per-currency table (§2 assets page columns). */
-export type AssetRow = Record<string, number | string | null>;
-
-/** One message of the asset socket (/asset/get), per API id. */
-export interface AssetFeedData {
-  /** the API account these numbers are about (one message per API id of the subscription). */
-  apiId: number;
-  asset_info: { statistics: AssetStatistics; list: AssetRow[] };
-  ledger: unknown[];
-  borrow: unknown[];
-}
+import { STATISTIC_KEYS } from '#contract/rules/assets';
+import type { AssetStatistics, AssetRow, AssetFeedData, ApiChartPoint } from '#contract/types/assets';
 
 /** What is known of an account's assets so far: the socket's parts, each absent until it arrives. */
 export type AccountAssets = Pick<AssetFeedData, 'apiId'> & Partial<Omit<AssetFeedData, 'apiId'>>;
-
-/** /asset/changing/rate/get, per account: its equity now and its change over each ratio range (a fraction). */
-export interface AccountChange {
-  apiId: number;
-  name: string;
-  equity_usdt: number;
-  rates: Partial<Record<RatioRangeKey, number>>;
-}
-
-/** /asset/imaging/get: the chart series of one API. */
-export interface ApiChartPoint {
-  dateTime: string;
-  equity_usdt: number;
-  rate_usdt: number;
-  equity: number;
-  equity_rate_usdt: number;
-}
-
-/** §3 asset statistics keys, as the server names them. "x_used/surplus" values are "used/surplus" (or a number = used). */
-export const STATISTIC_KEYS = {
-  totalEquity: 'total_equity(USDT)',
-  principal: 'principal/surplus(USDT)',
-  totalPosition: 'total_position',
-  total: 'total_used/surplus(USDT)',
-  futures: 'futures_used/surplus(USDT)',
-  swap: 'swap_used/surplus(USDT)',
-  borrowPledge: 'borrow_pledge_used/surplus(USDT)',
-  borrow: 'borrow_used/surplus(USDT)',
-} as const;
 
 export interface UsedSurplus {
   used: number;
@@ -265,18 +223,6 @@ export function borrowLine(entry: unknown): string {
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
     .join(', ');
 }
-
-// ── Ratio curve (chart dialog, API statistics tab, snapshot board) ───────────────────
-
-/** §2 time ranges of the ratio curve; `layout` is what /asset/imaging/get is sent (default 3 = 1 day). */
-export const RATIO_RANGES = [
-  { key: '10m', layout: 1 },
-  { key: '1h', layout: 2 },
-  { key: '1d', layout: 3 },
-  { key: '1w', layout: 4 },
-  { key: '1M', layout: 5 },
-] as const;
-export type RatioRangeKey = (typeof RATIO_RANGES)[number]['key'];
 
 export type ChartUnit = 'usdt' | 'coin';
 export const CHART_UNITS: readonly ChartUnit[] = ['usdt', 'coin'];

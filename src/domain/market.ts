@@ -4,49 +4,8 @@
  */
 import { DECIMALS } from '#contract/rules/constants';
 import { formatDecimal } from './format';
-import { contractType, contractTypesFor, type TradeType } from '#contract/rules/codes';
-
-// ── Tables ─────────────────────────────────────────────────────────────────────────────
-/** §3 "Market table config": [exchange A, exchange B, type A, type B]. */
-export type MarketTable = [exchangeA: number, exchangeB: number, typeA: number, typeB: number];
-
-/** The exchanges that offer market data (ids of /bourse/get). */
-export const MARKET_EXCHANGES = [1, 2, 3] as const;
-
-/** The contract type codes an exchange offers (§3: exchange 2 only 1–4). */
-export const marketTypesOf = (exchange: number): number[] =>
-  (MARKET_EXCHANGES as readonly number[]).includes(exchange) ? contractTypesFor(exchange).map((c) => c.code) : [];
-
-/**
- * The spread order of §9 (CQ, NW, CW, CS, SS), longest-dated first; next quarter (NQ), which §9 does
- * not name, goes before CQ. A table's leg A never comes after its leg B, so a spread reads "far − near".
- * USDT-margined types rank as their abbreviation.
- */
-export const SPREAD_ORDER: readonly TradeType[] = ['NQ', 'CQ', 'NW', 'CW', 'CS', 'SS'];
-
-/** Position of a contract type in the spread order; -1 for an unknown code. */
-export const spreadRank = (type: number): number => {
-  const known = contractType(type);
-  return known ? SPREAD_ORDER.indexOf(known.tradeType) : -1;
-};
-
-/** The leg-B types allowed once exchange A, exchange B and type A are chosen. */
-export const typesForB = (exchangeA: number, exchangeB: number, typeA: number): number[] =>
-  marketTypesOf(exchangeA).includes(typeA) ? marketTypesOf(exchangeB).filter((b) => !(exchangeA === exchangeB && typeA === b)) : [];
-
-/** The leg-A types of exchange A that leave at least one leg-B type on exchange B. */
-export const typesForA = (exchangeA: number, exchangeB: number): number[] =>
-  marketTypesOf(exchangeA).filter((a) => typesForB(exchangeA, exchangeB, a).length > 0);
-
-/** Whether a table is one the exchanges offer, with its legs in spread order. */
-export const isValidTable = ([exchangeA, exchangeB, typeA, typeB]: readonly number[]): boolean => typesForB(exchangeA, exchangeB, typeA).includes(typeB);
-
-/** Every table the console may offer. */
-export function validTables(): MarketTable[] {
-  return MARKET_EXCHANGES.flatMap((ea) =>
-    MARKET_EXCHANGES.flatMap((eb) => marketTypesOf(ea).flatMap((a) => typesForB(ea, eb, a).map((b): MarketTable => [ea, eb, a, b]))),
-  );
-}
+import type { MarketTable, MarketRow, KlineField } from '#contract/types/market';
+import { spreadRank, isValidTable, tableKey, splitField, type TableSpan, type SpanChoice } from '#contract/rules/market';
 
 /**
  * Tables in the spread order of §9: by leg A's rank, then leg B's (CQ before NW … before SS), then
@@ -61,8 +20,6 @@ export function sortTables(tables: readonly MarketTable[]): MarketTable[] {
   });
 }
 
-export const tableKey = (table: readonly number[]): string => table.join('-');
-
 /** The stored tables of /market/param/get2 (a list, or `{params: list}`), keeping only valid ones. */
 export function readMarketTables(data: unknown): MarketTable[] {
   const list = Array.isArray(data) ? data : Array.isArray((data as { params?: unknown })?.params) ? (data as { params: unknown[] }).params : [];
@@ -76,31 +33,8 @@ export function readMarketTables(data: unknown): MarketTable[] {
   });
 }
 
-// ── Rows ───────────────────────────────────────────────────────────────────────────────
-/** §3 "Market row": strings split by '/'. Meanings in docs/spec-coverage.md (§3 Market row). */
-export interface MarketRow {
-  currency_type: string;
-  /** leg A's best bid 'price/size' */
-  a_buy: string;
-  /** leg B's best ask 'price/size' */
-  b_sell: string;
-  /** seconds leg A's quote is stale; ≥ 1 is shown red */
-  a_validity: number;
-  b_validity: number;
-  /** A bid − B ask: 'difference/percent%' */
-  positive: string;
-  /** A ask − B bid: 'difference/percent%' */
-  negative: string;
-  a_source?: 'live' | 'sim';
-  b_source?: 'live' | 'sim';
-}
-
 /** §2: a validity of 1 or more is shown red. */
 export const isStale = (validity: unknown): boolean => Number(validity) >= 1;
-
-/** The parts of a '/'-split field. */
-export const splitField = (value: unknown): string[] =>
-  typeof value === 'string' ? value.split('/') : value === undefined || value === null ? [] : [String(value)];
 
 /**
  * §9: prices and amounts show 4 decimals; a finer tick the server sends (TRX: 5) is kept rather
@@ -158,11 +92,6 @@ export function readMarketMessage(message: unknown, tables: readonly MarketTable
   return out;
 }
 
-// ── Grid (§2) ─────────────────────────────────────────────────────────────────────────
-export type TableSpan = 8 | 12 | 24;
-export const TABLE_SPANS: readonly TableSpan[] = [8, 12, 24];
-export type SpanChoice = 'auto' | TableSpan;
-
 /**
  * §2: 24 spans under 900 px, 12 under 1500 px, 8 at 1900 px or more. Between 1500 and 1900 px
  * (the spec is silent) two tables share a row (12). A chosen width applies from 900 px; under
@@ -206,7 +135,6 @@ export interface KlineLeg {
   exchange: number;
   type: number;
 }
-export type KlineField = 'price' | 'positive' | 'negative';
 
 /** The query of GET /web/get/kline/data for a frame's §9 window ending at `now` (times in ms). */
 export function klineQuery(legs: readonly KlineLeg[], currency: string, frame: string, now: number, field?: KlineField) {
@@ -220,22 +148,6 @@ export function klineQuery(legs: readonly KlineLeg[], currency: string, frame: s
     starttime: String(start),
     endtime: String(now),
   };
-}
-
-/** A candle of /web/get/kline/data; `time` is shown in the exchange's zone (§9: exchange 1 +8 h). */
-export interface Candle {
-  time: string;
-  ts: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
-export interface KlineReply {
-  granularity: string;
-  field: KlineField;
-  timezone: string;
-  candles: Candle[];
 }
 
 // ── Funding demand (/ts/req) ──────────────────────────────────────────────────────────

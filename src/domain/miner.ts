@@ -18,9 +18,9 @@
  * H is in H/s: the form takes TH/s (1 TH/s = 10^12 H/s). Transaction fees are left out (the reward is
  * the subsidy only), as is the difficulty's growth over the month.
  */
+import type { MinerModel } from '#contract/types/miner';
+import { type MinerInputs, type MinerField, type MinerProblem, minerProblem } from '#contract/rules/miner';
 
-/** The block subsidy after the April 2024 halving (block 840 000). */
-export const BLOCK_REWARD_BTC = 3.125;
 export const SECONDS_PER_DAY = 86_400;
 export const DAYS_PER_MONTH = 30;
 /** Hashes per unit of difficulty: a difficulty-1 block needs 2^32 hashes on average. */
@@ -28,44 +28,7 @@ export const HASHES_PER_DIFFICULTY = 2 ** 32;
 export const HASHES_PER_TH = 1e12;
 /** A coin amount (BTC) is shown to the satoshi. */
 export const COIN_DECIMALS = 8;
-
-/** What the calculator takes: the miner (hash rate, power) and the conditions it runs in. */
-export interface MinerInputs {
-  /** TH/s */
-  hashrate: number;
-  /** W */
-  power: number;
-  /** USDT per kWh */
-  electricityPrice: number;
-  /** percent, 0 ≤ fee < 100 */
-  poolFee: number;
-  /** USDT per BTC */
-  coinPrice: number;
-  /** network difficulty */
-  difficulty: number;
-  /** BTC per block */
-  blockReward: number;
-}
-
-export type MinerField = keyof MinerInputs;
 export const MINER_FIELDS: readonly MinerField[] = ['hashrate', 'power', 'electricityPrice', 'poolFee', 'coinPrice', 'difficulty', 'blockReward'];
-
-/** What is wrong with a value: the key of its message (miner:problems.*). */
-export type MinerProblem = 'required' | 'positive' | 'nonNegative' | 'feeRange';
-
-/** Hash rate, difficulty and reward must be above 0 (a miner that hashes, a divisor, a reward); the others may be 0. */
-const POSITIVE: readonly MinerField[] = ['hashrate', 'difficulty', 'blockReward'];
-
-/** The problem of one input, or undefined when it is fine. */
-export function minerProblem(field: MinerField, value: unknown): MinerProblem | undefined {
-  if (value === null || value === undefined || value === '' || typeof value === 'boolean') return 'required';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return 'required';
-  if (POSITIVE.includes(field)) return n > 0 ? undefined : 'positive';
-  if (n < 0) return 'nonNegative';
-  if (field === 'poolFee' && n >= 100) return 'feeRange';
-  return undefined;
-}
 
 /** Every input's problem; empty when the inputs can be calculated. */
 export function minerProblems(inputs: Partial<Record<MinerField, unknown>>): Partial<Record<MinerField, MinerProblem>> {
@@ -130,36 +93,6 @@ export function minerEconomics(inputs: MinerInputs): MinerEconomics | undefined 
   };
 }
 
-// ── Miner models (/main/mill) ────────────────────────────────────────────────────────────
-
-/** A miner model of the user's table: name, hash rate (TH/s), power (W). */
-export interface MinerModel {
-  id: number;
-  name: string;
-  hashrate: number;
-  power: number;
-}
-export type MinerModelSave = Omit<MinerModel, 'id'> & { id?: number };
-
-export const MODEL_NAME_MAX = 64;
-
-export type ModelProblem = 'required' | 'positive' | 'tooLong';
-export type ModelField = 'name' | 'hashrate' | 'power';
-
-/** The problems of a model's fields (a name, hash rate > 0, power > 0); empty when it may be saved. */
-export function modelProblems(model: Partial<Record<ModelField, unknown>>): Partial<Record<ModelField, ModelProblem>> {
-  const problems: Partial<Record<ModelField, ModelProblem>> = {};
-  const name = typeof model.name === 'string' ? model.name.trim() : '';
-  if (!name) problems.name = 'required';
-  else if (name.length > MODEL_NAME_MAX) problems.name = 'tooLong';
-  for (const field of ['hashrate', 'power'] as const) {
-    // a model draws power: both figures take the hash rate's rule (a number above 0)
-    const problem = minerProblem('hashrate', model[field]);
-    if (problem === 'required' || problem === 'positive') problems[field] = problem;
-  }
-  return problems;
-}
-
 // ── Comparison (/main/mill1) ─────────────────────────────────────────────────────────────
 
 /** The conditions every miner of a comparison shares: the calculator's inputs without the miner. */
@@ -197,15 +130,6 @@ export function bestIds(rows: readonly ComparisonRow[], figure: ComparedFigure):
   if (values.length === 0) return new Set();
   const best = better === 'higher' ? Math.max(...values) : Math.min(...values);
   return new Set(rows.filter((row) => of(row.economics) === best).map((row) => row.model.id));
-}
-
-/** The calculator's defaults from the server (GET /miner/network). */
-export interface MinerNetwork {
-  difficulty: number;
-  /** BTC per block */
-  blockReward: number;
-  /** USDT per BTC: the market engine's price. */
-  coinPrice: number;
 }
 
 /** The calculator's and the comparison's starting conditions until the user types (the network's come from the server). */

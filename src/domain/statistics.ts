@@ -5,46 +5,8 @@
 import dayjs from 'dayjs';
 import type { DecimalKind } from './format';
 import { isDigits } from './validation';
-
-/** §3 statistic group fields, for one currency and period. */
-export interface StatisticGroup {
-  currency: string;
-  /** the period in minutes (§9: 60, 1440, 2880). */
-  minutes: number;
-  pool: number;
-  pool_accounted: number;
-  more: number;
-  empty: number;
-  fu_more: number;
-  fu_empty: number;
-  ss_buy: number;
-  ss_sell: number;
-}
-
-/**
- * §3 order statistic row: one type for the statistics socket's `order` list and the rows of
- * /web/get/order/paging and /web/query/order/SDC (the reference server writes all three with one
- * function); every field optional and a value may come as text, as a real server may send it.
- */
-export interface OrderStatisticRow {
-  client_id?: string | number;
-  api_name?: string;
-  bourse?: string | number;
-  task_id?: string | number;
-  instrument_id?: string;
-  price?: string | number;
-  amount?: string | number;
-  type?: string | number;
-  filled_amount?: string | number;
-  filled_price?: string | number;
-  filled_notional?: string | number;
-  types?: string | number;
-  fee?: string | number;
-  timestamp?: string | number;
-  trading_time?: string | number;
-  state?: string | number;
-  order_id?: string | number;
-}
+import type { StatisticGroup, OrderStatisticRow, StatisticsReply } from '#contract/types/orders';
+import { emptyTotals, sumGroups, type GroupTotals } from '#contract/rules/statistics';
 
 /** §9 statistics periods in minutes; the default is 48 h. */
 export const STATISTIC_PERIODS = [
@@ -56,56 +18,6 @@ export const DEFAULT_PERIOD_MINUTES = 2880;
 
 /** §9 default currency list of the statistics page. */
 export const STATISTIC_CURRENCIES = ['eos', 'btc', 'etc', 'bch', 'eth', 'ltc', 'xrp', 'bsv', 'trx'] as const;
-
-/** §3 statistic group fields, in order. */
-export const GROUP_FIELDS = ['pool', 'pool_accounted', 'more', 'empty', 'fu_more', 'fu_empty', 'ss_buy', 'ss_sell'] as const;
-export type GroupField = (typeof GROUP_FIELDS)[number];
-export type GroupTotals = Record<GroupField, number>;
-
-const toNumber = (value: unknown): number => {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : 0;
-};
-
-export const emptyTotals = (): GroupTotals => Object.fromEntries(GROUP_FIELDS.map((f) => [f, 0])) as GroupTotals;
-
-/** Σ of each group field over the groups given (the overall summary over every currency). */
-export function sumGroups(groups: readonly StatisticGroup[]): GroupTotals {
-  const totals = emptyTotals();
-  for (const group of groups) for (const field of GROUP_FIELDS) totals[field] += toNumber(group[field]);
-  return totals;
-}
-
-/** What the reference server sums over a group of orders: USDT of the filled notional (amount × price) and fees. */
-export interface OrderSideSums {
-  notional: number;
-  fee: number;
-  /** futures and perpetual: buying (open long 1, close short 4) and selling (open short 2, close long 3) */
-  fu_buy: number;
-  fu_sell: number;
-  ss_buy: number;
-  ss_sell: number;
-}
-
-/**
- * §3 statistic group fields from the sums of a group of orders (our reading; the spec names them only):
- * pool = the filled notional, pool_accounted = pool − fees, more / empty = everything bought / sold,
- * fu_more / fu_empty = futures bought / sold, ss_buy / ss_sell = spot bought / sold.
- * So pool = more + empty, more = fu_more + ss_buy, empty = fu_empty + ss_sell.
- */
-export const groupFields = (s: OrderSideSums): GroupTotals => ({
-  pool: s.notional,
-  pool_accounted: s.notional - s.fee,
-  more: s.fu_buy + s.ss_buy,
-  empty: s.fu_sell + s.ss_sell,
-  fu_more: s.fu_buy,
-  fu_empty: s.fu_sell,
-  ss_buy: s.ss_buy,
-  ss_sell: s.ss_sell,
-});
-
-/** The query panel's groups may name the API account and task they are about (individual mode). */
-export type QueryGroup = StatisticGroup & { api_id?: number | null; api_name?: string | null; task_id?: number | null };
 
 /** The server's day: times are China Standard Time (UTC+8), so "today" is that zone's date, whatever the browser's. */
 export const SERVER_UTC_OFFSET_HOURS = 8;
@@ -171,13 +83,6 @@ export function sdcPayload({ mode, apis, currencies, tasks, range }: OrderQuery)
     currencys: JSON.stringify([mode, ...currencies]),
     tasks: JSON.stringify([mode, ...tasks]),
   };
-}
-
-/** What /web/query/order/SDC, /web/get/order/totalData and the statistics socket answer. */
-export interface StatisticsReply {
-  automatic: QueryGroup[];
-  manual: QueryGroup[];
-  order: OrderStatisticRow[];
 }
 
 export const asStatisticsReply = (data: unknown): StatisticsReply => {

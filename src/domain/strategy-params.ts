@@ -1,4 +1,4 @@
-import type { ParamValue } from './task';
+import type { ParamValue } from '#contract/types/tasks';
 
 /** One row of the default-parameter editor: a name and its value (or description) as typed. */
 export interface ParamRow {

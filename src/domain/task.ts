@@ -7,32 +7,7 @@
 import { TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from '#contract/rules/codes';
 import type { KlineLeg } from './market';
 import { isRunning } from '#contract/rules/task-status';
-
-// ── The task record (§3), as /task/list and the task socket carry it ────────────────────
-/** A parameter's value (§3): what a strategy's JSON holds. */
-export type ParamValue = string | number | boolean | Record<string, unknown>;
-/** A task's parameters (§3): the named ones, and the strategy's own (dlt, m, …). */
-export interface TaskParams {
-  currency_type?: string;
-  a_bourse?: number;
-  a_transaction_type?: number;
-  b_bourse?: number;
-  b_transaction_type?: number;
-  fund_occupy?: string;
-  virtual_initial_capital?: number;
-  is_borrow?: boolean;
-  [name: string]: ParamValue | undefined;
-}
-/** A task (§3). */
-export interface Task {
-  id: number;
-  name: string;
-  strategy_name: string;
-  /** task status code (§4). */
-  status: number;
-  createtime: string;
-  params: TaskParams;
-}
+import type { ParamValue, TaskParams, Task } from '#contract/types/tasks';
 
 // ── Manual trading (§4, §9) ───────────────────────────────────────────────────────────
 /** Manual open direction: f positive premium, r negative premium. */
@@ -73,12 +48,6 @@ export const EXCHANGE_2_LIKE = 2;
 /** The codes an exchange offers in the task dialog: exchange 2 the 6–9 family, the others 1–5 and 10. */
 export const transactionTypesFor = (bourseId: number | undefined): readonly TransactionType[] =>
   TRANSACTION_TYPES.filter((t) => t.family === (bourseId === EXCHANGE_2_LIKE ? 2 : 1));
-/** On an existing task only a delivery type may change, and only to another delivery type of its family (§5 Task config). */
-export function editableTransactionTypes(current: number | undefined): readonly TransactionType[] {
-  const type = transactionType(current);
-  if (!type?.delivery) return [];
-  return TRANSACTION_TYPES.filter((t) => t.delivery && t.family === type.family);
-}
 export const tradeTypeOfTransaction = (code: number | undefined): TradeType | undefined => transactionType(code)?.tradeType;
 
 /** The K-line legs of a task's pair (market dialog): each leg's exchange with its task code read as the market's contract code. */

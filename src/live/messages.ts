@@ -4,8 +4,8 @@
  * ("Live feeds") and the reference server sends exactly this.
  */
 
-import type { AssetFeedData } from '../domain/assets';
-import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
+import type { AssetFeedData } from '#contract/types/assets';
+import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
 import type { AlertFeedData } from '#contract/rules/alerts';
 
 /** What `parse` gives back: the typed message, or a clear error for a malformed one. */

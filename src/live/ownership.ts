@@ -1,4 +1,4 @@
-import type { IdSpec } from '../api/ownership';
+import type { IdSpec } from '#contract/ownership/calls';
 import type { FeedName, FeedParams } from './feeds';
 
 /** The feeds whose subscription is a list of ids. */
@@ -6,7 +6,7 @@ type IdFeed = { [N in FeedName]: readonly number[] extends NonNullable<FeedParam
 
 /**
  * Every feed whose messages name ids (`{token, data: [id…]}`): what they name, the feeds' half of the ownership
- * table (src/api/ownership.ts holds the calls').
+ * table (contract/ownership/calls.ts holds the calls').
  */
 export const FEED_IDS: Record<IdFeed, IdSpec> & Partial<Record<FeedName, IdSpec>> = {
   asset: 'apiAccount',

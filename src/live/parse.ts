@@ -12,7 +12,7 @@ import type {
   UnilateralFeedMessage,
   UnilateralStrategyLive,
 } from './messages';
-import type { OrderStatisticRow, StatisticGroup } from '../domain/statistics';
+import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
 import type { AlertItem } from '#contract/rules/alerts';
 import type { AlertFeedMessage } from './messages';
 

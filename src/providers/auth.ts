@@ -1,6 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { call } from '../api/client';
-import type { ChangePasswordRequest, LoginReply, LoginRequest, RegisterRequest, UnilateralLoginReply, UnilateralLoginRequest } from '../api/types';
+import type { ChangePasswordRequest, LoginReply, LoginRequest, RegisterRequest, UnilateralLoginReply, UnilateralLoginRequest } from '#contract/types/account';
 import { clearSession, readSession, saveSession } from './session';
 import { loadPermissions, resetPermissions } from './permissions';
 import { feedManager } from '../live/manager';

@@ -1,7 +1,7 @@
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, Pagination } from '@refinedev/core';
 import { ApiError, send } from '../api/client';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import type { PayloadOf, ReplyOf } from '../api/calls';
+import type { PayloadOf, ReplyOf } from '#contract/calls';
 import i18n from './i18n';
 
 /** What Refine knows when it asks for data: the data provider hands it to a call's `toPayload`. */
@@ -32,7 +32,7 @@ export interface SelectedList<T> {
 
 /**
  * A mapping, typed by its call: `toPayload` must build that call's payload and `select` reads that
- * call's reply (src/api/calls.ts).
+ * call's reply (contract/calls.ts).
  */
 export const onCall = <N extends EndpointName, R, V = undefined>(call: N, mapping: Omit<ResourceCall<N, R, V>, 'call'>): ResourceCall<N, R, V> => ({
   call,

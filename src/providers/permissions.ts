@@ -1,5 +1,5 @@
 import { call } from '../api/client';
-import type { PermissionData } from '../api/types';
+import type { PermissionData } from '#contract/types/account';
 import type { Subject } from '#contract/rules/permissions';
 import type { Session } from './session';
 

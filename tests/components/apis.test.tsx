@@ -1,5 +1,5 @@
 import { act as settle, screen, waitFor, within, fireEvent } from '@testing-library/react';
-import type { ApiAccount } from '../../src/api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import ApiListPage from '../../src/resources/apis/list';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { ApiAccount } from '../../src/api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import { setRuntimeConfig } from '../../src/api/config';
 import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';

@@ -95,7 +95,7 @@ const PAGES: PageCase[] = [
   { name: 'market fees', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['apiChargesGet'], usable: '添加行情表' },
   // without its list of accounts the page says the failure with a retry, not its no-API state ("no API yet")
   { name: 'assets', handlers: assetsHandlers, ...assetsPage, calls: ['apiList'], usable: RETRY, untrue: NO_API },
-  // the ratio curve and the trade records have the shapes the page reads (src/api/calls.ts): another is said, not drawn as nothing
+  // the ratio curve and the trade records have the shapes the page reads (contract/calls.ts): another is said, not drawn as nothing
   { name: 'assets chart', handlers: assetsHandlers, ...assetsPage, calls: ['assetStatistics'], usable: '资产快照' },
   { name: 'assets trades', handlers: assetsHandlers, ...assetsPage, drive: openTab('交易记录'), calls: ['assetTradeRecords'], usable: '资产快照' },
   { name: 'assets transfers', handlers: assetsHandlers, ...assetsPage, drive: openTab('划转记录'), calls: ['assetLedgerLog'], usable: '资产快照' },

@@ -11,7 +11,9 @@ import MinerModelsPage from '../../src/pages/miner/models';
 import MinerComparePage from '../../src/pages/miner/compare';
 import MinerCalculatorPage from '../../src/pages/miner/calculator';
 import MobilePage from '../../src/pages/mobile';
-import type { ArbitrageStrategy, BinanceAccount, PaperRun } from '../../src/api/types';
+import type { PaperRun } from '#contract/types/paper';
+import type { BinanceAccount } from '#contract/types/binance';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { feedManager } from '../../src/live/manager';
 import { envelope, onCall, server } from './msw';
 import { renderPage, userEvent } from './render';
@@ -23,7 +25,7 @@ import { buttonIn, choose, describeBadReplies, describeFormBadReplies, type Form
  * Issue 21 "bad replies" of the tool pages (issue 20 and the tools): /signal, /coins, /binance/trading,
  * /binance/currency, /aveo, /simulate, the temporary strategy (/main/tempStrategy and /temp/strategy), /badata,
  * the miner pages (/main/mill, /main/mill1, /main/mill2) and /main/mobile: every call they make, reads and
- * writes. A write's reply may be null or anything (src/api/reply-shapes.ts holds only reads to a shape), so a
+ * writes. A write's reply may be null or anything (contract/reply-shapes.ts holds only reads to a shape), so a
  * write takes those as done: no notice is due, the page must only stay. The harness: ./bad-replies-harness.tsx.
  */
 

@@ -1,7 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { FakeSocket } from '../unit/fake-socket';
 import { feedManager } from '../../src/live/manager';
-import type { MarketRow } from '../../src/domain/market';
+import type { MarketRow } from '#contract/types/market';
 
 /** Puts the fake socket in place of the browser's for the console's feed manager. */
 export function useFakeSockets() {

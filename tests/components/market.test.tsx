@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { theme } from 'antd';
 import MarketPage from '../../src/pages/market';
 import { UP_DOWN_STORAGE_KEY, UpDownColorSetting } from '../../src/components/up-down-colors';
-import type { MarketTable } from '../../src/domain/market';
+import type { MarketTable } from '#contract/types/market';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 import { marketRow, push, socketOf, useFakeSockets } from './market-feed';

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { MAIN_FILE_INPUT_ID, RELY_FILES_INPUT_ID } from '../../src/resources/strategies/strategy-dialog';
-import type { ArbitrageStrategy } from '../../src/api/types';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { envelope, onCall } from './msw';
 import { userEvent as user } from './render';
 

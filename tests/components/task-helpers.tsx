@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from './render';
-import type { ArbitrageStrategy, ChildTask } from '../../src/api/types';
-import type { Task } from '../../src/domain/task';
+import type { ChildTask } from '#contract/types/tasks';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
+import type { Task } from '#contract/types/tasks';
 import { setRuntimeConfig } from '../../src/api/config';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';

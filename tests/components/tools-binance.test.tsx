@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import BinanceTradingPage from '../../src/pages/binance-trading';
 import BinanceCurrencyPage from '../../src/pages/binance-currency';
 import AevoPage from '../../src/pages/aevo';
-import type { AevoTrade, BinanceAccount } from '../../src/api/types';
+import type { AevoTrade } from '#contract/types/aevo';
+import type { BinanceAccount } from '#contract/types/binance';
 import { envelope, onCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 

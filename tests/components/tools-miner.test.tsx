@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import MinerCalculatorPage from '../../src/pages/miner/calculator';
 import MinerModelsPage from '../../src/pages/miner/models';
-import type { MinerModel } from '../../src/domain/miner';
+import type { MinerModel } from '#contract/types/miner';
 import { envelope, onCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 

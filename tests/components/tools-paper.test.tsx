@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ArbitrageStrategy, PaperOrder, PaperRun } from '../../src/api/types';
+import type { PaperOrder, PaperRun } from '#contract/types/paper';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { parseStrategyHeader } from '#contract/rules/strategy-file';
 import SimulatePage from '../../src/pages/simulate';
 import TempStrategyPage from '../../src/pages/temp-strategy';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import SignalPage from '../../src/pages/signal';
 import CoinsPage from '../../src/pages/coins';
-import type { SignalRow } from '../../src/api/types';
+import type { SignalRow } from '#contract/types/signal-coins';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';
 import { renderPage } from './render';

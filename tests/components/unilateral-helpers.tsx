@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { FollowTask, UnilateralStrategy } from '../../src/api/types';
+import type { UnilateralStrategy } from '#contract/types/unilateral';
+import type { FollowTask } from '#contract/types/follow-tasks';
 import type { Session } from '../../src/providers/session';
 import { envelope, onCall, server } from './msw';
 import { userEvent } from './render';

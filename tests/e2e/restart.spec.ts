@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { ROOT, TIMEOUTS, callOk, freePort, launchBrowser, newPage, onFailure, signInByApi, takeCspViolations, until } from './harness';
 import { TASK_STATUS } from '#contract/rules/task-status';
-import type { FollowTask, FollowTaskSave, TaskPage } from '../../src/api/types';
+import type { FollowTask, FollowTaskSave } from '#contract/types/follow-tasks';
+import type { TaskPage } from '#contract/types/tasks';
 import type { GlobalConfig } from '#contract/rules/global-config-rules';
 
 /** What the issue asks: every feed live again within this long of the server answering. */

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { AevoTradePage, BinanceAccount } from '../../src/api/types';
+import type { AevoTradePage } from '#contract/types/aevo';
+import type { BinanceAccount } from '#contract/types/binance';
 import { callOk, chooseOption, e2eSuite, motionEnded, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
-import type { MinerModel } from '../../src/domain/miner';
+import type { MinerModel } from '#contract/types/miner';
 import { callOk, e2eSuite, until } from './harness';
 
 // from the wall clock's now: the browser beside it runs on the wall clock, and the page ages what the server sends

@@ -2,7 +2,8 @@
 /** The books of an API account (server/ledger/book.ts): fills, borrowing, valuation. */
 import { describe, expect, it } from 'vitest';
 import { applyBookFill, assetInfo, fillSign, openingBook, type Marks } from '../../server/ledger/book';
-import { STATISTIC_KEYS, splitPair } from '../../src/domain/assets';
+import { splitPair } from '../../src/domain/assets';
+import { STATISTIC_KEYS } from '#contract/rules/assets';
 
 const PRICES: Record<string, number> = { btc: 40000, eth: 2000, bch: 300, eos: 1, etc: 20, xrp: 0.5, ltc: 80, trx: 0.1, bsv: 50 };
 const marks = (contract = 1): Marks => ({ spot: (c) => (c === 'usdt' ? 1 : PRICES[c]!), contract: (c) => PRICES[c]! * contract });

@@ -5,13 +5,13 @@
  * account's book, so the snapshot, the asset socket and the trade records show it.
  */
 import { describe, expect, it } from 'vitest';
-import { STATISTIC_KEYS } from '../../src/domain/assets';
+import { STATISTIC_KEYS } from '#contract/rules/assets';
 import { DEFAULT_GLOBAL_CONFIG } from '../../server/store/defaults';
 import { apisById } from '../../server/store/assets';
 import { readGlobalConfig } from '../../server/store/global-config';
 import type { ExchangeId } from '../../server/market';
 import { feeds } from '../../src/live/feeds';
-import type { AssetFeedData } from '../../src/domain/assets';
+import type { AssetFeedData } from '#contract/types/assets';
 import { openFeed, signedInServer, type FeedSession } from './helpers';
 
 const s = signedInServer();

@@ -2,8 +2,9 @@
 /** §7 Assets against the reference server: the books the task engine moves, and the numbers agree. */
 import { describe, expect, it } from 'vitest';
 import { feeds } from '../../src/live/feeds';
-import { STATISTIC_KEYS, sumStatistics, usedRates, mergeCurrencyRows, netAssetsOf, splitPair } from '../../src/domain/assets';
-import type { AssetFeedData } from '../../src/domain/assets';
+import { sumStatistics, usedRates, mergeCurrencyRows, netAssetsOf, splitPair } from '../../src/domain/assets';
+import { STATISTIC_KEYS } from '#contract/rules/assets';
+import type { AssetFeedData } from '#contract/types/assets';
 import { findTask, loadState } from '../../server/store/tasks';
 import { params } from './engine-fixtures';
 import { openFeed, signedInServer } from './helpers';

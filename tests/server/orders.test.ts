@@ -4,10 +4,10 @@
  * engine's runner on the ManualClock: the numbers agree like a ledger.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderRecord } from '../../src/api/types';
-import { GROUP_FIELDS } from '../../src/domain/statistics';
+import type { OrderRecord } from '#contract/types/orders';
+import { GROUP_FIELDS } from '#contract/rules/statistics';
 import { manualTradeCparam } from '../../src/domain/task';
-import type { OrderStatisticRow, StatisticGroup } from '../../src/domain/statistics';
+import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
 import { parseStatistics } from '../../src/live/parse';
 import { formatSecond } from '../../server/clock/time';
 import { openFeed, signedInServer } from './helpers';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { endpointNames, type EndpointName } from '#contract/endpoints';
 import { feedNames, feeds, type FeedName } from '../../src/live/feeds';
-import { CALL_ACCESS } from '../../src/api/access';
+import { CALL_ACCESS } from '#contract/access/calls';
 import { FEED_ACCESS } from '../../src/live/access';
 import { PUBLIC } from '#contract/rules/permissions';
 import { demoAccount } from '../../server/demo-accounts';

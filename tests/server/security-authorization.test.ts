@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CALL_ACCESS } from '../../src/api/access';
+import { CALL_ACCESS } from '#contract/access/calls';
 import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
-import { CALL_IDS, idFieldsOf, kindOf, reachOf, type IdKind, type IdSpec } from '../../src/api/ownership';
+import { CALL_IDS, idFieldsOf, kindOf, reachOf, type IdKind, type IdSpec } from '#contract/ownership/calls';
 import { FEED_IDS } from '../../src/live/ownership';
 import { demoAccount } from '../../server/demo-accounts';
 import { FEED_ACCESS } from '../../src/live/access';
@@ -22,13 +22,13 @@ import { startTestServer, type Reply, type TestServer } from './helpers';
 /**
  * The authorization matrix (docs/AUTHORIZATION.md) is the data the console's access control and the server
  * read. Who may make each call is proved by tests/server/permissions.test.ts; here, for every role (the demo
- * accounts: follower, manager, trader, admin) and every id every call and feed names (src/api/ownership.ts),
+ * accounts: follower, manager, trader, admin) and every id every call and feed names (contract/ownership/calls.ts),
  * whose objects it answers for: another user's id is answered exactly as an id that does not exist and changes
  * nothing; the caller's own (or a shared object, where the matrix says any) is found.
  */
 
 describe('authorization matrix', () => {
-  it('docs/AUTHORIZATION.md is the table written from src/api/access.ts and src/api/ownership.ts (npx tsx scripts/authorization-matrix.ts)', () => {
+  it('docs/AUTHORIZATION.md is the table written from contract/access/calls.ts and contract/ownership/calls.ts (npx tsx scripts/authorization-matrix.ts)', () => {
     expect(readFileSync(MATRIX_FILE, 'utf8')).toBe(authorizationMarkdown());
   });
 

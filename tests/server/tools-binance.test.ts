@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AevoTradePage, BinanceAccount } from '../../src/api/types';
+import type { AevoTradePage } from '#contract/types/aevo';
+import type { BinanceAccount } from '#contract/types/binance';
 import { LEVERAGE } from '#contract/rules/binance';
 import { TRADER_COLUMNS } from '../../server/demo-accounts';
 import { FILL_SLOT_MS, TAKER_FEE } from '../../server/store/aevo';

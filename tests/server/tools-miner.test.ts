@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { BLOCK_REWARD_BTC, modelProblems } from '../../src/domain/miner';
+import { BLOCK_REWARD_BTC, modelProblems } from '#contract/rules/miner';
 import { DEMO_DIFFICULTY, DEMO_MINER_MODELS, listModels, startModelTable } from '../../server/store/miner';
 import { signedInServer } from './helpers';
 

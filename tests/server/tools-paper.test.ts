@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaperOrder, PaperRun } from '../../src/api/types';
+import type { PaperOrder, PaperRun } from '#contract/types/paper';
 import { MAX_RUNNING } from '../../server/handlers/tools-paper';
 import { seedPaperRuns } from '../../server/seed/paper';
 import { startTestServer, type TestServer } from './helpers';

@@ -3,7 +3,7 @@
 // switch, the two coin lists with their refusals, and what the unilateral runner does with them after
 // simulated trading on the injected clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignalRow } from '../../src/api/types';
+import type { SignalRow } from '#contract/types/signal-coins';
 import { isOpening, isSignal } from '#contract/rules/unilateral';
 import { followOrdersOf, insertUStrategy, tradesOf } from '../../server/store/unilateral';
 import { startTestServer, type TestServer } from './helpers';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import type { FollowOrder, Indicators, StrategyAssetRow, StrategyTrade } from '../../src/api/types';
+import type { Indicators, StrategyAssetRow, StrategyTrade } from '#contract/types/unilateral';
+import type { FollowOrder } from '#contract/types/follow-tasks';
 import { isOpening, signalSide } from '#contract/rules/unilateral';
 import { insertUStrategy } from '../../server/store/unilateral';
 import { parseSecond } from '../../server/clock/time';

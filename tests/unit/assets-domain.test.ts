@@ -13,7 +13,7 @@ import {
   sumStatistics,
   usedRates,
 } from '../../src/domain/assets';
-import type { AssetRow } from '../../src/domain/assets';
+import type { AssetRow } from '#contract/types/assets';
 import { formatNumber } from '../../src/domain/format';
 
 const stats = (equity: number, pairs: Partial<Record<string, string>> = {}) => ({

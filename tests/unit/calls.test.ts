@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { call, notifySessionInvalid } from '../../src/api/client';
-import { callTypesCoverTheTable } from '../../src/api/calls';
+import { callTypesCoverTheTable } from '#contract/calls';
 import { useCall, useCallMutation } from '../../src/api/use-call';
 import { authProvider } from '../../src/providers/auth';
 import { dataProvider, onCall } from '../../src/providers/data';

@@ -2,19 +2,16 @@ import {
   defaultUpDownScheme,
   formatMarketField,
   formatMarketNumber,
-  isValidTable,
   klineQuery,
   readMarketMessage,
   readMarketTables,
   sortTables,
   tableSpan,
-  typesForA,
-  typesForB,
-  validTables,
 } from '../../src/domain/market';
+import { isValidTable, typesForA, typesForB, validTables } from '#contract/rules/market';
 import { checkTable } from '../../server/market';
 
-describe('market rules (src/domain/market.ts)', () => {
+describe('market rules (contract/rules/market.ts, src/domain/market.ts)', () => {
   it('offers exactly the tables the server accepts', () => {
     const tables = validTables();
     expect(tables.length).toBeGreaterThan(100);

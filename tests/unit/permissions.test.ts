@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { endpointNames, endpoints } from '#contract/endpoints';
 import { feedNames } from '../../src/live/feeds';
-import { CALL_ACCESS } from '../../src/api/access';
+import { CALL_ACCESS } from '#contract/access/calls';
 import { FEED_ACCESS } from '../../src/live/access';
 import { PERMISSIONS, PUBLIC, RESOURCES, can, isPathAllowed, ruleOf, type Subject } from '#contract/rules/permissions';
 import { STRATEGY_KEYS } from '#contract/rules/strategy-keys';

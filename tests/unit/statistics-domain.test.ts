@@ -1,7 +1,5 @@
 import {
   DEFAULT_PERIOD_MINUTES,
-  GROUP_FIELDS,
-  groupFields,
   groupOf,
   jumpTo,
   ORDER_COLUMNS,
@@ -10,9 +8,9 @@ import {
   STATISTIC_CURRENCIES,
   STATISTIC_PERIODS,
   step,
-  sumGroups,
   toCsv,
 } from '../../src/domain/statistics';
+import { GROUP_FIELDS, groupFields, sumGroups } from '#contract/rules/statistics';
 
 const group = (currency: string, minutes: number, n: number) => ({
   currency,

@@ -5,7 +5,6 @@ import {
   contractPairOf,
   countRunning,
   defaultStrategyName,
-  editableTransactionTypes,
   formValuesOf,
   klineLegsOf,
   manualTradeCparam,
@@ -15,7 +14,8 @@ import {
   transactionTypesFor,
   usedRatioOf,
 } from '../../src/domain/task';
-import type { Task } from '../../src/domain/task';
+import { editableTransactionTypes } from '#contract/rules/codes';
+import type { Task } from '#contract/types/tasks';
 
 const task = (over: Partial<Task> & { params?: Task['params'] } = {}): Task => ({
   id: 1,

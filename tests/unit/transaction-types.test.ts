@@ -1,5 +1,6 @@
 import { CONTRACT_TYPES, TRANSACTION_TYPES, transactionType } from '#contract/rules/codes';
-import { editableTransactionTypes, transactionTypesFor } from '../../src/domain/task';
+import { transactionTypesFor } from '../../src/domain/task';
+import { editableTransactionTypes } from '#contract/rules/codes';
 import { contractOf, tradeTypeOf } from '../../server/engine/calendar';
 
 const codes = (list: readonly { code: number }[]) => list.map((t) => t.code).sort((a, b) => a - b);

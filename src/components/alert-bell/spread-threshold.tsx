@@ -3,7 +3,8 @@ import { App, Button, Flex, InputNumber, Popover, Segmented, Space, Typography }
 import { BellFilled, BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LIMITS, DIRECTIONS, SPREAD_FIELDS, type Direction, type SpreadField, type SpreadRuleParams } from '#contract/rules/alerts';
-import { tableKey, type MarketTable } from '../../domain/market';
+import { tableKey } from '#contract/rules/market';
+import { type MarketTable } from '#contract/types/market';
 import { useCall, useCallMutation } from '../../api/use-call';
 
 const QUIET = { successNotification: false } as const;

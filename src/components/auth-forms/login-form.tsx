@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CredentialFields } from './credential-fields';
-import type { CaptchaAnswer, LoginReply } from '../../api/types';
+import type { CaptchaAnswer, LoginReply } from '#contract/types/account';
 import { login } from '../../providers/auth';
 import { INTERVALS } from '#contract/rules/constants';
 import { SliderCaptcha } from '../captcha';

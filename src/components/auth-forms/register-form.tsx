@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RegisterRequest } from '../../api/types';
+import type { RegisterRequest } from '#contract/types/account';
 import { register } from '../../providers/auth';
 import { useNotify } from '../notify';
 

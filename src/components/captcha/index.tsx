@@ -4,7 +4,7 @@ import { PlainText } from '../plain-text';
 import { CheckCircleFilled, DoubleRightOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import type { CaptchaAnswer, CaptchaChallenge } from '../../api/types';
+import type { CaptchaAnswer, CaptchaChallenge } from '#contract/types/account';
 import { captchaFields, proveWork, type Digest } from '#contract/rules/captcha';
 
 const MAX = 100;

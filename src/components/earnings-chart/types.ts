@@ -1,4 +1,4 @@
-import type { EarningsPoint } from '../../api/types';
+import type { EarningsPoint } from '#contract/types/tasks';
 
 export interface EarningsChartProps {
   data: readonly EarningsPoint[];

@@ -2,17 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useCustom } from '@refinedev/core';
 import { Alert, Empty, Segmented, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_KLINE_FRAME,
-  KLINE_FRAMES,
-  formatMarketNumber,
-  klineQuery,
-  type KlineField,
-  type KlineFrame,
-  type KlineLeg,
-  type Candle,
-  type KlineReply,
-} from '../../domain/market';
+import { DEFAULT_KLINE_FRAME, KLINE_FRAMES, formatMarketNumber, klineQuery, type KlineFrame, type KlineLeg } from '../../domain/market';
+import { type KlineField, type Candle, type KlineReply } from '#contract/types/market';
 import { ChartFigure, periodOf, useChartSummary, type SeriesFigures } from '../charts/summary';
 
 /** The chart library loads on the first chart drawn, never with the page. */

@@ -1,4 +1,4 @@
-import type { Candle } from '../../domain/market';
+import type { Candle } from '#contract/types/market';
 
 export interface CandlesProps {
   candles: readonly Candle[];

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { App, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { FormDialog } from '../form-dialog';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount, ManualOrder } from '../../api/types';
+import type { ApiAccount, ManualOrder } from '#contract/types/api-accounts';
 import { useCall, useCallMutation } from '../../api/use-call';
 import {
   contractTypeLabelKey,

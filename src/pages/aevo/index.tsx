@@ -3,7 +3,7 @@ import { App, Button, Card, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AevoTrade } from '../../api/types';
+import type { AevoTrade } from '#contract/types/aevo';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
 import { useUpDownColors } from '../../components/up-down-colors';
@@ -28,7 +28,7 @@ export default function AevoPage() {
       {},
       {
         onSuccess: (reply) => {
-          // a write's reply may be empty (src/api/reply-shapes.ts): then the list read again says what is new
+          // a write's reply may be empty (contract/reply-shapes.ts): then the list read again says what is new
           const added = reply?.added;
           if (typeof added === 'number') void message.success(added > 0 ? t('synced', { count: added }) : t('noNew'));
           setPage(1);

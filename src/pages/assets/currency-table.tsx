@@ -6,7 +6,7 @@ import { ASSET_COLUMNS, type CurrencyRow } from '../../domain/assets';
 import { SPOT_CONTRACT } from '#contract/rules/codes';
 import { formatNumber, formatPrice } from '../../domain/format';
 import { RatioChart } from '../../components/ratio-chart';
-import type { CurrencyPoint } from '../../api/calls';
+import type { CurrencyPoint } from '#contract/types/assets';
 
 /** The currency's chart: /get/currency/information {bourse, types, currency} (types = spot). */
 function CurrencyChart({ currency, bourse }: { currency: string; bourse: number }) {

@@ -4,7 +4,7 @@ import { App, Button, Card, Col, Flex, Menu, Modal, Row, Select, Skeleton, Space
 import { LineChartOutlined, CameraOutlined, RedoOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount } from '../../api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import { assetView, joinApiIds, ledgerRecords, netAssetsOf } from '../../domain/assets';
 import { DEFAULTS } from '#contract/rules/constants';
 import type { FeedManager } from '../../live/manager';

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Flex, Select, Skeleton, Space, Typography } from '
 import { CameraOutlined, AppstoreOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ManualSnapshot } from '../../api/types';
+import type { ManualSnapshot } from '#contract/types/assets';
 import { useCallMutation } from '../../api/use-call';
 import { mergeCurrencyRows, netAssetsOf, sumStatistics } from '../../domain/assets';
 import { formatAmount, formatMinute } from '../../domain/format';

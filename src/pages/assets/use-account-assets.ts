@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useList } from '@refinedev/core';
-import type { ApiAccount } from '../../api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import type { AccountAssets } from '../../domain/assets';
 import type { FeedManager, FeedStatus } from '../../live/manager';
 import { createLiveProvider } from '../../providers/live';

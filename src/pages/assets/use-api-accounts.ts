@@ -1,5 +1,5 @@
 import { useList } from '@refinedev/core';
-import type { ApiAccount } from '../../api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 
 /**
  * The signed-in user's API accounts (/api/list), as the API list page reads them: the 'apis' resource by

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Descriptions, Empty, Segmented, Select, Space, Table, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { StrategyStatistics, StrategyTrade, UnilateralPosition } from '../../api/types';
+import type { StrategyStatistics, StrategyTrade, UnilateralPosition } from '#contract/types/unilateral';
 import { useCall } from '../../api/use-call';
 import { PAGING } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Card, Form, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { BinanceAccount } from '../../api/types';
+import type { BinanceAccount } from '#contract/types/binance';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
 import { MARKET_CURRENCIES } from '../../domain/market';

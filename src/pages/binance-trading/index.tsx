@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { BinanceAccount, BinancePosition, FollowOrder } from '../../api/types';
+import type { BinanceAccount, BinancePosition } from '#contract/types/binance';
+import type { FollowOrder } from '#contract/types/follow-tasks';
 import { useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
 import { LEVERAGE, leverageProblem } from '#contract/rules/binance';
@@ -52,7 +53,7 @@ function LeverageForm({ account, onDone }: { account: BinanceAccount; onDone: (t
       content: t('trading.confirmLeverage', { name: account.name, leverage: value }),
       onOk: () =>
         change.mutateAsync({ apiId: account.apiId, leverage: value }).then(
-          // a write's reply may be empty (src/api/reply-shapes.ts): then the value sent is the one set
+          // a write's reply may be empty (contract/reply-shapes.ts): then the value sent is the one set
           (reply) => onDone(t('trading.leverageChanged', { name: account.name, leverage: reply?.leverage ?? value })),
           () => undefined,
         ),

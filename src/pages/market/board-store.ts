@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { requestAnimationFrameOrTimeout, type RequestFrame } from '../../live/manager';
-import { leadingNumber, sortByCurrency, type MarketRow } from '../../domain/market';
+import { leadingNumber, sortByCurrency } from '../../domain/market';
+import { type MarketRow } from '#contract/types/market';
 
 /** The fields of a row that flash when they change. */
 export const FLASHING_FIELDS = ['a_buy', 'b_sell', 'positive', 'negative'] as const;

@@ -3,17 +3,9 @@ import { Button, Col, Empty, Row, Segmented, Space, Spin, Switch, Tooltip, Typog
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCall, useCallMutation } from '../../api/use-call';
-import {
-  MARKET_EXCHANGES,
-  TABLE_SPANS,
-  readMarketMessage,
-  readMarketTables,
-  sortTables,
-  tableKey,
-  tableSpan,
-  type MarketTable,
-  type SpanChoice,
-} from '../../domain/market';
+import { readMarketMessage, readMarketTables, sortTables, tableSpan } from '../../domain/market';
+import { MARKET_EXCHANGES, TABLE_SPANS, tableKey, type SpanChoice } from '#contract/rules/market';
+import { type MarketTable } from '#contract/types/market';
 import { netColouringOf, spanOf, withParams, type MarketParams } from '#contract/rules/market-params';
 import type { AccountFees } from '#contract/rules/net-spread';
 import { useFeedListener } from '../../live/use-feed';

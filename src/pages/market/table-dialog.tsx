@@ -3,7 +3,9 @@ import { Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
 import { contractTypeLabelKey } from '#contract/rules/codes';
-import { sortByCurrency, tableKey, typesForA, typesForB, type MarketTable } from '../../domain/market';
+import { sortByCurrency } from '../../domain/market';
+import { tableKey, typesForA, typesForB } from '#contract/rules/market';
+import { type MarketTable } from '#contract/types/market';
 
 interface TableForm {
   exchangeA?: number;
@@ -25,7 +27,7 @@ export interface TableDialogProps {
 
 /**
  * Adds or edits a spread table: exchange A, exchange B, type A, type B — only the combinations the
- * exchanges offer, leg A before leg B in the spread order (src/domain/market.ts).
+ * exchanges offer, leg A before leg B in the spread order (contract/rules/market.ts).
  */
 export function TableDialog({ initial, exchanges, existing, onSave, onClose }: TableDialogProps) {
   const { t } = useTranslation('market');

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useCan, useList } from '@refinedev/core';
-import type { ApiAccount } from '../../api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import { useCall } from '../../api/use-call';
 import type { AccountFees } from '#contract/rules/net-spread';
 

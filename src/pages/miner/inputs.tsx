@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Col, Form, InputNumber, Row, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/use-call';
-import { minerProblem, type MinerField, type MinerInputs } from '../../domain/miner';
+import { minerProblem, type MinerField, type MinerInputs } from '#contract/rules/miner';
 
 /** The form's values: what the user typed, null where a field is empty. */
 export type MinerFormValues = { [F in MinerField]?: number | null };
@@ -12,7 +12,7 @@ export const CONDITION_FIELDS = ['electricityPrice', 'poolFee', 'coinPrice', 'di
 const NETWORK_FIELDS = ['coinPrice', 'difficulty', 'blockReward'] as const satisfies readonly MinerField[];
 
 /**
- * The calculator's inputs as form items: each checked by the domain's rule (src/domain/miner.ts) with
+ * The calculator's inputs as form items: each checked by the shared rule (contract/rules/miner.ts) with
  * its message, on every change, so a wrong value is named as it is typed.
  */
 export function MinerFormItems({ fields }: { fields: readonly MinerField[] }) {

@@ -7,7 +7,9 @@ import { useCall, useCallMutation } from '../../api/use-call';
 import { FormDialog } from '../../components/form-dialog';
 import { failed, succeeded } from '../../components/notify';
 import { formatStatistic } from '../../domain/format';
-import { MODEL_NAME_MAX, calculatorPath, efficiencyOf, modelProblems, type MinerModel, type ModelField } from '../../domain/miner';
+import { calculatorPath, efficiencyOf } from '../../domain/miner';
+import { MODEL_NAME_MAX, modelProblems, type ModelField } from '#contract/rules/miner';
+import { type MinerModel } from '#contract/types/miner';
 
 type ModelValues = Partial<Pick<MinerModel, ModelField>>;
 const NO_MODELS: MinerModel[] = [];

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Card, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FollowTask, SignalRow } from '../../api/types';
+import type { SignalRow } from '#contract/types/signal-coins';
+import type { FollowTask } from '#contract/types/follow-tasks';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { formatPrice, formatQuantity } from '../../domain/format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PaperRun } from '../../api/types';
+import type { PaperRun } from '#contract/types/paper';
 import { useCall } from '../../api/use-call';
 import { formatCost } from '../../domain/format';
 import { LIVE_MS, RunCurve, RunDetail, RunStatus } from './run-detail';

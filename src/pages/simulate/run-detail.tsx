@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Descriptions, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PaperOrder, PaperRun } from '../../api/types';
+import type { PaperOrder, PaperRun } from '#contract/types/paper';
 import { useCall } from '../../api/use-call';
 import { orderStatusLabelKey } from '#contract/rules/order-status';
 import { formatCost, formatPrice, formatQuantity } from '../../domain/format';

@@ -1,6 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GROUP_FIELDS, sumGroups, type GroupTotals, type QueryGroup } from '../../domain/statistics';
+import { GROUP_FIELDS, sumGroups, type GroupTotals } from '#contract/rules/statistics';
+import { type QueryGroup } from '#contract/types/orders';
 import { formatStatistic } from '../../domain/format';
 
 interface GroupRow extends GroupTotals {

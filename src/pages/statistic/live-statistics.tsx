@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PERIOD_MINUTES, GROUP_FIELDS, groupOf, STATISTIC_CURRENCIES } from '../../domain/statistics';
+import { DEFAULT_PERIOD_MINUTES, groupOf, STATISTIC_CURRENCIES } from '../../domain/statistics';
+import { GROUP_FIELDS } from '#contract/rules/statistics';
 import { PAGING } from '#contract/rules/constants';
 import { formatStatistic } from '../../domain/format';
-import type { StatisticGroup } from '../../domain/statistics';
+import type { StatisticGroup } from '#contract/types/orders';
 import type { FeedManager } from '../../live/manager';
 import { useFeed } from '../../live/use-feed';
 import { GroupTable } from './group-table';

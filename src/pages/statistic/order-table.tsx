@@ -1,6 +1,6 @@
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatisticRow } from '../../domain/statistics';
+import type { OrderStatisticRow } from '#contract/types/orders';
 import { ORDER_COLUMNS, type OrderColumn } from '../../domain/statistics';
 import { EMPTY_VALUE, formatNumber, type DecimalKind } from '../../domain/format';
 import { PAGING } from '#contract/rules/constants';

@@ -4,7 +4,8 @@ import { App, Button, Flex, Input, Space, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '#contract/rules/constants';
-import { jumpTo, step, type OrderStatisticRow, type PageMove } from '../../domain/statistics';
+import { jumpTo, step, type PageMove } from '../../domain/statistics';
+import { type OrderStatisticRow } from '#contract/types/orders';
 import { keyed, OrderTable } from './order-table';
 
 /** The page on screen: its number, its rows and how many pages there were when it came. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { OrderRecord } from '../../api/types';
+import type { OrderRecord } from '#contract/types/orders';
 import { useCall } from '../../api/use-call';
 import { INTERVALS, PAGING } from '#contract/rules/constants';
 import { formatMinute, formatPrice } from '../../domain/format';

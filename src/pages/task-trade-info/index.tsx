@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Card, Col, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ChildPosition, EarningsPoint, PositionStatistics, VirtualFigures } from '../../api/types';
+import type { ChildPosition, EarningsPoint, PositionStatistics, VirtualFigures } from '#contract/types/tasks';
 import { useCall } from '../../api/use-call';
 import { EarningsChart } from '../../components/earnings-chart';
 import { INTERVALS, PAGING } from '#contract/rules/constants';

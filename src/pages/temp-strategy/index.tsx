@@ -3,7 +3,7 @@ import { useCan, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PaperRun } from '../../api/types';
+import type { PaperRun } from '#contract/types/paper';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { formatParamValue, newStrategySoleId, parseParamValue, readDefaultParams } from '../../domain/strategy-params';
 import { RunDetail } from '../simulate/run-detail';
@@ -41,7 +41,7 @@ function SaveAsStrategy({ run, initialMoney }: { run: PaperRun; initialMoney: nu
       {
         successNotification: () => ({ type: 'success', message: t('temp.saved', { name: name.trim() }) }),
         onSuccess: (strategy) => {
-          // a write's reply may be empty (src/api/reply-shapes.ts): then the name sent is the one saved
+          // a write's reply may be empty (contract/reply-shapes.ts): then the name sent is the one saved
           setSaved(strategy?.name ?? name.trim());
           void invalidate({ resource: 'strategies', invalidates: ['list'] });
         },
@@ -93,7 +93,7 @@ export default function TempStrategyPage() {
     const params = Object.fromEntries(Object.entries(values.params ?? {}).map(([key, text]) => [key, parseParamValue(text)]));
     start.mutate(
       { strategyId: strategy.id, params: JSON.stringify(params), name: values.name?.trim() || undefined },
-      // a write's reply may be empty (src/api/reply-shapes.ts): without the run's id there is no run to show
+      // a write's reply may be empty (contract/reply-shapes.ts): without the run's id there is no run to show
       { onSuccess: (started) => started?.id && setSearch({ run: String(started.id) }) },
     );
   };

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Descriptions, Empty, Result, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FollowOrder } from '../../api/types';
+import type { FollowOrder } from '#contract/types/follow-tasks';
 import { useCall } from '../../api/use-call';
 import { EarningsChart } from '../../components/earnings-chart';
 import { DEFAULTS, PAGING } from '#contract/rules/constants';

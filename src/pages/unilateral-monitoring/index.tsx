@@ -2,7 +2,7 @@ import { Card, Result, Segmented, Space, Table, Typography } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MonitoringEntry } from '../../api/types';
+import type { MonitoringEntry } from '#contract/types/unilateral';
 import { useCall } from '../../api/use-call';
 import { MONITORING_VIEW, MONITORING_VIEWS, monitoringDot, type MonitoringView } from '#contract/rules/unilateral';
 

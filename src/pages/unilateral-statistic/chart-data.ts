@@ -1,4 +1,4 @@
-import type { SignalChart, SignalMark } from '../../api/types';
+import type { SignalChart, SignalMark } from '#contract/types/unilateral';
 import { isBuySignal } from '#contract/rules/unilateral';
 
 /** Server times are China Standard Time (UTC+8), 'YYYY-MM-DD HH:mm:ss' (§7 /transaction/identifier). */

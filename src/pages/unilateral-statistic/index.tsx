@@ -3,7 +3,7 @@ import { Card, DatePicker, Descriptions, Empty, Result, Segmented, Skeleton, Spa
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Indicators, StrategyTrade, UnilateralPosition } from '../../api/types';
+import type { Indicators, StrategyTrade, UnilateralPosition } from '#contract/types/unilateral';
 import { useCall } from '../../api/use-call';
 import { PAGING } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';

@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SignalChart } from '../../api/types';
+import type { SignalChart } from '#contract/types/unilateral';
 import { seriesFigures, useChartSummary, useSvgDescription } from '../../components/charts/summary';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { formatPrice } from '../../domain/format';

@@ -1,6 +1,6 @@
 import { Alert, Col, Form, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount, ApiAdvanced } from '../../api/types';
+import type { ApiAccount, ApiAdvanced } from '#contract/types/api-accounts';
 import { ADVANCED_RANGES, coupleMultiples, MAX_MULTIPLE_SUM, type MultipleField } from '#contract/rules/advanced';
 import { SettingsDialog } from './settings-dialog';
 import { SliderInput } from './slider-input';

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Radio, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequiredSelect } from '../../components/required-select';
-import type { ApiAccountSave } from '../../api/types';
+import type { ApiAccountSave } from '#contract/types/api-accounts';
 import { STRATEGY_TYPES } from '#contract/rules/codes';
 import { DEFAULTS } from '#contract/rules/constants';
 import { useBourses } from './use-bourses';

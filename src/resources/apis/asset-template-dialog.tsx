@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount, AssetTemplate } from '../../api/types';
+import type { ApiAccount, AssetTemplate } from '#contract/types/api-accounts';
 import { isDigits } from '../../domain/validation';
 import { SettingsDialog } from './settings-dialog';
 

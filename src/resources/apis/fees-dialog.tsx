@@ -1,6 +1,6 @@
 import { Col, Form, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount, ApiFees } from '../../api/types';
+import type { ApiAccount, ApiFees } from '#contract/types/api-accounts';
 import { SettingsDialog } from './settings-dialog';
 
 /** The fee fields of spec §3, in the order the dialog shows them (maker/taker per market). */

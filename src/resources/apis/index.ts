@@ -1,4 +1,4 @@
-import type { ApiAccountSave } from '../../api/types';
+import type { ApiAccountSave } from '#contract/types/api-accounts';
 import { onCall, requiredNumber, wholeList, type CallParams } from '../../providers/data';
 
 /**

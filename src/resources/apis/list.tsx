@@ -4,7 +4,7 @@ import { useModalForm, useTable } from '@refinedev/antd';
 import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount, ApiAccountSave } from '../../api/types';
+import type { ApiAccount, ApiAccountSave } from '#contract/types/api-accounts';
 import { strategyTypeLabelKey } from '#contract/rules/codes';
 import { apisResource } from '.';
 import { ApiDialog } from './api-dialog';

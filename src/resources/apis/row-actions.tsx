@@ -2,7 +2,7 @@ import { useDelete, useInvalidate } from '@refinedev/core';
 import { App, Button, Dropdown, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount } from '../../api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import { useCallMutation } from '../../api/use-call';
 import { DEFAULTS } from '#contract/rules/constants';
 import { apisResource } from '.';

@@ -1,8 +1,8 @@
 import { Button, Form, Modal, Result, Spin, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PayloadOf, ReplyOf } from '../../api/calls';
-import type { ApiAccount } from '../../api/types';
+import type { PayloadOf, ReplyOf } from '#contract/calls';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount } from '../../api/types';
+import type { ApiAccount } from '#contract/types/api-accounts';
 import { useCall } from '../../api/use-call';
 import { DEFAULTS } from '#contract/rules/constants';
 import { formatStatistic, trendSeries } from '../../domain/format';

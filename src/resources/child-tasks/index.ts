@@ -1,4 +1,4 @@
-import type { ChildTaskAdd } from '../../api/types';
+import type { ChildTaskAdd } from '#contract/types/tasks';
 import { filterValue, onCall, requiredNumber, wholeList, type CallParams } from '../../providers/data';
 
 /**

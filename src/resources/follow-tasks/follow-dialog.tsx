@@ -3,7 +3,7 @@ import { Form, Input, Radio, Select, Spin } from 'antd';
 import { FormDialog } from '../../components/form-dialog';
 import { useCreate, useOne, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { FollowTaskSave } from '../../api/types';
+import type { FollowTaskSave } from '#contract/types/follow-tasks';
 import { useCall } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { readSession } from '../../providers/session';

@@ -1,4 +1,4 @@
-import type { FollowTaskSave } from '../../api/types';
+import type { FollowTaskSave } from '#contract/types/follow-tasks';
 import { onCall, requiredNumber, wholeList, type CallParams } from '../../providers/data';
 
 /**

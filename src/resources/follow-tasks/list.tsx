@@ -3,7 +3,7 @@ import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CanAccess, useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { FollowTask } from '../../api/types';
+import type { FollowTask } from '#contract/types/follow-tasks';
 import { FOLLOW_TASKS, FollowTaskDialog } from './follow-dialog';
 import { FollowTaskTable } from './task-table';
 

@@ -3,7 +3,7 @@ import { App, Button, Popconfirm, Space, Table, Tag, Typography, type CheckboxPr
 import { CanAccess, useDelete, useInvalidate } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FollowTask } from '../../api/types';
+import type { FollowTask } from '#contract/types/follow-tasks';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { ManualTradeDialog } from '../../components/manual-trade-dialog';

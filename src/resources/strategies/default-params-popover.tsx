@@ -1,6 +1,6 @@
 import { Button, Descriptions, Popover, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ArbitrageStrategy, ParamSections } from '../../api/types';
+import type { ArbitrageStrategy, ParamSections } from '#contract/types/strategies';
 import { useCall } from '../../api/use-call';
 import { formatAmount } from '../../domain/format';
 

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useDelete, useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { ArbitrageStrategy } from '../../api/types';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { failed } from '../../components/notify';
 import { ToolCard } from '../../components/tool-card';
 import { DefaultParamsPopover } from './default-params-popover';

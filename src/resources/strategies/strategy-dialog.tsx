@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Divider, Form, Input, InputNumber, Modal, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ArbitrageStrategy } from '../../api/types';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { useCallMutation } from '../../api/use-call';
 import { MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
 import { readStrategyFile, withinStrategyFileLimit } from './read-strategy-file';

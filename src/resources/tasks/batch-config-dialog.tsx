@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useUpdate, type HttpError } from '@refinedev/core';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TaskParams } from '../../domain/task';
+import type { TaskParams } from '#contract/types/tasks';
 import { INTERVALS } from '#contract/rules/constants';
 import { PRICE_LIMIT_NONE, formatFundOccupy, type FundOccupyMode } from '../../domain/task';
 import { TASKS, useReloadTasks } from './use-task-actions';

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Radio, Select, Slider, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ArbitrageStrategy } from '../../api/types';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { ALL, CARD_WIDTH, CONTRACT_PAIRS, TASK_CURRENCIES, type TaskFilters } from '../../domain/task';
 
 interface Props {

@@ -1,5 +1,5 @@
-import type { TaskAdd } from '../../api/types';
-import type { TaskParams } from '../../domain/task';
+import type { TaskAdd } from '#contract/types/tasks';
+import type { TaskParams } from '#contract/types/tasks';
 import { PAGING } from '#contract/rules/constants';
 import { onCall, pageOf, requiredNumber, type CallParams } from '../../providers/data';
 

@@ -4,7 +4,7 @@ import { App, Button, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuP
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ArbitrageStrategy } from '../../api/types';
+import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { useCall } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
 import { ToolCard } from '../../components/tool-card';

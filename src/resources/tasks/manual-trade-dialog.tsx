@@ -1,8 +1,8 @@
 import { useList } from '@refinedev/core';
 import { App, Button, Checkbox, Form, InputNumber, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ChildTask } from '../../api/types';
-import type { Task } from '../../domain/task';
+import type { ChildTask } from '#contract/types/tasks';
+import type { Task } from '#contract/types/tasks';
 import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
 import {

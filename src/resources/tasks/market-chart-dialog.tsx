@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Empty, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Task } from '../../domain/task';
+import type { Task } from '#contract/types/tasks';
 import { klineLegsOf } from '../../domain/task';
 import { useUpDownColors } from '../../components/up-down-colors';
 

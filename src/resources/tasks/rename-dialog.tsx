@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { FormDialog } from '../../components/form-dialog';
 import { useTranslation } from 'react-i18next';
-import type { Task } from '../../domain/task';
+import type { Task } from '#contract/types/tasks';
 import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { renameNeeded } from '../../domain/task';

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useOne } from '@refinedev/core';
 import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ArbitrageStrategy, ParamSections } from '../../api/types';
-import type { Task } from '../../domain/task';
+import type { ArbitrageStrategy, ParamSections } from '#contract/types/strategies';
+import type { Task } from '#contract/types/tasks';
 import { useCall } from '../../api/use-call';
 import {
   NAMED_PARAMS,
@@ -11,12 +11,12 @@ import {
   PER_TYPE_PARAMS,
   TASK_CURRENCIES,
   buildTaskParams,
-  editableTransactionTypes,
   formValuesOf,
   isArbitrage2,
   transactionTypesFor,
   type TaskFormValues,
 } from '../../domain/task';
+import { editableTransactionTypes } from '#contract/rules/codes';
 import { isRunning } from '#contract/rules/task-status';
 import { useBourses } from '../apis/use-bourses';
 import { TASKS, useTaskSave } from './use-task-actions';

@@ -1,4 +1,4 @@
-import type { UnilateralStrategyEdit } from '../../api/types';
+import type { UnilateralStrategyEdit } from '#contract/types/unilateral';
 import { PAGING } from '#contract/rules/constants';
 import { filterValue, onCall, requiredNumber, type CallParams } from '../../providers/data';
 

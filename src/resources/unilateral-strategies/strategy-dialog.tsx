@@ -3,7 +3,7 @@ import { Form, Input, Radio, Spin } from 'antd';
 import { FormDialog } from '../../components/form-dialog';
 import { useOne, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { UnilateralStrategyEdit } from '../../api/types';
+import type { UnilateralStrategyEdit } from '#contract/types/unilateral';
 import { failed, succeeded } from '../../components/notify';
 import { STRATEGY_TARGET, strategyPriorityProblem } from '#contract/rules/unilateral';
 

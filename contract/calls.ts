@@ -4,78 +4,64 @@
  * `Unshown` marks a payload the spec does not show, `unknown` a reply it does not show; where the
  * spec names a reply's fields without its shape, the shape chosen is written in docs/spec-coverage.md.
  */
-import type { EndpointName } from '#contract/endpoints';
-import type { AccountChange, AssetFeedData } from '../domain/assets';
+import type { EndpointName } from './endpoints';
 import type {
-  ManualSnapshot,
-  ApiAccount,
-  ApiAccountSave,
-  ApiAdvanced,
-  ApiFees,
-  ApiName,
-  ArbitrageStrategy,
-  AssetTemplate,
-  Bourse,
   CaptchaChallenge,
   ChangePasswordReply,
   ChangePasswordRequest,
+  LoginReply,
+  LoginRequest,
+  PermissionData,
+  RegisterRequest,
+  UnilateralLoginReply,
+  UnilateralLoginRequest,
+} from './types/account';
+import type { AevoSync, AevoTradePage } from './types/aevo';
+import type { ApiAccount, ApiAccountSave, ApiAdvanced, ApiFees, ApiName, AssetTemplate, ManualOrder } from './types/api-accounts';
+import type { AccountChange, ApiChartPoint, AssetFeedData, AssetTradeRecord, CurrencyPoint, ManualSnapshot } from './types/assets';
+import type { BinanceAccount } from './types/binance';
+import type { FollowOrder, FollowOrderRequest, FollowRatePoint, FollowSignalSetting, FollowTask, FollowTaskData, FollowTaskSave } from './types/follow-tasks';
+import type { Bourse, KlineReply, KlineRequest, TransactionType } from './types/market';
+import type { MinerModel, MinerModelSave, MinerNetwork } from './types/miner';
+import type { OrderPage, OrderQuery, OrderRecord, StatisticsReply } from './types/orders';
+import type { PaperOrder, PaperRun } from './types/paper';
+import type { CoinList, CoinListChange, SignalRow } from './types/signal-coins';
+import type { ArbitrageStrategy, ParamSections, StrategyFilesSave, StrategyUpdate } from './types/strategies';
+import type {
   ChangeRecordPage,
   ChildPosition,
   ChildTask,
   ChildTaskAdd,
   EarningsPoint,
-  CoinList,
-  CoinListChange,
-  FollowOrder,
-  FollowOrderRequest,
-  FollowRatePoint,
-  FollowSignalSetting,
-  FollowTask,
-  FollowTaskData,
-  FollowTaskSave,
-  MonitoringEntry,
-  SignalChart,
-  SignalRow,
-  SignReply,
-  StrategyTrade,
-  UnilateralAllData,
-  UnilateralChart,
-  UnilateralPosition,
-  Indicators,
-  LoginReply,
-  LoginRequest,
-  ManualOrder,
-  OrderPage,
-  PaperOrder,
-  PaperRun,
-  OrderRecord,
-  ParamSections,
-  PermissionData,
+  ParamValue,
   PositionStatistics,
-  RegisterRequest,
-  StrategyStatistics,
+  StatusSetting,
   TaskAdd,
   TaskBatchStatus,
   TaskPage,
+  TaskParams,
   TaskStatus,
-  TransactionType,
-  UnilateralLoginReply,
-  UnilateralLoginRequest,
+} from './types/tasks';
+import type {
+  Indicators,
+  MonitoringEntry,
+  SignalChart,
+  SignPayload,
+  SignReply,
+  StrategyStatistics,
+  StrategyTrade,
+  UnilateralAllData,
+  UnilateralChart,
   UnilateralPage,
   UnilateralPageRequest,
+  UnilateralPosition,
   UnilateralStrategy,
   UnilateralStrategyEdit,
-} from './types';
-import type { AevoSync, AevoTradePage, BinanceAccount } from './types';
-import type { ApiChartPoint } from '../domain/assets';
-import type { GlobalConfig } from '#contract/rules/global-config-rules';
-import type { ParamValue, TaskParams } from '../domain/task';
-import type { DeliveryCodes } from '#contract/rules/calendar';
-import type { MarketParams } from '#contract/rules/market-params';
-import type { MinerModel, MinerModelSave, MinerNetwork } from '../domain/miner';
-import type { AlertItem, AlertRule, AlertRuleParams } from '#contract/rules/alerts';
-import type { KlineReply } from '../domain/market';
-import type { StatisticsReply } from '../domain/statistics';
+} from './types/unilateral';
+import type { AlertItem, AlertRule, AlertRuleParams } from './rules/alerts';
+import type { DeliveryCodes } from './rules/calendar';
+import type { GlobalConfig } from './rules/global-config-rules';
+import type { MarketParams } from './rules/market-params';
 
 /** A call that takes nothing but the token. */
 type None = Record<string, never>;
@@ -95,60 +81,6 @@ type TaskChildrenId = ById<'taskChildrenId'>;
 /** …and `childrenTaskId` in its statistics calls (§7). */
 type ChildrenTaskId = ById<'childrenTaskId'>;
 type StrategyId = ById<'strategyId'>;
-
-/** POST /save_strategy_files as multipart: the client turns this into form fields and files. */
-export interface StrategyFilesSave {
-  defaultParams: string;
-  strategySoleId: string;
-  strategyName: string;
-  initialMoney: number;
-  relyOnFiles?: File[];
-  file?: File;
-}
-export interface StrategyUpdate {
-  strategyId: number;
-  strategyName: string;
-  initialMoney: number;
-  defaultParams: string;
-}
-export interface StatusSetting {
-  /** the status asked for (§4). */
-  settingStatus: number;
-}
-export interface KlineRequest {
-  excheng: number;
-  currencys: string;
-  types: number;
-  granularity: string;
-  field: string;
-  starttime: string;
-  endtime: string;
-}
-/** /web/query/order/SDC: JSON arrays whose first element is 0 (sum) or 1 (individual). */
-export interface OrderQuery {
-  apis: string;
-  days: string;
-  currencys: string;
-  tasks: string;
-}
-/** A row of /asset/trade/records/get (assumed shape, docs/spec-coverage.md): a fill of the task engine. */
-export interface AssetTradeRecord {
-  id?: string | number;
-  time?: string;
-  instrument_id?: string;
-  type?: string | number;
-  price?: number | string;
-  amount?: number | string;
-  fee?: number | string;
-}
-/** A point of /get/currency/information (assumed: the currency's price over time). */
-export interface CurrencyPoint {
-  dateTime: string;
-  price: number;
-}
-export interface SignPayload {
-  sign: string;
-}
 
 export interface CallTypes {
   // Account and session
@@ -321,7 +253,7 @@ export interface CallTypes {
   // Binance trading page (/binance/trading)
   binanceAccounts: Call<None, BinanceAccount[]>;
 
-  // Tool pages /main/mill, /main/mill1, /main/mill2 (src/domain/miner.ts)
+  // Tool pages /main/mill, /main/mill1, /main/mill2 (contract/rules/miner.ts, contract/types/miner.ts)
   /** the calculator's defaults: a demo network difficulty, the block reward and the market engine's BTC price (USDT). */
   minerNetwork: Call<None, MinerNetwork>;
   /** the user's miner models (the demo models until the user changes the table). */

@@ -1,10 +1,10 @@
-import type { PayloadOf } from './calls';
-import type { EndpointName } from '#contract/endpoints';
+import type { PayloadOf } from '../calls';
+import type { EndpointName } from '../endpoints';
 
 /**
  * Whose objects a call or feed answers for, by the ids it names: the ownership half of the
- * authorization matrix (docs/AUTHORIZATION.md; the permission half is src/api/access.ts). Every id field of
- * every call's payload type (src/api/calls.ts) must be named here — a call that gains one and is not
+ * authorization matrix (docs/AUTHORIZATION.md; the permission half is contract/access/calls.ts). Every id field of
+ * every call's payload type (contract/calls.ts) must be named here — a call that gains one and is not
  * listed is a type error — and tests/server/security-authorization.test.ts proves each entry for every
  * role against the reference server.
  */

@@ -1,5 +1,5 @@
-import { PUBLIC, to, type Access } from '#contract/rules/permissions';
-import type { EndpointName } from '#contract/endpoints';
+import { PUBLIC, to, type Access } from '../rules/permissions';
+import type { EndpointName } from '../endpoints';
 
 /**
  * Every call of the contract (contract/endpoints.ts) and what it needs; a call missing here is a type

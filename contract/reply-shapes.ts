@@ -1,4 +1,4 @@
-import { endpoints, type EndpointName } from '#contract/endpoints';
+import { endpoints, type EndpointName } from './endpoints';
 import type { ReplyOf } from './calls';
 
 export type ReplyShape = 'list' | 'record';
