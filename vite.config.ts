@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { endpoints } from '#contract/endpoints';
-import { feeds } from './src/live/feeds';
+import { feeds } from '#contract/feeds';
 
 const serverUrl = process.env.SERVER_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
 

@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { endpoints, type EndpointName } from '#contract/endpoints';
-import { feeds, type FeedName } from '../src/live/feeds';
+import { feeds, type FeedName } from '#contract/feeds';
 import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
 import { insertTask } from '../server/store/tasks';

@@ -17,7 +17,7 @@
 import type { Browser, CDPSession } from 'playwright-core';
 import { validTables, type MarketTable } from '../server/market';
 import { endpoints } from '#contract/endpoints';
-import { feeds } from '../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { newPage, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';
 import { displayFrames, percentile } from './frames';

@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { CALL_ACCESS } from '#contract/access/calls';
 import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
 import { CALL_IDS, ID_KINDS, kindOf, reachOf, type IdSpec, type Reach } from '#contract/ownership/calls';
-import { FEED_IDS } from '../src/live/ownership';
-import { FEED_ACCESS } from '../src/live/access';
-import { feeds, type FeedName } from '../src/live/feeds';
+import { FEED_IDS } from '#contract/ownership/feeds';
+import { FEED_ACCESS } from '#contract/access/feeds';
+import { feeds, type FeedName } from '#contract/feeds';
 import { demoAccount } from '../server/demo-accounts';
 import { PUBLIC, can, ruleOf, type Access, type Rule, type Subject } from '#contract/rules/permissions';
 

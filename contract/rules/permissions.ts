@@ -4,7 +4,7 @@ import type { StrategyKey } from './strategy-keys';
 /**
  * The one permission table of spec §6: `(resource, action) → rule`. The console's access-control
  * provider, route guard and navigation ask it; every call (contract/access/calls.ts) and feed
- * (src/live/access.ts) names its entry, and the reference server enforces those on every call and feed
+ * (contract/access/feeds.ts) names its entry, and the reference server enforces those on every call and feed
  * (server/http/permissions.ts). What it does not name is denied.
  */
 
@@ -198,7 +198,7 @@ export function can(subject: Subject | null, resource: string | undefined, actio
   return rule !== undefined && satisfies(rule, subject);
 }
 
-/** One entry of the table, as the call and feed tables name it (contract/access/calls.ts, src/live/access.ts). */
+/** One entry of the table, as the call and feed tables name it (contract/access/calls.ts, contract/access/feeds.ts). */
 export const to = <R extends Resource>(resource: R, action: Action<R>): Access => ({ resource, action }) as Access;
 
 /** Calls made before a session exists. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { endpoints } from '#contract/endpoints';
-import { BEARER_PROTOCOL, feeds, type FeedName } from '../../src/live/feeds';
+import { BEARER_PROTOCOL, feeds, type FeedName } from '#contract/feeds';
 import type { SessionUser } from '../http/auth';
 import type { ServerEvent, ServerEvents } from './bus';
 import type { AppContext } from '../context';
@@ -357,7 +357,7 @@ function listen(ctx: AppContext, generator: FeedGenerator, subscribers: Set<Subs
 }
 
 /**
- * Registers every socket of src/live/feeds.ts on its path. `origins`: the configured services' origins a
+ * Registers every socket of contract/feeds.ts on its path. `origins`: the configured services' origins a
  * socket may also open from (originAllowed); a handshake from any other Origin is refused with HTTP 403.
  */
 export function registerFeeds(app: FastifyInstance, ctx: AppContext, generators: FeedGenerators = defaultGenerators, origins: readonly string[] = []): void {

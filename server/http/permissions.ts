@@ -1,8 +1,8 @@
 import type { WebSocket } from 'ws';
 import type { EndpointName } from '#contract/endpoints';
-import type { FeedName } from '../../src/live/feeds';
+import type { FeedName } from '#contract/feeds';
 import { CALL_ACCESS } from '#contract/access/calls';
-import { FEED_ACCESS } from '../../src/live/access';
+import { FEED_ACCESS } from '#contract/access/feeds';
 import { PUBLIC, can, type Access, type Subject } from '#contract/rules/permissions';
 import type { SessionUser } from './auth';
 import { CODE, envelope } from './envelope';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { endpointNames, endpoints, type Service } from '#contract/endpoints';
-import { feedNames, feeds } from '../../src/live/feeds';
+import { feedNames, feeds } from '#contract/feeds';
 import { CODE, envelope } from './envelope';
 import { langOf, message } from './messages';
 
@@ -10,7 +10,7 @@ import { langOf, message } from './messages';
 export type OwnPortService = Exclude<Service, 'main'>;
 export const OWN_PORT_SERVICES: readonly OwnPortService[] = ['task', 'order', 'change'];
 
-/** Which service a path belongs to: its call or socket in the contract (contract/endpoints.ts, src/live/feeds.ts); files and the rest are main's. */
+/** Which service a path belongs to: its call or socket in the contract (contract/endpoints.ts, contract/feeds.ts); files and the rest are main's. */
 const serviceByPath = new Map<string, Service>([
   ...endpointNames.map((name) => [endpoints[name].path, endpoints[name].service] as const),
   ...feedNames.map((name) => [feeds[name].path, feeds[name].service] as const),

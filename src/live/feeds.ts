@@ -1,71 +1,37 @@
-import type { Service } from '#contract/endpoints';
-import { INTERVALS, PAGING } from '#contract/rules/constants';
+import { PAGING } from '#contract/rules/constants';
+import { tableKey } from '#contract/rules/market';
+import { feedNames, feeds, type FeedMessage, type FeedName, type FeedParams, type FeedProtocol, type SocketSubscription } from '#contract/feeds';
 import type {
-  AssetFeedMessage,
-  AssetFeedParams,
-  DemandFeedMessage,
   MarketFeedMessage,
   MarketFeedParams,
   MarketTableConfig,
-  Parsed,
   StatisticsFeedMessage,
   StatisticsFeedParams,
   StatisticsSubscription,
-  TaskFeedMessage,
-  TaskFeedParams,
-  UnilateralFeedMessage,
-  AlertFeedMessage,
-} from './messages';
-import { parseAlert, parseAsset, parseDemand, parseMarket, parseStatistics, parseTask, parseUnilateral } from './parse';
+} from '#contract/types/feeds';
 
 /**
- * Every socket of spec §7, declared as data. The feed manager (src/live/manager.ts) opens, beats,
- * reconnects and closes them; the reference server serves the same paths.
+ * The console's side of every feed: the protocol of contract/feeds.ts, and how one socket is shared by
+ * every subscriber. The feed manager (src/live/manager.ts) subscribes the socket to the `mergeParams` of
+ * every subscriber's params and hands each subscriber the part of a message it asked for (`pick`).
  *
  * P = one subscriber's params, S = what the socket is subscribed to (the merge of every P),
  * M = the typed message.
  */
-export interface FeedDefinition<P = unknown, S = unknown, M = unknown> {
-  service: Service;
-  path: string;
-  /**
-   * spec §7 puts the token in this socket's query string (`?token=`): the server signs it in on connect and
-   * refuses it without a token. The console sends the token in the handshake instead (BEARER_PROTOCOL).
-   */
-  tokenInQuery: boolean;
-  /** how often the client sends its heartbeat / subscription; absent = send once on open. */
-  heartbeatMs?: number;
-  /**
-   * the text sent on open, at every heartbeat and whenever the subscription changes;
-   * absent = `JSON.stringify({ token, data: subscription })`.
-   */
-  heartbeat?: (subscription: S | undefined, token: string | undefined) => string;
-  /** text sent just before the client closes the socket (demand feed sends "0"). */
-  closeMessage?: string;
-  /** false: the shell's live-data line leaves this feed out (its state shows elsewhere: the header bell). */
-  inShell?: false;
-  /** replies that carry no data and are dropped ('ok'). */
-  ignore: readonly string[];
-  /** decoded JSON → the typed message, or a clear error (the feed's status shows it; nothing crashes). */
-  parse: (raw: unknown) => Parsed<M>;
+export interface FeedDefinition<P = unknown, S = unknown, M = unknown> extends FeedProtocol<S, M> {
   /** every subscriber's params → the one subscription the shared socket sends. */
   mergeParams: (params: readonly (P | undefined)[]) => S | undefined;
   /** the part of a message one subscriber asked for; `undefined` = nothing for it. */
   pick: (message: M, params: P | undefined) => M | undefined;
 }
 
-/**
- * The subprotocol the console offers first on every socket, the session token second
- * (`new WebSocket(url, ['bearer', token])`): the token stays out of URLs and logs. The server answers `bearer`.
- */
-export const BEARER_PROTOCOL = 'bearer';
+/** How one feed's socket is shared. */
+type Sharing<N extends FeedName> = Pick<FeedDefinition<FeedParams<N>, SocketSubscription<N>, FeedMessage<N>>, 'mergeParams' | 'pick'>;
 
 /** Sorted union of id lists. */
 export function unionIds(lists: readonly (readonly number[] | undefined)[]): number[] {
   return [...new Set(lists.flatMap((ids) => ids ?? []))].sort((a, b) => a - b);
 }
-
-const tableKey = (table: MarketTableConfig) => table.join('/');
 
 /** Market: the union of the tables asked for; a subscriber without tables wants them all. */
 export function mergeMarketParams(list: readonly MarketFeedParams[]): MarketFeedParams {
@@ -104,48 +70,19 @@ function pickStatistics(message: StatisticsFeedMessage, params: StatisticsFeedPa
   };
 }
 
-/** §7: `{currencys: [[currency, minutes]...], number: 18}`, no token. */
-export function statisticsHeartbeat(subscription: StatisticsSubscription | undefined): string {
-  const { pairs = [], number = PAGING.orderPageSize } = subscription ?? {};
-  return JSON.stringify({ currencys: pairs, number });
-}
-
-/** §7: the demand feed sends "1" at every heartbeat and "0" on close. */
-export const demandHeartbeat = (): string => '1';
-
 const pickIds = <M>(ids: readonly number[] | undefined, keep: (wanted: Set<number>) => M | undefined, message: M) =>
   ids === undefined ? message : keep(new Set(ids));
 
 const noParams = (): undefined => undefined;
 const everything = <M>(message: M): M => message;
 
-const definitions = {
-  market: {
-    service: 'main',
-    path: '/get2',
-    tokenInQuery: true,
-    ignore: ['ok'],
-    parse: parseMarket,
-    mergeParams: mergeMarketParams,
-    pick: pickMarket,
-  } satisfies FeedDefinition<MarketFeedParams, MarketFeedParams, MarketFeedMessage>,
+const sharing: { [N in FeedName]: Sharing<N> } = {
+  market: { mergeParams: mergeMarketParams, pick: pickMarket },
   asset: {
-    service: 'main',
-    path: '/asset/get',
-    tokenInQuery: true,
-    heartbeatMs: INTERVALS.assetPollMs,
-    ignore: ['ok'],
-    parse: parseAsset,
     mergeParams: unionIds,
     pick: (message, ids) => pickIds(ids, (wanted) => (wanted.has(message.data.apiId) ? message : undefined), message),
-  } satisfies FeedDefinition<AssetFeedParams, number[], AssetFeedMessage>,
+  },
   task: {
-    service: 'task',
-    path: '/ts/websocket',
-    tokenInQuery: false,
-    heartbeatMs: INTERVALS.taskSocketMs,
-    ignore: ['ok'],
-    parse: parseTask,
     mergeParams: unionIds,
     pick: (message, ids) =>
       pickIds(
@@ -156,75 +93,19 @@ const definitions = {
         },
         message,
       ),
-  } satisfies FeedDefinition<TaskFeedParams, number[], TaskFeedMessage>,
-  statistics: {
-    service: 'order',
-    path: '/web/get/order/total',
-    tokenInQuery: false,
-    heartbeatMs: INTERVALS.statisticsSocketMs,
-    heartbeat: statisticsHeartbeat,
-    ignore: ['ok'],
-    parse: parseStatistics,
-    mergeParams: mergeStatisticsParams,
-    pick: pickStatistics,
-  } satisfies FeedDefinition<StatisticsFeedParams, StatisticsSubscription, StatisticsFeedMessage>,
-  demand: {
-    service: 'task',
-    path: '/ts/req',
-    tokenInQuery: false,
-    heartbeatMs: INTERVALS.demandHeartbeatMs,
-    heartbeat: demandHeartbeat,
-    closeMessage: '0',
-    ignore: ['ok'],
-    parse: parseDemand,
-    mergeParams: noParams,
-    pick: everything,
-  } satisfies FeedDefinition<undefined, undefined, DemandFeedMessage>,
-  unilateral: {
-    service: 'main',
-    path: '/web/all/data',
-    tokenInQuery: true,
-    ignore: ['ok'],
-    parse: parseUnilateral,
-    mergeParams: noParams,
-    pick: everything,
-  } satisfies FeedDefinition<undefined, undefined, UnilateralFeedMessage>,
-  // issue 24: the header bell's unread count and newest alerts (path assumed)
-  alert: {
-    service: 'main',
-    path: '/alert/ws',
-    tokenInQuery: true,
-    inShell: false,
-    ignore: ['ok'],
-    parse: parseAlert,
-    mergeParams: noParams,
-    pick: everything,
-  } satisfies FeedDefinition<undefined, undefined, AlertFeedMessage>,
+  },
+  statistics: { mergeParams: mergeStatisticsParams, pick: pickStatistics },
+  demand: { mergeParams: noParams, pick: everything },
+  unilateral: { mergeParams: noParams, pick: everything },
+  alert: { mergeParams: noParams, pick: everything },
 };
 
-/** Each feed's subscriber params and typed message. */
-interface FeedTypes {
-  market: { params: MarketFeedParams; message: MarketFeedMessage };
-  asset: { params: AssetFeedParams; message: AssetFeedMessage };
-  task: { params: TaskFeedParams; message: TaskFeedMessage };
-  statistics: { params: StatisticsFeedParams; message: StatisticsFeedMessage };
-  demand: { params: undefined; message: DemandFeedMessage };
-  unilateral: { params: undefined; message: UnilateralFeedMessage };
-  alert: { params: undefined; message: AlertFeedMessage };
-}
-
-export type FeedName = keyof typeof definitions & keyof FeedTypes;
-/** One subscriber's params of feed N (`undefined` = everything the feed sends). */
-export type FeedParams<N extends FeedName> = FeedTypes[N]['params'];
-/** The typed message of feed N. */
-export type FeedMessage<N extends FeedName> = FeedTypes[N]['message'];
-
-/** Any feed's definition, as the manager and the server handle them. */
+/** Any feed's definition, as the manager handles them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFeedDefinition = FeedDefinition<any, any, any>;
 
-export const feeds: Readonly<Record<FeedName, AnyFeedDefinition>> & typeof definitions = definitions;
+/** One feed of the contract with its sharing. */
+const definition = <N extends FeedName>(name: N): AnyFeedDefinition => ({ ...feeds[name], ...sharing[name] });
 
-export const feedNames = Object.keys(feeds) as FeedName[];
-
-export const isFeedName = (name: string): name is FeedName => Object.prototype.hasOwnProperty.call(feeds, name);
+/** Every feed of the contract with its sharing: the manager's table. */
+export const feedDefinitions = Object.fromEntries(feedNames.map((name) => [name, definition(name)])) as Readonly<Record<FeedName, AnyFeedDefinition>>;

@@ -1,10 +1,11 @@
 import i18n from 'i18next';
 import { CODE_SESSION_INVALID, notifySessionInvalid, sessionToken } from '../api/client';
 import { websocketBase } from '../api/config';
-import { BEARER_PROTOCOL, feeds, type AnyFeedDefinition, type FeedMessage, type FeedName, type FeedParams } from './feeds';
+import { BEARER_PROTOCOL, type FeedMessage, type FeedName, type FeedParams } from '#contract/feeds';
+import { feedDefinitions, type AnyFeedDefinition } from './feeds';
 
 /**
- * The feed manager: one WebSocket per feed of src/live/feeds.ts, shared by every subscriber.
+ * The feed manager: one WebSocket per feed of contract/feeds.ts, shared by every subscriber (src/live/feeds.ts).
  *
  * - every subscriber brings its own params; the socket is subscribed to the feed's `mergeParams` of
  *   them all (e.g. the union of ids), and each listener receives its own part (`pick`);
@@ -79,7 +80,7 @@ export interface FeedManagerOptions {
   getToken?: () => string | undefined;
   /** called when a feed replies with code 3. */
   onSessionInvalid?: () => void;
-  /** the feed table; defaults to src/live/feeds.ts. */
+  /** the feed table; defaults to every feed of the contract (src/live/feeds.ts). */
   feeds?: Readonly<Record<FeedName, AnyFeedDefinition>>;
   /** schedules a delivery; defaults to requestAnimationFrame (a 16 ms timer where there is none). */
   requestFrame?: RequestFrame;
@@ -154,7 +155,7 @@ export class FeedManager {
     this.random = options.random ?? Math.random;
     this.token = options.getToken ?? sessionToken;
     this.sessionInvalid = options.onSessionInvalid ?? notifySessionInvalid;
-    this.table = options.feeds ?? feeds;
+    this.table = options.feeds ?? feedDefinitions;
     this.requestFrame = options.requestFrame ?? requestAnimationFrameOrTimeout;
   }
 

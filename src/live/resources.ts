@@ -1,6 +1,6 @@
 import type { BaseKey } from '@refinedev/core';
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
-import type { FeedMessage, FeedName } from './feeds';
+import type { FeedMessage, FeedName } from '#contract/feeds';
 
 /**
  * Feeds that describe Refine resources: each message becomes patches of records (by id), written into

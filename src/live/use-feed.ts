@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { FeedMessage, FeedName, FeedParams } from './feeds';
+import type { FeedMessage, FeedName, FeedParams } from '#contract/feeds';
 import { feedManager, paramsKey, type FeedManager, type FeedState, type FeedStatus, type FeedSubscription } from './manager';
 
 export interface UseFeedOptions {

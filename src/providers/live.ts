@@ -1,12 +1,12 @@
 import type { LiveEvent, LiveProvider } from '@refinedev/core';
-import { isFeedName, type FeedName } from '../live/feeds';
+import { isFeedName, type FeedName } from '#contract/feeds';
 import { feedManager, type FeedManager, type FeedSubscription } from '../live/manager';
 import { isLiveResource, liveRecords, resourceFeeds, type LiveRecord } from '../live/resources';
 
 /**
  * Refine's live provider over the feed manager. Two kinds of channel:
  *
- * - a feed name of src/live/feeds.ts (raw streams: market, statistics, demand): `params.feedParams` is
+ * - a feed name of contract/feeds.ts (raw streams: market, statistics, demand): `params.feedParams` is
  *   this subscriber's params, and each of its parts of a message arrives as an 'updated' LiveEvent
  *   with the typed message in `payload.data`;
  *

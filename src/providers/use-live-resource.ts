@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { LiveEvent, LiveProvider } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveProvider as consoleLiveProvider, type FeedSubscriptionHandle, type LiveResourcePayload } from './live';
-import type { FeedName, FeedParams } from '../live/feeds';
+import type { FeedName, FeedParams } from '#contract/feeds';
 import { feedManager, paramsKey, type FeedManager, type FeedStatus } from '../live/manager';
 import { resourceFeeds, writeLiveRecords, type LiveRecord, type LiveResource } from '../live/resources';
 import { useFeedStatus } from '../live/use-feed';

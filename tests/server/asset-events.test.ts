@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The engine's tick tells the asset and order sockets: 'asset.changed' and 'orders.changed' push them without a message from the client. */
 import { describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { findTask, loadState } from '../../server/store/tasks';
 import { addChildren, addTask, EAGER, run, setStatus, TASK_PARAMS } from './engine-tasks';
 import { openFeed, signedInServer, type FeedSession } from './helpers';

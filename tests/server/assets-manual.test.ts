@@ -10,7 +10,7 @@ import { DEFAULT_GLOBAL_CONFIG } from '../../server/store/defaults';
 import { apisById } from '../../server/store/assets';
 import { readGlobalConfig } from '../../server/store/global-config';
 import type { ExchangeId } from '../../server/market';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import type { AssetFeedData } from '#contract/types/assets';
 import { openFeed, signedInServer, type FeedSession } from './helpers';
 

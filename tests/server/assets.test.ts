@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** §7 Assets against the reference server: the books the task engine moves, and the numbers agree. */
 import { describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { sumStatistics, usedRates, mergeCurrencyRows, netAssetsOf, splitPair } from '../../src/domain/assets';
 import { STATISTIC_KEYS } from '#contract/rules/assets';
 import type { AssetFeedData } from '#contract/types/assets';

@@ -6,7 +6,7 @@
  * every fee).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { legsOf, mid } from '../../server/engine';
 import { legSign } from '../../server/engine/ledger';
 import { enginePrices } from '../../server/engine/prices';

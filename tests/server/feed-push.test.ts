@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import type { FeedGenerators } from '../../server/feeds/socket-server';
 import { openFeed, startTestServer, type TestServer } from './helpers';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { feeds, type FeedName } from '../../src/live/feeds';
+import { feeds, type FeedName } from '#contract/feeds';
 import { openFeed, signedInServer } from './helpers';
 
 const s = signedInServer();

@@ -7,7 +7,7 @@
  * hour. And a single rejected leg, step by step: unbalanced, no new open, a re-hedge that restores balance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { legsOf, mid, stepTask } from '../../server/engine';
 import { enginePrices } from '../../server/engine/prices';
 import { execute } from '../../server/engine/pricing';

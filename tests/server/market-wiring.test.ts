@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { createSimMarket, deliveryCodes, marketRows, type MarketTable } from '../../server/market';
 import { DEFAULT_MARKET_TABLES } from '../../server/handlers/market';
 import { defaultExpiry, instrumentId } from '../../server/engine';

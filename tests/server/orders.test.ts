@@ -8,7 +8,7 @@ import type { OrderRecord } from '#contract/types/orders';
 import { GROUP_FIELDS } from '#contract/rules/statistics';
 import { manualTradeCparam } from '../../src/domain/task';
 import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
-import { parseStatistics } from '../../src/live/parse';
+import { parseStatistics } from '#contract/feed-parse';
 import { formatSecond } from '../../server/clock/time';
 import { openFeed, signedInServer } from './helpers';
 import { startTradingTask, type DataCall } from './order-fixtures';

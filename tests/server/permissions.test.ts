@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { endpointNames, type EndpointName } from '#contract/endpoints';
-import { feedNames, feeds, type FeedName } from '../../src/live/feeds';
+import { feedNames, feeds, type FeedName } from '#contract/feeds';
 import { CALL_ACCESS } from '#contract/access/calls';
-import { FEED_ACCESS } from '../../src/live/access';
+import { FEED_ACCESS } from '#contract/access/feeds';
 import { PUBLIC } from '#contract/rules/permissions';
 import { demoAccount } from '../../server/demo-accounts';
 import { handlers } from '../../server/handlers';

@@ -7,7 +7,7 @@
  * what bounds the cost is (bench/hostile.ts measures the latency).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import type { EndpointName } from '#contract/endpoints';
 import { MAX_LIST_ITEMS, MAX_OBJECT_CHARS } from '../../server/http/validate';
 import { Lane, laneOf, MAX_WAITING_CALLS } from '../../server/http/lanes';

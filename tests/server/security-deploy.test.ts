@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpointNames, endpoints } from '#contract/endpoints';
-import { feedNames, feeds } from '../../src/live/feeds';
+import { feedNames, feeds } from '#contract/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { hashPassword } from '../../server/http/auth';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
@@ -13,7 +13,7 @@ import { TEST_SETTINGS, TEST_START, answerCaptcha } from './helpers';
 
 /**
  * deploy/nginx.conf sends every call and every socket of the contract to its service (the `service`
- * of contract/endpoints.ts and src/live/feeds.ts): nginx picks the longest matching prefix location;
+ * of contract/endpoints.ts and contract/feeds.ts): nginx picks the longest matching prefix location;
  * `/` (files first, then the main service) takes what no other names.
  */
 const conf = readFileSync(path.resolve(__dirname, '../../deploy/nginx.conf'), 'utf8');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointNames, endpoints } from '#contract/endpoints';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer } from '../../server/main';
 import { hashPassword } from '../../server/http/auth';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
-import { feeds } from '../../src/live/feeds';
+import { feeds } from '#contract/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer } from '../../server/main';
 import { OWN_PORT_SERVICES, serviceOfPath } from '../../server/http/service-ports';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { endpoints } from '#contract/endpoints';
-import { feeds, type FeedName } from '../../src/live/feeds';
+import { feeds, type FeedName } from '#contract/feeds';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer } from '../../server/main';
 import { answerCaptcha, openFeed, TEST_SETTINGS, TEST_START } from './helpers';

@@ -7,8 +7,8 @@
  * market board's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
-import type { TaskFeedMessage } from '../../src/live/messages';
+import { feeds } from '#contract/feeds';
+import type { TaskFeedMessage } from '#contract/types/feeds';
 import { contractOf, legsOf, mid, unrealisedPnl, type PositionData } from '../../server/engine';
 import { findTask, loadState, ordersOf, tradesOf } from '../../server/store/tasks';
 import { addChildren, addTask, EAGER, run, setStatus, TASK_PARAMS } from './engine-tasks';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeds } from '../../src/live/feeds';
-import type { UnilateralFeedMessage } from '../../src/live/messages';
+import { feeds } from '#contract/feeds';
+import type { UnilateralFeedMessage } from '#contract/types/feeds';
 import { openFeed, startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;

@@ -1,5 +1,6 @@
 import { setRuntimeConfig } from '../../src/api/config';
-import { feeds, type FeedName } from '../../src/live/feeds';
+import type { FeedName } from '#contract/feeds';
+import { feedDefinitions } from '../../src/live/feeds';
 import { FeedManager, UNREADABLE, type FeedState } from '../../src/live/manager';
 import { clearSession, getToken, onSessionInvalid, saveSession } from '../../src/providers/session';
 import { FakeSocket } from './fake-socket';
@@ -256,7 +257,11 @@ describe('feed manager: replies', () => {
   });
 
   it("drops every reply listed in the feed's ignore list, even one that parses as JSON", () => {
-    const manager = new FeedManager({ random: () => 0.5, requestFrame: now, feeds: { ...feeds, demand: { ...feeds.demand, ignore: ['ok', '[]'] } } });
+    const manager = new FeedManager({
+      random: () => 0.5,
+      requestFrame: now,
+      feeds: { ...feedDefinitions, demand: { ...feedDefinitions.demand, ignore: ['ok', '[]'] } },
+    });
     const listener = vi.fn();
     manager.subscribe('demand', undefined, listener);
     last().open();

@@ -18,10 +18,18 @@ const SPECIFIER = /\b(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]|\b
 /** Strips comments so an example in a doc comment is not read as an import. */
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
-/** The relative imports of one file: the specifier as written and the absolute path it names (no extension added). */
+/** The shared contract, imported by name: '#contract/<path>' (package.json `imports`). */
+export const CONTRACT = resolve(__dirname, '../../contract');
+const CONTRACT_PREFIX = '#contract/';
+
+/**
+ * The imports of one file into the repository: the specifier as written and the absolute path it names (no
+ * extension added). Relative ones, and the contract's by name.
+ */
 export function relativeImportsOf(file: string): { specifier: string; path: string }[] {
   return [...withoutComments(readFileSync(file, 'utf8')).matchAll(SPECIFIER)].flatMap((match) => {
     const specifier = match[1] ?? match[2];
+    if (specifier.startsWith(CONTRACT_PREFIX)) return [{ specifier, path: resolve(CONTRACT, specifier.slice(CONTRACT_PREFIX.length)) }];
     return specifier.startsWith('.') ? [{ specifier, path: resolve(dirname(file), specifier) }] : [];
   });
 }

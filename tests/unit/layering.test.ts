@@ -1,11 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { relativeImportsOf, sourcesUnder } from './imports';
+import { CONTRACT, relativeImportsOf, sourcesUnder } from './imports';
 
 /**
  * The layout of src/ (README "Layout"): which folder may import which. Read from the sources themselves:
  * every import, export … from, import type and import() of every .ts/.tsx file, so a type-only import counts
- * as much as any other. The README's module map says the same, folder by folder.
+ * as much as any other. The README's module map says the same, folder by folder. The contract (contract/,
+ * shared with the server) is below every folder; outside src/, nothing else.
  */
 const MAY_IMPORT = {
   domain: [],
@@ -24,6 +25,8 @@ const MAY_IMPORT = {
 type Folder = keyof typeof MAY_IMPORT;
 
 const SRC = resolve(__dirname, '../../src');
+const SERVER = resolve(__dirname, '../../server');
+const inside = (dir: string, path: string) => !relative(dir, path).startsWith('..');
 
 /** The folder of src/ a path is in ('.' for a file at the top, 'console' for src/console itself); outside src/: null. */
 function folderOf(path: string): string | null {
@@ -44,10 +47,19 @@ interface Edge {
 const edges: Edge[] = sourcesUnder(SRC).flatMap((file) => {
   const from = folderOf(file)!;
   return relativeImportsOf(file).flatMap(({ specifier, path }) => {
+    if (inside(CONTRACT, path)) return [];
     const to = folderOf(path) ?? `outside src (${specifier})`;
     return to === from ? [] : [{ file: relative(SRC, file), from, to, specifier }];
   });
 });
+
+/** Every import of a file of `dir` that names a file under one of `forbidden`, as 'file imports specifier'. */
+const importsInto = (dir: string, forbidden: readonly string[]) =>
+  sourcesUnder(dir).flatMap((file) =>
+    relativeImportsOf(file)
+      .filter(({ path }) => forbidden.some((other) => inside(other, path)))
+      .map(({ specifier }) => `${relative(resolve(dir, '..'), file)} imports ${specifier}`),
+  );
 
 const describeEdge = ({ file, specifier }: Edge) => `src/${file} imports ${specifier}`;
 
@@ -82,6 +94,11 @@ describe('the layout of src/', () => {
     expect(circles).toEqual([]);
   });
 
+  it('imports the contract, and nothing of the server', () => {
+    expect(sourcesUnder(SRC).some((file) => relativeImportsOf(file).some(({ path }) => inside(CONTRACT, path)))).toBe(true);
+    expect(importsInto(SRC, [SERVER])).toEqual([]);
+  });
+
   it("says what the README's module map says", () => {
     const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
     const rows = [...readme.matchAll(/^\| `src\/([a-z]+\/|main\.tsx)` \|.*\| ([^|]*) \|$/gm)];
@@ -104,5 +121,12 @@ describe('the layout of src/', () => {
       }
     }
     expect(placed.sort()).toEqual([...order].sort());
+  });
+});
+
+describe('the contract (contract/)', () => {
+  it('is imported by both sides and imports neither', () => {
+    expect(sourcesUnder(SERVER).some((file) => relativeImportsOf(file).some(({ path }) => inside(CONTRACT, path)))).toBe(true);
+    expect(importsInto(CONTRACT, [SRC, SERVER])).toEqual([]);
   });
 });

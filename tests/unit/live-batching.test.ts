@@ -1,4 +1,4 @@
-import type { TaskFeedMessage } from '../../src/live/messages';
+import type { TaskFeedMessage } from '#contract/types/feeds';
 import { lastSocket, sentData, sockets, TOKEN, useLiveHarness } from './live-harness';
 
 const live = useLiveHarness();

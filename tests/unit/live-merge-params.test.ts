@@ -1,5 +1,5 @@
 import { mergeMarketParams, mergeStatisticsParams, unionIds } from '../../src/live/feeds';
-import type { StatisticsFeedMessage, TaskFeedMessage } from '../../src/live/messages';
+import type { StatisticsFeedMessage, TaskFeedMessage } from '#contract/types/feeds';
 import { lastSocket, sentData, sockets, TOKEN, useLiveHarness } from './live-harness';
 
 const live = useLiveHarness();

@@ -1,4 +1,4 @@
-import { feeds, type FeedName } from '../../src/live/feeds';
+import { feeds, type FeedName } from '#contract/feeds';
 
 /** parse of every feed: a good reply gives the typed message; a malformed one a clear error, never a throw. */
 

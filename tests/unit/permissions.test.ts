@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { endpointNames, endpoints } from '#contract/endpoints';
-import { feedNames } from '../../src/live/feeds';
+import { feedNames } from '#contract/feeds';
 import { CALL_ACCESS } from '#contract/access/calls';
-import { FEED_ACCESS } from '../../src/live/access';
+import { FEED_ACCESS } from '#contract/access/feeds';
 import { PERMISSIONS, PUBLIC, RESOURCES, can, isPathAllowed, ruleOf, type Subject } from '#contract/rules/permissions';
 import { STRATEGY_KEYS } from '#contract/rules/strategy-keys';
 import { demoAccount } from '../../server/demo-accounts';

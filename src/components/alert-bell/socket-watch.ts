@@ -1,4 +1,4 @@
-import { feedNames, type FeedName } from '../../live/feeds';
+import { feedNames, type FeedName } from '#contract/feeds';
 import type { FeedManager, FeedState } from '../../live/manager';
 
 const DOWN: readonly FeedState[] = ['reconnecting', 'offline'];

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Badge, Flex, Tooltip } from 'antd';
 import type { BadgeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feeds, type FeedName } from '../../live/feeds';
+import { feeds, type FeedName } from '#contract/feeds';
 import { feedManager, type FeedManager, type FeedState } from '../../live/manager';
 import { useFeedStatus } from '../../live/use-feed';
 import { feedAge } from './age';

@@ -10,7 +10,7 @@ import { countRunning, earningsOf, positionAmountOf } from '../../domain/task';
 import { type Task } from '#contract/types/tasks';
 import { isRunning, taskStatusLabelKey } from '#contract/rules/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
-import type { TaskLive } from '../../live/messages';
+import type { TaskLive } from '#contract/types/feeds';
 import { AssetSummaryCard } from '../assets/summary';
 import { legHealthOf } from '#contract/rules/leg-health';
 import { LegHealthTag } from '../../components/leg-health';

@@ -4,7 +4,7 @@ import { LineChartOutlined, MoreOutlined, PauseCircleTwoTone, PlayCircleTwoTone,
 import { useTranslation } from 'react-i18next';
 import type { ChildTask } from '#contract/types/tasks';
 import type { Task } from '#contract/types/tasks';
-import type { TaskLive } from '../../live/messages';
+import type { TaskLive } from '#contract/types/feeds';
 import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 import { UsedRateBar } from '../../components/used-rate-bar';
 import { formatAmount, formatStatistic } from '../../domain/format';

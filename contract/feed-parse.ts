@@ -11,10 +11,10 @@ import type {
   TaskLive,
   UnilateralFeedMessage,
   UnilateralStrategyLive,
-} from './messages';
-import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
-import type { AlertItem } from '#contract/rules/alerts';
-import type { AlertFeedMessage } from './messages';
+} from './types/feeds';
+import type { OrderStatisticRow, StatisticGroup } from './types/orders';
+import type { AlertItem } from './rules/alerts';
+import type { AlertFeedMessage } from './types/feeds';
 
 /**
  * `parse` of every feed: JSON already decoded → the typed message, or `{ok: false, error}` naming the

@@ -1,7 +1,7 @@
-import { to, type Access } from '#contract/rules/permissions';
-import type { FeedName } from './feeds';
+import { to, type Access } from '../rules/permissions';
+import type { FeedName } from '../feeds';
 
-/** Every socket of src/live/feeds.ts and what subscribing to it needs. */
+/** Every socket of contract/feeds.ts and what subscribing to it needs. */
 export const FEED_ACCESS: Record<FeedName, Access> = {
   market: to('market', 'list'),
   asset: to('assets', 'list'),

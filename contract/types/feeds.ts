@@ -4,9 +4,9 @@
  * ("Live feeds") and the reference server sends exactly this.
  */
 
-import type { AssetFeedData } from '#contract/types/assets';
-import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
-import type { AlertFeedData } from '#contract/rules/alerts';
+import type { AssetFeedData } from './assets';
+import type { OrderStatisticRow, StatisticGroup } from './orders';
+import type { AlertFeedData } from '../rules/alerts';
 
 /** What `parse` gives back: the typed message, or a clear error for a malformed one. */
 export type Parsed<M> = { ok: true; message: M } | { ok: false; error: string };

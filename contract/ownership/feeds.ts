@@ -1,5 +1,5 @@
-import type { IdSpec } from '#contract/ownership/calls';
-import type { FeedName, FeedParams } from './feeds';
+import type { IdSpec } from './calls';
+import type { FeedName, FeedParams } from '../feeds';
 
 /** The feeds whose subscription is a list of ids. */
 type IdFeed = { [N in FeedName]: readonly number[] extends NonNullable<FeedParams<N>> ? N : never }[FeedName];
