@@ -1,4 +1,4 @@
-// `npm run i18n:check` (issue 22, docs/TRANSLATING.md): checks every language folder of src/locales against
+// `npm run i18n:check` (issue 22, docs/TRANSLATING.md): checks every language folder of contract/locales against
 // zh-CN, the source, and the code of src/ and contract/ for text that does not go through i18next. It prints one line per
 // finding, naming the language, the file and the key (or the source file and line), and exits 1 on any.
 //
@@ -7,7 +7,7 @@
 //   variables     {{variables}} that differ from zh-CN's for the same key
 //   plural        a plural form (key_one, key_other…) the language needs and lacks (Intl.PluralRules)
 //   unused        a key of zh-CN no code of src/, contract/ or server/ names (reported once, for zh-CN)
-//   literal       text in src/ outside src/locales that the user sees without i18next: Chinese anywhere in
+//   literal       text in src/ or contract/ that the user sees without i18next: Chinese anywhere in
 //                 a string or JSX text, English words in JSX text or in a title, message, placeholder,
 //                 label, tooltip or notification prop. `// i18n-ignore` on the line (or the line above)
 //                 keeps a literal that is not a text (a brand, a unit).
@@ -31,7 +31,7 @@ export interface Finding {
   kind: 'missing' | 'extra' | 'variables' | 'plural' | 'unused' | 'literal';
   /** a language, or 'src' for a literal */
   language: string;
-  /** locale file (src/locales/en/task.json) or source file */
+  /** locale file (contract/locales/en/task.json) or source file */
   file: string;
   /** the key, or the line of a literal */
   where: string;
@@ -219,7 +219,7 @@ export function scanSources(srcDirs: readonly string[], localesDir: string, rela
       ts.forEachChild(node, visit);
     };
     visit(source);
-    // Chinese in a comment is Chinese outside src/locales too: the message belongs in the locale file, under its key
+    // Chinese in a comment is Chinese outside the locale files too: the message belongs in the locale file, under its key
     const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, source.languageVariant, text);
     for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
       const comment = kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia;
@@ -269,10 +269,11 @@ const LIBRARIES = ['@refinedev/core/dist/index.mjs', '@refinedev/antd/dist/index
  */
 export function checkAll(root: string): Finding[] {
   const src = path.join(root, 'src');
-  const locales = path.join(src, 'locales');
+  const contract = path.join(root, 'contract');
+  const locales = path.join(contract, 'locales');
   const server = path.join(root, 'server');
   const serverFiles = existsSync(server) ? sourceFiles(server, locales) : [];
-  const scan = scanSources([src, path.join(root, 'contract')], locales, root, [...LIBRARIES, ...serverFiles]);
+  const scan = scanSources([src, contract], locales, root, [...LIBRARIES, ...serverFiles]);
   return [...checkLocales(locales, root), ...unusedKeys(locales, scan, root), ...scan.literals];
 }
 

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   if (!existsSync(pristine)) copyFileSync(path.join(DIST, 'index.html'), pristine);
   const template = readFileSync(pristine, 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const texts = Object.keys(manifest).filter((key) => /^src\/locales\/zh-CN\/[^/]+\.json$/.test(key));
+  const texts = Object.keys(manifest).filter((key) => /^contract\/locales\/zh-CN\/[^/]+\.json$/.test(key));
   const commonTexts = texts.filter((key) => key.endsWith('/common.json'));
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
 

@@ -1,7 +1,7 @@
 /**
  * The code tables of spec §3 and §5 that several screens share: contract types, trade-type
  * abbreviations, strategy types of an API account, manual trading directions and ways.
- * Labels are i18n keys of the `codes` namespace (src/locales/<lng>/codes.json), never text.
+ * Labels are i18n keys of the `codes` namespace (contract/locales/<lng>/codes.json), never text.
  */
 
 // ── Contract types (market and API screens) ─────────────────────────────────────────

@@ -2,18 +2,18 @@
  * Every text the server sends back, in one table: zh-CN (default) and English (when the request's
  * Accept-Language starts with `en`). `{name}` placeholders are filled from the params.
  */
-import enGlobalConfig from '../../src/locales/en/globalConfig.json';
-import zhGlobalConfig from '../../src/locales/zh-CN/globalConfig.json';
-import enMiner from '../../src/locales/en/miner.json';
-import zhMiner from '../../src/locales/zh-CN/miner.json';
-import enUnilateral from '../../src/locales/en/unilateral.json';
-import zhUnilateral from '../../src/locales/zh-CN/unilateral.json';
-import enCoins from '../../src/locales/en/coins.json';
-import zhCoins from '../../src/locales/zh-CN/coins.json';
-import enBinance from '../../src/locales/en/binance.json';
-import zhBinance from '../../src/locales/zh-CN/binance.json';
-import enAlerts from '../../src/locales/en/alerts.json';
-import zhAlerts from '../../src/locales/zh-CN/alerts.json';
+import enGlobalConfig from '#contract/locales/en/globalConfig.json';
+import zhGlobalConfig from '#contract/locales/zh-CN/globalConfig.json';
+import enMiner from '#contract/locales/en/miner.json';
+import zhMiner from '#contract/locales/zh-CN/miner.json';
+import enUnilateral from '#contract/locales/en/unilateral.json';
+import zhUnilateral from '#contract/locales/zh-CN/unilateral.json';
+import enCoins from '#contract/locales/en/coins.json';
+import zhCoins from '#contract/locales/zh-CN/coins.json';
+import enBinance from '#contract/locales/en/binance.json';
+import zhBinance from '#contract/locales/zh-CN/binance.json';
+import enAlerts from '#contract/locales/en/alerts.json';
+import zhAlerts from '#contract/locales/zh-CN/alerts.json';
 import { MARKET_MESSAGES } from '../market/messages';
 
 export type Lang = 'zh-CN' | 'en';

@@ -3,7 +3,7 @@
  * module, per language. The decimals are §9's whatever the language; the grouping (thousands) separators,
  * the decimal mark, the percent sign's place and the time's pattern are the language's, through Intl
  * (Intl.NumberFormat, Intl.DateTimeFormat; cached per language). What a language wants is declared in
- * the "formats" of its src/locales/<lng>/language.json (src/providers/i18n.ts hands them over), so a
+ * the "formats" of its contract/locales/<lng>/language.json (src/providers/i18n.ts hands them over), so a
  * translator writes no code; docs/TRANSLATING.md lists the choices made for each language.
  * Every function follows the console's current language (i18next's), so a component re-rendered by
  * the change of language (useTranslation) shows its figures in the new one.

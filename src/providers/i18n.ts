@@ -12,11 +12,11 @@ export const PSEUDO_LANGUAGE = 'en-XA';
 export type Language = string;
 
 /**
- * Every src/locales/<lng>/<ns>.json: a translator adds a folder and nothing else. Only the chosen
+ * Every contract/locales/<lng>/<ns>.json: a translator adds a folder and nothing else. Only the chosen
  * language (and the zh-CN fallback) is fetched; the public pages paint with `common` alone and the
  * console loads the other namespaces before it mounts, so no page's first load grows with them.
  */
-const bundles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/*/language.json'], { import: 'default' });
+const bundles = import.meta.glob<Record<string, unknown>>(['../../contract/locales/*/*.json', '!../../contract/locales/*/language.json'], { import: 'default' });
 const LOCALE_FILE = /locales\/([^/]+)\/([^/]+)\.json$/;
 export const NAMESPACES = [...new Set(Object.keys(bundles).map((file) => LOCALE_FILE.exec(file)?.[2] ?? 'common'))];
 
@@ -28,8 +28,8 @@ export interface LanguageName {
   /** its number and date conventions (src/domain/format.ts): grouping separators, the time's pattern */
   formats?: LanguageFormats;
 }
-/** Each folder's src/locales/<lng>/language.json (a few bytes each, in the first script: the switcher lists them). */
-const names = import.meta.glob<LanguageName>('../locales/*/language.json', { eager: true, import: 'default' });
+/** Each folder's contract/locales/<lng>/language.json (a few bytes each, in the first script: the switcher lists them). */
+const names = import.meta.glob<LanguageName>('../../contract/locales/*/language.json', { eager: true, import: 'default' });
 /** Grouped figures and the locale's own date order: longer than the spec's forms, to find truncation. */
 const PSEUDO_NAME: LanguageName = { name: 'Ƥşḗŭḓǿ', short: 'ẊȦ', formats: { grouping: true, minute: 'locale' } };
 

@@ -1,5 +1,5 @@
-import zhCodes from '../../src/locales/zh-CN/codes.json';
-import enCodes from '../../src/locales/en/codes.json';
+import zhCodes from '#contract/locales/zh-CN/codes.json';
+import enCodes from '#contract/locales/en/codes.json';
 import {
   CONTRACT_TYPES,
   codeOfTradeType,

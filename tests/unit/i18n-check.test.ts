@@ -4,7 +4,7 @@ import path from 'node:path';
 import { checkAll, formatFindings, type Finding } from '../../scripts/i18n-check';
 import { pseudoText, pseudoTexts } from '../../src/providers/pseudo';
 
-/** A project of a few files in a temporary folder: src/locales/<lng>/<ns>.json and source files. */
+/** A project of a few files in a temporary folder: contract/locales/<lng>/<ns>.json and source files. */
 function project(files: Record<string, unknown>): string {
   const root = mkdtempSync(path.join(tmpdir(), 'i18n-check-'));
   for (const [file, content] of Object.entries(files)) {
@@ -27,7 +27,7 @@ export function Page({ n }: { n: number }) {
 const NAME = { name: 'English', short: 'EN' };
 
 function check(files: Record<string, unknown>): Finding[] {
-  const root = project({ 'src/locales/zh-CN/language.json': NAME, 'src/locales/en/language.json': NAME, ...files });
+  const root = project({ 'contract/locales/zh-CN/language.json': NAME, 'contract/locales/en/language.json': NAME, ...files });
   roots.push(root);
   return checkAll(root);
 }
@@ -35,22 +35,22 @@ const brief = (findings: Finding[]) => findings.map(({ kind, language, file, whe
 
 describe('npm run i18n:check', () => {
   it('passes a complete language and code that goes through t()', () => {
-    expect(check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': CODE })).toEqual([]);
+    expect(check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': CODE })).toEqual([]);
   });
 
   it('names a key deleted from a language, with its file', () => {
     const { cancel: _deleted, ...form } = EN.form;
-    const findings = check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': { ...EN, form }, 'src/pages/page.tsx': CODE });
-    expect(brief(findings)).toEqual(['missing en src/locales/en/common.json form.cancel']);
-    expect(formatFindings(findings)).toContain('src/locales/en/common.json  form.cancel');
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': { ...EN, form }, 'src/pages/page.tsx': CODE });
+    expect(brief(findings)).toEqual(['missing en contract/locales/en/common.json form.cancel']);
+    expect(formatFindings(findings)).toContain('contract/locales/en/common.json  form.cancel');
   });
 
   it('names a literal Chinese text and an English title in a page, with file and line', () => {
     const code = CODE.replace("{t('form.cancel')}", '取消').replace("title={t('form.save')}", 'title="Save it"');
-    const findings = check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': code });
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code });
     expect(brief(findings)).toEqual([
-      'unused zh-CN src/locales/zh-CN/common.json form.save',
-      'unused zh-CN src/locales/zh-CN/common.json form.cancel',
+      'unused zh-CN contract/locales/zh-CN/common.json form.save',
+      'unused zh-CN contract/locales/zh-CN/common.json form.cancel',
       'literal src src/pages/page.tsx 4',
       'literal src src/pages/page.tsx 4',
     ]);
@@ -59,35 +59,35 @@ describe('npm run i18n:check', () => {
 
   it('names Chinese in a comment too: a message is quoted in its locale file, not beside its key', () => {
     const code = `${CODE}export const KEY = 'form.save'; // 保存\n/** the OK text, 确定 */\nexport const OK = 1;\n`;
-    const findings = check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': code });
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code });
     expect(brief(findings)).toEqual(['literal src src/pages/page.tsx 6', 'literal src src/pages/page.tsx 7']);
     expect(formatFindings(findings)).toContain('Chinese comment: "// 保存"');
   });
 
   it('keeps names that are not texts and literals marked i18n-ignore', () => {
     const code = `${CODE}export const tip = { title: 'time', message: 'firstPage' };\n// i18n-ignore: the brand\nexport const Brand = () => <b>OKX</b>;\n`;
-    expect(check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': code })).toEqual([]);
+    expect(check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code })).toEqual([]);
   });
 
   it('finds differing variables, missing plural forms and extra keys', () => {
     const en = { ...EN, greeting: 'Hello, {{user}}', items_one: undefined, extra: 'Extra' };
-    const findings = check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': en, 'src/pages/page.tsx': CODE });
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': en, 'src/pages/page.tsx': CODE });
     expect(brief(findings)).toEqual([
-      'variables en src/locales/en/common.json greeting',
-      'plural en src/locales/en/common.json items_one',
-      'extra en src/locales/en/common.json extra',
+      'variables en contract/locales/en/common.json greeting',
+      'plural en contract/locales/en/common.json items_one',
+      'extra en contract/locales/en/common.json extra',
     ]);
   });
 
   it('finds keys no code names, but not keys made by a template', () => {
     const code = CODE.replace("t('form.save')", 't(`form.${String(n)}`)').replace("{t('greeting', { name: 'x' })}", '');
-    const findings = check({ 'src/locales/zh-CN/common.json': ZH, 'src/locales/en/common.json': EN, 'src/pages/page.tsx': code });
-    expect(brief(findings)).toEqual(['unused zh-CN src/locales/zh-CN/common.json greeting']);
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code });
+    expect(brief(findings)).toEqual(['unused zh-CN contract/locales/zh-CN/common.json greeting']);
   });
 });
 
 describe('the shipped languages', () => {
-  const read = (lng: string) => readFileSync(path.resolve(__dirname, `../../src/locales/${lng}/common.json`), 'utf8');
+  const read = (lng: string) => readFileSync(path.resolve(__dirname, `../../contract/locales/${lng}/common.json`), 'utf8');
 
   it('keep the spec messages verbatim in zh-CN and give them in zh-TW', () => {
     for (const message of ['两次输入的密码不一致！', '修改密码成功!', '获取验证码失败', '网络错误', '获取权限失败', '请输入数字']) {

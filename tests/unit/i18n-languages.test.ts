@@ -4,8 +4,8 @@ import { LANGUAGES, PSEUDO_LANGUAGE } from '../../src/providers/i18n';
 import { antdLocale, dayjsLocale, loadLocalePacks, packsOf } from '../../src/providers/locale-packs';
 
 describe('languages', () => {
-  it('are the folders of src/locales, zh-CN first, each under its own name (the pseudo-language only in development)', () => {
-    const folders = readdirSync(path.resolve(__dirname, '../../src/locales'));
+  it('are the folders of contract/locales, zh-CN first, each under its own name (the pseudo-language only in development)', () => {
+    const folders = readdirSync(path.resolve(__dirname, '../../contract/locales'));
     expect(LANGUAGES.map((lng) => lng.code).sort()).toEqual(folders.sort());
     expect(LANGUAGES[0]).toMatchObject({ code: 'zh-CN', name: '简体中文', short: '简' });
     expect(LANGUAGES.find((lng) => lng.code === 'zh-TW')).toMatchObject({ name: '繁體中文', short: '繁' });

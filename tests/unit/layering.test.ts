@@ -18,7 +18,6 @@ const MAY_IMPORT = {
   pages: ['api', 'domain', 'live', 'providers', 'components'],
   console: ['api', 'domain', 'live', 'providers', 'components', 'resources', 'pages'],
   app: ['api', 'domain', 'live', 'providers', 'components', 'pages', 'console'],
-  locales: [],
   // src/main.tsx
   '.': ['api', 'providers', 'app'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { relativeImportsOf, sourcesUnder } from './imports';
+import { CONTRACT, relativeImportsOf, sourcesUnder } from './imports';
 
 /**
  * The layout of server/ (server/README.md "Layout"): its folders in the order data flows, each importing
@@ -85,6 +85,17 @@ describe('the layout of server/', () => {
   it('reads the imports it judges (a check that sees nothing passes for nothing)', () => {
     expect(imports.some(({ from, to }) => from === 'main.ts' && to === 'runner/runner.ts')).toBe(true);
     expect(imports.some(({ from, to }) => from.startsWith('handlers/') && to.startsWith('store/'))).toBe(true);
+  });
+
+  it('imports the contract, and nothing of the console (src/)', () => {
+    const SRC = resolve(SERVER, '../src');
+    const outside = files.flatMap((file) =>
+      relativeImportsOf(file)
+        .filter(({ path }) => !relative(SRC, path).startsWith('..'))
+        .map(({ specifier }) => `server/${relative(SERVER, file)} imports ${specifier}`),
+    );
+    expect(outside).toEqual([]);
+    expect(files.some((file) => relativeImportsOf(file).some(({ path }) => !relative(CONTRACT, path).startsWith('..')))).toBe(true);
   });
 
   it('names every part of server/', () => {

@@ -1,4 +1,4 @@
-import zh from '../../src/locales/zh-CN/unilateral.json';
+import zh from '#contract/locales/zh-CN/unilateral.json';
 import {
   CYCLES,
   CYCLE_MS,

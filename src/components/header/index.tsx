@@ -66,7 +66,7 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
           size="small"
           value={i18n.language as Language}
           onChange={(lng) => void changeLanguage(lng)}
-          // each language under its own name (src/locales/<lng>/language.json)
+          // each language under its own name (contract/locales/<lng>/language.json)
           options={LANGUAGES.map(({ code, name, short }) => ({
             value: code,
             label: (
