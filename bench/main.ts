@@ -165,7 +165,9 @@ console.log(
 );
 console.log(line(head));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-cells.forEach((c) => console.log(line(c)));
+cells.forEach((c) => {
+  console.log(line(c));
+});
 
 const failed = rows.filter((r) => !r.pass);
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

@@ -353,7 +353,10 @@ function listen(ctx: AppContext, generator: FeedGenerator, subscribers: Set<Subs
       }
     }),
   );
-  return () => offs.forEach((off) => off());
+  return () =>
+    offs.forEach((off) => {
+      off();
+    });
 }
 
 /**

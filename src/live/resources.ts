@@ -82,7 +82,9 @@ function patchResult(result: unknown, patches: Map<string, Record<string, unknow
 export function writeLiveRecords(queryClient: QueryClient, resource: string, records: readonly LiveRecord[]): void {
   if (records.length === 0) return;
   const patches = new Map<string, Record<string, unknown>>();
-  records.forEach(({ id, patch }) => patches.set(String(id), { ...patches.get(String(id)), ...patch }));
+  records.forEach(({ id, patch }) => {
+    patches.set(String(id), { ...patches.get(String(id)), ...patch });
+  });
   const matches = ofResource(resource);
   notifyManager.batch(() => {
     queryClient

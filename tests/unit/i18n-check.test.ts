@@ -14,7 +14,11 @@ function project(files: Record<string, unknown>): string {
   return root;
 }
 const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+afterAll(() =>
+  roots.forEach((root) => {
+    rmSync(root, { recursive: true, force: true });
+  }),
+);
 
 const ZH = { form: { save: '保存', cancel: '取消' }, greeting: '你好，{{name}}', items_other: '{{count}} 项' };
 const EN = { form: { save: 'Save', cancel: 'Cancel' }, greeting: 'Hello, {{name}}', items_one: '{{count}} item', items_other: '{{count}} items' };

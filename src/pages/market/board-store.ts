@@ -111,9 +111,14 @@ export class MarketBoardStore {
     byTable.forEach((rows, table) => {
       if (!this.updateTable(table, rows)) return;
       changedAny = true;
-      this.tableListeners.get(table)?.forEach((listener) => listener());
+      this.tableListeners.get(table)?.forEach((listener) => {
+        listener();
+      });
     });
-    if (changedAny) this.listeners.forEach((listener) => listener());
+    if (changedAny)
+      this.listeners.forEach((listener) => {
+        listener();
+      });
   }
 
   /** Applies one table's rows; true when a cell or its currencies changed. */
