@@ -71,7 +71,10 @@ export class MarketBoardStore {
   /** Called after every change of one table. */
   subscribeTable(table: string, listener: () => void): () => void {
     let set = this.tableListeners.get(table);
-    if (!set) this.tableListeners.set(table, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.tableListeners.set(table, set);
+    }
     set.add(listener);
     return () => {
       set.delete(listener);
