@@ -98,7 +98,15 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
           <Button size="small" type="link" disabled={unread === 0} onClick={() => markRead()}>
             {t('bell.markAllRead')}
           </Button>
-          <Button size="small" type="text" icon={<SettingOutlined />} onClick={() => (setOpen(false), setRulesOpen(true))}>
+          <Button
+            size="small"
+            type="text"
+            icon={<SettingOutlined />}
+            onClick={() => {
+              setOpen(false);
+              setRulesOpen(true);
+            }}
+          >
             {t('bell.rules')}
           </Button>
         </Space>
@@ -126,7 +134,13 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
               data-read={alert.read}
               extra={
                 href && (
-                  <Link to={href} onClick={() => (setOpen(false), !alert.read && markRead([alert.id]))}>
+                  <Link
+                    to={href}
+                    onClick={() => {
+                      setOpen(false);
+                      if (!alert.read) markRead([alert.id]);
+                    }}
+                  >
                     {t('bell.open')}
                   </Link>
                 )
