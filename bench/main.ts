@@ -173,6 +173,6 @@ cells.forEach((c) => {
 const failed = rows.filter((r) => !r.pass);
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 const out = path.join(ROOT, 'bench/results/latest.json');
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), commit: commit(), rows, ...details }, null, 2) + '\n');
+writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), commit: commit(), rows, ...details }, null, 2)}\n`);
 console.log(`\n${failed.length ? `${failed.length} figure(s) miss their budget` : 'every figure within budget'}; details in ${path.relative(ROOT, out)}`);
 process.exit(failed.length ? 1 : 0);

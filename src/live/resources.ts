@@ -37,7 +37,7 @@ export const resourceFeeds = {
 
 export type LiveResource = keyof typeof resourceFeeds;
 
-export const isLiveResource = (name: string): name is LiveResource => Object.prototype.hasOwnProperty.call(resourceFeeds, name);
+export const isLiveResource = (name: string): name is LiveResource => Object.hasOwn(resourceFeeds, name);
 
 /** The records a message of the resource's feed carries. */
 export function liveRecords(resource: LiveResource, message: unknown): LiveRecord[] {
