@@ -71,7 +71,11 @@ const tableKey = (table: MarketTableConfig) => table.join('/');
 export function mergeMarketParams(list: readonly MarketFeedParams[]): MarketFeedParams {
   if (list.some((tables) => tables === undefined)) return undefined;
   const byKey = new Map<string, MarketTableConfig>();
-  list.forEach((tables) => tables?.forEach((table) => byKey.set(tableKey(table), table)));
+  list.forEach((tables) => {
+    tables?.forEach((table) => {
+      byKey.set(tableKey(table), table);
+    });
+  });
   return [...byKey.values()];
 }
 
@@ -87,7 +91,11 @@ export function mergeStatisticsParams(all: readonly (StatisticsFeedParams | unde
   const list = all.filter((params): params is StatisticsFeedParams => params !== undefined);
   if (list.length === 0) return undefined;
   const pairs = new Map<string, [string, number]>();
-  list.forEach(({ currencies, minutes }) => currencies.forEach((currency) => pairs.set(`${currency}/${minutes}`, [currency, minutes])));
+  list.forEach(({ currencies, minutes }) => {
+    currencies.forEach((currency) => {
+      pairs.set(`${currency}/${minutes}`, [currency, minutes]);
+    });
+  });
   return { pairs: [...pairs.values()], number: Math.max(...list.map((p) => p.number ?? PAGING.orderPageSize)) };
 }
 
@@ -220,11 +228,11 @@ export type FeedParams<N extends FeedName> = FeedTypes[N]['params'];
 export type FeedMessage<N extends FeedName> = FeedTypes[N]['message'];
 
 /** Any feed's definition, as the manager and the server handle them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: one table of feeds of different params and messages: with unknown, a definition whose functions take its own params would not fit
 export type AnyFeedDefinition = FeedDefinition<any, any, any>;
 
 export const feeds: Readonly<Record<FeedName, AnyFeedDefinition>> & typeof definitions = definitions;
 
 export const feedNames = Object.keys(feeds) as FeedName[];
 
-export const isFeedName = (name: string): name is FeedName => Object.prototype.hasOwnProperty.call(feeds, name);
+export const isFeedName = (name: string): name is FeedName => Object.hasOwn(feeds, name);

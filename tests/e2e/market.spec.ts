@@ -40,11 +40,9 @@ const serverSees = (what: string, condition: () => boolean) => until(`the server
 async function tickAndSeeChange(scope: Locator): Promise<void> {
   const before = await scope.innerText();
   clock.tick(1000);
-  await scope
-    .page()
-    .waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, {
-      timeout: TIMEOUTS.action,
-    });
+  await scope.page().waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, {
+    timeout: TIMEOUTS.action,
+  });
 }
 
 /**

@@ -5,9 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../src/api/types';
-import { GROUP_FIELDS } from '../../src/domain/statistics';
 import { manualTradeCparam } from '../../src/domain/task';
-import type { OrderStatisticRow, StatisticGroup } from '../../src/domain/statistics';
+import type { GROUP_FIELDS, OrderStatisticRow, StatisticGroup } from '../../src/domain/statistics';
 import { parseStatistics } from '../../src/live/parse';
 import { formatSecond } from '../../server/clock/time';
 import { openFeed, signedInServer } from './helpers';

@@ -41,6 +41,7 @@ export interface KlineChartProps {
 export function KlineChart({ legs, currency, frame, end, field, colors, height = 240 }: KlineChartProps) {
   const { t } = useTranslation('market');
   const legsKey = legs.map((l) => `${l.exchange}:${l.type}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: legsKey is legs by value (a caller passes a new array of the same legs each render)
   const query = useMemo(() => klineQuery(legs, currency, frame, end, field), [legsKey, currency, frame, end, field]);
   const { result, query: state } = useCustom<KlineReply>({
     url: 'klineData',
@@ -57,7 +58,7 @@ export function KlineChart({ legs, currency, frame, end, field, colors, height =
     periodOf(candles, (candle) => candle.time),
   );
 
-  let body;
+  let body: React.ReactNode;
   if (state.isError) {
     body = <Alert type="error" showIcon message={t('chart.error', { message: state.error?.message ?? '' })} data-testid="kline-error" />;
   } else if (state.isLoading) {

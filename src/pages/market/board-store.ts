@@ -71,7 +71,10 @@ export class MarketBoardStore {
   /** Called after every change of one table. */
   subscribeTable(table: string, listener: () => void): () => void {
     let set = this.tableListeners.get(table);
-    if (!set) this.tableListeners.set(table, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.tableListeners.set(table, set);
+    }
     set.add(listener);
     return () => {
       set.delete(listener);
@@ -111,9 +114,14 @@ export class MarketBoardStore {
     byTable.forEach((rows, table) => {
       if (!this.updateTable(table, rows)) return;
       changedAny = true;
-      this.tableListeners.get(table)?.forEach((listener) => listener());
+      this.tableListeners.get(table)?.forEach((listener) => {
+        listener();
+      });
     });
-    if (changedAny) this.listeners.forEach((listener) => listener());
+    if (changedAny)
+      this.listeners.forEach((listener) => {
+        listener();
+      });
   }
 
   /** Applies one table's rows; true when a cell or its currencies changed. */

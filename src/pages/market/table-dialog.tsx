@@ -46,6 +46,7 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
   const bTypes = exchangeA && exchangeB && typeA ? typesForB(exchangeA, exchangeB, typeA) : [];
 
   // a choice upstream that no longer allows a type clears it (not before the watched values arrive)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new type A is a choice upstream of type B; the types themselves are read from the form as they are now
   useEffect(() => {
     if (!exchangeA || !exchangeB) return;
     const { typeA: a, typeB: b } = form.getFieldsValue();
