@@ -65,7 +65,8 @@ const details: {
 const app = await startApp();
 try {
   if (only === undefined || only === 'orders') {
-    const r = (details.orders = await benchOrders(budget.orders));
+    const r = await benchOrders(budget.orders);
+    details.orders = r;
     rows.push({
       figure: `/statistic: a page of /web/get/order/paging with ${r.orders} orders, p95`,
       median: `${r.p95Ms.toFixed(1)} ms`,
@@ -165,11 +166,13 @@ console.log(
 );
 console.log(line(head));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-cells.forEach((c) => console.log(line(c)));
+cells.forEach((c) => {
+  console.log(line(c));
+});
 
 const failed = rows.filter((r) => !r.pass);
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 const out = path.join(ROOT, 'bench/results/latest.json');
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), commit: commit(), rows, ...details }, null, 2) + '\n');
+writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), commit: commit(), rows, ...details }, null, 2)}\n`);
 console.log(`\n${failed.length ? `${failed.length} figure(s) miss their budget` : 'every figure within budget'}; details in ${path.relative(ROOT, out)}`);
 process.exit(failed.length ? 1 : 0);

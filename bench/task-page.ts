@@ -130,7 +130,7 @@ try {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/task-page.json'),
-    JSON.stringify({ date: new Date().toISOString(), tasks: TASKS, mounted, rows, frames: deltas.length, longTasks }, null, 2) + '\n',
+    `${JSON.stringify({ date: new Date().toISOString(), tasks: TASKS, mounted, rows, frames: deltas.length, longTasks }, null, 2)}\n`,
   );
 } finally {
   await browser.close();

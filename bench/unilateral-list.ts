@@ -133,7 +133,7 @@ try {
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(
       path.join(ROOT, 'bench/results/unilateral-list.json'),
-      JSON.stringify({ date: new Date().toISOString(), rows, lines, messages, kbEach, frameP95, rawP95, longTasks, frames: frames.length }, null, 2) + '\n',
+      `${JSON.stringify({ date: new Date().toISOString(), rows, lines, messages, kbEach, frameP95, rawP95, longTasks, frames: frames.length }, null, 2)}\n`,
     );
   } finally {
     await browser.close();

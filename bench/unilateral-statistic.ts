@@ -181,7 +181,7 @@ try {
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(
       path.join(ROOT, 'bench/results/unilateral-statistic.json'),
-      JSON.stringify(
+      `${JSON.stringify(
         {
           date: new Date().toISOString(),
           trades,
@@ -198,7 +198,7 @@ try {
         },
         null,
         2,
-      ) + '\n',
+      )}\n`,
     );
   } finally {
     await browser.close();

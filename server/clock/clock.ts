@@ -111,7 +111,9 @@ export class ManualClock implements Clock {
   private wake(): void {
     const ready = this.waiters.filter((w) => this.timers.length >= w.count);
     this.waiters = this.waiters.filter((w) => !ready.includes(w));
-    ready.forEach((w) => w.resolve());
+    ready.forEach((w) => {
+      w.resolve();
+    });
   }
 
   private add(ms: number, fn: () => void, interval?: number): Cancel {

@@ -19,7 +19,10 @@ export function enginePrices(market: MarketSource): { prices: PriceSource; expir
     }
     const key = `${leg.exchange}:${leg.currency}:${leg.contractType}`;
     let q = quotes.get(key);
-    if (!q) quotes.set(key, (q = market.quote(leg.exchange as ExchangeId, leg.currency as Currency, leg.contractType as ContractCode, now)));
+    if (!q) {
+      q = market.quote(leg.exchange as ExchangeId, leg.currency as Currency, leg.contractType as ContractCode, now);
+      quotes.set(key, q);
+    }
     return q;
   };
   return {

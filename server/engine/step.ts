@@ -283,7 +283,7 @@ const decide = (ctx: Context, cs: ChildState, state: TaskState): Decision | null
   // an unbalanced child opens nothing: it waits, then re-hedges
   if (cs.ledger.unbalanced_since != null) return rehedge(ctx, cs);
   const req = state.manual;
-  if (req && req.cids.includes(cs.child.task_children_id)) {
+  if (req?.cids.includes(cs.child.task_children_id)) {
     const d = manual(ctx, cs, req);
     if (d) return d;
   }

@@ -23,7 +23,10 @@ export class EventBus {
 
   on<E extends ServerEvent>(event: E, listener: Listener<E>): () => void {
     let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.listeners.set(event, set);
+    }
     set.add(listener);
     return () => this.off(event, listener);
   }

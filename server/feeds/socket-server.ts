@@ -128,7 +128,10 @@ const openSocketsOf = new WeakMap<object, Map<string, number>>();
 /** Counts a user's socket of a feed in, or answers false when FEED_LIMITS.socketsPerUser are open; `release` when it closes. */
 function admitSocket(app: AppContext, name: FeedName, userId: number): { release(): void } | false {
   let open = openSocketsOf.get(app);
-  if (!open) openSocketsOf.set(app, (open = new Map()));
+  if (!open) {
+    open = new Map();
+    openSocketsOf.set(app, open);
+  }
   const key = `${name}/${userId}`;
   const count = open.get(key) ?? 0;
   if (count >= FEED_LIMITS.socketsPerUser) return false;
@@ -252,9 +255,15 @@ function serve(name: FeedName, app: AppContext, generator: FeedGenerator, subscr
       refuse();
       return false;
     }
-    if (!mayFeed(name, user)) return ((closed = true), refuseFeed(socket, name, lang));
+    if (!mayFeed(name, user)) {
+      closed = true;
+      return refuseFeed(socket, name, lang);
+    }
     const admission = closed ? false : admitSocket(app, name, user.id);
-    if (!admission) return ((closed = true), refuseTooMany(socket, name, lang));
+    if (!admission) {
+      closed = true;
+      return refuseTooMany(socket, name, lang);
+    }
     admitted = admission;
     client = {
       feed: name,
@@ -353,7 +362,10 @@ function listen(ctx: AppContext, generator: FeedGenerator, subscribers: Set<Subs
       }
     }),
   );
-  return () => offs.forEach((off) => off());
+  return () =>
+    offs.forEach((off) => {
+      off();
+    });
 }
 
 /**

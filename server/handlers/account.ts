@@ -8,7 +8,7 @@ import { isUnilateralAccount } from '#contract/rules/unilateral';
 import { findUserById, findUserByName, insertUser, setPasswordHash, type UserRow } from '../store/users';
 import { has, optStr, str } from '../http/validate';
 
-const USERNAME = /^[\p{L}\p{N}_.\-]{1,32}$/u;
+const USERNAME = /^[\p{L}\p{N}_.-]{1,32}$/u;
 const PHONE = /^\+?[0-9][0-9 -]{4,19}$/;
 
 function checkNewPassword(password: unknown): string {

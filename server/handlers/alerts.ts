@@ -21,7 +21,7 @@ function ruleOf(call: CallContext): AlertRuleParams {
   const kind = oneOfText<AlertKind>(call, 'kind', ALERT_KINDS);
   if (kind === 'abnormal') return { kind };
   if (kind === 'unbalanced' || kind === 'feed') return { kind, seconds: seconds(call, 'seconds') };
-  let table;
+  let table: ReturnType<typeof checkTable>;
   try {
     table = checkTable(jsonList(call.payload, 'table'));
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { OrderRecord } from '#contract/types/orders';
 import { PAGING } from '#contract/rules/constants';
 import { emptyTotals, groupFields } from '#contract/rules/statistics';
-import { type QueryGroup, type StatisticsReply } from '#contract/types/orders';
+import type { QueryGroup, StatisticsReply } from '#contract/types/orders';
 import type { OrderStatisticRow } from '#contract/types/orders';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import type { Queryable } from '../store/queryable';

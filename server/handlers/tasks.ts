@@ -1,7 +1,7 @@
 /** §7 task and child task calls: list, add, params, name, delete, status (§4 rules), available APIs, children, change records. */
 import type { ChildTask as ChildTaskReply } from '#contract/types/tasks';
 import { editableTransactionTypes } from '#contract/rules/codes';
-import { type ParamValue, type Task } from '#contract/types/tasks';
+import type { ParamValue, Task } from '#contract/types/tasks';
 import { childrenChangeable, isDeletable, TASK_STATUS, TASK_TARGETS, type TaskTarget } from '#contract/rules/task-status';
 import { PAGING } from '#contract/rules/constants';
 import { signedIn, type CallContext, type HandlerMap } from '../context';

@@ -1,5 +1,5 @@
 import { BLOCK_REWARD_BTC, MODEL_NAME_MAX, modelProblems } from '#contract/rules/miner';
-import { type MinerModel } from '#contract/types/miner';
+import type { MinerModel } from '#contract/types/miner';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { id as idOf, has } from '../http/validate';

@@ -64,13 +64,17 @@ const lanesOf = new WeakMap<object, Map<number, Lane>>();
 /** The lane of a user on a server; a lane with nothing left to run is dropped and made again on demand. */
 export function laneOf(server: object, userId: number): Lane {
   let lanes = lanesOf.get(server);
-  if (!lanes) lanesOf.set(server, (lanes = new Map()));
+  if (!lanes) {
+    lanes = new Map();
+    lanesOf.set(server, lanes);
+  }
   let lane = lanes.get(userId);
   if (!lane) {
     const made: Lane = new Lane(() => {
       if (lanes.get(userId) === made) lanes.delete(userId);
     });
-    lanes.set(userId, (lane = made));
+    lane = made;
+    lanes.set(userId, made);
   }
   return lane;
 }

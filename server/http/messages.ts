@@ -212,7 +212,7 @@ export type MessageParams = Record<string, string | number>;
 
 export function langOf(acceptLanguage: string | string[] | undefined): Lang {
   const value = Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage;
-  return value && value.trim().toLowerCase().startsWith('en') ? 'en' : 'zh-CN';
+  return value?.trim().toLowerCase().startsWith('en') ? 'en' : 'zh-CN';
 }
 
 const isConsoleKey = (key: string): key is ConsoleKey => key.includes(':');

@@ -161,7 +161,10 @@ class Bookkeeper {
 
   async book(api: ApiRow, pricer: Pricer, at: number) {
     let kept = this.books.get(api.id);
-    if (!kept) this.books.set(api.id, (kept = { book: await ensureBook(this.tx, api, pricer, at), borrows: [] }));
+    if (!kept) {
+      kept = { book: await ensureBook(this.tx, api, pricer, at), borrows: [] };
+      this.books.set(api.id, kept);
+    }
     return kept;
   }
 
@@ -181,7 +184,8 @@ function bookkeeperOf(tx: Queryable): { keeper: Bookkeeper; own: boolean } {
   let keeper = bookkeepers.get(tx);
   if (!keeper) {
     const made = new Bookkeeper(tx);
-    bookkeepers.set(tx, (keeper = made));
+    keeper = made;
+    bookkeepers.set(tx, made);
     tx.beforeFlush(() => made.write());
   }
   return { keeper, own: false };

@@ -161,8 +161,10 @@ function repay(balance: Balance, currency: string, options: FillOptions, events:
  * price, into the futures account (coin-margined).
  */
 function applyFuturesFill(book: Book, kind: PositionKind, fill: BookFill): BorrowEvent[] {
-  const positions = (book.positions[fill.currency] ??= {});
-  const position = (positions[kind] ??= { qty: 0, entry: 0 });
+  book.positions[fill.currency] ??= {};
+  const positions = book.positions[fill.currency];
+  positions[kind] ??= { qty: 0, entry: 0 };
+  const position = positions[kind];
   const delta = fill.sign * fill.amount;
   let realisedUsdt = 0;
   if (position.qty * delta < 0) {

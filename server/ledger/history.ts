@@ -18,9 +18,9 @@ export function chartPoint(at: number, equityUsdt: number, btc: number, base?: P
   return {
     at,
     equity_usdt: equityUsdt,
-    rate_usdt: base && base.equity_usdt ? equityUsdt / base.equity_usdt - 1 : 0,
+    rate_usdt: base?.equity_usdt ? equityUsdt / base.equity_usdt - 1 : 0,
     equity: coin,
-    equity_rate_usdt: base && base.equity ? coin / base.equity - 1 : 0,
+    equity_rate_usdt: base?.equity ? coin / base.equity - 1 : 0,
   };
 }
 

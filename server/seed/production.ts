@@ -87,7 +87,7 @@ export async function seedProduction(db: Db, now: number, options: ProductionSee
   await seedOnce(db, 'users', now, async () => {
     if (options.password !== undefined) checkAdminPassword(options.password);
     const username = options.username.trim();
-    if (!/^[\p{L}\p{N}_.\-]{1,32}$/u.test(username)) throw new StartRefused(`ADMIN_USERNAME is not a valid user name: ${username}`);
+    if (!/^[\p{L}\p{N}_.-]{1,32}$/u.test(username)) throw new StartRefused(`ADMIN_USERNAME is not a valid user name: ${username}`);
     const generatedPassword = options.password === undefined ? randomBytes(18).toString('base64url') : undefined;
     await insertUser(db, {
       username,

@@ -25,12 +25,18 @@ export async function loadBook(db: Queryable, apiId: number): Promise<Book | und
   );
   if (!balances.length) return undefined;
   const book = emptyBook();
-  for (const { currency, account, amount } of balances) (book.balances[currency] ??= { spot: 0, futures: 0, wallet: 0, borrowed: 0 })[account] = Number(amount);
+  for (const { currency, account, amount } of balances) {
+    book.balances[currency] ??= { spot: 0, futures: 0, wallet: 0, borrowed: 0 };
+    book.balances[currency][account] = Number(amount);
+  }
   const positions = await db.all<{ currency: string; kind: PositionKind; qty: number; entry: number }>(
     'SELECT currency, kind, qty, entry FROM asset_positions WHERE api_id = ?',
     [apiId],
   );
-  for (const { currency, kind, qty, entry } of positions) (book.positions[currency] ??= {})[kind] = { qty: Number(qty), entry: Number(entry) };
+  for (const { currency, kind, qty, entry } of positions) {
+    book.positions[currency] ??= {};
+    book.positions[currency][kind] = { qty: Number(qty), entry: Number(entry) };
+  }
   return book;
 }
 

@@ -187,7 +187,7 @@ const settled = (state: TaskState): boolean => state.task.status === TASK_STATUS
  */
 export async function advanceRun(db: Queryable, market: MarketSource, runId: number, until: number, stop = false): Promise<PaperRunRow | undefined> {
   const run = await findRun(db, runId);
-  if (!run || !run.running) return run;
+  if (!run?.running) return run;
   const end = Math.min(until, run.ends_at);
   const { prices, expiry } = enginePrices(market);
   const inputs = await paperInputs(db, expiry);

@@ -377,8 +377,14 @@ const SELECT_FOLLOW_VIEW = `SELECT t.*, a.name AS api_name, b.name AS bourse_nam
 export function followTaskViews(db: Queryable, userId: number | null, strategyId?: number) {
   const where: string[] = [];
   const args: SqlValue[] = [];
-  if (userId !== null) where.push('t.user_id = ?'), args.push(userId);
-  if (strategyId !== undefined) where.push('t.strategy_id = ?'), args.push(strategyId);
+  if (userId !== null) {
+    where.push('t.user_id = ?');
+    args.push(userId);
+  }
+  if (strategyId !== undefined) {
+    where.push('t.strategy_id = ?');
+    args.push(strategyId);
+  }
   return db.all<FollowTaskView>(`${SELECT_FOLLOW_VIEW} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY t.api_id`, args);
 }
 export const followTaskView = (db: Queryable, apiId: number) => db.get<FollowTaskView>(`${SELECT_FOLLOW_VIEW} WHERE t.api_id = ?`, [apiId]);

@@ -33,7 +33,7 @@ function Themed({ children }: { children: React.ReactNode }) {
   const reducedMotion = useReducedMotion();
   useEffect(() => {
     document.title = t('app.title');
-  }, [t, i18n.language]);
+  }, [t]);
   return (
     <ConfigProvider locale={antdLocale(i18n.language)} theme={themeConfig(mode, reducedMotion)}>
       <NotifyProvider>{children}</NotifyProvider>

@@ -123,5 +123,5 @@ const csvCell = (value: unknown): string => {
 
 /** RFC 4180 CSV: a header line, then one line per row; cells with commas, quotes or newlines are quoted. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

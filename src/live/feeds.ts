@@ -37,7 +37,11 @@ export function unionIds(lists: readonly (readonly number[] | undefined)[]): num
 export function mergeMarketParams(list: readonly MarketFeedParams[]): MarketFeedParams {
   if (list.some((tables) => tables === undefined)) return undefined;
   const byKey = new Map<string, MarketTableConfig>();
-  list.forEach((tables) => tables?.forEach((table) => byKey.set(tableKey(table), table)));
+  list.forEach((tables) => {
+    tables?.forEach((table) => {
+      byKey.set(tableKey(table), table);
+    });
+  });
   return [...byKey.values()];
 }
 
@@ -53,7 +57,11 @@ export function mergeStatisticsParams(all: readonly (StatisticsFeedParams | unde
   const list = all.filter((params): params is StatisticsFeedParams => params !== undefined);
   if (list.length === 0) return undefined;
   const pairs = new Map<string, [string, number]>();
-  list.forEach(({ currencies, minutes }) => currencies.forEach((currency) => pairs.set(`${currency}/${minutes}`, [currency, minutes])));
+  list.forEach(({ currencies, minutes }) => {
+    currencies.forEach((currency) => {
+      pairs.set(`${currency}/${minutes}`, [currency, minutes]);
+    });
+  });
   return { pairs: [...pairs.values()], number: Math.max(...list.map((p) => p.number ?? PAGING.orderPageSize)) };
 }
 
@@ -101,7 +109,7 @@ const sharing: { [N in FeedName]: Sharing<N> } = {
 };
 
 /** Any feed's definition, as the manager handles them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: one table of feeds of different params and messages: with unknown, a definition whose functions take its own params would not fit
 export type AnyFeedDefinition = FeedDefinition<any, any, any>;
 
 /** One feed of the contract with its sharing. */

@@ -212,7 +212,9 @@ export class FeedManager {
 
   private activeChanged(): void {
     this.activeFeeds = (Object.keys(this.table) as FeedName[]).filter((name) => (this.feeds.get(name)?.listeners.size ?? 0) > 0);
-    [...this.activeListeners].forEach((listener) => listener());
+    [...this.activeListeners].forEach((listener) => {
+      listener();
+    });
   }
 
   /** What the feed's socket is subscribed to now (the merge of every subscriber's params). */

@@ -37,7 +37,7 @@ export const resourceFeeds = {
 
 export type LiveResource = keyof typeof resourceFeeds;
 
-export const isLiveResource = (name: string): name is LiveResource => Object.prototype.hasOwnProperty.call(resourceFeeds, name);
+export const isLiveResource = (name: string): name is LiveResource => Object.hasOwn(resourceFeeds, name);
 
 /** The records a message of the resource's feed carries. */
 export function liveRecords(resource: LiveResource, message: unknown): LiveRecord[] {
@@ -82,7 +82,9 @@ function patchResult(result: unknown, patches: Map<string, Record<string, unknow
 export function writeLiveRecords(queryClient: QueryClient, resource: string, records: readonly LiveRecord[]): void {
   if (records.length === 0) return;
   const patches = new Map<string, Record<string, unknown>>();
-  records.forEach(({ id, patch }) => patches.set(String(id), { ...patches.get(String(id)), ...patch }));
+  records.forEach(({ id, patch }) => {
+    patches.set(String(id), { ...patches.get(String(id)), ...patch });
+  });
   const matches = ofResource(resource);
   notifyManager.batch(() => {
     queryClient

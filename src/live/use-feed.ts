@@ -54,6 +54,7 @@ export function useFeedListener<N extends FeedName>(
     };
   }, [manager, name, enabled]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the params by value: a new object with the same content updates nothing
   useEffect(() => {
     // runs after the subscription above; a no-op when the params did not change
     subscription.current?.update(latestParams.current);
@@ -70,6 +71,7 @@ export function useFeed<N extends FeedName>(name: N, params?: FeedParams<N>, opt
   const [data, setData] = useState<FeedMessage<N> | undefined>(undefined);
   useFeedListener(name, params, (message) => setData(() => message), options);
   // a subscriber that stops (unmounted, disabled) forgets what it was sent
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the subscription's own dependencies (useFeedListener's): its end is what clears the data
   useEffect(() => () => setData(undefined), [manager, name, enabled]);
   const { state, lastMessageAt, error } = useFeedStatus(name, manager);
   return { data, state, lastMessageAt, error };

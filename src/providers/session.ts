@@ -62,7 +62,9 @@ export const saveSign = (sign: string): void => {
 };
 
 export function clearSession(): void {
-  Object.values(KEYS).forEach((key) => Cookies.remove(key));
+  Object.values(KEYS).forEach((key) => {
+    Cookies.remove(key);
+  });
 }
 
 type SessionListener = () => void;
@@ -81,5 +83,7 @@ export function endInvalidSession(): void {
   if (ended) return;
   ended = true;
   clearSession();
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => {
+    listener();
+  });
 }

@@ -63,6 +63,7 @@ export function useLiveResourceCache<R extends LiveResource>(resource: R, option
     };
   }, [liveProvider, queryClient, resource, enabled]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the params by value: a new object with the same content updates nothing
   useEffect(() => {
     handle.current?.update(latestParams.current);
   }, [key]);

@@ -43,7 +43,9 @@ const sentIds = () => socket().sent.map((text) => JSON.parse(text).data as numbe
 /** Delivers socket messages; the live provider writes them into Refine's cache at the end of the turn. */
 const push = (...messages: string[]) =>
   act(async () => {
-    messages.forEach((m) => socket().receive(m));
+    messages.forEach((m) => {
+      socket().receive(m);
+    });
     frames.run();
   });
 

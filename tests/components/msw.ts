@@ -39,7 +39,9 @@ async function payloadOf(request: Request): Promise<Record<string, unknown>> {
   if (type.includes('json')) return { ...payload, ...((await request.json()) as Record<string, unknown>) };
   if (type.includes('form')) {
     const form = await request.formData();
-    form.forEach((value, key) => (payload[key] = value));
+    form.forEach((value, key) => {
+      payload[key] = value;
+    });
   }
   return payload;
 }

@@ -128,7 +128,16 @@ describe('/statistic query panel', () => {
       onCall('orderApiNumber', () => envelope({ '3': 5, '4': 0 })),
     );
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          created.push(blob);
+          return 'blob:csv';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     open();
     await userEvent.click(await screen.findByRole('tab', { name: '订单查询' }));

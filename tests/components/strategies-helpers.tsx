@@ -48,7 +48,10 @@ export function recordSave(respond = () => envelope({ ...ARBITRAGE_2, id: 9 }, 2
     for (const [key, value] of form.entries()) {
       order.push(key);
       if (typeof value === 'string') fields[key] = value;
-      else (files[key] ??= []).push(await value.text());
+      else {
+        files[key] ??= [];
+        files[key].push(await value.text());
+      }
     }
     saves.push({ fields, files, order, authorization });
     return respond();

@@ -200,7 +200,12 @@ describe('task dialogs', () => {
     taskHandlers();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(onCall('strategyParamsGet', async () => (await held, envelope(sections))));
+    server.use(
+      onCall('strategyParamsGet', async () => {
+        await held;
+        return envelope(sections);
+      }),
+    );
     renderPage(<TaskListPage />, { path: '/task' });
     await screen.findByTestId('task-card-1');
     await userEvent.click(await screen.findByText('添加任务', { selector: 'button span' }));

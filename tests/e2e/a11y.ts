@@ -70,7 +70,8 @@ function requestsOf(page: Page): Set<Request> {
     page.on('request', (request) => requests.add(request));
     page.on('requestfinished', (request) => requests.delete(request));
     page.on('requestfailed', (request) => requests.delete(request));
-    inFlight.set(page, (pending = requests));
+    pending = requests;
+    inFlight.set(page, requests);
   }
   return pending;
 }

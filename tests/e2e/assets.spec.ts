@@ -85,7 +85,11 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
     ws.on('framesent', (frame) => {
       const ids = idsOf(String(frame.payload));
       sent.push(ids);
-      watchers.filter((w) => w.ids === ids).forEach((w) => w.resolve());
+      watchers
+        .filter((w) => w.ids === ids)
+        .forEach((w) => {
+          w.resolve();
+        });
     });
   });
   const sending = (ids: number[]) => {

@@ -238,7 +238,7 @@ export async function onFailure(t: { name: string }, page: Page | undefined): Pr
   } catch (error) {
     console.error(`[e2e] screenshot failed: ${String(error)}`);
   }
-  await writeFile(`${base}.log`, [`url: ${page.url()}`, ...pageLog(page)].join('\n') + '\n');
+  await writeFile(`${base}.log`, `${[`url: ${page.url()}`, ...pageLog(page)].join('\n')}\n`);
   console.error(`[e2e] "${t.name}" failed: see ${path.relative(ROOT, base)}.png and .log`);
 }
 

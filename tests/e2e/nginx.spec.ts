@@ -170,8 +170,14 @@ test('through nginx on loopback, each service on its own port: pages with their 
   // a socket from a foreign page is refused through nginx too (its Host, port included, reaches the service)
   const refusedWith = await new Promise<number>((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/get2`, ['bearer', token], { origin: 'https://evil.example' });
-    socket.once('open', () => (socket.close(), resolve(101)));
-    socket.once('unexpected-response', (_request, reply) => (socket.terminate(), resolve(reply.statusCode ?? 0)));
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('unexpected-response', (_request, reply) => {
+      socket.terminate();
+      resolve(reply.statusCode ?? 0);
+    });
     socket.once('error', reject);
   });
   assert.equal(refusedWith, 403);

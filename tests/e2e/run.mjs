@@ -62,7 +62,9 @@ function newestMtime(entries) {
     if (st.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
     else newest = Math.max(newest, st.mtimeMs);
   };
-  entries.forEach((e) => visit(path.join(ROOT, e)));
+  entries.forEach((e) => {
+    visit(path.join(ROOT, e));
+  });
   return newest;
 }
 

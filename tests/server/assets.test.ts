@@ -55,7 +55,7 @@ describe('assets: seeded books and history', () => {
     const month = (await s.t.call('assetImaging', { apiId: api!.id, layout: 5 }, { token: s.admin })).data as { dateTime: string; equity_usdt: number }[];
     expect(month.length).toBeGreaterThan(170);
     expect(month.length).toBeLessThanOrEqual(182);
-    const span = Date.parse(month[month.length - 1]!.dateTime.replace(' ', 'T') + 'Z') - Date.parse(month[0]!.dateTime.replace(' ', 'T') + 'Z');
+    const span = Date.parse(`${month[month.length - 1]!.dateTime.replace(' ', 'T')}Z`) - Date.parse(`${month[0]!.dateTime.replace(' ', 'T')}Z`);
     expect(span).toBeGreaterThan(29.5 * DAY);
     const day = (await s.t.call('assetImaging', { apiId: api!.id }, { token: s.admin })).data as unknown[];
     expect(day.length).toBeGreaterThan(170);

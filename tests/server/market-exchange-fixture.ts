@@ -349,7 +349,7 @@ export async function startExchangeFixture(now: number): Promise<ExchangeFixture
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push(url.pathname + url.search);
     const [, venue, ...rest] = url.pathname.split('/');
-    const path = '/' + rest.join('/');
+    const path = `/${rest.join('/')}`;
     const reply = failing.has(venue)
       ? undefined
       : venue === 'okx'

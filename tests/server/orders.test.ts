@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '#contract/types/orders';
-import { GROUP_FIELDS } from '#contract/rules/statistics';
+import type { GROUP_FIELDS } from '#contract/rules/statistics';
 import { manualTradeCparam } from '../../src/domain/task';
 import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
 import { parseStatistics } from '#contract/feed-parse';

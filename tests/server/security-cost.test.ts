@@ -266,7 +266,9 @@ describe('a hostile user’s most expensive requests leave another user answered
       number: 1000,
     });
     let engineTicks = 0;
-    const stopCounting = t.server.context.bus.on('task.changed', ({ userId }) => void (userId === 1 && (engineTicks += 1)));
+    const stopCounting = t.server.context.bus.on('task.changed', ({ userId }) => {
+      if (userId === 1) engineTicks += 1;
+    });
     const hostileLane = () => laneOf(t.server.context, 1).length; // admin is user 1
 
     let hostileAnswered = 0;
@@ -279,7 +281,10 @@ describe('a hostile user’s most expensive requests leave another user answered
     for (const feed of sockets) for (let m = 0; m < 10; m += 1) feed.socket.send(costliest);
     // the hostile work has reached the server: its lane holds a queue (each piece runs one turn of the event loop)
     let turns = 0;
-    while (hostileLane() < 20 && turns < 500) turns += (await settle(1), 1);
+    while (hostileLane() < 20 && turns < 500) {
+      await settle(1);
+      turns += 1;
+    }
     expect(hostileLane()).toBeGreaterThanOrEqual(20);
 
     // the engine ticks under the load
@@ -367,7 +372,15 @@ describe('a user’s lane and a socket’s gate (their bounds, without a server)
     const clock = new ManualClock(0);
     const handled: string[] = [];
     const done: (() => void)[] = [];
-    const gate = messageGate(clock, (text) => new Promise<void>((resolve) => (handled.push(text), done.push(resolve))), { burst: 2, intervalMs: 500 });
+    const gate = messageGate(
+      clock,
+      (text) =>
+        new Promise<void>((resolve) => {
+          handled.push(text);
+          done.push(resolve);
+        }),
+      { burst: 2, intervalMs: 500 },
+    );
     for (const text of ['a', 'b', 'c', 'd']) gate.offer(text);
     expect(handled).toEqual(['a']); // one at a time; b and c were dropped for d
     done.shift()!();

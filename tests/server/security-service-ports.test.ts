@@ -48,7 +48,10 @@ async function codeAt(service: string, name: EndpointName): Promise<number> {
 function opens(service: string, feedPath: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new WebSocket(base(service).replace(/^http/, 'ws') + feedPath);
-    socket.once('open', () => (socket.close(), resolve(true)));
+    socket.once('open', () => {
+      socket.close();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
     socket.once('unexpected-response', () => resolve(false));
   });

@@ -370,7 +370,7 @@ describe('a strategy replace is whole or nothing (issue 31, finding 9)', () => {
       const save = (main: string | null, rely: { name: string; content: string }[], fields: Record<string, string> = {}) =>
         t.call(
           'strategySaveFiles',
-          form(main === null ? null : { name: main, content: VALID + `# ${main}\n` }, rely, { strategySoleId: 'whole-1', ...fields }),
+          form(main === null ? null : { name: main, content: `${VALID}# ${main}\n` }, rely, { strategySoleId: 'whole-1', ...fields }),
           { token: admin },
         );
       expect((await save('first.py', [{ name: 'dep.py', content: 'a = 1\n' }])).code).toBe(200);

@@ -85,7 +85,10 @@ describe('a session that the server calls invalid (code 3)', () => {
     let logoutCalls = 0;
     server.use(
       http.get('*/task/list', () => HttpResponse.json({ code: 3, info: '登录已失效' })),
-      http.post('*/user/logout', () => (logoutCalls++, HttpResponse.json({ code: 200, data: null }))),
+      http.post('*/user/logout', () => {
+        logoutCalls++;
+        return HttpResponse.json({ code: 200, data: null });
+      }),
     );
     const ended = vi.fn();
     const stop = onSessionInvalid(ended);

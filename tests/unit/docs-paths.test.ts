@@ -18,13 +18,7 @@ const names = new Set(files.map((file) => basename(file)));
 
 /** A glob of the docs (`*` within a name, `**` across folders) as a test over the repository's files. */
 const matchesSome = (glob: string): boolean => {
-  const pattern = new RegExp(
-    `^${glob
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*\*/g, '\u0000')
-      .replace(/\*/g, '[^/]*')
-      .replace(/\u0000/g, '.*')}(/.*)?$`,
-  );
+  const pattern = new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*|\*/g, (stars) => (stars === '**' ? '.*' : '[^/]*'))}(/.*)?$`);
   return files.some((file) => pattern.test(file));
 };
 

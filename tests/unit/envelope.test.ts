@@ -196,7 +196,12 @@ describe('call', () => {
 
   it('a reply slower than the timeout is a timeout error', async () => {
     setRuntimeConfig({ requestTimeoutMs: 150 });
-    server.use(http.get('*/api/list', async () => (await delay('infinite'), HttpResponse.json({ code: 200 }))));
+    server.use(
+      http.get('*/api/list', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ code: 200 });
+      }),
+    );
     expect(await failure(call('apiList'))).toMatchObject({ kind: 'timeout' });
     setRuntimeConfig({});
   });
@@ -214,7 +219,10 @@ describe('services', () => {
     // each answered with data of its reply's shape (a list, nothing, a list, a page)
     const record =
       (data: unknown) =>
-      ({ request }: { request: Request }) => (hosts.push(new URL(request.url).host), HttpResponse.json({ code: 200, data }));
+      ({ request }: { request: Request }) => {
+        hosts.push(new URL(request.url).host);
+        return HttpResponse.json({ code: 200, data });
+      };
     server.use(
       http.get('http://main.example/api/list', record([])),
       http.post('http://task.example:9001/taskServer/manual', record(null)),

@@ -94,7 +94,9 @@ describe('feed manager: sockets and URLs', () => {
     const manager = newManager();
     manager.subscribe('market', undefined, () => {});
     manager.subscribe('task', undefined, () => {});
-    sockets().forEach((socket) => socket.open());
+    sockets().forEach((socket) => {
+      socket.open();
+    });
     const before = [...sockets()];
     saveSession({ token: 'fresh-token', userName: 'alice', level: 1, isSuper: false, kind: 'normal' });
     manager.reconnectAll();
@@ -105,10 +107,14 @@ describe('feed manager: sockets and URLs', () => {
       ['bearer', 'fresh-token'],
       ['bearer', 'fresh-token'],
     ]);
-    fresh.forEach((socket) => socket.open());
+    fresh.forEach((socket) => {
+      socket.open();
+    });
     expect(fresh[1]!.sent[0]).toContain('fresh-token');
     // the old sockets closing later does not open more
-    before.forEach((socket) => socket.drop());
+    before.forEach((socket) => {
+      socket.drop();
+    });
     vi.advanceTimersByTime(60_000);
     expect(sockets()).toHaveLength(4);
     expect(manager.status('market').state).toBe('live');

@@ -65,7 +65,9 @@ describe('toGlobalConfigPayload', () => {
       tradingIntervalTime: 1,
       isBorrow: 'true',
     };
-    BORROW_COINS.forEach((coin, i) => (values[`maxBorrow${coin}`] = String(i * 10)));
+    BORROW_COINS.forEach((coin, i) => {
+      values[`maxBorrow${coin}`] = String(i * 10);
+    });
     const payload = toGlobalConfigPayload(values);
     expect(Object.keys(payload).sort()).toEqual([...GLOBAL_CONFIG_FIELDS].sort());
     expect(payload).toMatchObject({ depthMarket: 5, messageIntervalTime: 300, isBorrow: true, maxBorrowBTC: 0, maxBorrowTRX: 80 });

@@ -21,7 +21,9 @@ export class ManualFrames {
   run(): void {
     const callbacks = this.queue;
     this.queue = [];
-    callbacks.forEach((callback) => callback());
+    callbacks.forEach((callback) => {
+      callback();
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import { bestIds, calculatorPath, compareMiners, minerEconomics, minerProblems, modelOfSearch } from '../../src/domain/miner';
 import { BLOCK_REWARD_BTC, minerProblem, modelProblems, type MinerInputs } from '#contract/rules/miner';
-import { type MinerModel } from '#contract/types/miner';
+import type { MinerModel } from '#contract/types/miner';
 
 /**
  * The case worked by hand: an Antminer S21 (200 TH/s, 3 500 W) at difficulty 150 T (150 × 10^12),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { App, Badge, Button, Flex, List, Popover, Space, Switch, Tag, Typography } from 'antd';
 import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -75,14 +75,10 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
   );
 
   // the console's own sockets: a notification when one has been reconnecting longer than this browser's setting
-  useEffect(
-    () =>
-      watchSockets(manager, prefs.socketSeconds, (feed) =>
-        announce(t('message.socket', { feed: t(`live:feed.${feed}`), seconds: prefs.socketSeconds }), voice.current),
-      ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [manager, prefs.socketSeconds],
+  const socketLong = useEffectEvent((feed: string) =>
+    announce(t('message.socket', { feed: t(`live:feed.${feed}`), seconds: prefs.socketSeconds }), voice.current),
   );
+  useEffect(() => watchSockets(manager, prefs.socketSeconds, socketLong), [manager, prefs.socketSeconds]);
 
   const markRead = (ids?: number[]) =>
     read.mutate(ids ? { ids } : {}, {
@@ -102,7 +98,15 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
           <Button size="small" type="link" disabled={unread === 0} onClick={() => markRead()}>
             {t('bell.markAllRead')}
           </Button>
-          <Button size="small" type="text" icon={<SettingOutlined />} onClick={() => (setOpen(false), setRulesOpen(true))}>
+          <Button
+            size="small"
+            type="text"
+            icon={<SettingOutlined />}
+            onClick={() => {
+              setOpen(false);
+              setRulesOpen(true);
+            }}
+          >
             {t('bell.rules')}
           </Button>
         </Space>
@@ -130,7 +134,13 @@ export default function AlertBell({ manager = feedManager }: AlertBellProps) {
               data-read={alert.read}
               extra={
                 href && (
-                  <Link to={href} onClick={() => (setOpen(false), !alert.read && markRead([alert.id]))}>
+                  <Link
+                    to={href}
+                    onClick={() => {
+                      setOpen(false);
+                      if (!alert.read) markRead([alert.id]);
+                    }}
+                  >
                     {t('bell.open')}
                   </Link>
                 )

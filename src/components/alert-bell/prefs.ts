@@ -32,7 +32,9 @@ export function readPrefs(): AlertPrefs {
 
 export function savePrefs(patch: Partial<AlertPrefs>): void {
   localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...readPrefs(), ...patch }));
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => {
+    listener();
+  });
 }
 
 export function useAlertPrefs(): AlertPrefs {

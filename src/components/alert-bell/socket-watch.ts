@@ -31,7 +31,11 @@ export function watchSockets(manager: FeedManager, seconds: number, onDown: (fee
     }),
   );
   return () => {
-    offs.forEach((off) => off());
-    timers.forEach((timer) => timer !== 'fired' && clearTimeout(timer));
+    offs.forEach((off) => {
+      off();
+    });
+    timers.forEach((timer) => {
+      if (timer !== 'fired') clearTimeout(timer);
+    });
   };
 }

@@ -4,7 +4,7 @@ import { BellFilled, BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LIMITS, DIRECTIONS, SPREAD_FIELDS, type Direction, type SpreadField, type SpreadRuleParams } from '#contract/rules/alerts';
 import { tableKey } from '#contract/rules/market';
-import { type MarketTable } from '#contract/types/market';
+import type { MarketTable } from '#contract/types/market';
 import { useCall, useCallMutation } from '../../api/use-call';
 
 const QUIET = { successNotification: false } as const;

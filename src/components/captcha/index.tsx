@@ -46,6 +46,7 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
   const atEnd = value >= MAX;
   const working = atEnd && !solved;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only reloadKey and attempt ask for a new challenge; onChange (the parent's inline setter, new each render) and t are just read
   useEffect(() => {
     let alive = true;
     current.current = null;
@@ -69,8 +70,6 @@ export function SliderCaptcha({ onChange, reloadKey = 0 }: Props) {
       alive = false;
       current.current = null;
     };
-    // onChange is the parent's setter; a new challenge is wanted only when reloadKey/attempt change
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reloadKey, attempt]);
 
   const solve = useCallback(

@@ -108,7 +108,15 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
                       <UpDownColorSetting />
                     </Suspense>
                   )}
-                  <Button role="menuitem" type="text" icon={<KeyOutlined />} onClick={() => (setUserMenuOpen(false), setChangingPassword(true))}>
+                  <Button
+                    role="menuitem"
+                    type="text"
+                    icon={<KeyOutlined />}
+                    onClick={() => {
+                      setUserMenuOpen(false);
+                      setChangingPassword(true);
+                    }}
+                  >
                     {t('header.changePassword')}
                   </Button>
                   <Button role="menuitem" type="text" icon={<LogoutOutlined />} onClick={signOut}>

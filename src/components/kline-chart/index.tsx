@@ -3,7 +3,7 @@ import { useCustom } from '@refinedev/core';
 import { Alert, Empty, Segmented, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_KLINE_FRAME, KLINE_FRAMES, formatMarketNumber, klineQuery, type KlineFrame, type KlineLeg } from '../../domain/market';
-import { type KlineField, type Candle, type KlineReply } from '#contract/types/market';
+import type { KlineField, Candle, KlineReply } from '#contract/types/market';
 import { ChartFigure, periodOf, useChartSummary, type SeriesFigures } from '../charts/summary';
 
 /** The chart library loads on the first chart drawn, never with the page. */
@@ -32,6 +32,7 @@ export interface KlineChartProps {
 export function KlineChart({ legs, currency, frame, end, field, colors, height = 240 }: KlineChartProps) {
   const { t } = useTranslation('market');
   const legsKey = legs.map((l) => `${l.exchange}:${l.type}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: legsKey is legs by value (a caller passes a new array of the same legs each render)
   const query = useMemo(() => klineQuery(legs, currency, frame, end, field), [legsKey, currency, frame, end, field]);
   const { result, query: state } = useCustom<KlineReply>({
     url: 'klineData',
@@ -48,7 +49,7 @@ export function KlineChart({ legs, currency, frame, end, field, colors, height =
     periodOf(candles, (candle) => candle.time),
   );
 
-  let body;
+  let body: React.ReactNode;
   if (state.isError) {
     body = <Alert type="error" showIcon message={t('chart.error', { message: state.error?.message ?? '' })} data-testid="kline-error" />;
   } else if (state.isLoading) {

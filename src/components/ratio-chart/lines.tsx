@@ -30,6 +30,7 @@ export default function Lines({ data, series, height = 280 }: RatioChartProps) {
       {...common}
       // the axis titles name the two series
       legend={false}
+      // biome-ignore lint/correctness/noChildrenProp: DualAxes takes its series as a children option (@ant-design/charts' API), not React children
       children={series.map((one, index) => ({
         type: 'line',
         yField: one.field,

@@ -37,7 +37,9 @@ export function setUpDownScheme(scheme: UpDownScheme): void {
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => {
+    listener();
+  });
 }
 
 export interface UpDownColors {

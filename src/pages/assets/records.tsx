@@ -72,6 +72,7 @@ export function BorrowRecords({ records }: { records: readonly unknown[] }) {
   return (
     <ol data-testid="borrow-records" style={{ paddingInlineStart: 24, margin: 0 }}>
       {records.map((entry, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the records are a log read whole, without ids: a line's place in it is what names it
         <li key={i}>
           <Typography.Text style={{ wordBreak: 'break-word' }}>{lineOf(entry)}</Typography.Text>
         </li>

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { requestAnimationFrameOrTimeout, type RequestFrame } from '../../live/manager';
 import { leadingNumber, sortByCurrency } from '../../domain/market';
-import { type MarketRow } from '#contract/types/market';
+import type { MarketRow } from '#contract/types/market';
 
 /** The fields of a row that flash when they change. */
 export const FLASHING_FIELDS = ['a_buy', 'b_sell', 'positive', 'negative'] as const;
@@ -72,7 +72,10 @@ export class MarketBoardStore {
   /** Called after every change of one table. */
   subscribeTable(table: string, listener: () => void): () => void {
     let set = this.tableListeners.get(table);
-    if (!set) this.tableListeners.set(table, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.tableListeners.set(table, set);
+    }
     set.add(listener);
     return () => {
       set.delete(listener);
@@ -112,9 +115,14 @@ export class MarketBoardStore {
     byTable.forEach((rows, table) => {
       if (!this.updateTable(table, rows)) return;
       changedAny = true;
-      this.tableListeners.get(table)?.forEach((listener) => listener());
+      this.tableListeners.get(table)?.forEach((listener) => {
+        listener();
+      });
     });
-    if (changedAny) this.listeners.forEach((listener) => listener());
+    if (changedAny)
+      this.listeners.forEach((listener) => {
+        listener();
+      });
   }
 
   /** Applies one table's rows; true when a cell or its currencies changed. */

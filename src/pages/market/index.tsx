@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { readMarketMessage, readMarketTables, sortTables, tableSpan } from '../../domain/market';
 import { MARKET_EXCHANGES, TABLE_SPANS, tableKey, type SpanChoice } from '#contract/rules/market';
-import { type MarketTable } from '#contract/types/market';
+import type { MarketTable } from '#contract/types/market';
 import { netColouringOf, spanOf, withParams, type MarketParams } from '#contract/rules/market-params';
 import type { AccountFees } from '#contract/rules/net-spread';
 import { useFeedListener } from '../../live/use-feed';

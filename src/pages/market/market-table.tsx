@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { contractTypeLabelKey } from '#contract/rules/codes';
 import { formatMarketField, isStale, type KlineLeg } from '../../domain/market';
 import { tableKey } from '#contract/rules/market';
-import { type MarketTable as Table4 } from '#contract/types/market';
+import type { MarketTable as Table4 } from '#contract/types/market';
 import { deliveryCodeOf } from '#contract/rules/market-params';
 import type { DeliveryCodes } from '#contract/rules/calendar';
 import { FeedStatusBadge } from '../../components/feed-status';
@@ -246,7 +246,8 @@ function MarketTableCardView({
       styles={{ body: { padding: 0 } }}
     >
       {/* the table scrolls sideways on a phone: a keyboard user can reach and scroll it even before it has rows (axe: scrollable-region-focusable) */}
-      <div style={SCROLLER_STYLE} tabIndex={0} role="region" aria-label={title}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus for a keyboard to scroll it */}
+      <section style={SCROLLER_STYLE} tabIndex={0} aria-label={title}>
         <Table<RowKey>
           size="small"
           rowKey="currency_type"
@@ -258,7 +259,7 @@ function MarketTableCardView({
           // measuring (a ResizeObserver per column would re-render it whenever a price gets wider)
           style={TABLE_STYLE}
         />
-      </div>
+      </section>
     </Card>
   );
 }

@@ -70,11 +70,12 @@ export function FeeCaption({
       {fees.map((fee, index) => {
         const { exchange, type } = legs[index];
         const rate = formatFeeRate(fee.rate);
+        const leg = index === 0 ? 'a' : 'b';
         return (
-          <Fragment key={index}>
+          <Fragment key={leg}>
             {index > 0 && ' · '}
             <Tooltip title={fee.isDefault ? t('defaultFeeTip', { exchange, rate }) : t('accountFeeTip', { exchange })}>
-              <span data-leg={index === 0 ? 'a' : 'b'} data-default={fee.isDefault} data-rate={fee.rate}>
+              <span data-leg={leg} data-default={fee.isDefault} data-rate={fee.rate}>
                 {t('leg', { exchange, type, rate })}
                 {fee.isDefault && (
                   <Tag bordered={false} style={{ marginInlineStart: 4, marginInlineEnd: 0 }}>

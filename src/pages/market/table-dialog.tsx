@@ -5,7 +5,7 @@ import { useCall } from '../../api/use-call';
 import { contractTypeLabelKey } from '#contract/rules/codes';
 import { sortByCurrency } from '../../domain/market';
 import { tableKey, typesForA, typesForB } from '#contract/rules/market';
-import { type MarketTable } from '#contract/types/market';
+import type { MarketTable } from '#contract/types/market';
 
 interface TableForm {
   exchangeA?: number;
@@ -48,6 +48,7 @@ export function TableDialog({ initial, exchanges, existing, onSave, onClose }: T
   const bTypes = exchangeA && exchangeB && typeA ? typesForB(exchangeA, exchangeB, typeA) : [];
 
   // a choice upstream that no longer allows a type clears it (not before the watched values arrive)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new type A is a choice upstream of type B; the types themselves are read from the form as they are now
   useEffect(() => {
     if (!exchangeA || !exchangeB) return;
     const { typeA: a, typeB: b } = form.getFieldsValue();

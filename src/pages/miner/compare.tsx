@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useCall } from '../../api/use-call';
 import { formatAmount, formatPrice, formatStatistic } from '../../domain/format';
 import { COMPARED, MINER_DEFAULTS, bestIds, compareMiners, type ComparedFigure, type ComparisonRow, type MinerConditions } from '../../domain/miner';
-import { type MinerModel } from '#contract/types/miner';
+import type { MinerModel } from '#contract/types/miner';
 import { CONDITION_FIELDS, MinerFormItems, useNetworkDefaults, type MinerFormValues } from './inputs';
 
 const NO_MODELS: MinerModel[] = [];

@@ -9,7 +9,7 @@ import { failed, succeeded } from '../../components/notify';
 import { formatStatistic } from '../../domain/format';
 import { calculatorPath, efficiencyOf } from '../../domain/miner';
 import { MODEL_NAME_MAX, modelProblems, type ModelField } from '#contract/rules/miner';
-import { type MinerModel } from '#contract/types/miner';
+import type { MinerModel } from '#contract/types/miner';
 
 type ModelValues = Partial<Pick<MinerModel, ModelField>>;
 const NO_MODELS: MinerModel[] = [];

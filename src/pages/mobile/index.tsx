@@ -7,7 +7,7 @@ import { assetView, netAssetsOf } from '../../domain/assets';
 import { PAGING } from '#contract/rules/constants';
 import { formatAmount, formatStatistic } from '../../domain/format';
 import { countRunning, earningsOf, positionAmountOf } from '../../domain/task';
-import { type Task } from '#contract/types/tasks';
+import type { Task } from '#contract/types/tasks';
 import { isRunning, taskStatusLabelKey } from '#contract/rules/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import type { TaskLive } from '#contract/types/feeds';

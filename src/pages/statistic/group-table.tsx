@@ -1,7 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GROUP_FIELDS, sumGroups, type GroupTotals } from '#contract/rules/statistics';
-import { type QueryGroup } from '#contract/types/orders';
+import type { QueryGroup } from '#contract/types/orders';
 import { formatStatistic } from '../../domain/format';
 
 interface GroupRow extends GroupTotals {

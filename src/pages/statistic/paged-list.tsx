@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import { App, Button, Flex, Input, Space, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '#contract/rules/constants';
 import { jumpTo, step, type PageMove } from '../../domain/statistics';
-import { type OrderStatisticRow } from '#contract/types/orders';
+import type { OrderStatisticRow } from '#contract/types/orders';
 import { keyed, OrderTable } from './order-table';
 
 /** The page on screen: its number, its rows and how many pages there were when it came. */
@@ -34,14 +34,17 @@ export function PagedOrderList() {
   // a reply of the page asked for (not the previous page's rows kept while it loads)
   const reply = tableQuery.isPlaceholderData ? undefined : tableQuery.data;
 
-  useEffect(() => {
-    if (!reply) return;
+  // once per reply
+  const onReply = useEffectEvent((reply: NonNullable<typeof tableQuery.data>) => {
     const pages = Math.ceil((reply.total ?? 0) / PAGING.orderPageSize);
     if (reply.data.length === 0) void message.warning(t('paging.noMoreData'));
     // the first page may be empty: show an empty table rather than nothing; a later empty page goes back
     if (reply.data.length > 0 || currentPage === 1) setShown({ page: currentPage, pages, rows: reply.data });
     else setCurrentPage(shown.page);
-  }, [reply]); // eslint-disable-line react-hooks/exhaustive-deps -- once per reply
+  });
+  useEffect(() => {
+    if (reply) onReply(reply);
+  }, [reply]);
 
   const go = (move: PageMove) => {
     if ('message' in move) void message.warning(t(`paging.${move.message}`));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -49,8 +49,8 @@ export default function TaskDetailPage() {
   const [shown, setShown] = useState<{ cursor: NewestCursor; rows: OrderRecord[] }>({ cursor: FIRST_NEWEST_PAGE, rows: [] });
   const { data, query } = useCall('orderNewest', { taskId, number: orderNum, ...(asked.orderId ? { orderId: asked.orderId } : {}) });
 
-  useEffect(() => {
-    if (!data) return undefined;
+  // once per reply
+  const onReply = useEffectEvent((data: OrderRecord[]) => {
     if (data.length > 0) {
       setShown({ cursor: asked, rows: data });
       return undefined;
@@ -65,7 +65,8 @@ export default function TaskDetailPage() {
     void message.warning(t('detail.noTradeData'));
     const timer = setTimeout(() => void navigate(-1), INTERVALS.noTradeDataBackMs);
     return () => clearTimeout(timer);
-  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps -- once per reply
+  });
+  useEffect(() => (data ? onReply(data) : undefined), [data]);
 
   const move = (delta: -1 | 1) => {
     const next = moveNewest(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useUpdate, type HttpError } from '@refinedev/core';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -43,14 +43,15 @@ export function BatchConfigDialog({ taskIds, onClose }: { taskIds: number[]; onC
   const [results, setResults] = useState<{ id: number; ok: boolean }[]>();
   const done = results !== undefined && results.length === taskIds.length && taskIds.length > 0;
 
+  const closeAndReload = useEffectEvent(() => {
+    onClose();
+    void reload();
+  });
+  // once, when the last result arrives
   useEffect(() => {
     if (!done) return undefined;
-    const timer = setTimeout(() => {
-      onClose();
-      void reload();
-    }, INTERVALS.batchConfigCloseMs);
+    const timer = setTimeout(closeAndReload, INTERVALS.batchConfigCloseMs);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the last result arrives
   }, [done]);
 
   const submit = async () => {

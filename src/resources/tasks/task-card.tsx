@@ -166,7 +166,8 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
         )}
         <LegHealthTag health={legHealth} testId={`task-legs-${task.id}`} />
         {ratios.length > 0 && (
-          <div style={{ ...ROW, columnGap: 8 }} aria-label={t('card.ratios')}>
+          // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; these are figures to read
+          <div style={{ ...ROW, columnGap: 8 }} role="group" aria-label={t('card.ratios')}>
             {ratios.map(([key, value]) => (
               <code key={key} style={CODE_STYLE}>
                 {key}: {formatStatistic(value)}
@@ -181,6 +182,7 @@ export const TaskCard = memo(function TaskCard({ task, selected, polling, bourse
           </span>
           <span style={{ color: muted }}>{t('card.children', { count: children.length })}</span>
         </div>
+        {/* biome-ignore lint/correctness/noChildrenProp: ChildList's children are the task's child tasks (data, the spec's word), not React children */}
         <ChildList task={task} children={children} onAction={onChildAction} muted={muted} legHealth={legHealth?.children} />
       </div>
     </Card>
