@@ -1,7 +1,7 @@
 /**
  * The payload and reply (the envelope's `data`) of every call of the contract table, by name. The
  * token is added by the client and is not part of any payload. Field names are the spec's (§3, §7).
- * `Unshown` marks a payload the spec does not show, `unknown` a reply it does not show; where the
+ * `Unshown` marks a payload the spec does not show; where the
  * spec names a reply's fields without its shape, the shape chosen is written in docs/spec-coverage.md.
  */
 import type { EndpointName } from './endpoints';
@@ -21,7 +21,7 @@ import type { ApiAccount, ApiAccountSave, ApiAdvanced, ApiFees, ApiName, AssetTe
 import type { AccountChange, ApiChartPoint, AssetFeedData, AssetTradeRecord, CurrencyPoint, ManualSnapshot } from './types/assets';
 import type { BinanceAccount } from './types/binance';
 import type { FollowOrder, FollowOrderRequest, FollowRatePoint, FollowSignalSetting, FollowTask, FollowTaskData, FollowTaskSave } from './types/follow-tasks';
-import type { Bourse, KlineReply, KlineRequest, TransactionType } from './types/market';
+import type { Bourse, DistanceDays, KlineReply, KlineRequest, MarketTable, TransactionType } from './types/market';
 import type { MinerModel, MinerModelSave, MinerNetwork } from './types/miner';
 import type { OrderPage, OrderQuery, OrderRecord, StatisticsReply } from './types/orders';
 import type { PaperOrder, PaperRun } from './types/paper';
@@ -84,7 +84,7 @@ type StrategyId = ById<'strategyId'>;
 
 export interface CallTypes {
   // Account and session
-  register: Call<RegisterRequest, unknown>;
+  register: Call<RegisterRequest, { username: string }>;
   logout: Call<None, null>;
   changePassword: Call<ChangePasswordRequest, ChangePasswordReply>;
   unilateralLogin: Call<UnilateralLoginRequest, UnilateralLoginReply>;
@@ -119,20 +119,20 @@ export interface CallTypes {
   currencyInformation: Call<{ bourse: number; types: number; currency: string }, CurrencyPoint[]>;
   manualTrading: Call<ManualOrder, { id: number }>;
   /** restore follow: a list of API ids joined as a string. */
-  restoreTask: Call<{ apiId: string }, unknown>;
-  hedgingRestoreTask: Call<{ apiId: string }, unknown>;
+  restoreTask: Call<{ apiId: string }, { apiId: string }>;
+  hedgingRestoreTask: Call<{ apiId: string }, { apiId: string }>;
 
   // Market
   marketPut2: Call<{ params: [number, number, number, number][] }, null>;
   /** params: the market page's own (§7 does not show them): contract/rules/market-params.ts. */
   marketPut: Call<{ params: MarketParams }, null>;
   marketParamGet: Call<None, MarketParams>;
-  marketParamGet2: Call<None, unknown>;
+  marketParamGet2: Call<None, MarketTable[]>;
   bourseGet: Call<None, Bourse[]>;
   transactionTypeGet: Call<{ bourseId: number }, TransactionType[]>;
   currencyTypeGet: Call<{ aTransactionType: number; bTransactionType: number }, string[]>;
   klineData: Call<KlineRequest, KlineReply>;
-  distanceDays: Call<{ startTime: string; distanceDays: number }, unknown>;
+  distanceDays: Call<{ startTime: string; distanceDays: number }, DistanceDays>;
   /** the payload is not shown (§7); the reply: the current code of each delivery type (contract/rules/calendar.ts). */
   deliveryCode: Call<Unshown, DeliveryCodes>;
 
@@ -146,28 +146,28 @@ export interface CallTypes {
 
   // Tasks
   taskList: Call<{ pagesize: number; page: number }, TaskPage>;
-  taskAdd: Call<TaskAdd, unknown>;
-  taskParamsUpdate: Call<TaskId & { params: TaskParams }, unknown>;
+  taskAdd: Call<TaskAdd, { id: number }>;
+  taskParamsUpdate: Call<TaskId & { params: TaskParams }, null>;
   taskParamsGet: Call<TaskId, ParamSections>;
-  taskNameUpdate: Call<TaskId & { name: string }, unknown>;
-  taskStatusUpdate: Call<TaskId & StatusSetting, unknown>;
+  taskNameUpdate: Call<TaskId & { name: string }, null>;
+  taskStatusUpdate: Call<TaskId & StatusSetting, string | null>;
   taskStatusDetection: Call<TaskId, TaskStatus>;
-  taskStatusUpdateBatch: Call<{ taskIds: number[] } & StatusSetting, unknown>;
+  taskStatusUpdateBatch: Call<{ taskIds: number[] } & StatusSetting, null>;
   taskStatusDetectionBatch: Call<{ taskIds: number[] } & StatusSetting, TaskBatchStatus>;
   taskDelete: Call<TaskId, null>;
   taskAvailableApi: Call<TaskId & { status: number }, ApiName[]>;
   taskChildrenList: Call<TaskId, ChildTask[]>;
-  taskChildrenAdd: Call<ChildTaskAdd, unknown>;
-  taskChildrenStatusUpdate: Call<TaskChildrenId & StatusSetting, unknown>;
+  taskChildrenAdd: Call<ChildTaskAdd, { task_children_id: number }>;
+  taskChildrenStatusUpdate: Call<TaskChildrenId & StatusSetting, null>;
   taskChildrenDelete: Call<TaskChildrenId, null>;
   taskPositionStatistics: Call<TaskId, PositionStatistics>;
   taskChildrenPositionStatistics: Call<ChildrenTaskId, ChildPosition>;
   taskEarnings: Call<TaskId, EarningsPoint[]>;
   taskChildrenEarnings: Call<ChildrenTaskId, EarningsPoint[]>;
-  manualClosePosition: Call<{ task_id: number; cids: string }, unknown>;
+  manualClosePosition: Call<{ task_id: number; cids: string }, null>;
   /** cparam: JSON of {dlt, count, duration, cid, change_type 'close' | 'open', direct}. */
-  manualTrade: Call<{ task_id: number; cparam: string }, unknown>;
-  manualTradeEnd: Call<{ task_id: number }, unknown>;
+  manualTrade: Call<{ task_id: number; cparam: string }, null>;
+  manualTradeEnd: Call<{ task_id: number }, null>;
   changeRecords: Call<{ task_id: number; bars: number; page_num: number }, ChangeRecordPage>;
 
   // Global config

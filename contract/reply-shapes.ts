@@ -10,6 +10,7 @@ type RecordReply = { [N in EndpointName]: ReplyOf<N> extends readonly unknown[] 
 // typed against the contract: a call whose reply type becomes (or stops being) a list or an object fails to compile here
 const lists: Record<ListReply, 'list'> = {
   apiList: 'list',
+  marketParamGet2: 'list',
   apiNames: 'list',
   assetImaging: 'list',
   assetBorrowRecords: 'list',
@@ -44,6 +45,12 @@ const lists: Record<ListReply, 'list'> = {
   currencyInformation: 'list',
 };
 const records: Record<RecordReply, 'record'> = {
+  register: 'record',
+  restoreTask: 'record',
+  hedgingRestoreTask: 'record',
+  distanceDays: 'record',
+  taskAdd: 'record',
+  taskChildrenAdd: 'record',
   changePassword: 'record',
   unilateralLogin: 'record',
   captcha: 'record',

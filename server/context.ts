@@ -1,3 +1,4 @@
+import type { ReplyOf } from '#contract/calls';
 import type { EndpointName } from '#contract/endpoints';
 import type { Auth, SessionUser } from './http/auth';
 import type { EventBus } from './feeds/bus';
@@ -36,10 +37,16 @@ export interface UploadedFile {
   truncated: boolean;
 }
 
-/** One call of the contract, as a handler sees it. */
-export interface CallContext {
+/** `ok`'s arguments for call N: its reply (contract/calls.ts), optional when the reply may be null. */
+type OkArgs<N extends EndpointName> =
+  null extends ReplyOf<N>
+    ? [data?: ReplyOf<N>, info?: MessageKey, extra?: Record<string, unknown>]
+    : [data: ReplyOf<N>, info?: MessageKey, extra?: Record<string, unknown>];
+
+/** One call of the contract, as its handler sees it: `ok` takes only that call's reply type. */
+export interface CallContext<N extends EndpointName = EndpointName> {
   app: AppContext;
-  name: EndpointName;
+  name: N;
   /** query, JSON body, form body or multipart fields, merged (body wins). */
   payload: Payload;
   files: UploadedFile[];
@@ -50,11 +57,12 @@ export interface CallContext {
   address: string;
   lang: Lang;
   t(key: MessageKey, params?: MessageParams): string;
-  ok(data?: unknown, info?: MessageKey, extra?: Record<string, unknown>): Envelope;
+  ok(...args: OkArgs<N>): Envelope;
 }
 
-export type Handler = (call: CallContext) => Promise<Envelope> | Envelope;
-export type HandlerMap = Partial<Record<EndpointName, Handler>>;
+export type Handler<N extends EndpointName = EndpointName> = (call: CallContext<N>) => Promise<Envelope> | Envelope;
+/** Each call's handler, typed by its call. */
+export type HandlerMap = { [N in EndpointName]?: Handler<N> };
 
 export function signedIn(call: CallContext): SessionUser {
   if (!call.user) throw fail(CODE.session, 'err.tokenMissing');

@@ -13,6 +13,7 @@
  * not fire again for that subject within `cooldownSeconds` (a crossing in that time is swallowed).
  */
 import type { MarketTable } from '../types/market';
+import { tableKey } from './market';
 
 export const ALERT_KINDS = ['spread', 'unbalanced', 'abnormal', 'feed'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -129,5 +130,5 @@ export const maySpeak = (lastSpokenAt: number | null, now: number, voiceInterval
 export function alertHref(link: AlertLink): string | null {
   if (!link) return null;
   if ('task' in link) return `/task/taskDetail?id=${link.task}`;
-  return `/market#${link.table.join('-')}`;
+  return `/market#${tableKey(link.table)}`;
 }

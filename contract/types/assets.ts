@@ -3,6 +3,8 @@ import type { RatioRangeKey } from '../rules/assets';
 
 /** /asset/manual/snapshot/get: the API's assets at the moment asked (assumed shape: the asset feed's asset_info and a time). */
 export interface ManualSnapshot {
+  /** the account it was taken of */
+  apiId: number;
   time: string;
   statistics: Record<string, number | string>;
   list: Record<string, number | string | null>[];

@@ -56,3 +56,9 @@ export interface KlineReply {
   timezone: string;
   candles: Candle[];
 }
+
+/** The window of `GET /web/get/distance/days`. */
+export interface DistanceDays {
+  starttime: string;
+  endtime: string;
+}

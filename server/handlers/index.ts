@@ -26,11 +26,12 @@ const WAITING_CALLS: ReadonlySet<EndpointName> = new Set(['apiInit']);
 
 /** Issue 31: a signed-in user's calls take turns in their lane (http/lanes.ts), MAX_WAITING_CALLS waiting at most. */
 const inLane =
-  (name: string, handler: Handler): Handler =>
+  <N extends EndpointName>(name: N, handler: Handler<N>): Handler<N> =>
   (call) =>
-    call.user && !WAITING_CALLS.has(name as EndpointName) ? laneOf(call.app, call.user.id).run(() => handler(call), MAX_WAITING_CALLS) : handler(call);
+    call.user && !WAITING_CALLS.has(name) ? laneOf(call.app, call.user.id).run(() => handler(call), MAX_WAITING_CALLS) : handler(call);
 
-const laned = (map: HandlerMap): HandlerMap => Object.fromEntries(Object.entries(map).map(([name, handler]) => [name, inLane(name, handler)]));
+const laned = (map: HandlerMap): HandlerMap =>
+  Object.fromEntries(Object.entries(map).map(([name, handler]) => [name, inLane(name as EndpointName, handler as Handler)]));
 
 /** Every implemented call, by endpoint name; the others answer 501 until their area lands. */
 export const handlers: HandlerMap = laned({

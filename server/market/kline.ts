@@ -59,7 +59,7 @@ export interface KlineQuery {
 }
 
 export type { Candle, KlineField, KlineReply } from '#contract/types/market';
-import type { Candle, KlineField, KlineReply } from '#contract/types/market';
+import type { Candle, DistanceDays, KlineField, KlineReply } from '#contract/types/market';
 
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
 const list = (v: unknown): string[] =>
@@ -165,11 +165,6 @@ export function klines(market: SimMarket, q: KlineQuery, now: number): KlineRepl
     candles.push({ time: formatInZone(from, offset), ts: from, open, high, low, close });
   }
   return { granularity: q.granularity, field: q.field, timezone: offset ? 'UTC+8' : 'UTC', candles };
-}
-
-export interface DistanceDays {
-  starttime: string;
-  endtime: string;
 }
 
 /** China time (UTC+8), the zone of every time the server shows. */

@@ -59,10 +59,10 @@ describe('unwrap', () => {
     expect(() => unwrap({ code: 200, data }, name)).toThrowError(expect.objectContaining({ kind: 'malformed' }));
   });
 
-  it('a read of its shape, a write with data null and a call of any reply pass', () => {
+  it('a read of its shape, a write with data null and a reply that may be text or null pass', () => {
     expect(unwrap({ code: 200, data: [] }, 'apiList')).toEqual([]);
     expect(unwrap({ code: 200, data: null }, 'globalConfigUpdate')).toBeNull();
-    expect(unwrap({ code: 200, data: 'x' }, 'marketParamGet2')).toBe('x');
+    expect(unwrap({ code: 200, data: 'x' }, 'taskStatusUpdate')).toBe('x');
   });
 
   it('code 3 clears the session and tells the listeners', () => {

@@ -227,7 +227,7 @@ function MarketTableCardView({
     <Card
       size="small"
       data-testid="market-table"
-      data-table={table.join('-')}
+      data-table={key}
       title={
         <span style={{ whiteSpace: 'normal' }}>
           {title}
