@@ -23,7 +23,11 @@ const { createCache, extractStyle, StyleProvider } = await import('@ant-design/c
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
-export const PRERENDERED = { '/login': 'src/pages/login/index.tsx', '/home': 'src/pages/home/index.tsx', '/guide': 'src/pages/guide/index.tsx' } as const;
+export const PRERENDERED = {
+  '/login': 'src/features/account/login.tsx',
+  '/home': 'src/features/account/home/index.tsx',
+  '/guide': 'src/features/account/guide.tsx',
+} as const;
 const CONSOLE = 'src/console/index.tsx';
 
 interface ManifestChunk {

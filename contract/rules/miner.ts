@@ -1,6 +1,6 @@
 /**
  * The miner tool pages' input rules, checked by the pages and the reference server alike: the calculator's
- * inputs (the formula itself is the console's: src/domain/miner.ts) and a model's fields.
+ * inputs (the formula itself is the console's: src/features/tools/miner/miner.ts) and a model's fields.
  */
 
 /** The block subsidy after the April 2024 halving (block 840 000). */

@@ -12,10 +12,10 @@ import { NotifyProvider } from '../components/notify/provider';
 import { themeConfig } from './theme';
 
 const pages = {
-  login: () => import('../pages/login'),
-  home: () => import('../pages/home'),
-  guide: () => import('../pages/guide'),
-  notFound: () => import('../pages/not-found'),
+  login: () => import('../features/account/login'),
+  home: () => import('../features/account/home'),
+  guide: () => import('../features/account/guide'),
+  notFound: () => import('./not-found'),
   // the console's own texts (every namespace) arrive with its code, before any of its pages renders
   console: () => Promise.all([import('../console'), loadAllTexts()]).then(([console]) => console),
 } satisfies Record<string, PageLoader>;

@@ -1,15 +1,15 @@
 import type { ResourceProps } from '@refinedev/core';
 import type { PageLoader } from '../components/lazy-page';
 import type { Access, Action, Resource } from '#contract/rules/permissions';
-import { apisResource } from '../resources/apis';
-import { assetsResource } from '../resources/assets';
-import { childTasksResource } from '../resources/child-tasks';
-import { followTasksResource } from '../resources/follow-tasks';
-import { globalConfigResource } from '../resources/global-config';
-import { ordersResource } from '../resources/orders';
-import { strategiesResource } from '../resources/strategies';
-import { tasksResource } from '../resources/tasks';
-import { unilateralStrategiesResource } from '../resources/unilateral-strategies';
+import { apisResource } from '../features/apis';
+import { assetsResource } from '../features/assets';
+import { childTasksResource } from '../features/tasks/child-tasks';
+import { followTasksResource } from '../features/unilateral/follow-tasks';
+import { globalConfigResource } from '../features/global-config';
+import { ordersResource } from '../features/statistic';
+import { strategiesResource } from '../features/strategies';
+import { tasksResource } from '../features/tasks';
+import { unilateralStrategiesResource } from '../features/unilateral';
 
 /**
  * Every console route of spec §2 in one table: the router, Refine's resources and the top
@@ -44,73 +44,77 @@ const inNav = { nav: {} };
 const tool = (path: string, label: string, action: Action<'tools'>, { nav = true, load, shell }: { nav?: boolean; load: PageLoader; shell?: 'user' }) =>
   route(path, label, 'tools', { action, load, shell, ...(nav ? inNav : {}) });
 
-/** The Refine resource props of an entity, from its definition in src/resources/<name>/index.ts. */
+/** The Refine resource props of an entity, from its definition in its feature (src/features/<area>/index.ts). */
 const definitionOf = ({ meta }: { meta: NonNullable<ResourceProps['meta']> }) => ({ meta });
 
 export const consoleRoutes: ConsoleRoute[] = [
-  route('/user/index', 'nav.userIndex', 'account', { load: () => import('../pages/user'), shell: 'user' }),
-  route('/user/static', 'nav.userStatic', 'account', { load: () => import('../pages/user/static'), shell: 'user' }),
-  route('/market', 'nav.market', 'market', { load: () => import('../pages/market'), ...inNav }),
-  route('/api', 'nav.api', 'apis', { load: () => import('../resources/apis/list'), ...inNav, definition: definitionOf(apisResource) }),
+  route('/user/index', 'nav.userIndex', 'account', { load: () => import('../features/account/user'), shell: 'user' }),
+  route('/user/static', 'nav.userStatic', 'account', { load: () => import('../features/account/user/static'), shell: 'user' }),
+  route('/market', 'nav.market', 'market', { load: () => import('../features/market'), ...inNav }),
+  route('/api', 'nav.api', 'apis', { load: () => import('../features/apis/list'), ...inNav, definition: definitionOf(apisResource) }),
   route('/assets', 'nav.assetsEquity', 'assets', {
-    load: () => import('../pages/assets'),
+    load: () => import('../features/assets/list'),
     nav: { group: 'nav.assets' },
     definition: definitionOf(assetsResource),
   }),
   route('/assets/snapshot', 'nav.assetsSnapshot', 'assets', {
     action: 'snapshot',
-    load: () => import('../pages/assets/snapshot'),
+    load: () => import('../features/assets/snapshot'),
     nav: { group: 'nav.assets' },
   }),
-  route('/assets/snapshot/board', 'nav.assetsBoard', 'assets', { action: 'board', load: () => import('../pages/assets/board') }),
-  route('/statistic', 'nav.statistic', 'orders', { ...inNav, load: () => import('../pages/statistic'), definition: definitionOf(ordersResource) }),
+  route('/assets/snapshot/board', 'nav.assetsBoard', 'assets', { action: 'board', load: () => import('../features/assets/board') }),
+  route('/statistic', 'nav.statistic', 'orders', { ...inNav, load: () => import('../features/statistic/list'), definition: definitionOf(ordersResource) }),
   route('/task', 'nav.task', 'tasks', {
-    load: () => import('../resources/tasks/list'),
+    load: () => import('../features/tasks/list'),
     nav: { group: 'nav.taskGroup' },
     definition: definitionOf(tasksResource),
   }),
-  route('/task/taskDetail', 'nav.taskDetail', 'tasks', { action: 'show', load: () => import('../pages/task-detail') }),
-  route('/task/taskTradeInfo', 'nav.taskTradeInfo', 'tasks', { action: 'trade', load: () => import('../pages/task-trade-info') }),
+  route('/task/taskDetail', 'nav.taskDetail', 'tasks', { action: 'show', load: () => import('../features/tasks/detail') }),
+  route('/task/taskTradeInfo', 'nav.taskTradeInfo', 'tasks', { action: 'trade', load: () => import('../features/tasks/trade-info') }),
   route('/config', 'nav.config', 'global-config', {
-    load: () => import('../resources/global-config/edit'),
+    load: () => import('../features/global-config/edit'),
     nav: { group: 'nav.taskGroup' },
     definition: definitionOf(globalConfigResource),
   }),
-  route('/demand', 'nav.demand', 'demand', { load: () => import('../pages/demand'), nav: { group: 'nav.taskGroup' } }),
+  route('/demand', 'nav.demand', 'demand', { load: () => import('../features/demand'), nav: { group: 'nav.taskGroup' } }),
   route('/strategy', 'nav.strategy', 'strategies', {
-    load: () => import('../resources/strategies/list'),
+    load: () => import('../features/strategies/list'),
     ...inNav,
     definition: definitionOf(strategiesResource),
   }),
   route('/main/index/unilateral', 'nav.unilateral', 'unilateral-strategies', {
-    load: () => import('../resources/unilateral-strategies/list'),
+    load: () => import('../features/unilateral/list'),
     nav: { group: 'nav.unilateralGroup' },
     definition: definitionOf(unilateralStrategiesResource),
   }),
   route('/main/index/api', 'nav.unilateralApi', 'follow-tasks', {
-    load: () => import('../resources/follow-tasks/list'),
+    load: () => import('../features/unilateral/follow-tasks/list'),
     nav: { group: 'nav.unilateralGroup' },
     definition: definitionOf(followTasksResource),
   }),
-  route('/main/index/api/detail', 'nav.unilateralApiDetail', 'follow-tasks', { action: 'show', load: () => import('../pages/unilateral-api-detail') }),
+  route('/main/index/api/detail', 'nav.unilateralApiDetail', 'follow-tasks', { action: 'show', load: () => import('../features/unilateral/api-detail') }),
   route('/unilateral/statistic', 'nav.unilateralStatistic', 'unilateral-strategies', {
     action: 'statistic',
-    load: () => import('../pages/unilateral-statistic'),
+    load: () => import('../features/unilateral/statistic'),
   }),
-  route('/unilateral/contral', 'nav.monitoring', 'monitoring', { load: () => import('../pages/unilateral-monitoring') }),
-  tool('/main/mobile', 'nav.mobile', 'mobile', { load: () => import('../pages/mobile') }),
-  tool('/main/tempStrategy', 'nav.tempStrategy', 'tempStrategy', { load: () => import('../pages/temp-strategy') }),
-  tool('/temp/strategy', 'nav.tempStrategyPage', 'tempStrategyPage', { nav: false, shell: 'user', load: () => import('../pages/temp-strategy') }),
-  tool('/main/mill', 'nav.mill', 'mill', { nav: false, load: () => import('../pages/miner/models') }),
-  tool('/main/mill1', 'nav.mill1', 'mill1', { load: () => import('../pages/miner/compare') }),
-  tool('/main/mill2', 'nav.mill2', 'mill2', { load: () => import('../pages/miner/calculator') }),
-  tool('/coins', 'nav.coins', 'coins', { load: () => import('../pages/coins') }),
-  tool('/signal', 'nav.signal', 'signal', { load: () => import('../pages/signal') }),
-  tool('/simulate', 'nav.simulate', 'simulate', { load: () => import('../pages/simulate') }),
-  tool('/aveo', 'nav.aveo', 'aveo', { load: () => import('../pages/aevo') }),
-  tool('/badata', 'nav.badata', 'badata', { load: () => import('../pages/badata') }),
-  tool('/binance/trading', 'nav.binanceTrading', 'binanceTrading', { load: () => import('../pages/binance-trading') }),
-  tool('/binance/currency', 'nav.binanceCurrency', 'binanceCurrency', { load: () => import('../pages/binance-currency') }),
+  route('/unilateral/contral', 'nav.monitoring', 'monitoring', { load: () => import('../features/unilateral/monitoring') }),
+  tool('/main/mobile', 'nav.mobile', 'mobile', { load: () => import('../features/tools/mobile') }),
+  tool('/main/tempStrategy', 'nav.tempStrategy', 'tempStrategy', { load: () => import('../features/tools/paper/temp-strategy') }),
+  tool('/temp/strategy', 'nav.tempStrategyPage', 'tempStrategyPage', {
+    nav: false,
+    shell: 'user',
+    load: () => import('../features/tools/paper/temp-strategy'),
+  }),
+  tool('/main/mill', 'nav.mill', 'mill', { nav: false, load: () => import('../features/tools/miner/models') }),
+  tool('/main/mill1', 'nav.mill1', 'mill1', { load: () => import('../features/tools/miner/compare') }),
+  tool('/main/mill2', 'nav.mill2', 'mill2', { load: () => import('../features/tools/miner/calculator') }),
+  tool('/coins', 'nav.coins', 'coins', { load: () => import('../features/tools/coins') }),
+  tool('/signal', 'nav.signal', 'signal', { load: () => import('../features/tools/signal') }),
+  tool('/simulate', 'nav.simulate', 'simulate', { load: () => import('../features/tools/paper/simulate') }),
+  tool('/aveo', 'nav.aveo', 'aveo', { load: () => import('../features/tools/aevo') }),
+  tool('/badata', 'nav.badata', 'badata', { load: () => import('../features/tools/badata') }),
+  tool('/binance/trading', 'nav.binanceTrading', 'binanceTrading', { load: () => import('../features/tools/binance/trading') }),
+  tool('/binance/currency', 'nav.binanceCurrency', 'binanceCurrency', { load: () => import('../features/tools/binance/currency') }),
 ];
 
 /** Spec §2 redirects inside the console. */

@@ -46,7 +46,10 @@ export interface AnyResourceCall<R> {
   select: (reply: never, params: CallParams<never>) => R;
 }
 
-/** Which calls serve a resource, set in its definition's `meta.calls` (src/resources/<name>/index.ts). */
+/**
+ * Which calls serve a resource, set in its definition's `meta.calls`: src/features/<area>/index.ts, or a
+ * sub-folder's index.ts for an area's second entity (child tasks, follow tasks).
+ */
 export interface ResourceCalls {
   list?: AnyResourceCall<SelectedList<BaseRecord>>;
   one?: AnyResourceCall<Selected<BaseRecord>>;
@@ -105,7 +108,7 @@ export const dataProvider: DataProvider = {
   },
 };
 
-// ── helpers for the mappings of src/resources/*/index.ts ─────────────────────────────
+// ── helpers for the resource definitions of src/features/ ─────────────────────────────
 
 /** Refine's page (1-based) and page size, with the call's defaults (§9). */
 export function pageOf(pagination: Pagination | undefined, defaultSize: number): { page: number; size: number } {

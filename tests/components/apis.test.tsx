@@ -1,6 +1,6 @@
 import { act as settle, screen, waitFor, within, fireEvent } from '@testing-library/react';
 import type { ApiAccount } from '#contract/types/api-accounts';
-import ApiListPage from '../../src/resources/apis/list';
+import ApiListPage from '../../src/features/apis/list';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 

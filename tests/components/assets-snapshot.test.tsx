@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import AssetSnapshotPage from '../../src/pages/assets/snapshot';
-import AssetBoardPage from '../../src/pages/assets/board';
+import AssetSnapshotPage from '../../src/features/assets/snapshot';
+import AssetBoardPage from '../../src/features/assets/board';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import i18n from '../../src/providers/i18n';
-import { UsedRateBar, UsedRateBars } from '../../src/pages/assets/used-rate-bars';
+import { UsedRateBar, UsedRateBars } from '../../src/components/account-assets/used-rate-bars';
 import type { UsedRate } from '../../src/domain/assets';
 
 const rate = (percent: number, key: UsedRate['key'] = 'net'): UsedRate => ({ key, used: percent, total: 100, percent });

@@ -3,7 +3,7 @@ import type { ApiAccount } from '#contract/types/api-accounts';
 import { setRuntimeConfig } from '../../src/api/config';
 import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';
-import AssetsPage from '../../src/pages/assets';
+import AssetsPage from '../../src/features/assets/list';
 import { FakeSocket } from '../unit/fake-socket';
 import { ManualFrames } from '../unit/live-harness';
 import { envelope, onCall, recordCall, server } from './msw';

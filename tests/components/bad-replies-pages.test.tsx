@@ -1,11 +1,11 @@
 import { act, cleanup, screen } from '@testing-library/react';
-import MarketPage from '../../src/pages/market';
-import AssetsPage from '../../src/pages/assets';
-import AssetSnapshotPage from '../../src/pages/assets/snapshot';
-import AssetBoardPage from '../../src/pages/assets/board';
-import StatisticPage from '../../src/pages/statistic';
-import DemandPage from '../../src/pages/demand';
-import StrategyListPage from '../../src/resources/strategies/list';
+import MarketPage from '../../src/features/market';
+import AssetsPage from '../../src/features/assets/list';
+import AssetSnapshotPage from '../../src/features/assets/snapshot';
+import AssetBoardPage from '../../src/features/assets/board';
+import StatisticPage from '../../src/features/statistic/list';
+import DemandPage from '../../src/features/demand';
+import StrategyListPage from '../../src/features/strategies/list';
 import { LoginForm } from '../../src/components/auth-forms/login-form';
 import { RouteGuard } from '../../src/console/route-guard';
 import { feedManager, FeedManager } from '../../src/live/manager';
@@ -19,7 +19,7 @@ import { listing, ARBITRAGE_2 } from './strategies-helpers';
 import { describeBadReplies, watchUncaught, type PageCase } from './bad-replies-harness';
 
 /**
- * Issue 21 "bad replies" of the pages tests/components/bad-replies.test.tsx does not cover: /market, /assets
+ * "Bad replies" of the pages tests/components/bad-replies.test.tsx does not cover: /market, /assets
  * (its tabs, the snapshot and the board), /statistic (every tab), and the minor reads: the slider captcha, the
  * permission list, the API names and order counts of /statistic, the strategy's default-parameter popover;
  * and /demand, whose only source is its feed.
@@ -52,7 +52,7 @@ function marketHandlers() {
     onCall('marketParamGet', () => envelope({})),
     onCall('deliveryCode', () => envelope({ CW: '250110', NW: '250117', CQ: '250328', NQ: '250627' })),
     onCall('currencyTypeGet', () => envelope(['btc'])),
-    onCall('apiList', () => envelope(APIS)), // the net spreads' fees (issue 24)
+    onCall('apiList', () => envelope(APIS)), // the net spreads' fees
     onCall('apiChargesGet', () => envelope({ ssEatCharges: 0.001, fuEatCharges: 0.0005, csEatCharges: 0.0005 })),
   );
 }
@@ -91,7 +91,7 @@ const PAGES: PageCase[] = [
     calls: ['bourseGet', 'marketParamGet2', 'marketParamGet', 'deliveryCode', 'apiList'],
     usable: '添加行情表',
   },
-  // an account's fees, read once the list of accounts came (issue 24 net spreads)
+  // an account's fees, read once the list of accounts came (for the net spreads)
   { name: 'market fees', handlers: marketHandlers, ui: () => <MarketPage />, at: { path: '/market' }, calls: ['apiChargesGet'], usable: '添加行情表' },
   // without its list of accounts the page says the failure with a retry, not its no-API state ("no API yet")
   { name: 'assets', handlers: assetsHandlers, ...assetsPage, calls: ['apiList'], usable: RETRY, untrue: NO_API },

@@ -1,16 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import SignalPage from '../../src/pages/signal';
-import CoinsPage from '../../src/pages/coins';
-import BinanceTradingPage from '../../src/pages/binance-trading';
-import BinanceCurrencyPage from '../../src/pages/binance-currency';
-import AevoPage from '../../src/pages/aevo';
-import SimulatePage from '../../src/pages/simulate';
-import TempStrategyPage from '../../src/pages/temp-strategy';
-import BadataPage from '../../src/pages/badata';
-import MinerModelsPage from '../../src/pages/miner/models';
-import MinerComparePage from '../../src/pages/miner/compare';
-import MinerCalculatorPage from '../../src/pages/miner/calculator';
-import MobilePage from '../../src/pages/mobile';
+import SignalPage from '../../src/features/tools/signal';
+import CoinsPage from '../../src/features/tools/coins';
+import BinanceTradingPage from '../../src/features/tools/binance/trading';
+import BinanceCurrencyPage from '../../src/features/tools/binance/currency';
+import AevoPage from '../../src/features/tools/aevo';
+import SimulatePage from '../../src/features/tools/paper/simulate';
+import TempStrategyPage from '../../src/features/tools/paper/temp-strategy';
+import BadataPage from '../../src/features/tools/badata';
+import MinerModelsPage from '../../src/features/tools/miner/models';
+import MinerComparePage from '../../src/features/tools/miner/compare';
+import MinerCalculatorPage from '../../src/features/tools/miner/calculator';
+import MobilePage from '../../src/features/tools/mobile';
 import type { PaperRun } from '#contract/types/paper';
 import type { BinanceAccount } from '#contract/types/binance';
 import type { ArbitrageStrategy } from '#contract/types/strategies';
@@ -22,7 +22,7 @@ import { followTask, strategy } from './unilateral-helpers';
 import { buttonIn, choose, describeBadReplies, describeFormBadReplies, type FormCase, type PageCase } from './bad-replies-harness';
 
 /**
- * Issue 21 "bad replies" of the tool pages (issue 20 and the tools): /signal, /coins, /binance/trading,
+ * "Bad replies" of the tool pages: /signal, /coins, /binance/trading,
  * /binance/currency, /aveo, /simulate, the temporary strategy (/main/tempStrategy and /temp/strategy), /badata,
  * the miner pages (/main/mill, /main/mill1, /main/mill2) and /main/mobile: every call they make, reads and
  * writes. A write's reply may be null or anything (contract/reply-shapes.ts holds only reads to a shape), so a

@@ -1,20 +1,20 @@
-import ApiListPage from '../../src/resources/apis/list';
-import TaskListPage from '../../src/resources/tasks/list';
-import StrategyListPage from '../../src/resources/strategies/list';
-import GlobalConfigEditPage from '../../src/resources/global-config/edit';
-import UnilateralStrategyListPage from '../../src/resources/unilateral-strategies/list';
+import ApiListPage from '../../src/features/apis/list';
+import TaskListPage from '../../src/features/tasks/list';
+import StrategyListPage from '../../src/features/strategies/list';
+import GlobalConfigEditPage from '../../src/features/global-config/edit';
+import UnilateralStrategyListPage from '../../src/features/unilateral/list';
 import { envelope, onCall, server } from './msw';
 import { taskHandlers, taskPageSetup } from './task-helpers';
 import { unilateralHandlers } from './unilateral-helpers';
-import TaskDetailPage from '../../src/pages/task-detail';
-import TaskTradeInfoPage from '../../src/pages/task-trade-info';
-import UnilateralStatisticPage from '../../src/pages/unilateral-statistic';
-import MonitoringPage from '../../src/pages/unilateral-monitoring';
-import UnilateralApiDetailPage from '../../src/pages/unilateral-api-detail';
+import TaskDetailPage from '../../src/features/tasks/detail';
+import TaskTradeInfoPage from '../../src/features/tasks/trade-info';
+import UnilateralStatisticPage from '../../src/features/unilateral/statistic';
+import MonitoringPage from '../../src/features/unilateral/monitoring';
+import UnilateralApiDetailPage from '../../src/features/unilateral/api-detail';
 import { followTask } from './unilateral-helpers';
 import { describeBadReplies, type PageCase } from './bad-replies-harness';
 
-/** Issue 21 "bad replies" of the first pages (the harness and its rules: ./bad-replies-harness.tsx). */
+/** "Bad replies" of the first pages (the harness and its rules: ./bad-replies-harness.tsx). */
 taskPageSetup();
 
 function tradeInfoHandlers() {

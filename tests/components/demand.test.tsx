@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import DemandPage from '../../src/pages/demand';
+import DemandPage from '../../src/features/demand';
 import { renderPage } from './render';
 import { push, socketOf, useFakeSockets } from './market-feed';
 

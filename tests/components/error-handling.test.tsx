@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useList } from '@refinedev/core';
 import { http, HttpResponse } from 'msw';
 import { LazyPage } from '../../src/components/lazy-page';
-import { apisResource } from '../../src/resources/apis';
+import { apisResource } from '../../src/features/apis';
 import { server } from './msw';
 import { renderPage, userEvent } from './render';
 

@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import ApiListPage from '../../src/resources/apis/list';
-import TaskListPage from '../../src/resources/tasks/list';
-import GlobalConfigEditPage from '../../src/resources/global-config/edit';
+import ApiListPage from '../../src/features/apis/list';
+import TaskListPage from '../../src/features/tasks/list';
+import GlobalConfigEditPage from '../../src/features/global-config/edit';
 import { ChangePasswordDialog } from '../../src/components/auth-forms/change-password-dialog';
-import { FollowTaskDialog } from '../../src/resources/follow-tasks/follow-dialog';
-import { UnilateralStrategyDialog } from '../../src/resources/unilateral-strategies/strategy-dialog';
+import { FollowTaskDialog } from '../../src/features/unilateral/follow-tasks/follow-dialog';
+import { UnilateralStrategyDialog } from '../../src/features/unilateral/strategy-dialog';
 import { envelope, onCall, server } from './msw';
 import { managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
 import { renderPage } from './render';
 import { cardAction, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 import { ARBITRAGE_2, fill, listing } from './strategies-helpers';
-import StrategyListPage from '../../src/resources/strategies/list';
+import StrategyListPage from '../../src/features/strategies/list';
 import { buttonIn, choose, describeFormBadReplies, type FormCase } from './bad-replies-harness';
 
 /**
- * Issue 21 "bad replies" for forms: while a dialog's call is pending its submit button is busy (a second click
+ * "Bad replies" for forms: while a dialog's call is pending its submit button is busy (a second click
  * sends nothing); when the call fails with a reply that is not an envelope, a notification says so and the form
  * keeps what the user typed.
  */

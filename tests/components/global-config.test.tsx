@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import GlobalConfigEditPage from '../../src/resources/global-config/edit';
+import GlobalConfigEditPage from '../../src/features/global-config/edit';
 import type { GlobalConfig } from '#contract/rules/global-config-rules';
 import { envelope, onCall, recordCall, server } from './msw';
 import { adminSession, renderPage, traderSession, userEvent } from './render';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import TaskDetailPage from '../../src/pages/task-detail';
-import TaskListPage from '../../src/resources/tasks/list';
+import TaskDetailPage from '../../src/features/tasks/detail';
+import TaskListPage from '../../src/features/tasks/list';
 import { childLegHealth, taskLegHealth } from '#contract/rules/leg-health';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';

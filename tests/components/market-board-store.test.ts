@@ -1,4 +1,4 @@
-import { MarketBoardStore } from '../../src/pages/market/board-store';
+import { MarketBoardStore } from '../../src/features/market/board-store';
 import { marketRow } from './market-feed';
 
 const row = marketRow;

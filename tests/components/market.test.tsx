@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { theme } from 'antd';
-import MarketPage from '../../src/pages/market';
+import MarketPage from '../../src/features/market';
 import { UP_DOWN_STORAGE_KEY, UpDownColorSetting } from '../../src/components/up-down-colors';
 import type { MarketTable } from '#contract/types/market';
 import { envelope, onCall, recordCall, server } from './msw';
@@ -56,7 +56,7 @@ function baseHandlers(stored: unknown = STORED, params: unknown = {}, accounts: 
     onCall('marketParamGet', () => envelope(params)),
     onCall('deliveryCode', () => envelope(DELIVERY_CODES)),
     onCall('currencyTypeGet', () => envelope(['eth', 'btc'])),
-    // each row's alert button reads the user's rules (issue 24)
+    // each row's alert button reads the user's rules
     onCall('alertRuleList', () => envelope([])),
     put2.handler,
     put.handler,
@@ -342,7 +342,7 @@ describe('market page', () => {
   });
 });
 
-describe('market net spreads (issue 24)', () => {
+describe('market net spreads', () => {
   // columns: 0 currency, 1 A bid, 2 B ask, 3/4 validity, 5 positive, 6 negative (each the gross figure, the net one under it), 7 chart
   const gross = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-cell') as HTMLElement;
   const net = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-net') as HTMLElement;

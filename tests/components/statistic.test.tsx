@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { setRuntimeConfig } from '../../src/api/config';
 import { ShellFeedStatus } from '../../src/components/feed-status';
 import { FeedManager } from '../../src/live/manager';
-import StatisticPage from '../../src/pages/statistic';
+import StatisticPage from '../../src/features/statistic/list';
 import { FakeSocket } from '../unit/fake-socket';
 import { ManualFrames } from '../unit/live-harness';
 import { envelope, onCall, recordCall, server } from './msw';

@@ -1,5 +1,5 @@
 import { waitFor, screen, within } from '@testing-library/react';
-import StrategyListPage from '../../src/resources/strategies/list';
+import StrategyListPage from '../../src/features/strategies/list';
 import { envelope, recordCall, server } from './msw';
 import { renderPage } from './render';
 import {

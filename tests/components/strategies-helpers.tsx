@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { MAIN_FILE_INPUT_ID, RELY_FILES_INPUT_ID } from '../../src/resources/strategies/strategy-dialog';
+import { MAIN_FILE_INPUT_ID, RELY_FILES_INPUT_ID } from '../../src/features/strategies/strategy-dialog';
 import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { envelope, onCall } from './msw';
 import { userEvent as user } from './render';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import StrategyListPage from '../../src/resources/strategies/list';
+import StrategyListPage from '../../src/features/strategies/list';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, traderSession } from './render';
 import { ARBITRAGE_2, listing, user } from './strategies-helpers';

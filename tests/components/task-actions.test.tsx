@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CanAccess } from '@refinedev/core';
-import TaskListPage from '../../src/resources/tasks/list';
+import TaskListPage from '../../src/features/tasks/list';
 import { demoPermissions, envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
 import { button, card, cardAction, dialog, taskHandlers, taskPageSetup, userEvent } from './task-helpers';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import TaskListPage from '../../src/resources/tasks/list';
+import TaskListPage from '../../src/features/tasks/list';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import TaskDetailPage from '../../src/pages/task-detail';
-import TaskTradeInfoPage from '../../src/pages/task-trade-info';
-import TaskListPage from '../../src/resources/tasks/list';
+import TaskDetailPage from '../../src/features/tasks/detail';
+import TaskTradeInfoPage from '../../src/features/tasks/trade-info';
+import TaskListPage from '../../src/features/tasks/list';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage } from './render';
 import { button, cardAction, dialog, taskHandlers, taskPageSetup, userEvent } from './task-helpers';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import BinanceTradingPage from '../../src/pages/binance-trading';
-import BinanceCurrencyPage from '../../src/pages/binance-currency';
-import AevoPage from '../../src/pages/aevo';
+import BinanceTradingPage from '../../src/features/tools/binance/trading';
+import BinanceCurrencyPage from '../../src/features/tools/binance/currency';
+import AevoPage from '../../src/features/tools/aevo';
 import type { AevoTrade } from '#contract/types/aevo';
 import type { BinanceAccount } from '#contract/types/binance';
 import { envelope, onCall, server } from './msw';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import MinerCalculatorPage from '../../src/pages/miner/calculator';
-import MinerModelsPage from '../../src/pages/miner/models';
+import MinerCalculatorPage from '../../src/features/tools/miner/calculator';
+import MinerModelsPage from '../../src/features/tools/miner/models';
 import type { MinerModel } from '#contract/types/miner';
 import { envelope, onCall, server } from './msw';
 import { renderPage, userEvent } from './render';

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { PaperOrder, PaperRun } from '#contract/types/paper';
 import type { ArbitrageStrategy } from '#contract/types/strategies';
 import { parseStrategyHeader } from '#contract/rules/strategy-file';
-import SimulatePage from '../../src/pages/simulate';
-import TempStrategyPage from '../../src/pages/temp-strategy';
+import SimulatePage from '../../src/features/tools/paper/simulate';
+import TempStrategyPage from '../../src/features/tools/paper/temp-strategy';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, traderSession, userEvent } from './render';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import SignalPage from '../../src/pages/signal';
-import CoinsPage from '../../src/pages/coins';
+import SignalPage from '../../src/features/tools/signal';
+import CoinsPage from '../../src/features/tools/coins';
 import type { SignalRow } from '#contract/types/signal-coins';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FollowTaskDialog } from '../../src/resources/follow-tasks/follow-dialog';
-import { UnilateralStrategyDialog } from '../../src/resources/unilateral-strategies/strategy-dialog';
+import { FollowTaskDialog } from '../../src/features/unilateral/follow-tasks/follow-dialog';
+import { UnilateralStrategyDialog } from '../../src/features/unilateral/strategy-dialog';
 import { envelope, onCall, server } from './msw';
 import { renderPage } from './render';
 import { choose, dialog, followerSession, managerSession, okButton, unilateralHandlers } from './unilateral-helpers';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import UnilateralStrategyListPage, { trendPoints } from '../../src/resources/unilateral-strategies/list';
-import { followActions } from '../../src/resources/follow-tasks/task-table';
+import UnilateralStrategyListPage, { trendPoints } from '../../src/features/unilateral/list';
+import { followActions } from '../../src/features/unilateral/follow-tasks/task-table';
 import { FakeSocket } from '../unit/fake-socket';
 import { readSign, saveSession } from '../../src/providers/session';
 import { envelope, onCall, server } from './msw';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import UnilateralStatisticPage from '../../src/pages/unilateral-statistic';
-import MonitoringPage from '../../src/pages/unilateral-monitoring';
-import UnilateralApiDetailPage from '../../src/pages/unilateral-api-detail';
+import UnilateralStatisticPage from '../../src/features/unilateral/statistic';
+import MonitoringPage from '../../src/features/unilateral/monitoring';
+import UnilateralApiDetailPage from '../../src/features/unilateral/api-detail';
 import { envelope, onCall, server } from './msw';
 import { adminSession, renderPage } from './render';
 import { followTask, followerSession, unilateralHandlers, userEvent } from './unilateral-helpers';

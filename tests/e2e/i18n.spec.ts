@@ -1,4 +1,4 @@
-// Languages (issue 22): zh-TW, found from its folder, switches the console, antd's own texts and the date
+// Languages: zh-TW, found from its folder, switches the console, antd's own texts and the date
 // pickers without a reload, and the figures follow the language's formats (contract/locales/<lng>/language.json); the pseudo-language (accented, ~35% longer) does not make text overflow its cell
 // or a page scroll sideways, at 1400 px and at 375 px.
 import { test } from 'node:test';
@@ -33,7 +33,7 @@ test('switching to zh-TW in the header changes the console, antd’s texts and t
 test('the figures follow the language without a reload: grouped in en and zh-TW, as the spec shows them in zh-CN', async () => {
   const p = await signIn('admin', 'admin123');
   await p.goto('/user/static');
-  // the demo principal, 100 000 USDT, with §9's two decimals of a statistic (src/pages/user/static.tsx)
+  // the demo principal, 100 000 USDT, with §9's two decimals of a statistic (src/features/account/user/static.tsx)
   const principal = p.locator('.ant-statistic').first().locator('.ant-statistic-content-value');
   await p.getByText('100000.00', { exact: true }).waitFor();
   await p.evaluate(() => Object.assign(window, { __sameDocument: true }));

@@ -6,7 +6,7 @@ import { useCall, useCallMutation } from '../../src/api/use-call';
 import { authProvider } from '../../src/providers/auth';
 import { dataProvider, onCall } from '../../src/providers/data';
 import { onSessionInvalid, readSession, saveSession } from '../../src/providers/session';
-import { tasksResource } from '../../src/resources/tasks';
+import { tasksResource } from '../../src/features/tasks';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -39,43 +39,43 @@ const brief = (findings: Finding[]) => findings.map(({ kind, language, file, whe
 
 describe('npm run i18n:check', () => {
   it('passes a complete language and code that goes through t()', () => {
-    expect(check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': CODE })).toEqual([]);
+    expect(check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/features/page.tsx': CODE })).toEqual([]);
   });
 
   it('names a key deleted from a language, with its file', () => {
     const { cancel: _deleted, ...form } = EN.form;
-    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': { ...EN, form }, 'src/pages/page.tsx': CODE });
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': { ...EN, form }, 'src/features/page.tsx': CODE });
     expect(brief(findings)).toEqual(['missing en contract/locales/en/common.json form.cancel']);
     expect(formatFindings(findings)).toContain('contract/locales/en/common.json  form.cancel');
   });
 
   it('names a literal Chinese text and an English title in a page, with file and line', () => {
     const code = CODE.replace("{t('form.cancel')}", '取消').replace("title={t('form.save')}", 'title="Save it"');
-    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code });
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/features/page.tsx': code });
     expect(brief(findings)).toEqual([
       'unused zh-CN contract/locales/zh-CN/common.json form.save',
       'unused zh-CN contract/locales/zh-CN/common.json form.cancel',
-      'literal src src/pages/page.tsx 4',
-      'literal src src/pages/page.tsx 4',
+      'literal src src/features/page.tsx 4',
+      'literal src src/features/page.tsx 4',
     ]);
-    expect(formatFindings(findings)).toContain('literal   src/pages/page.tsx:4  JSX text: "取消"');
+    expect(formatFindings(findings)).toContain('literal   src/features/page.tsx:4  JSX text: "取消"');
   });
 
   it('names Chinese in a comment too: a message is quoted in its locale file, not beside its key', () => {
     const code = `${CODE}export const KEY = 'form.save'; // 保存\n/** the OK text, 确定 */\nexport const OK = 1;\n`;
-    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code });
-    expect(brief(findings)).toEqual(['literal src src/pages/page.tsx 6', 'literal src src/pages/page.tsx 7']);
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/features/page.tsx': code });
+    expect(brief(findings)).toEqual(['literal src src/features/page.tsx 6', 'literal src src/features/page.tsx 7']);
     expect(formatFindings(findings)).toContain('Chinese comment: "// 保存"');
   });
 
   it('keeps names that are not texts and literals marked i18n-ignore', () => {
     const code = `${CODE}export const tip = { title: 'time', message: 'firstPage' };\n// i18n-ignore: the brand\nexport const Brand = () => <b>OKX</b>;\n`;
-    expect(check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code })).toEqual([]);
+    expect(check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/features/page.tsx': code })).toEqual([]);
   });
 
   it('finds differing variables, missing plural forms and extra keys', () => {
     const en = { ...EN, greeting: 'Hello, {{user}}', items_one: undefined, extra: 'Extra' };
-    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': en, 'src/pages/page.tsx': CODE });
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': en, 'src/features/page.tsx': CODE });
     expect(brief(findings)).toEqual([
       'variables en contract/locales/en/common.json greeting',
       'plural en contract/locales/en/common.json items_one',
@@ -86,7 +86,7 @@ describe('npm run i18n:check', () => {
   it('finds keys no code names, but not keys made by a template', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is source code with a template literal in it, as the check reads it
     const code = CODE.replace("t('form.save')", 't(`form.${String(n)}`)').replace("{t('greeting', { name: 'x' })}", '');
-    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/pages/page.tsx': code });
+    const findings = check({ 'contract/locales/zh-CN/common.json': ZH, 'contract/locales/en/common.json': EN, 'src/features/page.tsx': code });
     expect(brief(findings)).toEqual(['unused zh-CN contract/locales/zh-CN/common.json greeting']);
   });
 });

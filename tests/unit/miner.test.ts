@@ -1,4 +1,4 @@
-import { bestIds, calculatorPath, compareMiners, minerEconomics, minerProblems, modelOfSearch } from '../../src/domain/miner';
+import { bestIds, calculatorPath, compareMiners, minerEconomics, minerProblems, modelOfSearch } from '../../src/features/tools/miner/miner';
 import { BLOCK_REWARD_BTC, minerProblem, modelProblems, type MinerInputs } from '#contract/rules/miner';
 import type { MinerModel } from '#contract/types/miner';
 
@@ -30,7 +30,7 @@ const S21_CASE: MinerInputs = {
   blockReward: BLOCK_REWARD_BTC,
 };
 
-describe('miner calculator (src/domain/miner.ts)', () => {
+describe('miner calculator (src/features/tools/miner/miner.ts)', () => {
   it('gives the hand-worked figures of a 200 TH/s, 3 500 W miner', () => {
     const e = minerEconomics(S21_CASE)!;
     expect(e.daily.coin).toBeCloseTo(0.0000821426510811, 15);

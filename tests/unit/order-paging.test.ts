@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_NEWEST_PAGE, moveNewest, parseOrderNum } from '../../src/domain/order-paging';
+import { FIRST_NEWEST_PAGE, moveNewest, parseOrderNum } from '../../src/features/tasks/order-paging';
 
 describe('paging by order id (/web/get/order/newest, the task detail)', () => {
   it("refuses to go before the first page: 'already the first page!'", () => {

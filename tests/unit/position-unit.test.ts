@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coinToContracts, contractsToCoin, notionalToContracts, positionUnitDivisor } from '#contract/rules/position-unit';
-import { STATISTIC_CURRENCIES } from '../../src/domain/statistics';
+import { STATISTIC_CURRENCIES } from '../../src/features/statistic/statistics';
 
 describe('§9 position unit divisor', () => {
   it('is 100 for BTC and 10 for every other currency', () => {

@@ -9,7 +9,7 @@ import {
   STATISTIC_PERIODS,
   step,
   toCsv,
-} from '../../src/domain/statistics';
+} from '../../src/features/statistic/statistics';
 import { GROUP_FIELDS, groupFields, sumGroups } from '#contract/rules/statistics';
 
 const group = (currency: string, minutes: number, n: number) => ({

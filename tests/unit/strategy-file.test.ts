@@ -1,5 +1,5 @@
 import { MAX_STRATEGY_FILE_BYTES, checkStrategyBytes, parseStrategyHeader } from '#contract/rules/strategy-file';
-import { readStrategyFile } from '../../src/resources/strategies/read-strategy-file';
+import { readStrategyFile } from '../../src/features/strategies/read-strategy-file';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

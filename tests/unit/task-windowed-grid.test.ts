@@ -1,4 +1,4 @@
-import { columnsFor, visibleRows } from '../../src/resources/tasks/windowed-grid';
+import { columnsFor, visibleRows } from '../../src/features/tasks/windowed-grid';
 
 describe('the task cards window', () => {
   it('fits as many columns of the card width as the page holds, at least one (12 px gaps)', () => {

@@ -1,4 +1,4 @@
-import { chartSeries, extent, fromServerTime, lttb, nearestIndex, toServerTime } from '../../src/pages/unilateral-statistic/chart-data';
+import { chartSeries, extent, fromServerTime, lttb, nearestIndex, toServerTime } from '../../src/features/unilateral/statistic/chart-data';
 
 const line = (n: number) => Array.from({ length: n }, (_, i) => ({ t: i * 60_000, price: 100 + Math.sin(i / 50) * 10 + (i === 20_000 ? 50 : 0) }));
 

@@ -97,7 +97,7 @@ function ThresholdForm({
 }
 
 /**
- * The /market row's alert action (issue 24): a bell button (filled while the row has a rule) opening a
+ * The /market row's alert action: a bell button (filled while the row has a rule) opening a
  * popover that sets the row's spread threshold — one spread rule per row, saved on the server.
  */
 export function SpreadAlertButton({ table, currency }: { table: MarketTable; currency: string }) {
@@ -134,5 +134,5 @@ export function SpreadAlertButton({ table, currency }: { table: MarketTable; cur
   );
 }
 
-/** The render slot the board's tables take (src/pages/market/market-table.tsx `rowAction`). */
+/** The render slot the board's tables take (src/features/market/market-table.tsx `rowAction`). */
 export const spreadAlertAction = (table: MarketTable, currency: string) => <SpreadAlertButton table={table} currency={currency} />;

@@ -1,0 +1,137 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Form, Input, Radio, Select, Spin } from 'antd';
+import { FormDialog } from '../../../components/form-dialog';
+import { useCreate, useOne, useUpdate } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import type { FollowTaskSave } from '#contract/types/follow-tasks';
+import { useCall } from '../../../api/use-call';
+import { failed, succeeded } from '../../../components/notify';
+import { readSession } from '../../../providers/session';
+import {
+  DEFAULT_FOLLOW_UNIT,
+  FOLLOW_UNITS,
+  flag,
+  followFieldProblem,
+  followFormFields,
+  type FollowFormField,
+  type FollowFormValues,
+} from '#contract/rules/unilateral';
+
+export const FOLLOW_TASKS = 'follow-tasks';
+
+/** What the form sends (§7 follow task create and update): numbers parsed, flags 1/0, blank optional costs 0. */
+export function toFollowSave(values: FollowFormValues, userLevel: number): FollowTaskSave {
+  const number = (value: unknown) => (value === undefined || value === null || String(value).trim() === '' ? 0 : Number(value));
+  return {
+    apiId: Number(values.apiId),
+    strategyId: Number(values.strategyId),
+    priority: userLevel === 1 ? number(values.priority) : 0,
+    stopLoss: number(values.stopLoss),
+    archiveCurrency: (values.archiveCurrency ?? '').trim(),
+    positiveLeverage: number(values.positiveLeverage),
+    negativeLeverage: number(values.negativeLeverage),
+    isBuy: flag(values.isBuy),
+    isSell: flag(values.isSell),
+    calculateCost: number(values.calculateCost),
+    initialCost: number(values.initialCost),
+    unit: values.unit || DEFAULT_FOLLOW_UNIT,
+  };
+}
+
+const asFormValues = (task: FollowTaskSave): FollowFormValues => ({
+  ...task,
+  priority: String(task.priority),
+  stopLoss: String(task.stopLoss),
+  positiveLeverage: String(task.positiveLeverage),
+  negativeLeverage: String(task.negativeLeverage),
+  calculateCost: String(task.calculateCost),
+  initialCost: String(task.initialCost),
+});
+
+interface Props {
+  /** add: a new task (strategyId preset from the strategy row); edit: the task of API `apiId`. Refine refreshes the follow-task lists after a save. */
+  mode: 'add' | 'edit';
+  apiId?: number;
+  strategyId?: number;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * The follow task dialog (spec §2 Task dialog, §3 Follow task form, §5): every message verbatim from the
+ * shared rules (contract/rules/unilateral.ts); the priority only for userLevel 1; unit on add only. A failed
+ * save keeps the dialog open with what was typed.
+ */
+export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: Props) {
+  const { t } = useTranslation('unilateral');
+  const [form] = Form.useForm<FollowFormValues>();
+  const userLevel = readSession()?.level ?? 0;
+  const fields = followFormFields(userLevel);
+  const { data: apis } = useCall('apiNames', {});
+  const { data: strategies } = useCall('unilateralStrategyList', {});
+  const { result: task, query: taskQuery } = useOne<FollowTaskSave>({
+    resource: FOLLOW_TASKS,
+    id: apiId,
+    queryOptions: { enabled: mode === 'edit' && apiId !== undefined },
+  });
+  const { mutate: create, mutation: creating } = useCreate();
+  const { mutate: update, mutation: updating } = useUpdate();
+
+  useEffect(() => {
+    if (mode === 'edit' && task) form.setFieldsValue(asFormValues(task));
+  }, [mode, task, form]);
+
+  const rule = (field: FollowFormField) => ({
+    validator: (_: unknown, value: unknown) => {
+      const problem = followFieldProblem(field, { ...form.getFieldsValue(), [field]: value }, userLevel);
+      return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+    },
+  });
+  const yesNo = useMemo(
+    () => [
+      { value: 1, label: t('follow.yes') },
+      { value: 0, label: t('follow.no') },
+    ],
+    [t],
+  );
+
+  const save = (values: FollowFormValues) => {
+    const payload = toFollowSave(values, userLevel);
+    const notifications = { successNotification: succeeded('unilateral:messages.taskSaved'), errorNotification: failed };
+    if (mode === 'add') create({ resource: FOLLOW_TASKS, values: payload, ...notifications }, { onSuccess: onSaved });
+    else update({ resource: FOLLOW_TASKS, id: apiId!, values: payload, ...notifications }, { onSuccess: onSaved });
+  };
+
+  const item = (field: FollowFormField, input: ReactNode, required = true) =>
+    fields.includes(field) ? (
+      <Form.Item key={field} name={field} label={t(`follow.fields.${field}`)} rules={[rule(field)]} required={required}>
+        {input}
+      </Form.Item>
+    ) : null;
+
+  return (
+    <FormDialog
+      title={t(mode === 'add' ? 'follow.addTitle' : 'follow.editTitle')}
+      submit={() => form.submit()}
+      pending={creating.isPending || updating.isPending}
+      onClose={onClose}
+    >
+      <Spin spinning={mode === 'edit' && taskQuery.isLoading}>
+        <Form<FollowFormValues> form={form} layout="vertical" name="follow-task" initialValues={{ strategyId, unit: DEFAULT_FOLLOW_UNIT }} onFinish={save}>
+          {item('apiId', <Select options={(apis ?? []).map((a) => ({ value: a.id, label: a.name }))} disabled={mode === 'edit'} />)}
+          {item('strategyId', <Select options={(strategies ?? []).map((s) => ({ value: s.id, label: s.names }))} />)}
+          {item('priority', <Input inputMode="numeric" autoComplete="off" />)}
+          {item('stopLoss', <Input inputMode="decimal" autoComplete="off" suffix="%" />)}
+          {item('positiveLeverage', <Input inputMode="decimal" autoComplete="off" />)}
+          {item('negativeLeverage', <Input inputMode="decimal" autoComplete="off" />)}
+          {item('isBuy', <Radio.Group options={yesNo} optionType="button" />)}
+          {item('isSell', <Radio.Group options={yesNo} optionType="button" />)}
+          {item('archiveCurrency', <Input autoComplete="off" />, false)}
+          {item('calculateCost', <Input inputMode="decimal" autoComplete="off" />, false)}
+          {item('initialCost', <Input inputMode="decimal" autoComplete="off" />, false)}
+          {item('unit', <Select options={FOLLOW_UNITS.map((u) => ({ value: u, label: u.toUpperCase() }))} disabled={mode === 'edit'} />, false)}
+        </Form>
+      </Spin>
+    </FormDialog>
+  );
+}
