@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * The imports of the sources, as the layering checks read them: every import, export … from, import type
@@ -32,4 +32,19 @@ export function relativeImportsOf(file: string): { specifier: string; path: stri
     if (specifier.startsWith(CONTRACT_PREFIX)) return [{ specifier, path: resolve(CONTRACT, specifier.slice(CONTRACT_PREFIX.length)) }];
     return specifier.startsWith('.') ? [{ specifier, path: resolve(dirname(file), specifier) }] : [];
   });
+}
+
+const ROOT = resolve(__dirname, '../..');
+
+/**
+ * Every import of a file of one area (a folder of `dir`, e.g. src/features/tasks) into another area of `dir`,
+ * as 'file imports specifier'. A piece two areas need lives below them (components/, domain/, …), in neither.
+ */
+export function importsAcrossAreas(dir: string): string[] {
+  const areaOf = (path: string) => relative(dir, path).split('/')[0];
+  return sourcesUnder(dir).flatMap((file) =>
+    relativeImportsOf(file)
+      .filter(({ path }) => !relative(dir, path).startsWith('..') && areaOf(path) !== areaOf(file))
+      .map(({ specifier }) => `${relative(ROOT, file)} imports ${specifier}`),
+  );
 }

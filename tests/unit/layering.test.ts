@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { CONTRACT, relativeImportsOf, sourcesUnder } from './imports';
+import { CONTRACT, importsAcrossAreas, relativeImportsOf, sourcesUnder } from './imports';
 
 /**
  * The layout of src/ (README "Layout"): which folder may import which. Read from the sources themselves:
@@ -14,16 +14,16 @@ const MAY_IMPORT = {
   live: ['api', 'domain'],
   providers: ['api', 'domain', 'live'],
   components: ['api', 'domain', 'live', 'providers'],
-  resources: ['api', 'domain', 'live', 'providers', 'components'],
-  pages: ['api', 'domain', 'live', 'providers', 'components'],
-  console: ['api', 'domain', 'live', 'providers', 'components', 'resources', 'pages'],
-  app: ['api', 'domain', 'live', 'providers', 'components', 'pages', 'console'],
+  features: ['api', 'domain', 'live', 'providers', 'components'],
+  console: ['api', 'domain', 'live', 'providers', 'components', 'features'],
+  app: ['api', 'domain', 'live', 'providers', 'components', 'features', 'console'],
   // src/main.tsx
   '.': ['api', 'providers', 'app'],
 } as const satisfies Record<string, readonly string[]>;
 type Folder = keyof typeof MAY_IMPORT;
 
 const SRC = resolve(__dirname, '../../src');
+const FEATURES = resolve(SRC, 'features');
 const SERVER = resolve(__dirname, '../../server');
 const inside = (dir: string, path: string) => !relative(dir, path).startsWith('..');
 
@@ -65,7 +65,7 @@ const describeEdge = ({ file, specifier }: Edge) => `src/${file} imports ${speci
 describe('the layout of src/', () => {
   it('reads the imports it judges (a check that sees nothing passes for nothing)', () => {
     expect(edges.some((edge) => edge.from === 'components' && edge.to === 'providers')).toBe(true);
-    expect(edges.some((edge) => edge.from === 'console' && edge.to === 'resources')).toBe(true);
+    expect(edges.some((edge) => edge.from === 'console' && edge.to === 'features')).toBe(true);
     expect(edges.some((edge) => edge.from === 'providers' && edge.to === 'live')).toBe(true);
   });
 
@@ -120,6 +120,20 @@ describe('the layout of src/', () => {
       }
     }
     expect(placed.sort()).toEqual([...order].sort());
+  });
+});
+
+describe('the feature areas (src/features/)', () => {
+  it('are one folder each: no file lies loose in src/features/', () => {
+    const files = sourcesUnder(FEATURES);
+    expect(files.filter((file) => !relative(FEATURES, file).includes('/'))).toEqual([]);
+    expect(new Set(files.map((file) => relative(FEATURES, file).split('/')[0])).size).toBeGreaterThan(5);
+  });
+
+  it('no feature imports another', () => {
+    // the same check over the folders of src/ finds their (downward) imports: it reads what it judges
+    expect(importsAcrossAreas(SRC)).toContain('src/features/tasks/list.tsx imports ../../components/notify');
+    expect(importsAcrossAreas(FEATURES)).toEqual([]);
   });
 });
 
