@@ -1,7 +1,7 @@
 import type { ReplyOf } from '#contract/calls';
 import type { EndpointName } from '#contract/endpoints';
 import type { Auth, SessionUser } from './http/auth';
-import type { EventBus } from './feeds/bus';
+import type { EventBus } from './bus';
 import type { Clock } from './clock/clock';
 import type { Db } from './store/queryable';
 import { CODE, fail, type Envelope } from './http/envelope';

@@ -8,9 +8,10 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { createAuth } from './http/auth';
 import { systemClock, type Clock } from './clock/clock';
+import { clockLoop } from './clock/loop';
 import type { AppContext } from './context';
 import { openDb } from './store/db';
-import { EventBus } from './feeds/bus';
+import { EventBus } from './bus';
 import { registerFeeds, type FeedGenerators } from './feeds/socket-server';
 import { handlers } from './handlers';
 import { marketFeedGenerators } from './feeds/market';
@@ -119,7 +120,14 @@ export const redactToken = (url: string): string => url.replace(/([?&]token=)[^&
 /** 'market.tick' on the bus, settings.marketPushHz times a second (none at 0). */
 function startMarketTicker({ clock, bus, settings }: AppContext): () => void {
   if (!(settings.marketPushHz > 0)) return () => undefined;
-  return clock.every(1000 / settings.marketPushHz, () => bus.emit('market.tick', { at: clock.now() }));
+  const ticker = clockLoop(clock, {
+    name: 'market ticker',
+    everyMs: 1000 / settings.marketPushHz,
+    overlap: 'skip',
+    run: (at) => bus.emit('market.tick', { at }),
+  });
+  ticker.start();
+  return () => ticker.pause();
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {

@@ -4,22 +4,7 @@
  * hook `recordFills`), the equity history (its numbers: history.ts) and its seed.
  */
 import type { ApiAdvanced } from '#contract/types/api-accounts';
-import {
-  ASSET_CURRENCIES,
-  KIND_CONTRACT,
-  USDT,
-  applyBookFill,
-  assetInfo,
-  equityOf,
-  fillSign,
-  kindOf,
-  openingBook,
-  type AssetInfo,
-  type Book,
-  type BookFill,
-  type BorrowEvent,
-  type Marks,
-} from './book';
+import { KIND_CONTRACT, applyBookFill, assetInfo, equityOf, fillSign, kindOf, openingBook, type AssetInfo, type BookFill, type Marks } from './book';
 import type { Db, Queryable } from '../store/queryable';
 import { execute, instrumentId, legsOf, takerFee, type FeeConfig, type Fill, type Leg, type Otype, type PriceSource, type TaskState } from '../engine';
 import { otypeOf } from '../engine/orders';
@@ -30,6 +15,10 @@ import type { MarketSource, SimMarket } from '../market';
 import { DEFAULT_ADVANCED, DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import type { ApiRow, ChartPointRow } from '../store/api-accounts';
 import {
+  ASSET_CURRENCIES,
+  USDT,
+  type Book,
+  type BorrowEvent,
   allApis,
   apisById,
   borrowEntries,

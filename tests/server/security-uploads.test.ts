@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '#contract/endpoints';
-import { MAX_STRATEGY_FILE_BYTES } from '../../server/handlers/strategies';
+import { MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
 import { MAX_UPLOAD_BYTES } from '../../server/http/routes';
 import { ADMIN_COLUMNS } from '../../server/seed/demo';
 import { signedInServer, startTestServer } from './helpers';
