@@ -15,7 +15,7 @@ import { startServer } from '../server/main';
 import { insertRule } from '../server/store/alerts';
 import { createAlertEvaluator } from '../server/alerts/engine';
 import { enginePrices } from '../server/engine/prices';
-import { legBalanceSource } from '../server/runner/runner';
+import { legBalanceSource } from '../server/hedging/runner';
 import { validTables } from '../server/market';
 import { CURRENCIES, insertRunningTasks, machine } from './running-tasks';
 

@@ -34,7 +34,7 @@ import { openSecrets } from './secrets/at-rest';
 import { secretKeyPath, SecretKeyError, type SecretBox } from './store/secret-box';
 import { UploadGate } from './http/uploads';
 import { sweepStrategyFolders } from './store/strategies';
-import { legBalanceSource, startTaskRunner, type TaskRunner } from './runner/runner';
+import { legBalanceSource, startTaskRunner, type TaskRunner } from './hedging/runner';
 import { seedDemoTasks } from './seed/tasks';
 import { seedPaperRuns } from './seed/paper';
 import { resolveSettings, type ServerSettings } from './settings';
@@ -91,7 +91,7 @@ export interface RunningServer {
   port: number;
   /** what handlers and feeds share (clock, settings, database…), for tests. */
   context: AppContext;
-  /** the task engine (server/runner/runner.ts); tests await `tasks.idle()` after moving the clock. */
+  /** the task engine (server/hedging/runner.ts); tests await `tasks.idle()` after moving the clock. */
   tasks: TaskRunner;
   /** the unilateral runner (server/unilateral/runner.ts); tests await `unilateral.idle()` after moving the clock. */
   unilateral: UnilateralRunner;

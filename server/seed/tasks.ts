@@ -18,7 +18,7 @@ import {
   type ChildTask,
   type TaskParams,
 } from '../engine/index';
-import { advance, earningsPoints, engineInputs } from '../runner/runner';
+import { advance, earningsPoints, engineInputs } from '../hedging/runner';
 import { enginePrices } from '../engine/prices';
 
 /**

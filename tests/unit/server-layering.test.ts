@@ -83,7 +83,7 @@ const imports = files.flatMap((file) => {
 
 describe('the layout of server/', () => {
   it('reads the imports it judges (a check that sees nothing passes for nothing)', () => {
-    expect(imports.some(({ from, to }) => from === 'main.ts' && to === 'runner/runner.ts')).toBe(true);
+    expect(imports.some(({ from, to }) => from === 'main.ts' && to === 'hedging/runner.ts')).toBe(true);
     expect(imports.some(({ from, to }) => from.startsWith('handlers/') && to.startsWith('store/'))).toBe(true);
   });
 

@@ -3,10 +3,12 @@ import type { AppContext } from '../context';
 import { clockLoop } from '../clock/loop';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
+import { feesByApi } from '../store/api-accounts';
+import { bourseNames } from '../store/bourses';
 import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
-import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from '../engine';
+import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type PriceSource, type StepResult, type TaskState } from '../engine';
 import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
 import { someLegsApart } from '#contract/rules/leg-health';
@@ -54,13 +56,10 @@ export function orderAccounts(out: Pick<StepResult, 'state' | 'orders'>, userId:
 
 /** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names; and the server's engine settings. */
 export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>, settings?: EngineInputs['settings']): Promise<EngineInputs> {
-  const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
-  const apis = await db.all<{ id: number; fees: string }>('SELECT id, fees FROM api_accounts');
-  const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
   return {
-    global,
-    fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
-    bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
+    global: await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG),
+    fees: await feesByApi(db),
+    bourses: await bourseNames(db),
     expiry,
     ...(settings ? { settings } : {}),
   };
