@@ -11,6 +11,8 @@ import { systemClock, type Clock } from './clock/clock';
 import { clockLoop } from './clock/loop';
 import type { AppContext } from './context';
 import { openDb } from './store/db';
+import type { Queryable } from './store/queryable';
+import { paperGateway } from './gateway/paper';
 import { EventBus } from './bus';
 import { registerFeeds, type FeedGenerators } from './feeds/socket-server';
 import { handlers } from './handlers';
@@ -162,7 +164,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   }
   const market = startMarket(clock, opts.market);
   await seedAssets(db, market, clock.now());
-  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market, secrets };
+  const gateway = (tx: Queryable) => paperGateway(tx, market.prices);
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market, secrets, gateway };
   await ctx.auth.lockout.load();
   if (demo && settings.demoTasks) await seedDemoTasks(ctx, clock.now());
   if (demo && settings.demoTasks) await seedPaperRuns(ctx, clock.now());

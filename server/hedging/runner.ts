@@ -1,4 +1,4 @@
-import { recordFills, type AccountRef } from '../ledger/accounts';
+import { recordFills, type AccountRef } from '../ledger/fills';
 import type { AppContext } from '../context';
 import { clockLoop } from '../clock/loop';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';

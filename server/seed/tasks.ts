@@ -1,4 +1,4 @@
-import { recordFills } from '../ledger/accounts';
+import { recordFills } from '../ledger/fills';
 import type { AppContext } from '../context';
 import { listApis } from '../store/api-accounts';
 import { seedOnce } from '../store/meta';
