@@ -15,7 +15,7 @@ import { findOwnApi, insertManualOrder, listApis, type ApiRow } from '../store/a
 import { tradeRecords } from '../store/assets';
 import { supportsContractType } from '../store/bourses';
 import { formatMinute, formatSecond, MINUTE_MS } from '../clock/time';
-import { bounded, has, id, num, oneOf, optNum, str } from '../http/validate';
+import { has, id, idList, num, oneOf, optNum, str } from '../http/validate';
 
 /**
  * §7 Assets: the charts, records and snapshot of the caller's own API accounts (another user's
@@ -25,9 +25,7 @@ import { bounded, has, id, num, oneOf, optNum, str } from '../http/validate';
 /** The caller's accounts of an apiId field: one id, or ids joined by commas (§7 "a list joined as a string"). */
 export async function ownApis(call: CallContext, field = 'apiId'): Promise<ApiRow[]> {
   const user = signedIn(call);
-  const text = String(call.payload[field] ?? '').trim();
-  if (!text) throw invalid('err.required', { field });
-  const ids = [...new Set(bounded(text.split(','), field).map((part) => id({ [field]: part.trim() }, field)))];
+  const ids = idList(call.payload, field, { required: true });
   const rows: ApiRow[] = [];
   for (const apiId of ids) {
     const row = await findOwnApi(call.app.db, apiId, user.id);
