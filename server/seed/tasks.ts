@@ -22,7 +22,7 @@ import { advance, earningsPoints, engineInputs } from '../hedging/runner';
 import { enginePrices } from '../engine/prices';
 
 /**
- * Demo tasks of a first start (issue 9): admin and trader each have running tasks with children and
+ * Demo tasks of a first start: admin and trader each have running tasks with children and
  * a day of trading behind them, and stopped ones, so every task page shows real data at once.
  *
  * The history is made by the engine itself, not drawn: each task with history is stepped with

@@ -361,7 +361,7 @@ function strategyFilesOnDisk(dataDir: string): Record<string, string> {
   return found;
 }
 
-describe('a strategy replace is whole or nothing (issue 31, finding 9)', () => {
+describe('a strategy replace is whole or nothing', () => {
   it('a replace whose row cannot be written leaves the files and the row as they were; the next one replaces them all', async () => {
     const t = await startTestServer();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
