@@ -1,4 +1,4 @@
-// Alert rule evaluation cost (issue 24, bench/budget.json "alerts"): the REAL evaluator of the reference server
+// Alert rule evaluation cost (bench/budget.json "alerts"): the REAL evaluator of the reference server
 // (server/alerts/engine.ts `createAlertEvaluator`: rules, the board's rows, the orders read since the last id,
 // the leg health source, the alert log's writes) over TASKS running tasks of 2 children each, which the REAL
 // task runner ticks at 1 Hz on a ManualClock (orders, fills and abnormal orders written as in bench/engine.ts).
@@ -15,7 +15,7 @@ import { startServer } from '../server/main';
 import { insertRule } from '../server/store/alerts';
 import { createAlertEvaluator } from '../server/alerts/engine';
 import { enginePrices } from '../server/engine/prices';
-import { legBalanceSource } from '../server/runner/runner';
+import { legBalanceSource } from '../server/hedging/runner';
 import { validTables } from '../server/market';
 import { CURRENCIES, insertRunningTasks, machine } from './running-tasks';
 

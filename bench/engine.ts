@@ -1,5 +1,5 @@
-// Task engine cost (issue 9, bench/budget.json "engine"): the REAL runner of a started reference server
-// (server/runner/runner.ts: load, stepTask, SQLite writes in one transaction per tick, 'task.changed'),
+// Task engine cost (bench/budget.json "engine"): the REAL runner of a started reference server
+// (server/hedging/runner.ts: load, stepTask, SQLite writes in one transaction per tick, 'task.changed'),
 // with TASKS running tasks of 2 children each, ticked at 1 Hz on a ManualClock for SECONDS simulated
 // seconds. The tasks open at once and close at the next decision (dlt −5 %, close_dlt 5 %), so every
 // tick writes orders, fills and trades: the worst case. Measures the process's CPU time (user + system)

@@ -1,7 +1,7 @@
 import type { ReplyOf } from '#contract/calls';
 import type { EndpointName } from '#contract/endpoints';
 import type { Auth, SessionUser } from './http/auth';
-import type { EventBus } from './feeds/bus';
+import type { EventBus } from './bus';
 import type { Clock } from './clock/clock';
 import type { Db } from './store/queryable';
 import { CODE, fail, type Envelope } from './http/envelope';
@@ -10,6 +10,8 @@ import type { Lang, MessageKey, MessageParams } from './http/messages';
 import type { ServerSettings } from './settings';
 import type { Payload } from './http/validate';
 import type { SecretBox } from './store/secret-box';
+import type { OrderGateway } from './gateway/gateway';
+import type { Queryable } from './store/queryable';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
 export interface AppContext {
@@ -25,6 +27,8 @@ export interface AppContext {
   market: ServerMarket;
   /** seals and opens the API accounts' secrets (server/store/secret-box.ts; the key lives outside the database). */
   secrets: SecretBox;
+  /** where orders leave for an exchange, inside the caller's transaction `tx` (server/gateway/: paper today). */
+  gateway(tx: Queryable): OrderGateway;
 }
 
 export interface UploadedFile {

@@ -8,9 +8,12 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { createAuth } from './http/auth';
 import { systemClock, type Clock } from './clock/clock';
+import { clockLoop } from './clock/loop';
 import type { AppContext } from './context';
 import { openDb } from './store/db';
-import { EventBus } from './feeds/bus';
+import type { Queryable } from './store/queryable';
+import { paperGateway } from './gateway/paper';
+import { EventBus } from './bus';
 import { registerFeeds, type FeedGenerators } from './feeds/socket-server';
 import { handlers } from './handlers';
 import { marketFeedGenerators } from './feeds/market';
@@ -33,7 +36,7 @@ import { openSecrets } from './secrets/at-rest';
 import { secretKeyPath, SecretKeyError, type SecretBox } from './store/secret-box';
 import { UploadGate } from './http/uploads';
 import { sweepStrategyFolders } from './store/strategies';
-import { legBalanceSource, startTaskRunner, type TaskRunner } from './runner/runner';
+import { legBalanceSource, startTaskRunner, type TaskRunner } from './hedging/runner';
 import { seedDemoTasks } from './seed/tasks';
 import { seedPaperRuns } from './seed/paper';
 import { resolveSettings, type ServerSettings } from './settings';
@@ -90,7 +93,7 @@ export interface RunningServer {
   port: number;
   /** what handlers and feeds share (clock, settings, database…), for tests. */
   context: AppContext;
-  /** the task engine (server/runner/runner.ts); tests await `tasks.idle()` after moving the clock. */
+  /** the task engine (server/hedging/runner.ts); tests await `tasks.idle()` after moving the clock. */
   tasks: TaskRunner;
   /** the unilateral runner (server/unilateral/runner.ts); tests await `unilateral.idle()` after moving the clock. */
   unilateral: UnilateralRunner;
@@ -119,7 +122,14 @@ export const redactToken = (url: string): string => url.replace(/([?&]token=)[^&
 /** 'market.tick' on the bus, settings.marketPushHz times a second (none at 0). */
 function startMarketTicker({ clock, bus, settings }: AppContext): () => void {
   if (!(settings.marketPushHz > 0)) return () => undefined;
-  return clock.every(1000 / settings.marketPushHz, () => bus.emit('market.tick', { at: clock.now() }));
+  const ticker = clockLoop(clock, {
+    name: 'market ticker',
+    everyMs: 1000 / settings.marketPushHz,
+    overlap: 'skip',
+    run: (at) => bus.emit('market.tick', { at }),
+  });
+  ticker.start();
+  return () => ticker.pause();
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
@@ -154,7 +164,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   }
   const market = startMarket(clock, opts.market);
   await seedAssets(db, market, clock.now());
-  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market, secrets };
+  const gateway = (tx: Queryable) => paperGateway(tx, market.prices);
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market, secrets, gateway };
   await ctx.auth.lockout.load();
   if (demo && settings.demoTasks) await seedDemoTasks(ctx, clock.now());
   if (demo && settings.demoTasks) await seedPaperRuns(ctx, clock.now());

@@ -1,5 +1,5 @@
 /**
- * The alert rules on the server's clock (issue 24): every second, while some user has a rule, every rule
+ * The alert rules on the server's clock: every second, while some user has a rule, every rule
  * is evaluated (contract/rules/alerts.ts says what each kind means); what fires is written to the alert log
  * with whether the message channel (the SMS stand-in) would send it — at most one per user per the
  * global config's messageIntervalTime — and 'alert.created' tells the alert feed. What a rule remembers
@@ -16,6 +16,7 @@
  *   server has, spot of the nine currencies; a test or the demo can hand in another source.
  */
 import type { AppContext } from '../context';
+import { clockLoop } from '../clock/loop';
 import { CURRENCIES, EXCHANGES, marketRow, type MarketSource, type MarketTable } from '../market';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
@@ -212,23 +213,12 @@ export const rulesChanged = (ctx: AppContext): void => engines.get(ctx)?.rulesCh
 /** The evaluator on the server's clock: a tick a second while some rule exists (an idle server has no timer pending). */
 export function startAlertEngine(ctx: AppContext, options: AlertEngineOptions = {}): AlertEngine {
   const evaluator = createAlertEvaluator(ctx, options);
-  let tail: Promise<void> = Promise.resolve();
-  let cancel: (() => void) | null = null;
-  const queue = (work: () => Promise<void>) => {
-    tail = tail.then(work).catch((error: unknown) => console.error('[server] alerts:', error));
-  };
+  const loop = clockLoop(ctx.clock, { name: 'alerts', everyMs: TICK_MS, overlap: 'queue', run: (at) => evaluator.evaluate(at) });
   const check = () =>
-    queue(async () => {
+    loop.enqueue(async () => {
       const count = await evaluator.ruleCount();
-      if (count && !cancel) {
-        cancel = ctx.clock.every(TICK_MS, () => {
-          const at = ctx.clock.now();
-          queue(() => evaluator.evaluate(at));
-        });
-      } else if (!count && cancel) {
-        cancel();
-        cancel = null;
-      }
+      if (count) loop.start();
+      else loop.pause();
     });
   const engine: AlertEngine = {
     rulesChanged: () => {
@@ -236,11 +226,10 @@ export function startAlertEngine(ctx: AppContext, options: AlertEngineOptions = 
       check();
     },
     stop: () => {
-      cancel?.();
-      cancel = null;
+      loop.pause();
       engines.delete(ctx);
     },
-    idle: () => tail,
+    idle: () => loop.idle(),
   };
   engines.set(ctx, engine);
   check();

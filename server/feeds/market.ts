@@ -2,7 +2,7 @@ import type { FeedClient, FeedGenerator, FeedGenerators } from './socket-server'
 import { checkTables, userMarketTables } from '../handlers/market';
 import { valueAccount } from '../ledger/accounts';
 import { marketPricer } from '../engine/prices';
-import { POSITION_KINDS } from '../ledger/book';
+import { POSITION_KINDS } from '../store/assets';
 import { CURRENCIES, marketRows, MarketError, type MarketTable } from '../market';
 import { listApis } from '../store/api-accounts';
 import { CallError } from '../http/envelope';

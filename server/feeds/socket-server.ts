@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { endpoints } from '#contract/endpoints';
 import { BEARER_PROTOCOL, feeds, type FeedName } from '#contract/feeds';
 import type { SessionUser } from '../http/auth';
-import type { ServerEvent, ServerEvents } from './bus';
+import type { ServerEvent, ServerEvents } from '../bus';
 import type { AppContext } from '../context';
 import { CallError, CODE, envelope } from '../http/envelope';
 import { langOf, message, type Lang } from '../http/messages';

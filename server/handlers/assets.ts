@@ -1,6 +1,10 @@
 import { RATIO_RANGES } from '#contract/rules/assets';
 import { DEFAULTS } from '#contract/rules/constants';
-import { borrowRecords, equitySeries, fillManualOrder, ledgerRecords, valueAccount, type ManualOrderRequest } from '../ledger/accounts';
+import { borrowRecords, equitySeries, ledgerRecords, valueAccount } from '../ledger/accounts';
+import { bookOrderFill } from '../ledger/fills';
+import { otypeOf } from '../engine/orders';
+import type { Side } from '../engine/pricing';
+import type { OrderRequest } from '../gateway/gateway';
 import { marketPricer } from '../engine/prices';
 import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
@@ -11,7 +15,7 @@ import { findOwnApi, insertManualOrder, listApis, type ApiRow } from '../store/a
 import { tradeRecords } from '../store/assets';
 import { supportsContractType } from '../store/bourses';
 import { formatMinute, formatSecond, MINUTE_MS } from '../clock/time';
-import { bounded, has, id, num, oneOf, optNum, str } from '../http/validate';
+import { has, id, idList, num, oneOf, optNum, str } from '../http/validate';
 
 /**
  * §7 Assets: the charts, records and snapshot of the caller's own API accounts (another user's
@@ -21,9 +25,7 @@ import { bounded, has, id, num, oneOf, optNum, str } from '../http/validate';
 /** The caller's accounts of an apiId field: one id, or ids joined by commas (§7 "a list joined as a string"). */
 export async function ownApis(call: CallContext, field = 'apiId'): Promise<ApiRow[]> {
   const user = signedIn(call);
-  const text = String(call.payload[field] ?? '').trim();
-  if (!text) throw invalid('err.required', { field });
-  const ids = [...new Set(bounded(text.split(','), field).map((part) => id({ [field]: part.trim() }, field)))];
+  const ids = idList(call.payload, field, { required: true });
   const rows: ApiRow[] = [];
   for (const apiId of ids) {
     const row = await findOwnApi(call.app.db, apiId, user.id);
@@ -139,7 +141,8 @@ export const assetHandlers: HandlerMap = {
 
   /**
    * §7 /manual/trading on one own account (§3 manual order: symbol, type, price, amount, direction,
-   * way): filled now at the server's market and booked like the task engine's fills (fillManualOrder);
+   * way): placed through the order gateway (paper: filled now at the server's market) and its fill booked like
+   * the task engine's (ledger/fills.ts);
    * the asset and order sockets are pushed.
    */
   async manualTrading(call) {
@@ -148,8 +151,15 @@ export const assetHandlers: HandlerMap = {
     const api = await ownApi(call);
     const order = await manualOrderOf(call, api);
     const at = app.clock.now();
+    const request = orderRequest(api, order, at);
     const orderId = await app.db.transaction(async (tx) => {
-      const fill = await fillManualOrder(tx, api, order, app.market.prices, at);
+      const placed = await app.gateway(tx).place(request);
+      if (placed.state === 'rejected') throw invalid(placed.refusal.key, placed.refusal.params);
+      if (placed.state !== 'filled') throw new Error(`a manual order answered ${placed.state}`);
+      const { fill } = placed;
+      const sign = request.side === 'buy' ? 1 : -1;
+      const booked = { currency: order.currency, contractType: order.contractType, sign, price: fill.price, amount: fill.amount, fee: fill.fee } as const;
+      await bookOrderFill(tx, api, booked, marketPricer(app.market.prices, at), at);
       return insertManualOrder(tx, {
         userId: user.id,
         apiId: api.id,
@@ -163,7 +173,7 @@ export const assetHandlers: HandlerMap = {
         dealPrice: fill.price,
         fee: fill.fee,
         instrumentId: fill.instrumentId,
-        otype: String(fill.otype),
+        otype: String(otypeOf(request.leg, request.side, request.reduceOnly ? 'close' : 'open')),
       });
     });
     app.bus.emit('asset.changed', { userId: user.id, apiId: api.id });
@@ -179,6 +189,34 @@ export const assetHandlers: HandlerMap = {
     return restore(call);
   },
 };
+
+/** §3 manual trading directions: spot buy 1 / sell 2; futures open long 1, open short 2, close long 3, close short 4. */
+type ManualDirection = 1 | 2 | 3 | 4;
+const MANUAL_SIDE: Record<ManualDirection, Side> = { 1: 'buy', 2: 'sell', 3: 'sell', 4: 'buy' };
+
+interface ManualOrderRequest {
+  currency: string;
+  contractType: number;
+  direction: ManualDirection;
+  /** §3 way: 1 market, 0 limit */
+  way: 0 | 1;
+  /** the limit price (way 0) */
+  limit: number | null;
+  /** coins */
+  amount: number;
+}
+
+/** A manual order as it leaves for the exchange: closing directions (3, 4) take off at most the open position. */
+const orderRequest = (api: ApiRow, order: ManualOrderRequest, at: number): OrderRequest => ({
+  clientId: `manual-${api.id}-${at}`,
+  account: api,
+  leg: { exchange: api.bourse_id, currency: order.currency, contractType: order.contractType },
+  side: MANUAL_SIDE[order.direction],
+  amount: order.amount,
+  limit: order.limit,
+  reduceOnly: order.direction > 2,
+  at,
+});
 
 /** The §3 manual order of a payload on an account: a currency of §9, a contract type its exchange offers. */
 async function manualOrderOf(call: CallContext, api: ApiRow): Promise<ManualOrderRequest> {

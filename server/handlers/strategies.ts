@@ -1,4 +1,4 @@
-import { checkStrategyBytes, MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
+import { checkStrategyBytes } from '#contract/rules/strategy-file';
 import { randomBytes } from 'node:crypto';
 import type { ArbitrageStrategy, ParamSections } from '#contract/types/strategies';
 import type { ParamValue } from '#contract/types/tasks';
@@ -18,10 +18,7 @@ import {
 } from '../store/strategies';
 import { formatSecond } from '../clock/time';
 import { has, id, jsonObject, num, optNum, optStr, str } from '../http/validate';
-
-/** Largest file a strategy upload may carry. */
-export { MAX_STRATEGY_FILE_BYTES };
-export const MAX_STRATEGY_FILE_LABEL = '2 MiB';
+import { MAX_STRATEGY_FILE_LABEL, safeFileName } from '../http/uploads';
 
 /** Keys of the task base params section (spec §3, "task params when adding"). */
 export const TASK_BASE_KEYS = [
@@ -73,20 +70,6 @@ export function parseMainFileHeader(data: Buffer): Record<string, unknown> {
   const check = checkStrategyBytes(data);
   if (!check.ok) throw invalid('err.unparsable');
   return check.params;
-}
-
-/**
- * A name safe to store: the client's directories are dropped, `.` and `..` are refused, and every
- * character outside letters, digits, `.`, `_` and `-` becomes `_`. The caller adds its own prefix.
- */
-export function safeFileName(original: string): string {
-  const base = original.split(/[\\/]/).pop()!.trim();
-  if (!base || base === '.' || base === '..') throw invalid('err.fileName', { file: original.slice(0, 80) || '""' });
-  const clean = base
-    .replace(/[^\p{L}\p{N}._-]/gu, '_')
-    .replace(/\.{2,}/g, '.')
-    .replace(/^[.]+/, '');
-  return (clean || 'file').slice(-100);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

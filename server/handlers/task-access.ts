@@ -1,7 +1,7 @@
 import { signedIn, type CallContext } from '../context';
-import { CODE, fail, invalid } from '../http/envelope';
+import { CODE, fail } from '../http/envelope';
 import { insertChange, findOwnChild, findOwnTask, type ChildRow, type TaskRow } from '../store/tasks';
-import { bounded, id, MAX_LIST_ITEMS, optNum, type Payload } from '../http/validate';
+import { id, optNum, type Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 
 /** What every task call shares: the caller's own task or child, paging, the change record and the 'task.changed' event. */
@@ -34,27 +34,3 @@ export const changed = (call: CallContext, taskId: number) => call.app.bus.emit(
  */
 export const record = (call: CallContext, taskId: number, changeType: string, before?: unknown, after?: unknown, db: Queryable = call.app.db) =>
   insertChange(db, { taskId, userId: signedIn(call).id, changeType, before, after, at: call.app.clock.now() });
-
-/** A list of ids: a JSON array, an array of fields or 'a,b' text. */
-export function idList(payload: Payload, field: string, max = MAX_LIST_ITEMS, tooMany: 'err.tooMany' | 'err.taskBatchTooLarge' = 'err.tooMany'): number[] {
-  let raw = payload[field];
-  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      throw invalid('err.number', { field });
-    }
-  }
-  // what is read is bounded (the body's own limit too); what counts is each id once
-  const parts = bounded(Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined ? [] : [raw], field, 10 * max);
-  const ids = [
-    ...new Set(
-      parts.map((value, i) => {
-        const name = i === 0 ? field : `${field}[${i}]`;
-        return id({ [name]: value }, name);
-      }),
-    ),
-  ];
-  if (ids.length > max) throw invalid(tooMany, { field, max, count: ids.length });
-  return ids;
-}

@@ -4,8 +4,8 @@ import { CODE, fail, invalid } from '../http/envelope';
 import { endManual, requestManual, type ManualRequest, type TaskState } from '../engine';
 import { engineOf, listChildren, loadState, saveEngine, type TaskRow } from '../store/tasks';
 import type { Queryable } from '../store/queryable';
-import { id, jsonObject, num } from '../http/validate';
-import { changed, idList, ownTask, record } from './task-access';
+import { id, idList, jsonObject, num } from '../http/validate';
+import { changed, ownTask, record } from './task-access';
 
 /** §7 manual trading cparam: {dlt, count, duration, cid ('1,2' or a list), change_type open|close, direct f|r}. */
 function manualRequest(call: CallContext): Omit<ManualRequest, 'remaining'> {

@@ -31,10 +31,10 @@ import {
   type TaskRow,
 } from '../store/tasks';
 import { formatSecond } from '../clock/time';
-import { id, jsonObject, num, oneOf, str, type Payload } from '../http/validate';
+import { id, idList, jsonObject, num, oneOf, str, type Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 import { splitParams } from './strategies';
-import { changed, idList, ownChild, ownTask, paging, record } from './task-access';
+import { changed, ownChild, ownTask, paging, record } from './task-access';
 
 /** Which statuses each target may be asked from (our reading; §4 shows close position only while running). */
 const ALLOWED_FROM: Record<TaskTarget, readonly number[]> = { 2: [0, 3, 4], 3: [2], 4: [0, 1, 2, 3, 4], 1: [2, 3] };
@@ -345,7 +345,7 @@ export const taskHandlers: HandlerMap = {
 
 /** taskIds as a JSON array, an array of fields or 'a,b' text: each id once, at most MAX_BATCH_TASKS of them. */
 function taskIds(payload: Payload): number[] {
-  const ids = idList(payload, 'taskIds', MAX_BATCH_TASKS, 'err.taskBatchTooLarge');
+  const ids = idList(payload, 'taskIds', { max: MAX_BATCH_TASKS, tooMany: 'err.taskBatchTooLarge' });
   return ids;
 }
 

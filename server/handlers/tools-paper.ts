@@ -8,29 +8,16 @@ import { enginePrices } from '../engine/prices';
 import { CODE, fail, invalid } from '../http/envelope';
 import { id, jsonObject, optNum, optStr } from '../http/validate';
 import type { SessionUser } from '../http/auth';
-import {
-  advanceRun,
-  countOrders,
-  countRunning,
-  DEMO_USER,
-  equityOf,
-  findRun,
-  insertRun,
-  marksOf,
-  pageOrders,
-  pageRuns,
-  pointsOf,
-  tryParams,
-  type PaperRunRow,
-} from '../store/paper';
+import { advanceRun, equityOf, marksOf, startRun, tryParams } from '../paper/runs';
+import { countOrders, countRunning, DEMO_USER, findRun, pageOrders, pageRuns, pointsOf, type PaperRunRow } from '../store/paper';
 import { findStrategy } from '../store/strategies';
 import type { Queryable } from '../store/queryable';
 
 /**
- * Paper trading (issue 20, tools-paper): the temporary strategy page starts and stops paper runs of a
+ * Paper trading (tools-paper): the temporary strategy page starts and stops paper runs of a
  * library strategy's parameters (`paperStart`, `paperStop`), /simulate lists them with their curves
  * (`simulatedData`) and orders (`simulatedOrderDetail`). The arithmetic is the task engine's
- * (server/store/paper.ts steps it); a run is stepped to the clock's now whenever it is read.
+ * (server/paper/runs.ts steps it); a run is stepped to the clock's now whenever it is read.
  */
 
 /** Paper runs one user may have running at once: each read steps them all. */
@@ -165,7 +152,7 @@ export const toolsPaperHandlers: HandlerMap = {
     const name = optStr(call.payload, 'name', 64) ?? strategy.name;
     const run = await db.transaction(async (tx) => {
       if ((await countRunning(tx, user.id, clock.now())) >= MAX_RUNNING) throw invalid('err.paperRunsLimit', { max: MAX_RUNNING });
-      const runId = await insertRun(tx, { userId: user.id, strategyId: strategy.id, strategyName: strategy.name, name, params, startedAt: clock.now() });
+      const runId = await startRun(tx, { userId: user.id, strategyId: strategy.id, strategyName: strategy.name, name, params, startedAt: clock.now() });
       return runView(call, tx, (await findRun(tx, runId))!);
     });
     return call.ok(run, 'ok.paperStart');

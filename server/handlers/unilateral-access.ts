@@ -4,7 +4,7 @@ import { CYCLE_MS, isCycle, type Cycle } from '#contract/rules/unilateral';
 import type { SessionUser } from '../http/auth';
 import { CODE, fail, invalid } from '../http/envelope';
 import { parseSecond } from '../clock/time';
-import { bounded, type Payload } from '../http/validate';
+import { listOf, type Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 import { findUStrategy, followTaskView, type FollowTaskView, type StrategyRow } from '../store/unilateral';
 
@@ -34,38 +34,9 @@ export async function followTaskOr404(db: Queryable, apiId: number, user: Sessio
   return task;
 }
 
-/** A list given as a list, JSON text of one, one number, or comma-joined text (blank parts dropped). */
-function rawList(payload: Payload, field: string): unknown[] {
-  let raw = payload[field];
-  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      throw invalid('err.jsonList', { field });
-    }
-  }
-  if (Array.isArray(raw)) return [...bounded(raw, field)];
-  if (typeof raw === 'number') return [raw];
-  return typeof raw === 'string'
-    ? [
-        ...bounded(
-          raw.split(',').filter((part) => part.trim()),
-          field,
-        ),
-      ]
-    : [];
-}
-
-/** Ids: at least one, each a positive whole number. */
-export function idList(payload: Payload, field: string): number[] {
-  const ids = rawList(payload, field).map((v) => Number(typeof v === 'string' ? v.trim() : v));
-  if (!ids.length || ids.some((id) => !Number.isInteger(id) || id <= 0)) throw invalid('err.required', { field });
-  return [...new Set(ids)];
-}
-
 /** Coin names, each one of `allowed`, lower case. */
 export function coinList(payload: Payload, field: string, allowed: readonly string[]): string[] {
-  const coins = rawList(payload, field).map((c) => String(c).trim().toLowerCase());
+  const coins = listOf(payload, field).map((c) => String(c).trim().toLowerCase());
   for (const coin of coins) if (!allowed.includes(coin)) throw invalid('err.currency', { currency: coin });
   return [...new Set(coins)];
 }

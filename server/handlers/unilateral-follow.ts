@@ -19,7 +19,7 @@ import {
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import type { ConsoleKey } from '../http/messages';
-import { id, num, oneOf, optStr } from '../http/validate';
+import { id, idList, num, oneOf, optStr } from '../http/validate';
 import { formatSecond } from '../clock/time';
 import type { SessionUser } from '../http/auth';
 import { findOwnApi, listApis, type ApiRow } from '../store/api-accounts';
@@ -39,7 +39,7 @@ import {
 import type { Queryable } from '../store/queryable';
 import { adjustPosition, setFollowState, simPrice, triggerSignal } from '../unilateral/runner';
 import { equityOf } from '../unilateral/engine';
-import { followTaskOr404, idList, isUnilateralAdmin, strategyOr404 } from './unilateral-access';
+import { followTaskOr404, isUnilateralAdmin, strategyOr404 } from './unilateral-access';
 import { followFormView, followOrderView, followTaskItem, positionRows } from './unilateral-views';
 import { visibleTasks } from './unilateral';
 
@@ -161,7 +161,7 @@ export const unilateralFollowHandlers: HandlerMap = {
     const user = signedIn(call);
     const { db, clock, market } = call.app;
     const state = oneOf(call.payload, 'state', FOLLOW_TARGET_STATES);
-    const apis = idList(call.payload, 'apis');
+    const apis = idList(call.payload, 'apis', { required: true });
     const strategyIds = new Set<number>();
     await db.transaction(async (tx) => {
       for (const apiId of apis) {
@@ -222,7 +222,7 @@ export const unilateralFollowHandlers: HandlerMap = {
   async followOrderDetail(call) {
     const user = signedIn(call);
     const { db } = call.app;
-    const apiIds = idList(call.payload, 'api_ids');
+    const apiIds = idList(call.payload, 'api_ids', { required: true });
     const tasks: FollowTaskView[] = [];
     for (const apiId of apiIds) tasks.push(await followTaskOr404(db, apiId, user));
     const number = num(call.payload, 'number', { integer: true, min: -100, max: 100 });

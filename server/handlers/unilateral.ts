@@ -16,7 +16,7 @@ import { CYCLE_MS, CYCLE_WINDOW_DAYS, MAX_SIGNAL_POINTS, MONITORING_VIEW, PAGE_T
 import { PAGING } from '#contract/rules/constants';
 import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
-import { id, num, oneOf, str } from '../http/validate';
+import { id, idList, num, oneOf, str } from '../http/validate';
 import { formatSecond } from '../clock/time';
 import type { Currency } from '../market';
 import type { Queryable } from '../store/queryable';
@@ -37,7 +37,7 @@ import {
 } from '../store/unilateral';
 import { instrumentOf, simPrice } from '../unilateral/runner';
 import { checkSign, signOf } from '../unilateral/sign';
-import { cycleOf, followTaskOr404, idList, isUnilateralAdmin, requireStrategyAction, strategyOr404, timeWindow } from './unilateral-access';
+import { cycleOf, followTaskOr404, isUnilateralAdmin, requireStrategyAction, strategyOr404, timeWindow } from './unilateral-access';
 import { assetView, followOrderView, followTaskItem, positionRows, strategyIndicators, strategyView, tradeView } from './unilateral-views';
 import type { SessionUser } from '../http/auth';
 
@@ -198,7 +198,7 @@ export const unilateralHandlers: HandlerMap = {
     const user = signedIn(call);
     const state = oneOf(call.payload, 'state', [0, 1] as const);
     requireStrategyAction(user, state === 1 ? 'start' : 'stop', state === 1 ? 'strategy_start' : 'strategy_stop');
-    const strategyIds = idList(call.payload, 'strategyIds');
+    const strategyIds = idList(call.payload, 'strategyIds', { required: true });
     for (const strategyId of strategyIds) await strategyOr404(call.app.db, strategyId, user);
     await setUStrategyState(call.app.db, strategyIds, state, call.app.clock.now());
     changed(call, strategyIds);

@@ -5,11 +5,11 @@ import type { AppContext, CallContext, Handler, HandlerMap, UploadedFile } from 
 import type { SessionUser } from './auth';
 import { CallError, CODE, envelope, type Envelope } from './envelope';
 import { langOf, message, type Lang, type MessageKey, type MessageParams } from './messages';
-import { MAX_STRATEGY_FILE_BYTES, MAX_STRATEGY_FILE_LABEL, safeFileName } from '../handlers/strategies';
+import { MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
 import { MarketError } from '../market/messages';
 import type { Payload } from './validate';
 import { mayCall } from './permissions';
-import type { UploadGate } from './uploads';
+import { MAX_STRATEGY_FILE_LABEL, safeFileName, type UploadGate } from './uploads';
 
 /** The largest multipart body (its files together): refused as it arrives past it (deploy/nginx.conf's client_max_body_size is 20m too). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

@@ -1,3 +1,22 @@
+import { invalid } from './envelope';
+
+/** The largest strategy file, as the refusal names it (contract/rules/strategy-file.ts MAX_STRATEGY_FILE_BYTES). */
+export const MAX_STRATEGY_FILE_LABEL = '2 MiB';
+
+/**
+ * A name safe to store: the client's directories are dropped, `.` and `..` are refused, and every
+ * character outside letters, digits, `.`, `_` and `-` becomes `_`. The caller adds its own prefix.
+ */
+export function safeFileName(original: string): string {
+  const base = original.split(/[\\/]/).pop()!.trim();
+  if (!base || base === '.' || base === '..') throw invalid('err.fileName', { file: original.slice(0, 80) || '""' });
+  const clean = base
+    .replace(/[^\p{L}\p{N}._-]/gu, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[.]+/, '');
+  return (clean || 'file').slice(-100);
+}
+
 /**
  * How many uploads may be under way at once: per user and for the whole server (ServerSettings.uploadsPerUser,
  * uploadsInAll). An upload holds its place from the moment its caller is admitted until its reply; one more is

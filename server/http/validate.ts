@@ -24,7 +24,7 @@ function checkNumber(field: string, raw: unknown, rule: NumberRule): number {
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
   if (typeof raw === 'boolean' || !Number.isFinite(value)) throw invalid('err.number', { field });
   if (rule.integer && !Number.isInteger(value)) throw invalid('err.integer', { field });
-  // a whole number past 2^53 is not exact, and SQLite cannot take one past 2^63 as a page offset or limit (issue 31: page 1e20 was a 500)
+  // a whole number past 2^53 is not exact, and SQLite cannot take one past 2^63 as a page offset or limit (page 1e20 was a 500)
   if (rule.integer && !Number.isSafeInteger(value)) {
     const min = rule.min ?? (rule.positive ? 1 : rule.nonNegative ? 0 : -Number.MAX_SAFE_INTEGER);
     throw invalid('err.range', { field, min, max: rule.max ?? Number.MAX_SAFE_INTEGER });
@@ -98,7 +98,7 @@ export function jsonObject(payload: Payload, field: string): Record<string, unkn
   return value as Record<string, unknown>;
 }
 
-/** The most items a list of a call may hold unless its reader says otherwise (issue 31: a call's cost is bounded). */
+/** The most items a list of a call may hold unless its reader says otherwise (a call's cost is bounded). */
 export const MAX_LIST_ITEMS = 1000;
 
 /** Refuses a list longer than `max` (naming the field and the limit); answers it as it is otherwise. */
@@ -120,4 +120,50 @@ export function jsonList(payload: Payload, field: string, max = MAX_LIST_ITEMS):
   if (!Array.isArray(value)) throw invalid('err.jsonList', { field });
   bounded(value, field, max);
   return value;
+}
+
+/**
+ * The items of a list field however a call gives it: a list, JSON text of one, comma-joined text (blank parts
+ * dropped) or one value; none when the field is missing. At most 10 × `max` are read (the body's own limit
+ * bounds it too); what counts against `max` is the reader's (`idList`: each id once).
+ */
+export function listOf(payload: Payload, field: string, max = MAX_LIST_ITEMS): readonly unknown[] {
+  let raw = payload[field];
+  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      throw invalid('err.jsonList', { field });
+    }
+  }
+  const items = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'string'
+      ? raw.split(',').filter((part) => part.trim())
+      : raw === undefined || raw === null
+        ? []
+        : [raw];
+  return bounded(items, field, 10 * max);
+}
+
+export interface IdListRule {
+  /** the most different ids (default MAX_LIST_ITEMS) */
+  max?: number;
+  /** the refusal past `max` (a task batch names its own) */
+  tooMany?: 'err.tooMany' | 'err.taskBatchTooLarge';
+  /** at least one id */
+  required?: boolean;
+}
+
+/** The ids of a list field (`listOf`): each a positive whole number, each once. */
+export function idList(payload: Payload, field: string, rule: IdListRule = {}): number[] {
+  const max = rule.max ?? MAX_LIST_ITEMS;
+  const items = listOf(payload, field, max).map((value, i) => {
+    const name = i === 0 ? field : `${field}[${i}]`;
+    return id({ [name]: value }, name);
+  });
+  const ids = [...new Set(items)];
+  if (rule.required && !ids.length) throw invalid('err.required', { field });
+  if (ids.length > max) throw invalid(rule.tooMany ?? 'err.tooMany', { field, max, count: ids.length });
+  return ids;
 }

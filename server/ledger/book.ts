@@ -1,5 +1,5 @@
 /**
- * The books of one API account (issue 10, §2 Assets page, §3 Asset statistics): balances per currency
+ * The books of one API account (§2 Assets page, §3 Asset statistics): balances per currency
  * and account, futures positions per delivery type, borrowings — moved by the task engine's fills — and
  * their valuation into the asset socket's `{statistics, list}`. Pure: the store loads and saves a Book,
  * the caller passes prices. Every reading the spec leaves open is written in server/README.md "Assets".
@@ -7,66 +7,34 @@
 import { STATISTIC_KEYS } from '#contract/rules/assets';
 import { CURRENCIES } from '../market';
 import type { Direction, Fill } from '../engine';
+import {
+  ASSET_CURRENCIES,
+  POSITION_KINDS,
+  USDT,
+  emptyBalance,
+  emptyBook,
+  type Balance,
+  type Book,
+  type BorrowEvent,
+  type Deposit,
+  type LedgerSums,
+  type Position,
+  type PositionKind,
+} from '../store/assets';
 
-/** The currencies of an account: USDT (quote currency, price 1) and §9's nine coins. */
-export const ASSET_CURRENCIES = ['usdt', ...CURRENCIES] as const;
-export const USDT = 'usdt';
-
-/** Accounts holding coins: spot, the futures account (delivery and perpetual margin), the wallet; borrowed is a debt. */
-export interface Balance {
-  spot: number;
-  futures: number;
-  wallet: number;
-  borrowed: number;
-}
-export const BALANCE_ACCOUNTS = ['spot', 'futures', 'wallet', 'borrowed'] as const;
-
-/** §2 position columns: P_CW … P_CS (quantity, coin, long +), F_CW … F_CS (its floating P/L, coin). */
-export const POSITION_KINDS = ['CW', 'NW', 'CQ', 'NQ', 'CS'] as const;
-export type PositionKind = (typeof POSITION_KINDS)[number];
 /** contract type code of each position kind (§3: 2 this week, 3 next week, 4 quarter, 10 next quarter, 5 perpetual). */
 export const KIND_CONTRACT: Record<PositionKind, number> = { CW: 2, NW: 3, CQ: 4, NQ: 10, CS: 5 };
 const CONTRACT_KIND: Record<number, PositionKind> = { 2: 'CW', 3: 'NW', 4: 'CQ', 10: 'NQ', 5: 'CS' };
 /** The position column a contract type books into (null: spot). */
 export const kindOf = (contractType: number): PositionKind | null => CONTRACT_KIND[contractType] ?? null;
 
-export interface Position {
-  /** signed coin quantity: long +, short − */
-  qty: number;
-  /** average entry price of the open quantity */
-  entry: number;
-}
-
-export interface Book {
-  balances: Record<string, Balance>;
-  positions: Record<string, Partial<Record<PositionKind, Position>>>;
-}
-
-/** What a book event writes besides balances: the borrow records of §2's borrow tab. */
-export interface BorrowEvent {
-  currency: string;
-  type: 'borrow' | 'repay';
-  amount: number;
-  /** the debt after the event */
-  balance: number;
-}
-
 const EPS = 1e-12;
-export const emptyBalance = (): Balance => ({ spot: 0, futures: 0, wallet: 0, borrowed: 0 });
-export const emptyBook = (): Book => ({ balances: Object.fromEntries(ASSET_CURRENCIES.map((c) => [c, emptyBalance()])), positions: {} });
 const balanceOf = (book: Book, currency: string): Balance => (book.balances[currency] ??= emptyBalance());
 
 // ── Opening an account ───────────────────────────────────────────────────────────────
 
 /** The principal's split (our reading): USDT 35 % spot + 5 % wallet; 60 % in the nine coins, each 2/3 spot, 1/3 futures account. */
 export const OPENING_SPLIT = { usdtSpot: 0.35, usdtWallet: 0.05, coins: 0.6, coinSpot: 2 / 3 } as const;
-
-/** One deposit of the opening, in the currency and in USDT at the opening price. */
-export interface Deposit {
-  currency: string;
-  amount: number;
-  valueUsdt: number;
-}
 
 /** A new account's book from its principal (the asset template, USDT) at today's spot prices. */
 export function openingBook(principal: number, spotPrice: (currency: string) => number): { book: Book; deposits: Deposit[] } {
@@ -190,13 +158,6 @@ function applyFuturesFill(book: Book, kind: PositionKind, fill: BookFill): Borro
 export interface Marks {
   spot(currency: string): number;
   contract(currency: string, kind: PositionKind): number;
-}
-
-/** Per currency, what the ledger says: net transferred in, and the principal deposited (coin and USDT). */
-export interface LedgerSums {
-  transfer: number;
-  principal: number;
-  principalUsdt: number;
 }
 
 /** What valuing needs besides the book. */

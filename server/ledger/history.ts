@@ -4,7 +4,7 @@
  */
 import type { ApiChartPoint } from '#contract/types/assets';
 import { RATIO_RANGES } from '#contract/rules/assets';
-import { USDT, type Book } from './book';
+import { USDT, type Book } from '../store/assets';
 import type { Currency, ExchangeId, SimMarket } from '../market';
 import type { ChartPointRow } from '../store/api-accounts';
 import { floorMinute, formatMinute, MINUTE_MS } from '../clock/time';

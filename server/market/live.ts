@@ -20,7 +20,7 @@ import {
   type Currency,
   type ExchangeId,
 } from './instruments';
-import { CURRENCY_MODEL, roundTo, type Level, type Quote, type SimMarket } from './sim';
+import { CURRENCY_MODEL, quoteOf, roundTo, type Level, type Quote, type SimMarket } from './sim';
 
 /** Exchange id → ccxt exchange (the seed's names: 1 OKEx, 2 Huobi, 3 Binance). */
 export const LIVE_EXCHANGES: Record<ExchangeId, 'okx' | 'htx' | 'binance'> = { 1: 'okx', 2: 'htx', 3: 'binance' };
@@ -145,24 +145,19 @@ export function createLiveMarket(options: LiveMarketOptions): LiveMarket {
     const time = Math.min(now, ticker.timestamp ?? fetchedAt);
     const spot = type === 1 ? undefined : listed(exchange, currency, 1, now);
     const index = spot ? venues.get(exchange)!.tickers.get(spot)!.ticker.last : undefined;
-    const tt = tradeType(type);
-    return {
+    return quoteOf({
       exchange,
       currency,
       type,
-      bid,
-      ask,
-      bidSize,
-      askSize,
-      last: ticker.last ?? (bid + ask) / 2,
-      index: index ?? (type === 1 ? (ticker.last ?? bid) : options.sim.index(currency, now)),
       bids: [[bid, bidSize]],
       asks: [[ask, askSize]],
+      last: ticker.last ?? (bid + ask) / 2,
+      index: index ?? (type === 1 ? (ticker.last ?? bid) : options.sim.index(currency, now)),
       time,
-      validity: Math.max(0, Math.floor((now - time) / 1000)),
-      ...(isDelivery(type) ? { expiry: expiries(now)[tt as 'CW' | 'NW' | 'CQ' | 'NQ'] } : {}),
+      now,
+      expiryAt: now,
       source: 'live',
-    };
+    });
   };
 
   const refreshVenue = async (id: ExchangeId, now: number): Promise<{ live: number }> => {

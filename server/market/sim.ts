@@ -75,6 +75,45 @@ export interface Quote {
   fallback?: boolean;
 }
 
+/**
+ * A quote from a book (best first) and its times, for the simulation and live tickers alike: the touch and
+ * its sizes from the first levels, whole seconds stale at `now`, and a delivery contract's expiry as of
+ * `expiryAt`.
+ */
+export function quoteOf(q: {
+  exchange: ExchangeId;
+  currency: Currency;
+  type: ContractCode;
+  bids: Level[];
+  asks: Level[];
+  last: number;
+  index: number;
+  time: number;
+  now: number;
+  expiryAt: number;
+  source: Quote['source'];
+}): Quote {
+  const [bid, bidSize] = q.bids[0];
+  const [ask, askSize] = q.asks[0];
+  return {
+    exchange: q.exchange,
+    currency: q.currency,
+    type: q.type,
+    bid,
+    ask,
+    bidSize,
+    askSize,
+    last: q.last,
+    index: q.index,
+    bids: q.bids,
+    asks: q.asks,
+    time: q.time,
+    validity: Math.max(0, Math.floor((q.now - q.time) / 1000)),
+    ...(isDelivery(q.type) ? { expiry: expiries(q.expiryAt)[tradeType(q.type) as 'CW' | 'NW' | 'CQ' | 'NQ'] } : {}),
+    source: q.source,
+  };
+}
+
 export interface MarketSource {
   quote(exchange: ExchangeId, currency: Currency, type: ContractCode, now: number): Quote;
 }
@@ -185,24 +224,7 @@ export function createSimMarket(seed = 'arbitrage'): SimMarket {
       bids.push([roundTo(bid - level * step, m.tick), size(0, level)]);
       asks.push([roundTo(ask + level * step, m.tick), size(1, level)]);
     }
-    const tt = tradeType(type);
-    return {
-      exchange,
-      currency,
-      type,
-      bid,
-      ask,
-      bidSize: bids[0][1],
-      askSize: asks[0][1],
-      last,
-      index: roundTo(index(currency, time), m.tick),
-      bids,
-      asks,
-      time,
-      validity: Math.floor((now - time) / 1000),
-      ...(isDelivery(type) ? { expiry: expiries(time)[tt as 'CW' | 'NW' | 'CQ' | 'NQ'] } : {}),
-      source: 'sim',
-    };
+    return quoteOf({ exchange, currency, type, bids, asks, last, index: roundTo(index(currency, time), m.tick), time, now, expiryAt: time, source: 'sim' });
   };
 
   return { seed, index, mid, top, quote };

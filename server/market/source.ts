@@ -1,4 +1,5 @@
 import type { Clock } from '../clock/clock';
+import { clockLoop } from '../clock/loop';
 import { createLiveMarket, createSimMarket, type LiveMarketOptions, type MarketSource, type SimMarket } from '.';
 
 /** Where a server's prices come from: the seeded simulation (default, offline) or live public tickers. */
@@ -39,21 +40,18 @@ export function startMarket(clock: Clock, options: MarketOptions = {}): ServerMa
   if (options.source !== 'live') return { source: 'sim', prices: sim, sim, openSockets, stop: () => undefined };
 
   const live = createLiveMarket({ ...options.live, sim });
-  let running = false;
-  const refresh = () => {
-    if (running) return;
-    running = true;
-    live
-      .refresh(clock.now())
-      .then((report) => {
-        for (const [exchange, result] of Object.entries(report)) {
-          if ('error' in result) console.error(`[server] live market, exchange ${exchange}: ${result.error}`);
-        }
-      })
-      .catch((error: unknown) => console.error('[server] live market refresh:', error))
-      .finally(() => (running = false));
-  };
-  refresh();
-  const stop = clock.every(options.refreshMs ?? DEFAULT_REFRESH_MS, refresh);
-  return { source: 'live', prices: live, sim, openSockets, stop };
+  const refresh = clockLoop(clock, {
+    name: 'live market refresh',
+    everyMs: options.refreshMs ?? DEFAULT_REFRESH_MS,
+    overlap: 'skip',
+    run: async (at) => {
+      const report = await live.refresh(at);
+      for (const [exchange, result] of Object.entries(report)) {
+        if ('error' in result) console.error(`[server] live market, exchange ${exchange}: ${result.error}`);
+      }
+    },
+  });
+  refresh.runNow();
+  refresh.start();
+  return { source: 'live', prices: live, sim, openSockets, stop: () => refresh.pause() };
 }

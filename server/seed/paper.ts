@@ -1,12 +1,13 @@
 import type { AppContext } from '../context';
 import type { TaskParams } from '../engine';
 import { seedOnce } from '../store/meta';
-import { advanceRun, DEMO_USER, insertRun } from '../store/paper';
+import { advanceRun, startRun } from '../paper/runs';
+import { DEMO_USER } from '../store/paper';
 import { listStrategies } from '../store/strategies';
 
 /**
- * Demo paper runs of a first start (issue 20, /simulate): two finished runs every user sees, traded by
- * the engine (server/store/paper.ts) over the half hour before the start: 'arbitrage 2' opening at a
+ * Demo paper runs of a first start (/simulate): two finished runs every user sees, traded by
+ * the engine (server/paper/runs.ts) over the half hour before the start: 'arbitrage 2' opening at a
  * 0.5 % premium and closing when the closing premium falls to 1.15 % (whether it does in that half
  * hour depends on the date), and 'arbitrage 1 basic' with its defaults.
  */
@@ -24,7 +25,7 @@ export async function seedPaperRuns(ctx: AppContext, now: number): Promise<void>
       const strategy = strategies.find((s) => s.name === demo.strategy);
       if (!strategy) continue;
       const params = { ...(JSON.parse(strategy.default_params) as TaskParams), ...demo.params } as TaskParams;
-      const runId = await insertRun(db, {
+      const runId = await startRun(db, {
         userId: DEMO_USER,
         strategyId: strategy.id,
         strategyName: strategy.name,

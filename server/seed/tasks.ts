@@ -1,4 +1,4 @@
-import { recordFills } from '../ledger/accounts';
+import { recordFills } from '../ledger/fills';
 import type { AppContext } from '../context';
 import { listApis } from '../store/api-accounts';
 import { seedOnce } from '../store/meta';
@@ -18,11 +18,11 @@ import {
   type ChildTask,
   type TaskParams,
 } from '../engine/index';
-import { advance, earningsPoints, engineInputs } from '../runner/runner';
+import { advance, earningsPoints, engineInputs } from '../hedging/runner';
 import { enginePrices } from '../engine/prices';
 
 /**
- * Demo tasks of a first start (issue 9): admin and trader each have running tasks with children and
+ * Demo tasks of a first start: admin and trader each have running tasks with children and
  * a day of trading behind them, and stopped ones, so every task page shows real data at once.
  *
  * The history is made by the engine itself, not drawn: each task with history is stepped with

@@ -170,6 +170,12 @@ export async function setMargin(db: Queryable, id: number, marginMode: string, l
   await db.run('UPDATE api_accounts SET margin_mode = ?, leverage = ? WHERE id = ?', [marginMode, leverage, id]);
 }
 
+/** Every account's fee config by id, whoever owns it (the task engine reads the fees of its children's accounts). */
+export async function feesByApi(db: Queryable): Promise<Record<number, ApiFees>> {
+  const apis = await db.all<{ id: number; fees: string }>('SELECT id, fees FROM api_accounts');
+  return Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as ApiFees]));
+}
+
 export async function setFees(db: Queryable, id: number, fees: ApiFees): Promise<void> {
   await db.run('UPDATE api_accounts SET fees = ? WHERE id = ?', [JSON.stringify(fees), id]);
 }

@@ -1,21 +1,67 @@
 import type { Queryable } from './queryable';
-import {
-  BALANCE_ACCOUNTS,
-  POSITION_KINDS,
-  emptyBook,
-  type Balance,
-  type Book,
-  type BorrowEvent,
-  type Deposit,
-  type LedgerSums,
-  type PositionKind,
-} from '../ledger/book';
+import { CURRENCIES } from '../market';
 import type { ApiRow, ChartPointRow } from './api-accounts';
 
 /**
  * The books of API accounts (migration 5): balances per currency and account, futures positions per
  * delivery type, the ledger of transfers, borrow records; the equity history is `api_chart_points`.
  */
+
+// ── The book as stored (ledger/book.ts moves and values it) ──────────────────────────
+
+/** The currencies of an account: USDT (quote currency, price 1) and §9's nine coins. */
+export const ASSET_CURRENCIES = ['usdt', ...CURRENCIES] as const;
+export const USDT = 'usdt';
+
+/** Accounts holding coins: spot, the futures account (delivery and perpetual margin), the wallet; borrowed is a debt. */
+export interface Balance {
+  spot: number;
+  futures: number;
+  wallet: number;
+  borrowed: number;
+}
+export const BALANCE_ACCOUNTS = ['spot', 'futures', 'wallet', 'borrowed'] as const;
+
+/** §2 position columns: P_CW … P_CS (quantity, coin, long +), F_CW … F_CS (its floating P/L, coin). */
+export const POSITION_KINDS = ['CW', 'NW', 'CQ', 'NQ', 'CS'] as const;
+export type PositionKind = (typeof POSITION_KINDS)[number];
+export interface Position {
+  /** signed coin quantity: long +, short − */
+  qty: number;
+  /** average entry price of the open quantity */
+  entry: number;
+}
+
+export interface Book {
+  balances: Record<string, Balance>;
+  positions: Record<string, Partial<Record<PositionKind, Position>>>;
+}
+
+/** What a book event writes besides balances: the borrow records of §2's borrow tab. */
+export interface BorrowEvent {
+  currency: string;
+  type: 'borrow' | 'repay';
+  amount: number;
+  /** the debt after the event */
+  balance: number;
+}
+
+export const emptyBalance = (): Balance => ({ spot: 0, futures: 0, wallet: 0, borrowed: 0 });
+export const emptyBook = (): Book => ({ balances: Object.fromEntries(ASSET_CURRENCIES.map((c) => [c, emptyBalance()])), positions: {} });
+
+/** One deposit of the opening, in the currency and in USDT at the opening price. */
+export interface Deposit {
+  currency: string;
+  amount: number;
+  valueUsdt: number;
+}
+
+/** Per currency, what the ledger says: net transferred in, and the principal deposited (coin and USDT). */
+export interface LedgerSums {
+  transfer: number;
+  principal: number;
+  principalUsdt: number;
+}
 
 /** The account's book, or undefined before it was opened. */
 export async function loadBook(db: Queryable, apiId: number): Promise<Book | undefined> {

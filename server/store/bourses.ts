@@ -5,6 +5,12 @@ import type { Queryable } from './queryable';
 
 export const listBourses = (db: Queryable) => db.all<Bourse>('SELECT id, name FROM bourses ORDER BY id');
 
+/** Every exchange's name by id (the engine's order records name their exchange). */
+export async function bourseNames(db: Queryable): Promise<Record<number, string>> {
+  const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
+  return Object.fromEntries(bourses.map((b) => [Number(b.id), b.name]));
+}
+
 export const bourseExists = async (db: Queryable, id: number): Promise<boolean> => (await db.get('SELECT id FROM bourses WHERE id = ?', [id])) !== undefined;
 
 export async function contractTypes(db: Queryable, bourseId: number): Promise<number[]> {

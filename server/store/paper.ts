@@ -1,42 +1,11 @@
-import {
-  CHILD_STATUS,
-  TASK_STATUS,
-  legsOf,
-  mid,
-  newTaskState,
-  requestStatus,
-  seededRng,
-  stepTask,
-  taskPnl,
-  type EngineInputs,
-  type OrderRecord,
-  type PriceSource,
-  type TaskParams,
-  type TaskState,
-} from '../engine';
-import { enginePrices } from '../engine/prices';
-import type { MarketSource } from '../market';
-import { DEFAULT_FEES, DEFAULT_GLOBAL_CONFIG } from './defaults';
-import { readGlobalConfig } from './global-config';
+import type { OrderRecord, TaskState } from '../engine';
 import type { Queryable } from './queryable';
 
 /**
- * Paper runs (issue 20: the temporary strategy and /simulate): a strategy's parameters traded by the
- * task engine itself (`stepTask`, its fills, fees and P/L, `taskPnl`) on the server's market, with no
- * exchange account and no real task. One child on the paper account PAPER_API, which pays the fees a
- * new API account starts with (DEFAULT_FEES).
- *
- * A run holds no timer: it is stepped on reading, from the last instant it was stepped to the clock's
- * now, one step a PAPER_TICK_MS (the task runner's tick), in the reading's transaction. So what a user
- * sees is what the runner would have made tick by tick, and a test moves the injected clock and reads.
- * A run stops by itself PAPER_MAX_MS after its start (which bounds a catch-up), or when stopped.
+ * The rows of paper runs (server/paper/runs.ts steps them): the run with its engine state and sums,
+ * its orders by client id, its equity points.
  */
-export const PAPER_TICK_MS = 1000;
-/** an equity point is stored every PAPER_POINT_MS of a run (the curve), besides the point of now. */
-export const PAPER_POINT_MS = 10_000;
-export const PAPER_MAX_MS = 2 * 60 * 60_000;
-/** the paper account's id in the engine's inputs (no API account has id 0). */
-export const PAPER_API = 0;
+
 /** user id of the demo runs every user sees. */
 export const DEMO_USER = 0;
 
@@ -61,79 +30,24 @@ export interface PaperRunRow {
   realised: number;
 }
 
-const paperChild = {
-  task_children_id: 1,
-  id: 1,
-  status: CHILD_STATUS.started,
-  weight: 1,
-  link_api_id: [PAPER_API, PAPER_API] as [number, number],
-  task_children_info: [{ name: 'paper' }, { name: 'paper' }] as [{ name: string }, { name: string }],
-};
-
-/** The engine's inputs for paper runs: the global config, the paper account's fees, expiries from the market. */
-async function paperInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>): Promise<EngineInputs> {
-  const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
-  return {
-    global: await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG),
-    fees: { [PAPER_API]: DEFAULT_FEES },
-    bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
-    expiry,
-  };
-}
-
-/** The engine's state of a run that has not stepped yet (task id = run id, for the orders' client ids). */
-export const freshState = (runId: number, name: string, strategyName: string, params: TaskParams, at: number): TaskState =>
-  newTaskState({ id: runId, name, strategy_name: strategyName, status: TASK_STATUS.running, createtime: at, params }, [paperChild]);
-
-/** Marks (mid prices of legs A and B) of a run's legs at `at`. */
-export const marksOf = (prices: PriceSource, params: TaskParams, at: number): [number, number] => {
-  const [a, b] = legsOf(params);
-  return [mid(prices(a, at)), mid(prices(b, at))];
-};
-
-/** A run's equity: its capital plus the engine's realised and unrealised P/L at the marks. */
-export const equityOf = (run: Pick<PaperRunRow, 'initial' | 'realised'>, state: TaskState, marks: readonly [number, number]): number => {
-  const pnl = taskPnl(state.children, new Map([[paperChild.task_children_id, run.realised]]), marks);
-  return run.initial + pnl.realised + pnl.unrealised;
-};
-
-/**
- * Checks that the engine can trade these parameters at `at` (legs it knows, prices it gets): one
- * step from a fresh state, nothing stored. Throws what the engine throws.
- */
-export async function tryParams(db: Queryable, market: MarketSource, params: TaskParams, at: number): Promise<void> {
-  const { prices, expiry } = enginePrices(market);
-  const state = freshState(0, '', '', params, at);
-  stepTask(state, await paperInputs(db, expiry), prices, at, seededRng(1));
-  const marks = marksOf(prices, params, at);
-  if (!marks.every((m) => Number.isFinite(m) && m > 0)) throw new Error('no price');
-}
-
+/** A new run, its state and first point written apart (the state names the run's id): `startRun`. */
 export async function insertRun(
   db: Queryable,
-  run: { userId: number; strategyId: number; strategyName: string; name: string; params: TaskParams; startedAt: number; lengthMs?: number },
+  run: { userId: number; strategyId: number; strategyName: string; name: string; params: unknown; initial: number; startedAt: number; endsAt: number },
 ): Promise<number> {
-  const initial = Number(run.params.virtual_initial_capital);
   const { lastId } = await db.run(
     `INSERT INTO paper_runs (user_id, strategy_id, strategy_name, name, params, initial, running, started_at, stepped_at, ends_at, state)
      VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, '{}')`,
-    [
-      run.userId,
-      run.strategyId,
-      run.strategyName,
-      run.name,
-      JSON.stringify(run.params),
-      initial,
-      run.startedAt,
-      run.startedAt,
-      run.startedAt + (run.lengthMs ?? PAPER_MAX_MS),
-    ],
+    [run.userId, run.strategyId, run.strategyName, run.name, JSON.stringify(run.params), run.initial, run.startedAt, run.startedAt, run.endsAt],
   );
-  const state = freshState(lastId, run.name, run.strategyName, run.params, run.startedAt);
-  await db.run('UPDATE paper_runs SET state = ? WHERE id = ?', [JSON.stringify(state), lastId]);
-  await db.run('INSERT INTO paper_points (run_id, at, equity) VALUES (?, ?, ?)', [lastId, run.startedAt, initial]);
   return lastId;
 }
+
+export const saveRunState = (db: Queryable, runId: number, state: TaskState) =>
+  db.run('UPDATE paper_runs SET state = ? WHERE id = ?', [JSON.stringify(state), runId]);
+
+export const insertPoint = (db: Queryable, runId: number, at: number, equity: number) =>
+  db.run('INSERT INTO paper_points (run_id, at, equity) VALUES (?, ?, ?)', [runId, at, equity]);
 
 export const findRun = (db: Queryable, id: number): Promise<PaperRunRow | undefined> => db.get<PaperRunRow>('SELECT * FROM paper_runs WHERE id = ?', [id]);
 
@@ -175,54 +89,29 @@ export const pointsOf = (db: Queryable, runId: number): Promise<{ at: number; eq
 /** `{task}-{child}-{seq}{a|b}`: the pair's sequence, leg A before leg B. */
 const orderSeq = (o: OrderRecord): number => Number(/-(\d+)[ab]$/.exec(o.client_id)?.[1] ?? 0) * 2 + o.leg;
 
-/** A stop asked: the task stops at its next step (as a real task's stop), the run ends once no order is under way. */
-const settled = (state: TaskState): boolean => state.task.status === TASK_STATUS.stopped && !state.pending_status && state.open_orders.length === 0;
+/** What a stretch of steps changed: the orders it made or moved, the points it passed, the run's new state and sums. */
+export interface RunStep {
+  orders: readonly OrderRecord[];
+  points: readonly { at: number; equity: number }[];
+  state: TaskState;
+  steppedAt: number;
+  running: 0 | 1;
+  endsAt: number;
+  sums: Pick<PaperRunRow, 'pnl' | 'fees' | 'realised'>;
+}
 
-/**
- * Steps a run from its last instant to `until` (at most its end), one engine step a PAPER_TICK_MS,
- * and writes its state, its orders (by client id), its equity points and its sums. `stop` asks the
- * engine to stop the task now (§4 status 4: no new decisions; orders under way finish at the next
- * steps), and the run ends at the step it has settled; it also ends at its end time. Call inside a
- * transaction. Returns the run as written.
- */
-export async function advanceRun(db: Queryable, market: MarketSource, runId: number, until: number, stop = false): Promise<PaperRunRow | undefined> {
-  const run = await findRun(db, runId);
-  if (!run?.running) return run;
-  const end = Math.min(until, run.ends_at);
-  const { prices, expiry } = enginePrices(market);
-  const inputs = await paperInputs(db, expiry);
-  const rng = seededRng(run.id * 100_003 + run.stepped_at);
-  let state = JSON.parse(run.state) as TaskState;
-  const sums = { pnl: run.pnl, fees: run.fees, realised: run.realised };
-  const orders = new Map<string, OrderRecord>();
-  const points: { at: number; equity: number }[] = [];
-  let at = run.stepped_at;
-  if (stop && state.task.status !== TASK_STATUS.stopped) state = requestStatus(state, TASK_STATUS.stopped, at, 0);
-  while (at + PAPER_TICK_MS <= end && !settled(state)) {
-    at += PAPER_TICK_MS;
-    const out = stepTask(state, inputs, prices, at, rng);
-    state = out.state;
-    for (const order of out.orders) orders.set(order.client_id, order);
-    for (const fill of out.fills) sums.fees += fill.fee;
-    for (const trade of out.trades) {
-      sums.pnl += trade.pnl;
-      sums.realised += trade.pnl - trade.fee;
-    }
-    if ((at - run.started_at) % PAPER_POINT_MS === 0)
-      points.push({ at, equity: equityOf({ initial: run.initial, realised: sums.realised }, state, marksOf(prices, state.task.params, at)) });
-  }
-  const running = settled(state) || at >= run.ends_at ? 0 : 1;
-  const statements = [
-    ...[...orders.values()].map((o) => ({
+/** Writes a stretch of steps of run `runId` in one batch. */
+export async function saveRunStep(db: Queryable, runId: number, step: RunStep): Promise<void> {
+  const { sums } = step;
+  await db.batch([
+    ...step.orders.map((o) => ({
       sql: 'INSERT INTO paper_orders (run_id, client_id, seq, record) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, client_id) DO UPDATE SET record = excluded.record',
-      args: [run.id, o.client_id, orderSeq(o), JSON.stringify(o)],
+      args: [runId, o.client_id, orderSeq(o), JSON.stringify(o)],
     })),
-    ...points.map((p) => ({ sql: 'INSERT OR REPLACE INTO paper_points (run_id, at, equity) VALUES (?, ?, ?)', args: [run.id, p.at, p.equity] })),
+    ...step.points.map((p) => ({ sql: 'INSERT OR REPLACE INTO paper_points (run_id, at, equity) VALUES (?, ?, ?)', args: [runId, p.at, p.equity] })),
     {
       sql: 'UPDATE paper_runs SET state = ?, stepped_at = ?, running = ?, ends_at = ?, pnl = ?, fees = ?, realised = ? WHERE id = ?',
-      args: [JSON.stringify(state), at, running, running ? run.ends_at : at, sums.pnl, sums.fees, sums.realised, run.id],
+      args: [JSON.stringify(step.state), step.steppedAt, step.running, step.endsAt, sums.pnl, sums.fees, sums.realised, runId],
     },
-  ];
-  await db.batch(statements);
-  return findRun(db, run.id);
+  ]);
 }

@@ -8,6 +8,7 @@
  */
 import type { AppContext } from '../context';
 import type { Clock } from '../clock/clock';
+import { clockLoop } from '../clock/loop';
 import type { Queryable } from '../store/queryable';
 import type { Currency, SimMarket } from '../market';
 import { FOLLOW_STATE, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
@@ -29,7 +30,7 @@ import {
 } from '../store/unilateral';
 import { followGate, type FollowGate } from '../store/signal-coins';
 
-declare module '../feeds/bus' {
+declare module '../bus' {
   interface ServerEvents {
     /** unilateral strategies ran, changed state or were edited, or their follow tasks changed. */
     'unilateral.changed': { strategyIds: number[] };
@@ -156,44 +157,25 @@ export interface UnilateralRunner {
  * on the bus (a strategy started, a task added) wakes it; a pass that finds none running pauses it.
  */
 export function startUnilateralRunner(ctx: AppContext & { clock: Clock }): UnilateralRunner {
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-  // a timer that fires during a pass asks for one more: the clock may have moved far meanwhile
-  let again = false;
-  let cancel: (() => void) | null = null;
-  const pause = () => {
-    cancel?.();
-    cancel = null;
-  };
-  const passes = async () => {
-    do {
-      again = false;
-      const { ran, running: count } = await runDue(ctx, ctx.clock.now());
-      if (!count) pause();
+  // a tick that comes during a pass asks for one more: the clock may have moved far meanwhile
+  const loop = clockLoop(ctx.clock, {
+    name: 'unilateral runner',
+    everyMs: RUN_EVERY_MS,
+    overlap: 'again',
+    run: async (now) => {
+      const { ran, running } = await runDue(ctx, now);
+      if (!running) loop.pause();
       if (ran.length) ctx.bus.emit('unilateral.changed', { strategyIds: ran });
-    } while (again);
-  };
-  const pass = () => {
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    running = passes()
-      .catch((error: unknown) => console.error('[server] unilateral runner:', error))
-      .finally(() => (busy = false));
-  };
-  const wake = () => {
-    cancel ??= ctx.clock.every(RUN_EVERY_MS, pass);
-  };
-  const off = ctx.bus.on('unilateral.changed', wake);
-  void runningUStrategies(ctx.db).then((rows) => rows.length && wake());
+    },
+  });
+  const off = ctx.bus.on('unilateral.changed', () => loop.start());
+  void runningUStrategies(ctx.db).then((rows) => rows.length && loop.start());
   return {
     stop: () => {
       off();
-      pause();
+      loop.pause();
     },
-    idle: () => running,
+    idle: () => loop.idle(),
   };
 }
 

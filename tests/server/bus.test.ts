@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { EventBus } from '../../server/feeds/bus';
+import { EventBus } from '../../server/bus';
 
 describe('EventBus', () => {
   it('calls the listeners of an event with its payload until they are removed; a throwing one does not stop the others', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '#contract/endpoints';
-import { MAX_STRATEGY_FILE_BYTES } from '../../server/handlers/strategies';
+import { MAX_STRATEGY_FILE_BYTES } from '#contract/rules/strategy-file';
 import { MAX_UPLOAD_BYTES } from '../../server/http/routes';
 import { ADMIN_COLUMNS } from '../../server/seed/demo';
 import { signedInServer, startTestServer } from './helpers';
@@ -361,7 +361,7 @@ function strategyFilesOnDisk(dataDir: string): Record<string, string> {
   return found;
 }
 
-describe('a strategy replace is whole or nothing (issue 31, finding 9)', () => {
+describe('a strategy replace is whole or nothing', () => {
   it('a replace whose row cannot be written leaves the files and the row as they were; the next one replaces them all', async () => {
     const t = await startTestServer();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);

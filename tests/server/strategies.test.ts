@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { safeFileName } from '../../server/handlers/strategies';
+import { safeFileName } from '../../server/http/uploads';
 import { signedInServer } from './helpers';
 
 const s = signedInServer();

@@ -1,11 +1,14 @@
-import { recordFills, type AccountRef } from '../ledger/accounts';
+import { recordFills, type AccountRef } from '../ledger/fills';
 import type { AppContext } from '../context';
+import { clockLoop } from '../clock/loop';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
+import { feesByApi } from '../store/api-accounts';
+import { bourseNames } from '../store/bourses';
 import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
-import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type FeeConfig, type PriceSource, type StepResult, type TaskState } from '../engine';
+import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type PriceSource, type StepResult, type TaskState } from '../engine';
 import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
 import { someLegsApart } from '#contract/rules/leg-health';
@@ -17,7 +20,7 @@ import { someLegsApart } from '#contract/rules/leg-health';
  * orders it wrote. A task's state is
  * kept between ticks and read again only after a call changed it ('task.changed' not of the runner's
  * own); the tick's rows are written as a few multi-row statements (`TickWriter`).
- * Ticks queue behind each other, each with its own time, so a ManualClock moved an hour runs 3600.
+ * Ticks queue behind each other, each with its own time (server/clock/loop.ts 'queue'), so a ManualClock moved an hour runs 3600.
  *
  * Prices are the server's one market (`ctx.market.prices`, server/market/source.ts): a task trades at
  * the prices the market board shows.
@@ -53,13 +56,10 @@ export function orderAccounts(out: Pick<StepResult, 'state' | 'orders'>, userId:
 
 /** What stepTask reads besides the state, from the database: the global config, fees per API account, exchange names; and the server's engine settings. */
 export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInputs['expiry']>, settings?: EngineInputs['settings']): Promise<EngineInputs> {
-  const global = await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG);
-  const apis = await db.all<{ id: number; fees: string }>('SELECT id, fees FROM api_accounts');
-  const bourses = await db.all<{ id: number; name: string }>('SELECT id, name FROM bourses');
   return {
-    global,
-    fees: Object.fromEntries(apis.map((a) => [Number(a.id), JSON.parse(a.fees) as FeeConfig])),
-    bourses: Object.fromEntries(bourses.map((b) => [Number(b.id), b.name])),
+    global: await readGlobalConfig(db, DEFAULT_GLOBAL_CONFIG),
+    fees: await feesByApi(db),
+    bourses: await bourseNames(db),
     expiry,
     ...(settings ? { settings } : {}),
   };
@@ -100,7 +100,6 @@ export const legBalanceSource =
 export function startTaskRunner(ctx: AppContext): TaskRunner {
   const { prices, expiry } = enginePrices(ctx.market.prices);
   const rng = seededRng(20261123);
-  let tail: Promise<void> = Promise.resolve();
   // tasks whose rows a call changed since they were cached: read again at the next tick
   const cache = new Map<number, Cached>();
   const dirty = new Set<number>();
@@ -125,7 +124,7 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
     await ctx.db.transaction(async (db) => {
       const ids = await activeTaskIds(db);
       for (const id of [...cache.keys()]) if (!ids.includes(id)) cache.delete(id);
-      if (!ids.length) return pause();
+      if (!ids.length) return loop.pause();
       const inputs = await engineInputs(db, expiry, ctx.settings.engine);
       // the tick's rows are gathered and written at the end as a few multi-row statements
       const tx = new TickWriter(db);
@@ -154,30 +153,20 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
     for (const account of orders.values()) ctx.bus.emit('orders.changed', account);
   };
 
-  // the timer runs only while some task is active: an idle server has no timer pending
-  let cancel: (() => void) | null = null;
-  const pause = () => {
-    cancel?.();
-    cancel = null;
-  };
-  const wake = () => {
-    cancel ??= ctx.clock.every(TICK_MS, () => {
-      const at = ctx.clock.now();
-      tail = tail.then(() => tick(at)).catch((error: unknown) => console.error('[server] task engine:', error));
-    });
-  };
+  // it ticks only while some task is active: an idle server has no timer pending
+  const loop = clockLoop(ctx.clock, { name: 'task engine', everyMs: TICK_MS, overlap: 'queue', run: (at) => tick(at) });
   const off = ctx.bus.on('task.changed', ({ taskId }) => {
     if (emitting) return; // the runner's own news: its cache is what it wrote
     dirty.add(taskId);
-    wake();
+    loop.start();
   });
-  void activeTaskIds(ctx.db).then((ids) => ids.length && wake());
+  void activeTaskIds(ctx.db).then((ids) => ids.length && loop.start());
   return {
     stop: () => {
       off();
-      pause();
+      loop.pause();
     },
-    idle: () => tail,
+    idle: () => loop.idle(),
     stateOf: (taskId) => cache.get(taskId)?.state,
   };
 }

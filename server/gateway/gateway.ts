@@ -1,0 +1,58 @@
+import type { Leg } from '../engine';
+import type { Side } from '../engine/pricing';
+import type { ApiRow } from '../store/api-accounts';
+
+/**
+ * Where orders leave for an exchange and fills come back. Whoever trades (manual orders today) hands an
+ * order with its client order id (spec §3 `client_id`) to an OrderGateway and books the fill it answers
+ * (ledger/fills.ts); it never knows which venue is behind it. `paper.ts` is the simulated venue (fills at
+ * once at the server's market); a real exchange's implementation answers 'open' and sends its fills later
+ * through `onUpdate`.
+ */
+export interface OrderRequest {
+  /** the caller's id of this order: the one key it is looked up and cancelled by */
+  clientId: string;
+  /** the API account it trades on */
+  account: ApiRow;
+  /** exchange, currency, contract type (1 spot) */
+  leg: Leg;
+  side: Side;
+  /** coins */
+  amount: number;
+  /** the worst price it may fill at; null: at the market */
+  limit: number | null;
+  /** it closes a position: it may take off at most what is open */
+  reduceOnly: boolean;
+  /** ms: when it is placed */
+  at: number;
+}
+
+export interface OrderFill {
+  price: number;
+  /** coins */
+  amount: number;
+  /** USDT */
+  fee: number;
+  /** the instrument as the exchange names it */
+  instrumentId: string;
+}
+
+/** Why a venue refused an order, as a reply text key (server/http/messages.ts) and its values. */
+export type OrderRefusal = { key: 'err.limitNotReachable'; params: { price: number } } | { key: 'err.closeExceedsPosition'; params: { position: number } };
+
+export type OrderUpdate =
+  | { clientId: string; state: 'open' }
+  | { clientId: string; state: 'filled'; fill: OrderFill }
+  | { clientId: string; state: 'cancelled' }
+  | { clientId: string; state: 'rejected'; refusal: OrderRefusal };
+
+export interface OrderGateway {
+  /** places the order; answers what the venue says of it now (filled, open, or rejected) */
+  place(order: OrderRequest): Promise<OrderUpdate>;
+  /** cancels what is left of an open order; undefined when no order has this client id */
+  cancel(clientId: string): Promise<OrderUpdate | undefined>;
+  /** the order's state now; undefined when no order has this client id */
+  lookup(clientId: string): Promise<OrderUpdate | undefined>;
+  /** every later change of an order (fills of an open order, cancellations); returns the unsubscribe */
+  onUpdate(listener: (update: OrderUpdate) => void): () => void;
+}
