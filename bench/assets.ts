@@ -1,4 +1,4 @@
-// /assets under load (issue 10): 20 API accounts × the nine coins (plus USDT) on the reference server,
+// /assets under load: 20 API accounts × the nine coins (plus USDT) on the reference server,
 // 'all APIs' selected, so every 3 s the console sends 20 ids and receives 20 messages. In Chromium,
 // once the page has drawn its table and its lazily loaded chart (steady state), frames are measured for MEASURE_S seconds: the interval between
 // animation frames (p95 ≤ 16.7 ms) and every long task (none over 50 ms). Budget: bench/budget.json

@@ -1,4 +1,4 @@
-// One hostile user against another user's calls (issue 31, bench/budget.json "hostile"): the reference server
+// One hostile user against another user's calls (bench/budget.json "hostile"): the reference server
 // with a realistic order volume and its task engine running in real time, one signed-in user (admin) sending the
 // most expensive requests the server allows on calls and on every feed, and another user (trader) whose calls
 // are timed: their p95 must stay under the budget.

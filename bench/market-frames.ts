@@ -1,7 +1,7 @@
-// The spread board under load (issue 8): 12 tables × 9 currencies on /market, the reference server
-// pushing every table at 2 Hz, for 20 s in Chromium; with the net spreads of issue 24 (two more columns,
+// The spread board under load: 12 tables × 9 currencies on /market, the reference server
+// pushing every table at 2 Hz, for 20 s in Chromium; with the net spreads (two more columns,
 // the fees of admin's API accounts read before the window opens) and, when the budget says so, the
-// open-spread marking following the net figures (stored as the board's market param). Issue 24's alerts
+// open-spread marking following the net figures (stored as the board's market param). The alerts'
 // add a per-row bell (a threshold popover) to market-table.tsx: once merged, the board measured here has
 // it (nothing to switch on here); a threshold set on a row would be stored before the page opens, as the
 // tables and params are (storeTables / storeParams). Measured in the page itself:
@@ -24,7 +24,7 @@ import { displayFrames, percentile } from './frames';
 
 export interface MarketFramesBudget {
   tables: number;
-  /** issue 24: the open-spread marking follows the net spreads (market param netColouring) */
+  /** the open-spread marking follows the net spreads (market param netColouring) */
   netColouring: { on: boolean; reason: string };
   pushHz: number;
   seconds: number;

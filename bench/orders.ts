@@ -1,4 +1,4 @@
-// /statistic with 100,000 orders in the database (issue 10): a page of the paged order list
+// /statistic with 100,000 orders in the database: a page of the paged order list
 // (/web/get/order/paging, 18 a page) must answer within the budget of bench/budget.json `orders`,
 // p95 over 200 requests timed by a client over HTTP (fetch on loopback: request, server, reply).
 //

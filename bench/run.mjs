@@ -40,9 +40,9 @@ const own = {
   unilateralOrders: 'bench/unilateral-orders.ts',
   unilateralList: 'bench/unilateral-list.ts',
   unilateralStatistic: 'bench/unilateral-statistic.ts',
-  // issue 24: the alert rules' evaluation on the server (no browser)
+  // the alert rules' evaluation on the server (no browser)
   alerts: 'bench/alerts.ts',
-  // issue 31: one hostile user's costliest requests against another user's calls (no browser)
+  // one hostile user's costliest requests against another user's calls (no browser)
   hostile: 'bench/hostile.ts',
 };
 const only = process.env.BENCH_ONLY;

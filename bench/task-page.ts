@@ -1,4 +1,4 @@
-// The task page under load (issue 9 "Benchmark"): the reference server with a bench seed of 1,000
+// The task page under load: the reference server with a bench seed of 1,000
 // tasks for admin, the production build, Chromium. Measures
 //   1. the first render of /task: CPU time spent in script (Chrome's Performance.getMetrics
 //      ScriptDuration) from the client-side navigation to /task until every task is loaded and the

@@ -1,4 +1,4 @@
-// The unilateral strategy list under live updates (issue 19 "Benchmarks"): a server of its own on a
+// The unilateral strategy list under live updates: a server of its own on a
 // ManualClock with a bench data set of `strategies` running strategies (1-minute bars, each with its
 // 180-point trend line from the engine's own history), the production build, Chromium, signed in as admin.
 // Once /main/index/unilateral has drawn its first page, the bench moves the server's clock one minute a

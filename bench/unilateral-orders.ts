@@ -1,4 +1,4 @@
-// The API detail page's order table with 100,000 follow orders on one API (issue 19): a page of 20
+// The API detail page's order table with 100,000 follow orders on one API: a page of 20
 // before or after a row (/get_records {api_ids, recordId, number ±20} and /get/page/data {sign, types 2,
 // apiId, ids, number ±20}) must answer within the budget of bench/budget.json `unilateralOrders`, p95 over
 // 200 requests of each call timed by a client over HTTP (fetch on loopback: request, server, reply).

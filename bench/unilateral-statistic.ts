@@ -1,4 +1,4 @@
-// Strategy statistics on the 1T cycle over 30 days (issue 19 "Benchmarks"): a server of its own on a
+// Strategy statistics on the 1T cycle over 30 days: a server of its own on a
 // ManualClock with one bench strategy on 1-minute bars whose last 31 days the engine has run (its trades
 // are the chart's markers), the production build, Chromium, signed in as admin.
 // /unilateral/statistic?key=<id> opens on 1T, whose default window is one day (§9); the bench widens that

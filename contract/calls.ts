@@ -247,7 +247,7 @@ export interface CallTypes {
   apiData: Call<ApiId, FollowTaskData>;
   /** further pages of the statistics tables: types 1 positions, 2 trades; page from 1, 20 a page. */
   pagesData: Call<StrategyId & { types: 1 | 2; page: number }, UnilateralPage<UnilateralPosition> | UnilateralPage<StrategyTrade>>;
-  // /signal (issue 20, tools-signal-coins; assumed)
+  // /signal (tools-signal-coins; assumed)
   /** the newest 50 signals of the strategies the caller sees, newest first. */
   signalList: Call<None, SignalRow[]>;
   // Binance trading page (/binance/trading)
@@ -267,7 +267,7 @@ export interface CallTypes {
   paperStart: Call<StrategyId & { params: Record<string, ParamValue> | string; name?: string }, PaperRun>;
   paperStop: Call<{ runId: number }, PaperRun>;
 
-  // Alerts (issue 24; contract/rules/alerts.ts; paths assumed)
+  // Alerts (contract/rules/alerts.ts; paths assumed)
   /** a page of the user's alert log, newest first (page from 1, 10 a page unless `size`). */
   alertList: Call<{ page?: number; size?: number } | None, { list: AlertItem[]; total: number; unread: number }>;
   /** marks the alerts `ids` read, or all of the user's. */

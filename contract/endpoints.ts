@@ -170,7 +170,7 @@ export const endpoints = {
   strategyData: get('/strategy/data', assumed),
   apiData: get('/get/api/data', assumed),
   pagesData: get('/get/pages/data', assumed),
-  // /signal (issue 20, tools-signal-coins): the strategies' newest signals
+  // /signal (tools-signal-coins): the strategies' newest signals
   signalList: get('/signal/list', assumed),
   // Binance pages (/binance/trading, /binance/currency): the user's Binance accounts with leverage and follow positions
   binanceAccounts: get('/binance/accounts', assumed),
@@ -183,7 +183,7 @@ export const endpoints = {
   // tools-paper: the temporary strategy page
   paperStart: post('/simulate/start', assumed),
   paperStop: post('/simulate/stop', assumed),
-  // Alerts (issue 24): the user's alert log, paged, and alert rules; paths chosen here
+  // Alerts: the user's alert log, paged, and alert rules; paths chosen here
   alertList: get('/alert/list', assumed),
   alertRead: post('/alert/read', assumed),
   alertRuleList: get('/alert/rule/list', assumed),

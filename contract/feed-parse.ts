@@ -211,7 +211,7 @@ function alertItem(value: unknown, where: string): AlertItem {
   };
 }
 
-/** The alert feed (issue 24): `{code: 200, data: {unread, latest: [alert…], voiceIntervalTime}}`. */
+/** The alert feed: `{code: 200, data: {unread, latest: [alert…], voiceIntervalTime}}`. */
 export const parseAlert = parser<AlertFeedMessage>((raw) => {
   const data = record(envelope(raw).data, 'data');
   return {

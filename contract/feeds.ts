@@ -114,7 +114,7 @@ const definitions = {
     ignore: ['ok'],
     parse: parseUnilateral,
   } satisfies FeedProtocol<undefined, UnilateralFeedMessage>,
-  // issue 24: the header bell's unread count and newest alerts (path assumed)
+  // the header bell's unread count and newest alerts (path assumed)
   alert: {
     service: 'main',
     path: '/alert/ws',

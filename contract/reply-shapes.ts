@@ -37,9 +37,9 @@ const lists: Record<ListReply, 'list'> = {
   binanceAccounts: 'list',
   // tools-miner
   minerModels: 'list',
-  // alerts (issue 24)
+  // alerts
   alertRuleList: 'list',
-  // issue 21: the replies the assets page draws
+  // the replies the assets page draws
   assetStatistics: 'list',
   assetTradeRecords: 'list',
   currencyInformation: 'list',
@@ -124,11 +124,11 @@ const records: Record<RecordReply, 'record'> = {
   simulatedOrderDetail: 'record',
   paperStart: 'record',
   paperStop: 'record',
-  // issue 21: the replies the statistic page and the K-line chart draw
+  // the replies the statistic page and the K-line chart draw
   orderTotalData: 'record',
   orderQuerySDC: 'record',
   klineData: 'record',
-  // alerts (issue 24)
+  // alerts
   alertList: 'record',
   alertRead: 'record',
   alertRuleSave: 'record',

@@ -1,4 +1,4 @@
-// `npm run i18n:check` (issue 22, docs/TRANSLATING.md): checks every language folder of contract/locales against
+// `npm run i18n:check` (docs/TRANSLATING.md): checks every language folder of contract/locales against
 // zh-CN, the source, and the code of src/ and contract/ for text that does not go through i18next. It prints one line per
 // finding, naming the language, the file and the key (or the source file and line), and exits 1 on any.
 //

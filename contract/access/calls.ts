@@ -145,7 +145,7 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   strategyData: to('unilateral-strategies', 'list'),
   apiData: to('follow-tasks', 'list'),
   pagesData: to('unilateral-strategies', 'list'),
-  // /signal (issue 20, tools-signal-coins)
+  // /signal (tools-signal-coins)
   signalList: to('tools', 'signal'),
   // Binance trading and currency pages
   binanceAccounts: to('tools', 'binanceAccounts'),
@@ -158,7 +158,7 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   // tools-paper: the temporary strategy page
   paperStart: to('tools', 'tempStrategy'),
   paperStop: to('tools', 'tempStrategy'),
-  // Alerts (issue 24): every signed-in user, for their own alerts and rules only
+  // Alerts: every signed-in user, for their own alerts and rules only
   alertList: to('alerts', 'list'),
   alertRead: to('alerts', 'edit'),
   alertRuleList: to('alerts', 'list'),

@@ -1,5 +1,5 @@
 /**
- * Alerts (issue 24, "Alerts"): the rules a user sets, the alerts they make, and the pure decisions the
+ * Alerts: the rules a user sets, the alerts they make, and the pure decisions the
  * reference server takes on them (server/alerts/engine.ts), shared with the console's bell and rule dialog.
  *
  * Rules, per user:

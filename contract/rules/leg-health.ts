@@ -1,5 +1,5 @@
 /**
- * Leg health of a hedge (issue 24, the console's own addition): how far a child task's two legs are
+ * Leg health of a hedge (the console's own addition): how far a child task's two legs are
  * apart. Shared by the reference server (its engine's re-hedge, `server/store/leg-health.ts`) and the
  * console (the task card, its child rows, the task detail, /main/mobile), so every page and the engine
  * read the same figures from the same rule.

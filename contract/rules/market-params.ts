@@ -9,7 +9,7 @@ import { TABLE_SPANS, type SpanChoice } from './market';
 
 /**
  * What the page stores: the table width choice (§2: 8, 12 or 24, or by the browser's width) and whether
- * the spread colouring follows the net spreads (issue 24); other keys are kept as they come.
+ * the spread colouring follows the net spreads; other keys are kept as they come.
  */
 export interface MarketParams {
   span?: SpanChoice;

@@ -1,5 +1,5 @@
 /**
- * Spreads net of a round trip's taker fees (issue 24, /market), pure.
+ * Spreads net of a round trip's taker fees (/market), pure.
  *
  * The board's spreads (server/market/README.md "Market rows") are percentages of leg B's price:
  *   positive p = (A.bid − B.ask) / B.ask · 100   — sell A, buy B (short the spread)

@@ -152,7 +152,7 @@ export const PERMISSIONS = {
     newest: anyOf(column('/statistic'), column('/task/taskDetail')),
   },
   demand: { list: column('/demand') },
-  /** the header bell (issue 24): every signed-in user, their own alerts and rules only. */
+  /** the header bell: every signed-in user, their own alerts and rules only. */
   alerts: { list: SIGNED_IN, edit: SIGNED_IN },
   monitoring: { list: column('/unilateral/contral'), status: allOf(column('/unilateral/contral'), UNILATERAL_ADMIN) },
   /** the tool pages of spec §2, one column each. */

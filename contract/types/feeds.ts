@@ -59,7 +59,7 @@ export interface TaskLive {
   muldata?: unknown;
   changeable?: unknown;
   analysis?: unknown;
-  /** the console's own addition (issue 24): the task's leg health and its children's (contract/rules/leg-health.ts), read with `legHealthOf` */
+  /** the console's own addition: the task's leg health and its children's (contract/rules/leg-health.ts), read with `legHealthOf` */
   leg_health?: unknown;
 }
 
@@ -128,7 +128,7 @@ export interface UnilateralFeedMessage {
   api?: unknown;
 }
 
-// ---- alert (/alert/ws, issue 24) ---------------------------------------------------------------
+// ---- alert (/alert/ws) ---------------------------------------------------------------
 
 /** The unread count and the newest alerts of the signed-in user, pushed when one of their rules fires. */
 export interface AlertFeedMessage {

@@ -6,12 +6,12 @@ import type { Signal } from '../rules/unilateral';
 export interface CoinList {
   coins: string[];
 }
-/** /coins: one coin added to or removed from a list (issue 20, tools-signal-coins; assumed shape). */
+/** /coins: one coin added to or removed from a list (tools-signal-coins; assumed shape). */
 export interface CoinListChange {
   coin: string;
   op: 'add' | 'remove';
 }
-/** /signal/list (issue 20, tools-signal-coins; assumed): one signal (a trade) of a unilateral strategy. */
+/** /signal/list (tools-signal-coins; assumed): one signal (a trade) of a unilateral strategy. */
 export interface SignalRow {
   id: number;
   strategyId: number;

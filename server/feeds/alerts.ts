@@ -5,7 +5,7 @@ import { listAlerts } from '../store/alerts';
 import type { FeedGenerator, FeedGenerators } from './socket-server';
 
 /**
- * /alert/ws?token= (issue 24, path assumed): every client message (the console sends one on open) is
+ * /alert/ws?token= (path assumed): every client message (the console sends one on open) is
  * answered with the user's unread count, their newest alerts and the global config's voiceIntervalTime
  * (the console speaks at most once per it; the global config itself is the super user's page):
  * `{code: 200, data: {unread, latest, voiceIntervalTime}}`. Pushed again to that user's subscribers on

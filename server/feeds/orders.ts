@@ -5,7 +5,7 @@ import type { FeedClient, FeedGenerator, FeedGenerators } from './socket-server'
 import { ORDER_LIMITS, periodStatistics } from '../handlers/orders';
 
 /**
- * What one statistics message may ask for (issue 31): [currency, minutes] pairs (the console sends its nine
+ * What one statistics message may ask for: [currency, minutes] pairs (the console sends its nine
  * currencies with one of §9's three periods), different periods, and the newest orders (more are served at
  * the limit, as a page size is).
  */

@@ -66,7 +66,7 @@ export function subscribedIds(text: string): number[] {
 }
 
 /**
- * Issue 31: what one socket may cost. A feed message is the client's subscription (the newest one is the one
+ * what one socket may cost. A feed message is the client's subscription (the newest one is the one
  * that counts), so a socket's messages are not queued: one is handled at a time, at most one waits, and a
  * message still waiting when the next arrives is dropped for it. And a socket may send `burst` messages at
  * once, then one per `intervalMs` (on the server's clock; the console's fastest heartbeat is 1300 ms): one

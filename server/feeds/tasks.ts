@@ -17,7 +17,7 @@ const percent = (value: number): number => Math.round(value * 1e6) / 1e4;
  *   no status change under way);
  * - `analysis`: the premiums at the touch prices now, in percent, as the card lists them:
  *   f = (B bid − A ask) / A ask, r = (A bid − B ask) / B ask;
- * - `leg_health` (the console's own addition, issue 24): the task's leg health and its children's
+ * - `leg_health` (the console's own addition): the task's leg health and its children's
  *   (`legHealthOfTasks`, contract/rules/leg-health.ts).
  */
 export function taskLive(figures: TaskFigures, legHealth?: TaskLegHealth) {
@@ -39,7 +39,7 @@ export function taskLive(figures: TaskFigures, legHealth?: TaskLegHealth) {
   };
 }
 
-/** Tasks figured between two breaths of a reply (issue 31: one reply never holds the server for long). */
+/** Tasks figured between two breaths of a reply (one reply never holds the server for long). */
 const BREATH_EVERY = 50;
 
 /** Pushes between a client's own messages: at most one a second (the engine ticks each second). */

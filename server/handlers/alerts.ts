@@ -41,7 +41,7 @@ function ruleOf(call: CallContext): AlertRuleParams {
 }
 
 /**
- * The header bell's calls (issue 24; paths assumed): every signed-in user, for their own alerts and
+ * The header bell's calls (paths assumed): every signed-in user, for their own alerts and
  * rules only — another user's id is "not found", never theirs to read or change.
  */
 export const alertHandlers: HandlerMap = {

@@ -24,7 +24,7 @@ import { alertHandlers } from './alerts';
 /** Calls that wait on the clock rather than work (the initialise delay): they keep no lane waiting. */
 const WAITING_CALLS: ReadonlySet<EndpointName> = new Set(['apiInit']);
 
-/** Issue 31: a signed-in user's calls take turns in their lane (http/lanes.ts), MAX_WAITING_CALLS waiting at most. */
+/** a signed-in user's calls take turns in their lane (http/lanes.ts), MAX_WAITING_CALLS waiting at most. */
 const inLane =
   <N extends EndpointName>(name: N, handler: Handler<N>): Handler<N> =>
   (call) =>

@@ -14,12 +14,12 @@ import { jsonList, num, optNum, type Payload } from '../http/validate';
 import { breather } from '../http/lanes';
 
 /**
- * §7 Orders and statistics over the orders the task engine wrote (issue 10). A user sees only the
+ * §7 Orders and statistics over the orders the task engine wrote. A user sees only the
  * orders of their own tasks. Reply shapes: docs/spec-coverage.md "Assets and statistics: choices".
  */
 
 /**
- * What one order call may cost (issue 31): every list and period below is bounded, the sums and lists are
+ * What one order call may cost: every list and period below is bounded, the sums and lists are
  * read from order_stats' indexes (store/orders.ts), and a call runs in its user's lane (http/lanes.ts).
  */
 export const ORDER_LIMITS = {

@@ -1,5 +1,5 @@
 /**
- * The aevo tool page /aveo (issue 20): the user's aevo fills, paged, and "sync now", which pulls the fills
+ * The aevo tool page /aveo: the user's aevo fills, paged, and "sync now", which pulls the fills
  * made since the last pull and says how many were new (server/store/aevo.ts).
  */
 import type { AevoTrade, AevoTradePage } from '#contract/types/aevo';

@@ -1,5 +1,5 @@
 /**
- * The Binance tool pages (issue 20): /binance/trading reads the user's Binance (exchange 3) accounts with
+ * The Binance tool pages: /binance/trading reads the user's Binance (exchange 3) accounts with
  * their leverage and the margin their follow positions put up, and changes the leverage; /binance/currency
  * keeps the exchange-specific blacklist, one per Binance API account. Adjusting a position and the
  * independent trigger are the follow task's own calls (unilateral-follow.ts).

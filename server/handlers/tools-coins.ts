@@ -1,5 +1,5 @@
 /**
- * /coins (issue 20): the user's tradable coin range (coin_range) and currency blacklist
+ * /coins: the user's tradable coin range (coin_range) and currency blacklist
  * (currency/blacklist). A save adds or removes ONE coin (friendlier to two tabs editing at once than
  * saving the whole list): an unknown coin and a coin already listed are refused with their message,
  * removing a coin that is not listed changes nothing. The runner opens no new position in a

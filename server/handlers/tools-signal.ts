@@ -1,5 +1,5 @@
 /**
- * /signal (issue 20): the strategies' latest signals, from the trades the unilateral runner wrote, and
+ * /signal: the strategies' latest signals, from the trades the unilateral runner wrote, and
  * each follow task's follow-signal switch (is/follow/signal). A task whose switch is off copies no new
  * signal of its strategy (server/unilateral/runner.ts reads it through server/store/signal-coins.ts).
  */

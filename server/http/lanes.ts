@@ -1,7 +1,7 @@
 import { CODE, fail } from './envelope';
 
 /**
- * Issue 31: one user's work takes turns, so that no user can hold the server.
+ * one user's work takes turns, so that no user can hold the server.
  *
  * Node runs one thing at a time and the database answers synchronously, so a call or a feed message holds
  * the whole server while it runs. A user who sends many at once (many connections, many sockets) would

@@ -89,7 +89,7 @@ const table = {
   'err.boolean': ['{field} 必须是布尔值（true/false）', '{field} must be true or false'],
   'err.jsonObject': ['{field} 不是有效的 JSON 对象', '{field} is not a valid JSON object'],
   'err.tooLong': ['{field} 不能超过 {max} 个字符', '{field} must be at most {max} characters'],
-  // issue 31: what one call or feed message may cost
+  // what one call or feed message may cost
   'err.tooMany': ['{field} 最多 {max} 项', '{field} may hold at most {max} items'],
   'err.busy': ['请求过多：请等前面的请求完成后再试（同时最多 {max} 个）', 'too many calls at once: wait for the earlier ones to finish ({max} at most)'],
   'err.tooManySockets': [
@@ -182,7 +182,7 @@ const table = {
   'err.timeWindow': ['开始时间必须早于结束时间，且不超过 {max} 个点', 'the start must come before the end, with at most {max} points'],
   'ok.follow': ['跟随成功', 'following'],
 
-  // paper runs: the temporary strategy and /simulate (issue 20)
+  // paper runs: the temporary strategy and /simulate
   'err.paperParams': ['参数无法模拟：{problem}', 'these parameters cannot be simulated: {problem}'],
   'err.paperRunNotFound': ['模拟运行不存在或不属于当前用户', 'paper run not found, or it is not yours'],
   'err.paperRunsLimit': ['同时最多运行 {max} 个模拟', 'at most {max} paper runs at a time'],

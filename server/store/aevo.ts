@@ -1,5 +1,5 @@
 /**
- * The aevo tool page's model (issue 20): each user's fills on aevo (perpetuals) and when they were last
+ * The aevo tool page's model: each user's fills on aevo (perpetuals) and when they were last
  * pulled. The reference server has no aevo account to read, so "aevo" is a pure function of the user and
  * the time: on a 10-minute grid, about every other slot holds one fill, priced at the simulated market's
  * index at that minute (the same prices the rest of the server trades at). A sync stores the fills of the

@@ -1,4 +1,4 @@
-/** Alert rules and the alert log (migration 13; issue 24). Rules and alerts belong to one user each. */
+/** Alert rules and the alert log (migration 13). Rules and alerts belong to one user each. */
 import type { AlertItem, AlertKind, AlertLink, AlertRule, AlertRuleParams, SubjectState } from '#contract/rules/alerts';
 import { ORDER_STATUS } from '#contract/rules/order-status';
 import type { Queryable } from './queryable';

@@ -1,5 +1,5 @@
 /**
- * Leg health of tasks (issue 24): per child its two legs' holdings, imbalance, exposure, last fill per
+ * Leg health of tasks: per child its two legs' holdings, imbalance, exposure, last fill per
  * leg and abnormal orders of the last hour, and per task their sum (`taskLegHealth`, contract/rules/leg-health.ts).
  * Computed from the rows the engine writes (children's ledgers, fills, orders): no table of its own.
  */

@@ -7,7 +7,7 @@ import type { Db } from './queryable';
  * so such a data folder is upgraded in place and keeps its data.
  */
 /**
- * What `order_stats` keeps of an order row (the migration of issue 31; shipped with it, never to change):
+ * What `order_stats` keeps of an order row (the migration of; shipped with it, never to change):
  * manual (cparam.order_type), the API (cparam.apiid), the side, the filled notional and the fee.
  */
 const orderFacts = (row: string) => `COALESCE(json_extract(${row}.cparam, '$.order_type') = 'manual', 0),
@@ -111,7 +111,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       updated_at INTEGER NOT NULL
     )`,
   ],
-  // 3: the task engine (issue 9): tasks, child tasks, orders, fills, closed trades, earnings points
+  // 3: the task engine: tasks, child tasks, orders, fills, closed trades, earnings points
   [
     `CREATE TABLE task_tasks (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -203,7 +203,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `CREATE INDEX task_changes_task ON task_changes (task_id, id)`,
   ],
-  // 5: the books of API accounts (issue 10 assets): balances, futures positions, transfers, borrowings
+  // 5: the books of API accounts (assets): balances, futures positions, transfers, borrowings
   [
     `CREATE TABLE asset_balances (
       api_id INTEGER NOT NULL,
@@ -242,10 +242,10 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX asset_borrows_api ON asset_borrows (api_id, time)`,
     `CREATE INDEX task_fills_child ON task_fills (task_children_id, time)`,
   ],
-  // 6: order statistics (issue 10): the paged list walks ids newest first without reading the rows,
+  // 6: order statistics: the paged list walks ids newest first without reading the rows,
   // and the period sums (1 h / 24 h / 48 h, SDC days) find their orders by time
   [`CREATE INDEX task_orders_id_task ON task_orders (id, task_id)`, `CREATE INDEX task_orders_time ON task_orders (createtime)`],
-  // 7: manual orders fill at the market and are booked (issue 10): the fill price, fee and instrument
+  // 7: manual orders fill at the market and are booked: the fill price, fee and instrument
   [
     `ALTER TABLE manual_orders ADD COLUMN deal_price REAL`,
     `ALTER TABLE manual_orders ADD COLUMN fee REAL`,
@@ -253,7 +253,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE manual_orders ADD COLUMN otype TEXT`,
     `CREATE INDEX manual_orders_api ON manual_orders (api_id, created_at)`,
   ],
-  // 8: the unilateral side (issue 19): strategies with their books, trades and equity rows; follow tasks
+  // 8: the unilateral side: strategies with their books, trades and equity rows; follow tasks
   // (one per API account) with their books, orders and equity; the user's lists (coin range, blacklists…)
   [
     `CREATE TABLE u_strategies (
@@ -331,7 +331,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE TABLE u_follow_equity (api_id INTEGER NOT NULL, at INTEGER NOT NULL, equity REAL NOT NULL, PRIMARY KEY (api_id, at))`,
     `CREATE TABLE u_lists (user_id INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (user_id, name))`,
   ],
-  // 9: the aevo tool page (issue 20): each user's aevo fills and when they were last pulled
+  // 9: the aevo tool page: each user's aevo fills and when they were last pulled
   [
     `CREATE TABLE aevo_trades (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -347,7 +347,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX aevo_trades_user ON aevo_trades (user_id, at)`,
     `CREATE TABLE aevo_sync (user_id INTEGER PRIMARY KEY, synced_at INTEGER NOT NULL)`,
   ],
-  // 10: failed sign-ins survive a restart (issue 21): per account name or client address, the failure
+  // 10: failed sign-ins survive a restart: per account name or client address, the failure
   // times of the window (JSON array of ms), the last one, and until when it is locked
   [
     `CREATE TABLE login_failures (
@@ -359,7 +359,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (scope, key)
     )`,
   ],
-  // 11: the miner model table of /main/mill (issue 20): each user's models, and the users whose table was
+  // 11: the miner model table of /main/mill: each user's models, and the users whose table was
   // started from the demo models (so a table emptied by its user stays empty)
   [
     `CREATE TABLE miner_models (
@@ -372,7 +372,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE UNIQUE INDEX miner_models_user_name ON miner_models (user_id, name)`,
     `CREATE TABLE miner_model_users (user_id INTEGER PRIMARY KEY)`,
   ],
-  // 12: paper runs of the temporary strategy and /simulate (issue 20, tools-paper): the engine's state,
+  // 12: paper runs of the temporary strategy and /simulate (tools-paper): the engine's state,
   // its orders and its equity points; user_id 0 = a demo run everyone sees
   [
     `CREATE TABLE paper_runs (
@@ -403,7 +403,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX paper_orders_seq ON paper_orders (run_id, seq)`,
     `CREATE TABLE paper_points (run_id INTEGER NOT NULL, at INTEGER NOT NULL, equity REAL NOT NULL, PRIMARY KEY (run_id, at))`,
   ],
-  // 13: alerts (issue 24): each user's rules (kind, params as JSON, what each remembers per subject as
+  // 13: alerts: each user's rules (kind, params as JSON, what each remembers per subject as
   // JSON) and the alert log (message params and link as JSON, read flag, whether the message channel sent it)
   [
     `CREATE TABLE alert_rules (
@@ -429,11 +429,11 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `CREATE INDEX alerts_user ON alerts (user_id, id)`,
   ],
-  // 14: failed sign-ins counted per address and account together (issue 31: nobody locks out an account from an
+  // 14: failed sign-ins counted per address and account together (nobody locks out an account from an
   // address not its user's), locks that grow with each one (strikes), registrations per address; the old
   // per-account counts go
   [`ALTER TABLE login_failures ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0`, `DELETE FROM login_failures WHERE scope = 'account'`],
-  // 15: order statistics from indexes, not scans (issue 31). `order_stats` holds, per order, what the sums
+  // 15: order statistics from indexes, not scans. `order_stats` holds, per order, what the sums
   // and lists read (its user, task, time, kind, API, side and the filled notional and fee), kept by triggers on
   // task_orders (insert; update of cparam, result or createtime; delete), so every writer stays as it is; the sums of a
   // period walk one covering index per task and kind, the lists one per user, and no query reads the orders' JSON.

@@ -3,11 +3,11 @@ import type { OrderSideSums } from '#contract/rules/statistics';
 import type { OrderRow } from './tasks';
 
 /**
- * Order statistics (issue 10): read-only queries over the orders the task engine writes
+ * Order statistics: read-only queries over the orders the task engine writes
  * (`task_orders`, via `server/store/tasks.ts`). A user sees only the orders of their own tasks; an
  * order's currency is its task's `currency_type`, its API account `cparam.apiid`.
  *
- * Issue 31: no query here reads the orders' JSON or walks every order. They read `order_stats` (one row
+ * no query here reads the orders' JSON or walks every order. They read `order_stats` (one row
  * per order: user, task, time, kind, API, side, filled notional, fee; kept by triggers, see
  * migrations.ts), through its two covering indexes: the sums walk `order_stats_task_time` (task, time) over
  * the user's tasks and the period, the lists and counts walk `order_stats_user` (user, id) newest first.

@@ -16,7 +16,7 @@ import {
 } from '../engine';
 
 /**
- * Hedging tasks (issue 9): tasks, their child tasks, and what the task engine writes — orders
+ * Hedging tasks: tasks, their child tasks, and what the task engine writes — orders
  * (upserted by client_id), fills, closed trades and earnings points. A task's engine state that is
  * not a row of its own (orders under way, the manual request, a requested status, the id sequence)
  * is one JSON column; a child's ledger (§3 position data and open fees) is another.

@@ -25,7 +25,7 @@ function useNavItems(): MenuItem[] {
     const subject = subjectOf(data, session);
     // tabIndex -1: the menu is one tab stop (its list) walked with the arrow keys, which focus these links
     // (rc-menu); as tab stops of their own, the items the horizontal menu hides in its overflow (aria-hidden)
-    // would be reached by Tab yet be absent for a screen reader (axe: aria-hidden-focus, issue 23)
+    // would be reached by Tab yet be absent for a screen reader (axe: aria-hidden-focus)
     const link = (path: string, label: string): MenuItem => ({
       key: path,
       label: (

@@ -88,7 +88,7 @@ export interface FeedManagerOptions {
 
 /**
  * 1 s, 2 s, then every 2.5 s (± 20 %): after a restart of the server a feed is back within about 3 s
- * of its return however long the outage was (issue 21), and many consoles do not retry in step.
+ * of its return however long the outage was, and many consoles do not retry in step.
  */
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 2500, jitter: 0.2 };
 export const DEFAULT_OFFLINE_AFTER_ATTEMPTS = 5;

@@ -1,5 +1,5 @@
 /**
- * The pseudo-language of development (issue 22): every English text accented and about 35% longer,
+ * The pseudo-language of development: every English text accented and about 35% longer,
  * in brackets, so that a text left untranslated (no accents) or cut off (no closing bracket) shows.
  * {{variables}}, $t(nesting) and <tags> are kept as they are.
  */

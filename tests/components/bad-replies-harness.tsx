@@ -10,7 +10,7 @@ import { onCall, server } from './msw';
 import { renderPage, userEvent } from './render';
 
 /**
- * Issue 21 "bad replies", the harness of tests/components/bad-replies*.test.tsx: a page's calls answered
+ * "bad replies", the harness of tests/components/bad-replies*.test.tsx: a page's calls answered
  * with bodies that are not what the contract says. Each must end in a clear notification, no uncaught
  * error, and a page that still draws (or its boundary's retry). A page's calls are broken all at once, in one
  * render for every kind of body and a stall (the page alone mounted again between them).
@@ -202,7 +202,7 @@ export interface FormCase {
 }
 
 /**
- * Issue 21 "bad replies" for forms: while a form's call is pending its submit button is busy (a second click
+ * "bad replies" for forms: while a form's call is pending its submit button is busy (a second click
  * sends nothing); when the call fails with a reply that is not an envelope, a notification says so and the form
  * keeps what the user typed.
  */

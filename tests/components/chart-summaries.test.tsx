@@ -1,4 +1,4 @@
-// Issue 23: every chart of the console keeps a text alternative: its name, and its figures (period, how many
+// every chart of the console keeps a text alternative: its name, and its figures (period, how many
 // points, first, last, lowest, highest) as its accessible description, in the page's language.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Sparkline } from '../../src/components/sparkline';

@@ -37,7 +37,7 @@ describe('login form', () => {
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const sent = login.calls[0] as Record<string, string>;
     expect(sent).toMatchObject({ username: 'admin', password: 'admin123', userId: 'u-1', geetest_challenge: 'abc123' });
-    // issue 31: not derived from the challenge alone: SHA-256(challenge + nonce) starts with 8 zero bits
+    // not derived from the challenge alone: SHA-256(challenge + nonce) starts with 8 zero bits
     const digest = sha256(`abc123${sent.geetest_validate}`);
     expect(sent.geetest_seccode).toBe(digest.toString('hex'));
     expect(leadingZeroBits(digest)).toBeGreaterThanOrEqual(8);

@@ -1,4 +1,4 @@
-// Issue 23: axe-core finds no violation of impact serious or critical on any page, dark mode (light: a11y.spec.ts,
+// axe-core finds no violation of impact serious or critical on any page, dark mode (light: a11y.spec.ts,
 // a file of its own so that the runner checks the two themes in parallel lanes).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

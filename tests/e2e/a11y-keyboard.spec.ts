@@ -1,4 +1,4 @@
-// Issue 23: the keyboard alone signs in (the slider captcha takes End), opens a task's menu, stops and starts the
+// the keyboard alone signs in (the slider captcha takes End), opens a task's menu, stops and starts the
 // task, renames it, operates a child task's row and the batch menu, leaves a dialog with Escape, and starts and
 // stops a unilateral strategy through its row and the operations menu. Nothing here clicks: focus moves with Tab,
 // Shift+Tab and the arrow keys only.

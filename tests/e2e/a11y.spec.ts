@@ -1,4 +1,4 @@
-// Issue 23: axe-core finds no violation of impact serious or critical on any page in light mode, nor in the dialogs
+// axe-core finds no violation of impact serious or critical on any page in light mode, nor in the dialogs
 // of the task and API pages (dark mode: a11y-dark.spec.ts, a file of its own so that the runner checks the two
 // themes in parallel lanes).
 import { test } from 'node:test';

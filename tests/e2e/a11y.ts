@@ -1,4 +1,4 @@
-// The accessibility checks of issue 23, shared by a11y.spec.ts and a11y-dark.spec.ts: axe-core (Deque's rules,
+// The accessibility checks of shared by a11y.spec.ts and a11y-dark.spec.ts: axe-core (Deque's rules,
 // the engine behind Lighthouse's accessibility score) injected into the page, the console's routes read from
 // its one route table, and a client-side walk over them (no reload, no new sign-in) at each viewport.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// /assets against the reference server (issue 10): after the task engine has traded, the page shows
+// /assets against the reference server: after the task engine has traded, the page shows
 // non-zero positions whose sum matches the summary; switching between all APIs and one changes the
 // numbers and the ids the asset socket sends; the borrow tab shows records or its empty text; a user
 // without an API is sent to /api.

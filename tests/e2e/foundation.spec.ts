@@ -1,4 +1,4 @@
-// The foundation flows of issue 2, clicked through in Chromium against the reference server.
+// The foundation flows of clicked through in Chromium against the reference server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

@@ -1,7 +1,7 @@
-// Leg health (issue 24, "Done means" part 1): a demo task becomes unbalanced — the server is started with
+// Leg health ("Done means" part 1): a demo task becomes unbalanced — the server is started with
 // the engine's uneven-partial-fill mode certain and no re-hedge within the day (settings.engine, a test-only
 // server option, not a call), so the seeded day leaves each trading demo task unbalanced; its card shows the
-// state and the exposure in USDT, the task detail both legs' held quantities side by side. Then (issue 24,
+// state and the exposure in USDT, the task detail both legs' held quantities side by side. Then (
 // "Done means" alerts) the operator turns on the unbalanced rule in the bell's rule dialog: the server's
 // rule engine counts an alert on the bell that links to the task, and it is still in the log after a reload.
 import { test } from 'node:test';

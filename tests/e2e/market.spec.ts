@@ -1,4 +1,4 @@
-// The live spread board (/market) and funding demand (/demand) against the reference server (issue 8).
+// The live spread board (/market) and funding demand (/demand) against the reference server.
 // The server runs on a ManualClock: it pushes only when the spec moves the clock (settings.marketPushHz
 // = 1: every second of server time is one push with that second's prices), and every wait is for a
 // state, never for time.

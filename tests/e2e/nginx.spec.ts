@@ -1,4 +1,4 @@
-// Issue 21, the production topology: Debian's nginx on loopback with deploy/nginx.conf serves the built
+// the production topology: Debian's nginx on loopback with deploy/nginx.conf serves the built
 // console and proxies every service and socket to its port of the reference server (which serves no files
 // here, and runs each service on a port of its own). A browser signs in through it, opens /market and sees
 // live updates, and a call and a socket of each other service answer through nginx; the headers hold.
@@ -163,7 +163,7 @@ test('through nginx on loopback, each service on its own port: pages with their 
   await page.locator('[data-feed="statistics"][data-feed-state="live"]').first().waitFor();
   assert.deepEqual(takeCspViolations(page), []);
 
-  // issue 31: the access log holds no session token, neither the console's (headers, handshakes) nor one a
+  // the access log holds no session token, neither the console's (headers, handshakes) nor one a
   // client put in a query string; it still shows every request's path
   const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
   assert.equal(((await (await fetch(`${url}/api/list?token=${token}&all=1`)).json()) as { code: number }).code, 200);

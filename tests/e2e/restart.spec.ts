@@ -1,4 +1,4 @@
-// Issue 21, crash and restart: with the market, assets and task pages open, the reference server (its own
+// crash and restart: with the market, assets and task pages open, the reference server (its own
 // process, as `npm start` runs it) is killed with SIGKILL and started again on the same data folder. Each
 // page's feeds say reconnecting, then live again within 5 s of the server's return with exactly one socket
 // per feed; what was written before the kill is still there, and the running task runs again.

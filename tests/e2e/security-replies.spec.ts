@@ -1,4 +1,4 @@
-// Issue 21, bad replies: the main call of a page answers with something that is not a good envelope
+// bad replies: the main call of a page answers with something that is not a good envelope
 // (an HTML page, nothing, truncated JSON, a failure code without info, data null or of the wrong type,
 // a 10 MB string, no answer at all). The page throws nothing uncaught, says something the user can read
 // (a notification or the error boundary with its retry), and the console stays usable: the next page works.

@@ -1,4 +1,4 @@
-// Issue 21, in Chromium: the security headers hold on every page, a page that broke the
+// in Chromium: the security headers hold on every page, a page that broke the
 // Content-Security-Policy would fail its test (e2eSuite checks every test's page), the console's
 // pages work under the policy, and names made of markup show as text on every page that shows names.
 import { test } from 'node:test';

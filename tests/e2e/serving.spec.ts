@@ -1,4 +1,4 @@
-// Issue 7, as a browser sees it: the public pages paint before any script, hydrate without errors,
+// as a browser sees it: the public pages paint before any script, hydrate without errors,
 // and a visitor the prerender did not render for (signed in, dark theme) still gets their own page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Hedging tasks at /task against the reference server (issue 9, "Done means"): admin adds an
+// Hedging tasks at /task against the reference server ("Done means"): admin adds an
 // 'arbitrage 2' task with two children, starts it (the polling shows), sees its position on the card,
 // in trade info and its orders in the detail, runs a manual open, pauses, stops, renames, copies and
 // deletes it; a running task refuses deletion; batch start/stop over three tasks; a trader can neither

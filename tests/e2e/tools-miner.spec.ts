@@ -1,4 +1,4 @@
-// The miner pages and the phone overview against the reference server (issue 20): the calculator
+// The miner pages and the phone overview against the reference server: the calculator
 // gives the hand-worked 200 TH/s, 3 500 W case (tests/unit/miner.test.ts) and names a wrong input; a
 // model edited on /main/mill round-trips and opens the calculator filled in; the comparison marks the
 // best with a word; /main/mobile at 375 px shows a running task and the asset total /assets shows.

@@ -1,4 +1,4 @@
-// The paper-trading pages against the reference server (issue 20, tools-paper): the admin runs a
+// The paper-trading pages against the reference server (tools-paper): the admin runs a
 // library strategy with a changed parameter on the temporary strategy page, watches its orders come,
 // saves the parameters as a new strategy and stops the run; /simulate lists the run with its equity and
 // orders; /temp/strategy is the same page outside the console's navigation; /badata shows the

@@ -151,7 +151,7 @@ describe('an hour of trading', () => {
 });
 
 /**
- * The same hour with the leg failure modes frequent (issue 24: one leg rejected, uneven partial fills,
+ * The same hour with the leg failure modes frequent (one leg rejected, uneven partial fills,
  * stale prices): legs come apart and are re-hedged, and the identities still hold, per leg.
  */
 describe('an hour of trading with the leg failure modes on', () => {

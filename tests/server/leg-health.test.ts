@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Leg health through the wired server (issue 24): a task trades on the injected clock with the leg
+ * Leg health through the wired server: a task trades on the injected clock with the leg
  * failure modes frequent; then its figures (legHealthOfTasks, and the task socket's `leg_health`) are
  * checked against the stored rows: per leg the held quantity = Σ fills, imbalance = Σ leg-A fills −
  * Σ leg-B fills in contracts, exposure in USDT, the task's = Σ children's, abnormal orders of the last

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 31, findings 2 and 9: one user cannot hold the server. Every call and feed message has a bounded
+ * findings 2 and 9: one user cannot hold the server. Every call and feed message has a bounded
  * cost (lists, periods, page sizes; absurd page numbers refused or clamped, never a 500), a socket's messages
  * are rate-limited and coalesced, a user keeps a bounded number of sockets, a user's work takes turns with
  * everyone else's (server/http/lanes.ts), and the order queries read indexes, not scans. No time is asserted:
@@ -74,7 +74,7 @@ describe('absurd page numbers and sizes (finding 9): refused or clamped, never a
     const db = t.server.context.db;
     const taskId = Number((await db.get<{ id: number }>('SELECT id FROM task_tasks WHERE user_id = 1 ORDER BY id LIMIT 1'))!.id);
     const strategyId = Number((await db.get<{ id: number }>('SELECT id FROM u_strategies ORDER BY id LIMIT 1'))!.id);
-    // a follow task of the admin's own (another user's is not found: issue 31, finding 1)
+    // a follow task of the admin's own (another user's is not found: finding 1)
     const apiId = Number(
       (await db.get<{ api_id: number }>(
         'SELECT f.api_id FROM u_follow_tasks f JOIN api_accounts a ON a.id = f.api_id WHERE a.user_id = 1 ORDER BY f.api_id LIMIT 1',

@@ -43,7 +43,7 @@ describe('deploy/nginx.conf', () => {
 });
 
 /**
- * Issue 31, finding 4: a production start (DEMO=0, the one docs/DEPLOY.md runs) has no default credentials.
+ * finding 4: a production start (DEMO=0, the one docs/DEPLOY.md runs) has no default credentials.
  * It makes no demo account and no demo data; its first start makes one super user from the operator's
  * password, or from one it generates and shows once; it refuses a folder where an account still has a
  * password of the demo. `npm start` (no DEMO) is the demo, as before.

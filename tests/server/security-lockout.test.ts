@@ -150,7 +150,7 @@ describe('login lockout', () => {
   });
 
   it("lets nobody lock out an account from an address that is not its user's: refusals of the super user from another address leave it signing in from its own", async () => {
-    // issue 31: five anonymous /validation/user calls used to lock admin out for 15 minutes
+    // five anonymous /validation/user calls used to lock admin out for 15 minutes
     for (let i = 0; i < 2 * LOCKOUT.pairFailures; i += 1) {
       const reply = await unilateralFrom(OTHER, 'admin', `guess-${i}`);
       expect(reply.code).toBe(400);
@@ -225,7 +225,7 @@ describe('the slider captcha', () => {
     const { data: captcha } = await t.call('captcha');
     expect(captcha.difficulty).toBe(4);
     const { challenge } = captcha;
-    // what the slider answered before issue 31, computable from the challenge without any work
+    // what the slider answered before computable from the challenge without any work
     const derived = await t.call('login', {
       username: 'trader',
       password: 'trader123',

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '../../server/settings';
 import { startTestServer } from './helpers';
 
 /**
- * Issue 31, finding 9: password hashes at OWASP's scrypt cost (N=2^17, r=8, p=1). A stored hash carries its
+ * finding 9: password hashes at OWASP's scrypt cost (N=2^17, r=8, p=1). A stored hash carries its
  * own cost (`scrypt$N$r$p$salt$hash`), so hashes of the older cost (N=2^14) still sign in, and each is
  * re-hashed at the server's cost at its next successful sign-in. (Other tests use a cheap cost: a hash at
  * this one takes ~0.3 s and 128 MiB.)

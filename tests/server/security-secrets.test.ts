@@ -121,7 +121,7 @@ describe('secrets stay secret', () => {
 });
 
 /**
- * Issue 31, finding 6: API secrets are sealed at rest (AES-256-GCM, server/store/secret-box.ts) under a key
+ * finding 6: API secrets are sealed at rest (AES-256-GCM, server/store/secret-box.ts) under a key
  * kept outside the database (DATA_DIR/secret.key, 0600, made on the first start); an old folder's plaintext
  * secrets are sealed at its next start; the key can be rotated with the server stopped.
  */

@@ -12,7 +12,7 @@ import { OWN_PORT_SERVICES, serviceOfPath } from '../../server/http/service-port
 import { TEST_SETTINGS, TEST_START } from './helpers';
 
 /**
- * Issue 21, production topology: the reference server started with a port per service (servicePorts), as
+ * production topology: the reference server started with a port per service (servicePorts), as
  * deploy/nginx.conf's upstreams expect a host per service. Each port answers its own service's calls and
  * sockets only; the server's own port answers main (and the files) only.
  */

@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../server/main';
 import { answerCaptcha, openFeed, TEST_SETTINGS, TEST_START } from './helpers';
 
 /**
- * Issue 31 §8 and §9: session tokens travel outside URLs (calls: `Authorization: Bearer`; sockets: the
+ * §8 and §9: session tokens travel outside URLs (calls: `Authorization: Bearer`; sockets: the
  * handshake's `Sec-WebSocket-Protocol: bearer, <token>`), sockets open only from the console's own origin or a
  * configured service's, and HSTS goes out behind TLS. The server serves a console whose config.json names a
  * service on another origin, and believes X-Forwarded-* from loopback (as behind deploy/nginx.conf).

@@ -10,7 +10,7 @@ import { ADMIN_COLUMNS } from '../../server/seed/demo';
 import { signedInServer, startTestServer } from './helpers';
 
 /**
- * Issue 21: strategy uploads over the size limit, not UTF-8 text, or with path-traversal names are refused
+ * strategy uploads over the size limit, not UTF-8 text, or with path-traversal names are refused
  * with a clear message, and nothing is written outside the strategy's own folder — nor anything at all when
  * the upload is refused. (The header rule and safeFileName itself: tests/server/strategies.test.ts.)
  */
@@ -134,7 +134,7 @@ describe('strategy uploads refused, and nothing written', () => {
 });
 
 /**
- * Issue 31, finding 3: a multipart body is not read before its caller is known. The token (the console sends it
+ * finding 3: a multipart body is not read before its caller is known. The token (the console sends it
  * in `Authorization: Bearer`, and first in the form) and the call's permission are checked before any file is
  * read; a file over the limit, or an upload over MAX_UPLOAD_BYTES, is refused as it arrives; and uploads under
  * way at once are capped per user and for the whole server.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // What a browser receives from `npm start`: precompressed static files picked by Accept-Encoding, cache
-// headers by kind of file, prerendered pages, and JSON replies compressed on the fly (issue 7).
+// headers by kind of file, prerendered pages, and JSON replies compressed on the fly.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';

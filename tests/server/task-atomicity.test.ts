@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 31 (7, 9): a batch status change is all or none, counts each task once and has a bound; a task
+ * (7, 9): a batch status change is all or none, counts each task once and has a bound; a task
  * call's rows (the task and its change record; the status check and the params) are written in one
  * transaction.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * An hour of simulated trading THROUGH THE WIRED SERVER (issue 9 "the numbers agree everywhere"):
+ * An hour of simulated trading THROUGH THE WIRED SERVER ("the numbers agree everywhere"):
  * a task with two children runs on the ManualClock; then the calls, the task socket and the stored
  * rows are compared — task position = Σ children's, realised = Σ closed trades − fees, the earnings
  * curve's last point = realised + unrealised at the current prices, socket = calls, prices = the

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// /signal and /coins (issue 20) against the reference server: the latest signals, the follow-signal
+// /signal and /coins against the reference server: the latest signals, the follow-signal
 // switch, the two coin lists with their refusals, and what the unilateral runner does with them after
 // simulated trading on the injected clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -48,7 +48,7 @@ describe('unwrap', () => {
     ['apiList', { list: [] }],
     ['globalConfigGet', []],
     ['globalConfigGet', 'text'],
-    // issue 21: the replies that were `unknown` and are drawn (the assets page, /statistic, the K-line chart)
+    // the replies that were `unknown` and are drawn (the assets page, /statistic, the K-line chart)
     ['assetStatistics', null],
     ['assetTradeRecords', 'not a list'],
     ['currencyInformation', {}],

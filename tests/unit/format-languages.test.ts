@@ -1,4 +1,4 @@
-// Formats per language (issue 22): each language's figures and times through src/domain/format.ts, with the
+// Formats per language: each language's figures and times through src/domain/format.ts, with the
 // "formats" its contract/locales/<lng>/language.json declares (handed over by src/providers/i18n.ts).
 import dayjs from 'dayjs';
 import i18next from 'i18next';

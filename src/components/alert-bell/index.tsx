@@ -26,7 +26,7 @@ export interface AlertBellProps {
 }
 
 /**
- * The header bell (issue 24): the unread count of the user's alert log, live through the alert feed;
+ * The header bell: the unread count of the user's alert log, live through the alert feed;
  * its panel lists the log a page at a time, newest first, each alert linking to its task or market
  * table, with "mark all read", the switch for spoken alerts (remembered in this browser) and the rule
  * dialog. Every new alert shows a notification and, when speech is on, is spoken in the console's

@@ -21,7 +21,7 @@ function settingOf(rules: readonly AlertRule[] | undefined, kind: Kind): Setting
 }
 
 /**
- * The rule dialog of the bell (issue 24): the task rules (unbalanced for longer than N seconds, an
+ * The rule dialog of the bell: the task rules (unbalanced for longer than N seconds, an
  * abnormal order) and the exchange-feed rule, one of each per user on the server, with one cooldown;
  * this browser's own rule (a socket of the console reconnecting longer than N seconds, kept in this
  * browser); and the spread rules set on the /market rows, listed with a delete button each.

@@ -4,7 +4,7 @@ import type { FeedManager, FeedState } from '../../live/manager';
 const DOWN: readonly FeedState[] = ['reconnecting', 'offline'];
 
 /**
- * The console's own sockets (issue 24, "a feed down"): calls `onDown` once when a feed of the feed
+ * The console's own sockets ("a feed down"): calls `onDown` once when a feed of the feed
  * manager has been reconnecting (or offline) for `seconds`; again only after it was live in between.
  * Returns the stop function. `seconds` ≤ 0 watches nothing.
  */

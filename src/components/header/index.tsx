@@ -15,7 +15,7 @@ const AuthDialog = lazy(() => import('../auth-forms/auth-dialog').then((m) => ({
 const ChangePasswordDialog = lazy(() => import('../auth-forms/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 // the up/down colour setting of the market board, loaded with the user menu (not on the public pages' first load)
 const UpDownColorSetting = lazy(() => import('../up-down-colors').then((m) => ({ default: m.UpDownColorSetting })));
-// the alert bell (issue 24) and its feed: signed-in pages only, loaded after the header
+// the alert bell and its feed: signed-in pages only, loaded after the header
 const AlertBell = lazy(() => import('../alert-bell'));
 
 /**

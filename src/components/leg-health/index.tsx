@@ -25,7 +25,7 @@ export function useLegHealthText() {
 }
 
 /**
- * A task's or child's leg health in one line (issue 24): icon, state word, exposure in USDT when the
+ * A task's or child's leg health in one line: icon, state word, exposure in USDT when the
  * legs are apart, abnormal orders of the last hour. Plain elements: it is drawn on every live update of a card.
  */
 export function LegHealthTag({ health, testId }: { health: LegHealth | undefined; testId?: string }) {
