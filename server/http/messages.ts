@@ -129,7 +129,6 @@ export function pickLanguage(acceptLanguage: string | string[] | undefined, lang
 
 const catalog = loadCatalog(fileURLToPath(new URL('../../contract/locales', import.meta.url)));
 
-export const LANGUAGES = catalog.languages;
 export const langOf = catalog.langOf;
 export const message = catalog.message;
 export const hasMessage = catalog.hasMessage;
