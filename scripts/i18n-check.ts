@@ -264,8 +264,8 @@ const LIBRARIES = ['@refinedev/core/dist/index.mjs', '@refinedev/antd/dist/index
 
 /**
  * Every finding for the project at root: its locale files, the console (src/) and the contract (contract/)
- * both sides share; the server (server/) names keys too (its answers in the caller's language), its own
- * texts are its message table's.
+ * both sides share; the server (server/) names keys too: its answers in the caller's language, its own texts
+ * each language's server.json, checked like every namespace.
  */
 export function checkAll(root: string): Finding[] {
   const src = path.join(root, 'src');

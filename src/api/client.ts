@@ -1,4 +1,5 @@
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
+import i18n from 'i18next';
 import { endpoints, type EndpointName, type Encoding, type Service } from '#contract/endpoints';
 import { runtimeConfig } from './config';
 import type { PayloadArgs, ReplyOf } from '#contract/calls';
@@ -160,7 +161,8 @@ export async function send(name: EndpointName, payload?: Record<string, unknown>
       method: endpoint.method,
       params: isQuery ? body : undefined,
       data: isQuery ? undefined : bodyOf(endpoint.encoding, body),
-      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      // the server answers in the console's language (its refusals and checks), not the browser's
+      headers: { ...(i18n.language ? { 'Accept-Language': i18n.language } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       signal: abort.signal,
     });
     return unwrap(response.data, name);

@@ -16,9 +16,12 @@ export type Language = string;
  * language (and the zh-CN fallback) is fetched; the public pages paint with `common` alone and the
  * console loads the other namespaces before it mounts, so no page's first load grows with them.
  */
-const bundles = import.meta.glob<Record<string, unknown>>(['../../contract/locales/*/*.json', '!../../contract/locales/*/language.json'], {
-  import: 'default',
-});
+const bundles = import.meta.glob<Record<string, unknown>>(
+  ['../../contract/locales/*/*.json', '!../../contract/locales/*/language.json', '!../../contract/locales/*/server.json'],
+  {
+    import: 'default',
+  },
+);
 const LOCALE_FILE = /locales\/([^/]+)\/([^/]+)\.json$/;
 export const NAMESPACES = [...new Set(Object.keys(bundles).map((file) => LOCALE_FILE.exec(file)?.[2] ?? 'common'))];
 

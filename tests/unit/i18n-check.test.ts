@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkAll, formatFindings, type Finding } from '../../scripts/i18n-check';
+import { checkAll, checkLocales, formatFindings, type Finding } from '../../scripts/i18n-check';
 import { pseudoText, pseudoTexts } from '../../src/providers/pseudo';
 
 /** A project of a few files in a temporary folder: contract/locales/<lng>/<ns>.json and source files. */
@@ -101,6 +101,23 @@ describe('the shipped languages', () => {
     for (const message of ['兩次輸入的密碼不一致！', '修改密碼成功!', '取得驗證碼失敗', '網路錯誤', '取得權限失敗', '請輸入數字']) {
       expect(read('zh-TW')).toContain(message);
     }
+  });
+
+  it("check the server's texts (server.json) like every namespace: a zh-TW key missing or a placeholder renamed is named", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'i18n-check-'));
+    roots.push(root);
+    const locales = path.join(root, 'contract/locales');
+    cpSync(path.resolve(__dirname, '../../contract/locales'), locales, { recursive: true });
+    expect(checkLocales(locales, root)).toEqual([]);
+    const file = path.join(locales, 'zh-TW/server.json');
+    const texts = JSON.parse(readFileSync(file, 'utf8'));
+    delete texts.err.forbidden;
+    texts.err.required = texts.err.required.replace('{{field}}', '{{name}}');
+    writeFileSync(file, JSON.stringify(texts));
+    expect(brief(checkLocales(locales, root))).toEqual([
+      'missing zh-TW contract/locales/zh-TW/server.json err.forbidden',
+      'variables zh-TW contract/locales/zh-TW/server.json err.required',
+    ]);
   });
 });
 
