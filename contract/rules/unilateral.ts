@@ -11,6 +11,14 @@ export const FOLLOW_STATES: readonly FollowState[] = [1, 0, 2, 3, 4];
 export const isFollowState = (value: number): value is FollowState => (FOLLOW_STATES as readonly number[]).includes(value);
 export const followStateLabelKey = (state: number): string => `unilateral:followState.${isFollowState(state) ? state : 0}`;
 
+/**
+ * A follow order's state (the order detail's `state`; the spec names the column, not its codes): the states OKX
+ * gives an order, -2 failed, -1 cancelled, 0 open, 1 partly filled, 2 filled. The reference server fills at once.
+ */
+export const FOLLOW_ORDER_STATE = { failed: -2, cancelled: -1, open: 0, partlyFilled: 1, filled: 2 } as const;
+const FOLLOW_ORDER_STATES: readonly number[] = Object.values(FOLLOW_ORDER_STATE);
+export const followOrderStateLabelKey = (state: number): string => `unilateral:followOrderState.${FOLLOW_ORDER_STATES.includes(state) ? state : 'unknown'}`;
+
 /** The states a follow task may be asked to take through /put/task/state: start (1), stop (0), startDelay (3). */
 export const FOLLOW_ACTION_STATE = { start: 1, stop: 0, startDelay: 3, continue: 1 } as const;
 export type FollowAction = keyof typeof FOLLOW_ACTION_STATE;

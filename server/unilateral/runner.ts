@@ -11,7 +11,7 @@ import type { Clock } from '../clock/clock';
 import { clockLoop } from '../clock/loop';
 import type { Queryable } from '../store/queryable';
 import type { Currency, SimMarket } from '../market';
-import { FOLLOW_STATE, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
+import { FOLLOW_ORDER_STATE, FOLLOW_STATE, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
 import { checkStopLoss, closePosition, equityOf, followSignal, joinPosition, openPosition, runBars, type FollowBook, type FollowOrderRow } from './engine';
 import {
   findUStrategy,
@@ -41,8 +41,8 @@ declare module '../bus' {
 export const RUN_EVERY_MS = 60_000;
 /** At most this many bars are caught up after a long stop (the rest is not replayed). */
 export const MAX_CATCH_UP_BARS = 5000;
-/** An order of the reference server fills at once: state 2 (filled). */
-export const FILLED = 2;
+/** An order of the reference server fills at once. */
+export const FILLED = FOLLOW_ORDER_STATE.filled;
 
 export type PriceAt = (coin: string, at: number) => number;
 /** The simulated index of a coin, to 4 decimals. */

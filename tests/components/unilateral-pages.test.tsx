@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import UnilateralStatisticPage from '../../src/features/unilateral/statistic';
 import MonitoringPage from '../../src/features/unilateral/monitoring';
 import UnilateralApiDetailPage from '../../src/features/unilateral/api-detail';
+import BadataPage from '../../src/features/tools/badata';
 import { envelope, onCall, server } from './msw';
 import { adminSession, renderPage } from './render';
 import { followTask, followerSession, unilateralHandlers, userEvent } from './unilateral-helpers';
@@ -215,6 +216,9 @@ describe('API detail page', () => {
     );
     renderPage(<UnilateralApiDetailPage />, { path: '/main/index/api/detail?key=1', session: adminSession });
     expect(await screen.findByText('o100')).toBeInTheDocument();
+    // the order's state is a word: state 2 is a filled order
+    const row = screen.getByText('o100').closest('tr')!;
+    expect(within(row).getByText('完全成交')).toBeInTheDocument();
     expect(orderCalls[0]).toMatchObject({ recordId: '0', number: '20' });
     await userEvent.click(screen.getByText('下一页'));
     expect(await screen.findByText('o80')).toBeInTheDocument();
@@ -223,5 +227,21 @@ describe('API detail page', () => {
     expect(await screen.findByText('o100')).toBeInTheDocument();
     expect(orderCalls.at(-1)).toMatchObject({ recordId: '80', number: '-20' });
     expect(orderCalls.every((c) => String(c.api_ids).includes('7'))).toBe(true);
+  });
+});
+
+describe('/badata API data', () => {
+  it("says the API's follow state in words", async () => {
+    unilateralHandlers();
+    server.use(
+      onCall('unilateralStrategyList', () => envelope([])),
+      onCall('internalKline', () => envelope([])),
+      onCall('unilateralApiList', () => envelope([followTask(7, 1)])),
+      onCall('apiData', () => envelope({ apiId: 7, strategy_id: 1, status: 4, equity: 1100, initial_cost: 1000, earnings: 100, position: [] })),
+    );
+    renderPage(<BadataPage />, { path: '/badata', session: adminSession });
+    await userEvent.click(await screen.findByRole('tab', { name: 'API 数据' }));
+    const status = (await screen.findByText('止损')).closest('td')!;
+    expect(status.textContent).toBe('止损');
   });
 });

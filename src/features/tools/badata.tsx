@@ -5,7 +5,7 @@ import type { StrategyStatistics, StrategyTrade, UnilateralPosition } from '#con
 import { useCall } from '../../api/use-call';
 import { PAGING } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';
-import { CYCLES, DEFAULT_CYCLE, signalLabelKey, type Cycle } from '#contract/rules/unilateral';
+import { CYCLES, DEFAULT_CYCLE, followStateLabelKey, signalLabelKey, type Cycle } from '#contract/rules/unilateral';
 import { Sparkline } from '../../components/sparkline';
 
 const PAGE = PAGING.unilateralPageSize;
@@ -196,7 +196,7 @@ function ApiDataTab() {
           <Descriptions.Item label={t('apiData.equity')}>{formatCost(data.equity)}</Descriptions.Item>
           <Descriptions.Item label={t('apiData.initial')}>{formatCost(data.initial_cost)}</Descriptions.Item>
           <Descriptions.Item label={t('apiData.earnings')}>{formatCost(data.earnings)}</Descriptions.Item>
-          <Descriptions.Item label={t('apiData.status')}>{data.status}</Descriptions.Item>
+          <Descriptions.Item label={t('apiData.status')}>{t(followStateLabelKey(data.status))}</Descriptions.Item>
         </Descriptions>
       ) : null}
       <PositionsTable rows={data?.position ?? []} loading={query.isLoading && chosen !== undefined} pagination={false} />

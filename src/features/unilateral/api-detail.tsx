@@ -7,7 +7,7 @@ import { useCall } from '../../api/use-call';
 import { EarningsChart } from '../../components/earnings-chart';
 import { DEFAULTS, PAGING } from '#contract/rules/constants';
 import { formatCost, formatPrice, formatQuantity, formatReturn } from '../../domain/format';
-import { followStateLabelKey, signalLabelKey } from '#contract/rules/unilateral';
+import { followOrderStateLabelKey, followStateLabelKey, signalLabelKey } from '#contract/rules/unilateral';
 
 const LAYOUTS = [1, 2, 3, 4, 5] as const;
 
@@ -49,7 +49,7 @@ function OrderTable({ apiId }: { apiId: number }) {
         {column('price', (v: number) => formatPrice(v))}
         {column('price_avg', (v: number) => formatPrice(v))}
         {column('type', (v: number) => t(signalLabelKey(v)))}
-        {column('state')}
+        {column('state', (v: number) => t(followOrderStateLabelKey(v)))}
       </Table>
       <Space style={{ marginTop: 8 }}>
         <Button onClick={previous}>{t('list.prev')}</Button>
