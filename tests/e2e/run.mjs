@@ -72,7 +72,7 @@ function newestMtime(entries) {
 function distIsStale() {
   const built = path.join(ROOT, 'dist/index.html');
   if (!existsSync(built)) return true;
-  const sources = newestMtime(['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']);
+  const sources = newestMtime(['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']);
   return sources > statSync(built).mtimeMs;
 }
 
@@ -82,7 +82,7 @@ async function main() {
   // 1. the console
   if (process.env.E2E_SKIP_BUILD === '1') say('E2E_SKIP_BUILD=1: using dist/ as it is');
   else if (distIsStale()) {
-    say('dist/ is missing or older than src/: building the console (npm run build: vite, prerender, compression)');
+    say('dist/ is missing or older than its sources: building the console (npm run build: vite, prerender, compression)');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) {
       say(`build failed (exit ${build.status ?? build.signal})`);
