@@ -6,39 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { endpoints } from '#contract/endpoints';
-import { callOk, e2eSuite } from './harness';
+import { callOk, e2eSuite, startTradingTask } from './harness';
 
 const { signIn, open } = e2eSuite();
-
-/** A running task on both of the admin's accounts whose threshold the simulated spread always passes. */
-async function startTrading(p: Page): Promise<void> {
-  const strategies = await callOk<{ id: number; name: string }[]>(p, 'strategyHome');
-  const strategyId = strategies.find((s) => s.name === 'arbitrage 2')!.id;
-  const eager = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
-  const params = {
-    currency_type: 'btc',
-    a_bourse: 1,
-    b_bourse: 2,
-    a_transaction_type: 1,
-    b_transaction_type: 4,
-    fund_occupy: '50%',
-    virtual_initial_capital: 10000,
-    is_borrow: true,
-    depth: 5,
-    slip: 0.0005,
-    price_limit: '',
-    max_borrow_ratio: 0.3,
-    dlt: eager,
-    m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-    close_dlt: 0.001,
-    open_count: 20,
-  };
-  const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', { name: 'e2e assets', strategyId, params });
-  const apis = await callOk<{ id: number }[]>(p, 'taskAvailableApi', { taskId, status: 1 });
-  const child = await callOk<{ task_children_id: number }>(p, 'taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 });
-  await callOk(p, 'taskChildrenStatusUpdate', { taskChildrenId: child.task_children_id, settingStatus: 2 });
-  await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 2 });
-}
 
 interface Shown {
   netAssets: number;
@@ -96,7 +66,7 @@ test('after the engine has traded, /assets shows the positions; all APIs ↔ one
     const wanted = JSON.stringify(ids.slice().sort((a, b) => a - b));
     return sent.includes(wanted) ? Promise.resolve() : new Promise<void>((resolve) => watchers.push({ ids: wanted, resolve }));
   };
-  await startTrading(p);
+  await startTradingTask(p, 'e2e assets');
   const apis = await callOk<{ id: number; name: string }[]>(p, 'apiList');
   await p.goto('/assets');
   await p.getByRole('heading', { name: '权益' }).waitFor();

@@ -330,6 +330,43 @@ export async function callOk<T = unknown>(page: Page, name: EndpointName, payloa
   return reply.data;
 }
 
+/** Library strategy 'arbitrage 2' on btc, legs exchange 1 type 1 and exchange 2 type 4, opening beyond `dlt`. */
+export const tradingTaskParams = (dlt: number) => ({
+  currency_type: 'btc',
+  a_bourse: 1,
+  b_bourse: 2,
+  a_transaction_type: 1,
+  b_transaction_type: 4,
+  fund_occupy: '50%',
+  virtual_initial_capital: 10000,
+  is_borrow: true,
+  depth: 5,
+  slip: 0.0005,
+  price_limit: '',
+  max_borrow_ratio: 0.3,
+  dlt: { CW: dlt, NW: dlt, CQ: dlt, NQ: dlt },
+  m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
+  close_dlt: 0.001,
+  open_count: 20,
+});
+
+/** Adds a task of `tradingTaskParams(dlt)` through the API; answers its id. */
+export async function addTradingTask(page: Page, name: string, dlt: number): Promise<number> {
+  const strategies = await callOk<{ id: number; name: string }[]>(page, 'strategyHome');
+  const strategyId = strategies.find((s) => s.name === 'arbitrage 2')!.id;
+  return (await callOk<{ id: number }>(page, 'taskAdd', { name, strategyId, params: tradingTaskParams(dlt) })).id;
+}
+
+/** A running task with one running child on every account it may link, whose threshold (-5 %) the simulated spread always passes. */
+export async function startTradingTask(page: Page, name: string): Promise<number> {
+  const taskId = await addTradingTask(page, name, -0.05);
+  const apis = await callOk<{ id: number }[]>(page, 'taskAvailableApi', { taskId, status: 1 });
+  const child = await callOk<{ task_children_id: number }>(page, 'taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 });
+  await callOk(page, 'taskChildrenStatusUpdate', { taskChildrenId: child.task_children_id, settingStatus: 2 });
+  await callOk(page, 'taskStatusUpdate', { taskId, settingStatus: 2 });
+  return taskId;
+}
+
 interface SessionCookies {
   token: string;
   userName: string;

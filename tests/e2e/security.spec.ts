@@ -3,7 +3,7 @@
 // pages work under the policy, and names made of markup show as text on every page that shows names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callOk, e2eSuite, motionEnded, takeCspViolations, until } from './harness';
+import { callOk, e2eSuite, motionEnded, startTradingTask, takeCspViolations, until } from './harness';
 
 const { open, signIn, signInWithSlider } = e2eSuite();
 
@@ -107,35 +107,7 @@ test('names made of markup show literally on every page and dialog that shows na
   const apis = await callOk<{ id: number; name: string }[]>(p, 'apiList');
   const main = apis.find((a) => a.name === 'OKEx-主账户')!;
   await callOk(p, 'apiUpdate', { apiId: main.id, name: apiName });
-  const strategies = await callOk<{ id: number; name: string }[]>(p, 'strategyHome');
-  const eager = { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 };
-  const params = {
-    currency_type: 'btc',
-    a_bourse: 1,
-    b_bourse: 2,
-    a_transaction_type: 1,
-    b_transaction_type: 4,
-    fund_occupy: '50%',
-    virtual_initial_capital: 10000,
-    is_borrow: true,
-    depth: 5,
-    slip: 0.0005,
-    price_limit: '',
-    max_borrow_ratio: 0.3,
-    dlt: eager,
-    m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-    close_dlt: 0.001,
-    open_count: 20,
-  };
-  const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', {
-    name: taskName,
-    strategyId: strategies.find((s) => s.name === 'arbitrage 2')!.id,
-    params,
-  });
-  const linkable = await callOk<{ id: number }[]>(p, 'taskAvailableApi', { taskId, status: 1 });
-  const child = await callOk<{ task_children_id: number }>(p, 'taskChildrenAdd', { taskId, linkApiId: linkable.map((a) => a.id).join(','), weight: 1 });
-  await callOk(p, 'taskChildrenStatusUpdate', { taskChildrenId: child.task_children_id, settingStatus: 2 });
-  await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 2 });
+  const taskId = await startTradingTask(p, taskName);
   const unilateral = await callOk<{ id: number; names: string }[]>(p, 'unilateralStrategyList');
   const followed = unilateral.find((s) => s.names === 'BTC 趋势跟踪')!;
   await callOk(p, 'unilateralStrategyUpdate', { strategyId: followed.id, names: strategyName, target: 1 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
 import type { MinerModel } from '#contract/types/miner';
-import { callOk, e2eSuite, until } from './harness';
+import { addTradingTask, callOk, e2eSuite, until } from './harness';
 
 // from the wall clock's now: the browser beside it runs on the wall clock, and the page ages what the server sends
 const clock = new ManualClock(Date.now());
@@ -98,27 +98,7 @@ const netAssets = (p: Page) => p.getByTestId('summary-netAssets').locator('.ant-
 test('at 375 px /main/mobile shows the running task and the asset total of /assets; no miner page scrolls sideways', async () => {
   const p = await signIn('admin', 'admin123');
   await p.setViewportSize(PHONE);
-  const strategies = await callOk<{ id: number; name: string }[]>(p, 'strategyHome');
-  const strategyId = strategies.find((s) => s.name === 'arbitrage 2')!.id;
-  const params = {
-    currency_type: 'btc',
-    a_bourse: 1,
-    b_bourse: 2,
-    a_transaction_type: 1,
-    b_transaction_type: 4,
-    fund_occupy: '50%',
-    virtual_initial_capital: 10000,
-    is_borrow: true,
-    depth: 5,
-    slip: 0.0005,
-    price_limit: '',
-    max_borrow_ratio: 0.3,
-    dlt: { CW: 0.01, NW: 0.01, CQ: 0.01, NQ: 0.01 },
-    m: { CW: 1, NW: 1, CQ: 2, NQ: 2 },
-    close_dlt: 0.001,
-    open_count: 20,
-  };
-  const { id: taskId } = await callOk<{ id: number }>(p, 'taskAdd', { name: 'e2e mobile', strategyId, params });
+  const taskId = await addTradingTask(p, 'e2e mobile', 0.01);
   await callOk(p, 'taskStatusUpdate', { taskId, settingStatus: 2 });
   // the engine applies a status change on its next beat: move the server's clock a beat at a time
   await until('the task runs', async () => {
