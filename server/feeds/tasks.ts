@@ -1,7 +1,7 @@
 import { taskFigures, type TaskFigures } from '../handlers/task-figures';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
 import { ownTasks } from '../store/tasks';
-import { legHealthOfTasks } from '../store/leg-health';
+import { legHealthOfTasks } from '../ledger/leg-health';
 import { enginePrices } from '../engine/prices';
 import type { TaskLegHealth } from '#contract/rules/leg-health';
 import { breather } from '../http/lanes';

@@ -6,7 +6,8 @@ import type { AevoTrade, AevoTradePage } from '#contract/types/aevo';
 import { formatSecond } from '../clock/time';
 import { signedIn, type HandlerMap } from '../context';
 import { num } from '../http/validate';
-import { countTrades, lastSync, syncAevo, tradesPage, type AevoTradeRow } from '../store/aevo';
+import { syncAevo } from '../aevo/fills';
+import { countTrades, lastSync, tradesPage, type AevoTradeRow } from '../store/aevo';
 
 const MAX_PAGE_SIZE = 100;
 

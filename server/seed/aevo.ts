@@ -5,7 +5,7 @@
 import type { AppContext } from '../context';
 import { seedOnce } from '../store/meta';
 import { findUserByName } from '../store/users';
-import { syncAevo } from '../store/aevo';
+import { syncAevo } from '../aevo/fills';
 
 export const AEVO_DEMO_USERS = ['admin', 'trader'] as const;
 /** the demo's last pull: six hours before the seed. */

@@ -1,28 +1,6 @@
-/**
- * The aevo tool page's model: each user's fills on aevo (perpetuals) and when they were last
- * pulled. The reference server has no aevo account to read, so "aevo" is a pure function of the user and
- * the time: on a 10-minute grid, about every other slot holds one fill, priced at the simulated market's
- * index at that minute (the same prices the rest of the server trades at). A sync stores the fills of the
- * slots since the last one (at most SYNC_WINDOW_MS back, an exchange's history window), so pulling twice
- * adds nothing new.
- */
+/** The aevo tool page's rows: each user's aevo fills and when they were last pulled (server/aevo/ makes the fills). */
 import type { Queryable } from './queryable';
-import type { SimMarket } from '../market';
-import type { Currency } from '../market/instruments';
-import { seededRng } from '../engine';
 import { insertRows } from './unilateral';
-
-export const FILL_SLOT_MS = 10 * 60_000;
-export const SYNC_WINDOW_MS = 7 * 86_400_000;
-/** aevo's taker fee: 0.05 % of the notional. */
-export const TAKER_FEE = 0.0005;
-
-/** The instruments the demo user trades, with a lot range (coins) for the fill size. */
-const INSTRUMENTS: readonly { coin: Currency; name: string; minLot: number; maxLot: number; digits: number }[] = [
-  { coin: 'btc', name: 'BTC-PERP', minLot: 0.001, maxLot: 0.05, digits: 3 },
-  { coin: 'eth', name: 'ETH-PERP', minLot: 0.01, maxLot: 1, digits: 2 },
-  { coin: 'xrp', name: 'XRP-PERP', minLot: 10, maxLot: 2000, digits: 0 },
-];
 
 export interface AevoTradeRow {
   id: number;
@@ -34,30 +12,7 @@ export interface AevoTradeRow {
   amount: number;
   fee: number;
 }
-type NewAevoTrade = Omit<AevoTradeRow, 'id'>;
-
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
-
-/** The fill of one grid slot for one user, or none (about half the slots are empty). */
-export function fillAt(sim: SimMarket, userId: number, at: number): NewAevoTrade | null {
-  const rng = seededRng((userId * 0x9e3779b1) ^ Math.floor(at / FILL_SLOT_MS));
-  if (rng() < 0.5) return null;
-  const instrument = INSTRUMENTS[Math.floor(rng() * INSTRUMENTS.length)]!;
-  const side = rng() < 0.5 ? 'buy' : 'sell';
-  const amount = round(instrument.minLot + rng() * (instrument.maxLot - instrument.minLot), instrument.digits);
-  const price = round(sim.index(instrument.coin, at), 4);
-  return { user_id: userId, at, instrument: instrument.name, side, price, amount, fee: round(price * amount * TAKER_FEE, 4) };
-}
-
-/** The fills of the slots in (from, to]. */
-export function fillsBetween(sim: SimMarket, userId: number, from: number, to: number): NewAevoTrade[] {
-  const fills: NewAevoTrade[] = [];
-  for (let at = (Math.floor(from / FILL_SLOT_MS) + 1) * FILL_SLOT_MS; at <= to; at += FILL_SLOT_MS) {
-    const fill = fillAt(sim, userId, at);
-    if (fill) fills.push(fill);
-  }
-  return fills;
-}
+export type NewAevoTrade = Omit<AevoTradeRow, 'id'>;
 
 export async function lastSync(db: Queryable, userId: number): Promise<number | null> {
   const row = await db.get<{ synced_at: number }>('SELECT synced_at FROM aevo_sync WHERE user_id = ?', [userId]);
@@ -66,11 +21,8 @@ export async function lastSync(db: Queryable, userId: number): Promise<number | 
 
 const TRADE_COLUMNS = ['user_id', 'at', 'instrument', 'side', 'price', 'amount', 'fee'] as const;
 
-/** Pulls the user's fills since the last sync up to `now` (call inside a transaction); how many were new. */
-export async function syncAevo(db: Queryable, sim: SimMarket, userId: number, now: number): Promise<number> {
-  const from = Math.max((await lastSync(db, userId)) ?? 0, now - SYNC_WINDOW_MS);
-  const fills = fillsBetween(sim, userId, from, now);
-  const before = await countTrades(db, userId);
+/** Stores the fills (a fill already stored is kept once) and the time of this sync. */
+export async function saveSync(db: Queryable, userId: number, fills: readonly NewAevoTrade[], now: number): Promise<void> {
   await db.batch(
     insertRows(
       'aevo_trades',
@@ -80,7 +32,6 @@ export async function syncAevo(db: Queryable, sim: SimMarket, userId: number, no
     ),
   );
   await db.run('INSERT OR REPLACE INTO aevo_sync (user_id, synced_at) VALUES (?, ?)', [userId, now]);
-  return (await countTrades(db, userId)) - before;
 }
 
 export async function countTrades(db: Queryable, userId: number): Promise<number> {

@@ -6,7 +6,7 @@ import type { AlertItem, AlertRuleParams } from '#contract/rules/alerts';
 import { ORDER_STATUS } from '#contract/rules/order-status';
 import type { LegBalance, LegHealthSource } from '../../server/alerts/engine';
 import { insertTask } from '../../server/store/tasks';
-import { legHealthOfTasks } from '../../server/store/leg-health';
+import { legHealthOfTasks } from '../../server/ledger/leg-health';
 import { enginePrices } from '../../server/engine/prices';
 import { params as taskParams } from './engine-fixtures';
 import { addChildren, addTask, EAGER, setStatus, TASK_PARAMS } from './engine-tasks';

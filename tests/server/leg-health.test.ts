@@ -11,7 +11,7 @@ import { feeds } from '#contract/feeds';
 import { legsOf, mid, stepTask } from '../../server/engine';
 import { enginePrices } from '../../server/engine/prices';
 import { execute } from '../../server/engine/pricing';
-import { legHealthOfTasks } from '../../server/store/leg-health';
+import { legHealthOfTasks } from '../../server/ledger/leg-health';
 import { fillsOf, findTask, ordersOf } from '../../server/store/tasks';
 import { childLegHealth, taskLegHealth, type TaskLegHealth } from '#contract/rules/leg-health';
 import { addChildren, addTask, EAGER, run, setStatus, TASK_PARAMS } from './engine-tasks';

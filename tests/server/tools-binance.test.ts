@@ -4,7 +4,7 @@ import type { AevoTradePage } from '#contract/types/aevo';
 import type { BinanceAccount } from '#contract/types/binance';
 import { LEVERAGE } from '#contract/rules/binance';
 import { TRADER_COLUMNS } from '../../server/demo-accounts';
-import { FILL_SLOT_MS, TAKER_FEE } from '../../server/store/aevo';
+import { FILL_SLOT_MS, TAKER_FEE } from '../../server/aevo/fills';
 import { PENDING_MS } from '../../server/seed/aevo';
 import { parseSecond } from '../../server/clock/time';
 import { startTestServer, type TestServer } from './helpers';
