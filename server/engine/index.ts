@@ -18,6 +18,8 @@ export {
   isFlat,
 } from './ledger';
 export { seededRng, type Rng } from '../clock/random';
+export type { Venue } from './venue';
+export { paperVenue } from './paper-venue';
 export { legsOf, contractOf, deliveryExpiry, defaultExpiry, instrumentId, deliveryKeyOf } from './calendar';
 export { execute, takerFee, premium, mid } from './pricing';
 export { ledgerLegHealth, type LegHistory } from './leg-health';

@@ -6,8 +6,7 @@
 import { deliveryKeyOf, defaultExpiry, isDelivery, legsOf, tradeTypeOf } from './calendar';
 import { coinToContracts, contractsToCoin, positionUnitDivisor } from '#contract/rules/position-unit';
 import { applyFill, childCapital, emptyLedger, hasDirection, isFlat, legSign, perDelivery, withUsage } from './ledger';
-import type { Rng } from '../clock/random';
-import { advanceOrder, makeHedge, makePair, planPair } from './orders';
+import type { Venue } from './venue';
 import { heldOf, isUnbalanced } from '#contract/rules/leg-health';
 import { closeSides, execute, mid, openSides, premium, takerFee, withFee, type Book, type Side } from './pricing';
 import {
@@ -50,6 +49,16 @@ export const DEFAULT_OPEN_COUNT = 20;
 const NO_FEES: FeeConfig = { ssHangCharges: 0, ssEatCharges: 0, fuHangCharges: 0, fuEatCharges: 0, csHangCharges: 0, csEatCharges: 0 };
 const DIRECTIONS: readonly Direction[] = ['f', 'r'];
 const MINUTE = 60_000;
+/** premiumsOf only reads prices: it sends nothing */
+const NO_VENUE: Venue = {
+  pair: () => {
+    throw new Error('premiumsOf sends no order');
+  },
+  hedge: () => {
+    throw new Error('premiumsOf sends no order');
+  },
+  advance: (order) => ({ order, fill: null }),
+};
 
 export const newTaskState = (task: Task, children: readonly ChildTask[]): TaskState => ({
   task,
@@ -94,10 +103,10 @@ interface Context {
   inputs: EngineInputs;
   weights: number[];
   now: number;
-  rng: Rng;
+  venue: Venue;
 }
 
-const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, rng: Rng): Context => {
+const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
   const { task } = state;
   const p = task.params;
   const legs = legsOf(p);
@@ -125,7 +134,7 @@ const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, 
     inputs,
     weights: state.children.map((c) => c.child.weight),
     now,
-    rng,
+    venue,
   };
 };
 
@@ -241,7 +250,7 @@ export const premiumsOf = (
   prices: PriceSource,
   now: number,
 ): Record<Direction, { open: number; close: number }> | null => {
-  const ctx = contextOf(state, inputs, prices, now, () => 0.5);
+  const ctx = contextOf(state, inputs, prices, now, NO_VENUE);
   const cs = state.children[0];
   const amount = cs ? openAmount(ctx, { ...cs, ledger: emptyLedger() }) : 0;
   if (amount <= 0) return null;
@@ -300,7 +309,7 @@ const advanceOrders = (state: TaskState, ctx: Context) => {
   const children = new Map(state.children.map((c) => [c.child.task_children_id, c]));
   for (const order of state.open_orders) {
     const cs = children.get(order.task_children_id);
-    const { order: next, fill } = advanceOrder(order, ctx.legs, cs ? feesOf(ctx, cs.child, order.leg) : NO_FEES, ctx.now);
+    const { order: next, fill } = ctx.venue.advance(order, ctx.legs, cs ? feesOf(ctx, cs.child, order.leg) : NO_FEES, ctx.now);
     orders.push(next);
     if (next.status_ <= 2) open.push(next);
     if (!fill || !cs) continue;
@@ -316,7 +325,7 @@ const advanceOrders = (state: TaskState, ctx: Context) => {
   return { state: { ...state, children: updated, open_orders: open }, orders, fills, trades };
 };
 
-/** Places the pair a decision asks for; a manual request's remaining contracts go down by what will fill. */
+/** Sends the pair a decision asks for; a manual request's remaining contracts go down by what leg A is expected to fill. */
 const place = (state: TaskState, ctx: Context, cs: ChildState, d: Decision): { state: TaskState; pair: OrderRecord[] } => {
   const sides = d.action === 'open' ? openSides(d.direction) : closeSides(d.direction);
   const request = {
@@ -324,10 +333,14 @@ const place = (state: TaskState, ctx: Context, cs: ChildState, d: Decision): { s
     child: cs.child,
     seq: state.seq,
     direction: d.direction,
+    action: d.action,
+    orderType: d.orderType,
     sides,
     amounts: d.amounts,
     legs: ctx.legs,
     quotes: ctx.quotes,
+    previous: ctx.stale,
+    settings: ctx.settings,
     expiries: ctx.expiries,
     dlt: d.dlt,
     spread: d.spread,
@@ -335,17 +348,11 @@ const place = (state: TaskState, ctx: Context, cs: ChildState, d: Decision): { s
     book: ctx.book,
     now: ctx.now,
   };
-  if (d.leg !== undefined) {
-    const children = state.children.map((c) => (c === cs ? { ...c, last_trade: ctx.now } : c));
-    const hedge = makeHedge(request, d.leg);
-    return { state: { ...state, children, seq: state.seq + 1, open_orders: [...state.open_orders, hedge] }, pair: [hedge] };
-  }
-  const outcome = planPair(sides, d.amounts, ctx.quotes, ctx.book, ctx.rng, ctx.settings, ctx.stale);
-  const pair = makePair({ ...request, action: d.action, outcome, orderType: d.orderType });
+  const pair = d.leg !== undefined ? [ctx.venue.hedge(request, d.leg)] : ctx.venue.pair(request);
   let manualReq = state.manual;
   if (d.orderType === 'manual' && manualReq?.remaining) {
     const id = cs.child.task_children_id;
-    const done = coinToContracts(outcome.filled[0], ctx.task.params.currency_type, ctx.quotes[0].ask);
+    const done = coinToContracts(pair[0]!.planned.amount, ctx.task.params.currency_type, ctx.quotes[0].ask);
     manualReq = { ...manualReq, remaining: { ...manualReq.remaining, [id]: Math.max(0, manualReq.remaining[id] - done) } };
   }
   const children = state.children.map((c) => (c === cs ? { ...c, last_trade: ctx.now } : c));
@@ -360,15 +367,15 @@ const expireManual = (req: ManualRequest | null, now: number): ManualRequest | n
 };
 
 /**
- * One tick of one task. Pure: the same state, inputs, prices, time and random sequence give the
- * same result. `orders` are upserts (every order made or changed), `fills` and `trades` are new rows.
+ * One tick of one task: its decisions leave through `venue` (venue.ts), which also says what became of
+ * its open orders. Pure with a pure venue: the same state, inputs, prices, time and venue give the same result. `orders` are upserts (every order made or changed), `fills` and `trades` are new rows.
  */
-export const stepTask = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, rng: Rng): StepResult => {
+export const stepTask = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): StepResult => {
   let current = state;
   if (current.pending_status && current.pending_status.at <= now) {
     current = { ...current, task: { ...current.task, status: current.pending_status.target }, pending_status: null };
   }
-  const ctx = contextOf(current, inputs, prices, now, rng);
+  const ctx = contextOf(current, inputs, prices, now, venue);
   const advanced = advanceOrders(current, ctx);
   current = advanced.state;
   current = { ...current, children: current.children.map((cs) => withBalance(ctx, cs)) };

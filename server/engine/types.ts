@@ -192,7 +192,13 @@ export interface OrderRecord {
   leg: 0 | 1;
   direction: Direction;
   action: 'open' | 'close';
-  planned: { status_: OrderStatus; amount: number; price: number };
+  planned: Planned;
+}
+/** What the venue expects an order to end as: its final status, the coins it fills and their price. */
+export interface Planned {
+  status_: OrderStatus;
+  amount: number;
+  price: number;
 }
 
 // ── Manual trading (§5, §7 /taskServer/manual) ─────────────────────────────────────

@@ -3,8 +3,8 @@ import type { Side } from '../engine/pricing';
 import type { ApiRow } from '../store/api-accounts';
 
 /**
- * Where orders leave for an exchange and fills come back. Whoever trades (manual orders today) hands an
- * order with its client order id (spec §3 `client_id`) to an OrderGateway and books the fill it answers
+ * Where orders leave for an exchange and fills come back. Whoever trades (manual orders today; the task
+ * engine's orders reach it through a Venue, server/engine/venue.ts) hands an order with its client order id (spec §3 `client_id`) to an OrderGateway and books the fill it answers
  * (ledger/fills.ts); it never knows which venue is behind it. `paper.ts` is the simulated venue (fills at
  * once at the server's market); a real exchange's implementation answers 'open' and sends its fills later
  * through `onUpdate`.

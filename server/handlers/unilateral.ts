@@ -35,7 +35,8 @@ import {
   tradesPage,
   type StrategyRow,
 } from '../store/unilateral';
-import { instrumentOf, simPrice } from '../unilateral/runner';
+import { simPrice } from '../unilateral/runner';
+import { instrumentOf } from '../unilateral/venue';
 import { checkSign, signOf } from '../unilateral/sign';
 import { cycleOf, followTaskOr404, isUnilateralAdmin, requireStrategyAction, strategyOr404, timeWindow } from './unilateral-access';
 import { assetView, followOrderView, followTaskItem, positionRows, strategyIndicators, strategyView, tradeView } from './unilateral-views';

@@ -8,7 +8,7 @@ import { bourseNames } from '../store/bourses';
 import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
-import { legsOf, mid, seededRng, stepTask, taskPnl, type EngineInputs, type PriceSource, type StepResult, type TaskState } from '../engine';
+import { legsOf, mid, paperVenue, seededRng, stepTask, taskPnl, type EngineInputs, type PriceSource, type StepResult, type TaskState } from '../engine';
 import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
 import { someLegsApart } from '#contract/rules/leg-health';
@@ -99,7 +99,7 @@ export const legBalanceSource =
 
 export function startTaskRunner(ctx: AppContext): TaskRunner {
   const { prices, expiry } = enginePrices(ctx.market.prices);
-  const rng = seededRng(20261123);
+  const venue = paperVenue(seededRng(20261123));
   // tasks whose rows a call changed since they were cached: read again at the next tick
   const cache = new Map<number, Cached>();
   const dirty = new Set<number>();
@@ -133,7 +133,7 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
         const cached = await load(tx, taskId);
         if (!cached) continue;
         const { row, state: before } = cached;
-        const out = stepTask(before, inputs, prices, at, rng);
+        const out = stepTask(before, inputs, prices, at, venue);
         await saveStep(tx, before, out);
         advance(cached, out);
         for (const account of await recordFills(tx, out.state, out.fills, prices, at)) assets.set(account.apiId, account);

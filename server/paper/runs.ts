@@ -5,6 +5,7 @@ import {
   mid,
   newTaskState,
   requestStatus,
+  paperVenue,
   seededRng,
   stepTask,
   taskPnl,
@@ -82,7 +83,7 @@ export const equityOf = (run: Pick<PaperRunRow, 'initial' | 'realised'>, state: 
 export async function tryParams(db: Queryable, market: MarketSource, params: TaskParams, at: number): Promise<void> {
   const { prices, expiry } = enginePrices(market);
   const state = freshState(0, '', '', params, at);
-  stepTask(state, await paperInputs(db, expiry), prices, at, seededRng(1));
+  stepTask(state, await paperInputs(db, expiry), prices, at, paperVenue(seededRng(1)));
   const marks = marksOf(prices, params, at);
   if (!marks.every((m) => Number.isFinite(m) && m > 0)) throw new Error('no price');
 }
@@ -116,7 +117,7 @@ export async function advanceRun(db: Queryable, market: MarketSource, runId: num
   const end = Math.min(until, run.ends_at);
   const { prices, expiry } = enginePrices(market);
   const inputs = await paperInputs(db, expiry);
-  const rng = seededRng(run.id * 100_003 + run.stepped_at);
+  const venue = paperVenue(seededRng(run.id * 100_003 + run.stepped_at));
   let state = JSON.parse(run.state) as TaskState;
   const sums = { pnl: run.pnl, fees: run.fees, realised: run.realised };
   const orders = new Map<string, OrderRecord>();
@@ -125,7 +126,7 @@ export async function advanceRun(db: Queryable, market: MarketSource, runId: num
   if (stop && state.task.status !== TASK_STATUS.stopped) state = requestStatus(state, TASK_STATUS.stopped, at, 0);
   while (at + PAPER_TICK_MS <= end && !settled(state)) {
     at += PAPER_TICK_MS;
-    const out = stepTask(state, inputs, prices, at, rng);
+    const out = stepTask(state, inputs, prices, at, venue);
     state = out.state;
     for (const order of out.orders) orders.set(order.client_id, order);
     for (const fill of out.fills) sums.fees += fill.fee;

@@ -12,7 +12,9 @@ import {
   newTaskState,
   premiumsOf,
   requestStatus,
+  paperVenue,
   seededRng,
+  type Venue,
   stepTask,
   TASK_STATUS,
   type ChildTask,
@@ -104,7 +106,7 @@ export async function seedDemoTasks(ctx: AppContext, now: number): Promise<void>
     const defaults = JSON.parse(strategy.default_params) as TaskParams;
     const { prices, expiry } = enginePrices(ctx.market.prices);
     const inputs = await engineInputs(db, expiry, ctx.settings.engine);
-    const rng = seededRng(20261124);
+    const venue = paperVenue(seededRng(20261124));
     for (const demo of DEMO_TASKS) {
       const user = await findUserByName(db, demo.user);
       if (!user) continue;
@@ -129,7 +131,7 @@ export async function seedDemoTasks(ctx: AppContext, now: number): Promise<void>
       await db.run('UPDATE task_children SET status = 2 WHERE task_id = ?', [taskId]);
       await db.run('UPDATE task_tasks SET status = 2, active = 1 WHERE id = ?', [taskId]);
       await insertChange(db, { taskId, userId: user.id, changeType: 'status', before: 4, after: 2, at: start });
-      await history(ctx, (await findTask(db, taskId))!, demo.kind === 'closed', start, now, { inputs, prices, rng });
+      await history(ctx, (await findTask(db, taskId))!, demo.kind === 'closed', start, now, { inputs, prices, venue });
     }
   });
 }
@@ -242,7 +244,7 @@ async function history(
   close: boolean,
   start: number,
   now: number,
-  engine: { inputs: Awaited<ReturnType<typeof engineInputs>>; prices: ReturnType<typeof enginePrices>['prices']; rng: () => number },
+  engine: { inputs: Awaited<ReturnType<typeof engineInputs>>; prices: ReturnType<typeof enginePrices>['prices']; venue: Venue },
 ): Promise<void> {
   const kept = { state: await loadState(ctx.db, row), realised: new Map<number, number>() };
   const closeAt = now - CLOSED_BEFORE_MS;
@@ -253,7 +255,7 @@ async function history(
         kept.state = requestStatus(kept.state, 1, at, 0);
         await insertChange(db, { taskId: row.id, userId: row.user_id, changeType: 'status', before: 2, after: 1, at });
       }
-      const out = stepTask(kept.state, engine.inputs, engine.prices, at, engine.rng);
+      const out = stepTask(kept.state, engine.inputs, engine.prices, at, engine.venue);
       await saveStep(tx, kept.state, out);
       // the accounts' balances move with the history's fills, as the runner's do
       await recordFills(tx, out.state, out.fills, engine.prices, at);

@@ -11,7 +11,7 @@ import type { Clock } from '../clock/clock';
 import { clockLoop } from '../clock/loop';
 import type { Queryable } from '../store/queryable';
 import type { Currency, SimMarket } from '../market';
-import { FOLLOW_ORDER_STATE, FOLLOW_STATE, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
+import { FOLLOW_STATE, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
 import { checkStopLoss, closePosition, equityOf, followSignal, joinPosition, openPosition, runBars, type FollowBook, type FollowOrderRow } from './engine';
 import {
   findUStrategy,
@@ -29,6 +29,7 @@ import {
   type StrategyRow,
 } from '../store/unilateral';
 import { followGate, type FollowGate } from '../store/signal-coins';
+import { sendFollowOrder } from './venue';
 
 declare module '../bus' {
   interface ServerEvents {
@@ -41,17 +42,12 @@ declare module '../bus' {
 export const RUN_EVERY_MS = 60_000;
 /** At most this many bars are caught up after a long stop (the rest is not replayed). */
 export const MAX_CATCH_UP_BARS = 5000;
-/** An order of the reference server fills at once. */
-export const FILLED = FOLLOW_ORDER_STATE.filled;
-
 export type PriceAt = (coin: string, at: number) => number;
 /** The simulated index of a coin, to 4 decimals. */
 export const simPrice =
   (sim: SimMarket): PriceAt =>
   (coin, at) =>
     Number(sim.index(coin as Currency, at).toFixed(4));
-
-export const instrumentOf = (coin: string): string => `${coin.toUpperCase()}-USDT-SWAP`;
 
 /** The task's book; a gate that forbids opening (blacklist, coin range) leaves it only closing. */
 const toBook = (task: FollowTaskRow, gate: Pick<FollowGate, 'mayOpen'> = { mayOpen: true }): FollowBook => ({
@@ -64,17 +60,6 @@ const toBook = (task: FollowTaskRow, gate: Pick<FollowGate, 'mayOpen'> = { mayOp
   positiveLeverage: task.positive_leverage,
   negativeLeverage: task.negative_leverage,
   stopLoss: task.stop_loss,
-});
-
-const orderRow = (task: FollowTaskRow, coin: string, order: FollowOrderRow): NewFollowOrder => ({
-  api_id: task.api_id,
-  strategy_id: task.strategy_id,
-  at: order.at,
-  instrument_id: instrumentOf(coin),
-  size: order.qty,
-  price: order.price,
-  type: order.type,
-  state: FILLED,
 });
 
 /**
@@ -103,12 +88,12 @@ export async function advance(db: Queryable, strategy: StrategyRow, until: numbe
   for (const bar of equity) {
     for (; t < trades.length && trades[t]!.at === bar.at; t += 1) {
       for (const task of tasks) {
-        if (task.gate.follows) for (const order of followSignal(task.book, trades[t]!)) orders.push(orderRow(task.row, strategy.coin, order));
+        if (task.gate.follows) for (const order of followSignal(task.book, trades[t]!)) orders.push(sendFollowOrder(task.row, strategy.coin, order));
       }
     }
     for (const task of tasks) {
       const stopped = checkStopLoss(task.book, bar.price, bar.at);
-      if (stopped) orders.push(orderRow(task.row, strategy.coin, stopped));
+      if (stopped) orders.push(sendFollowOrder(task.row, strategy.coin, stopped));
       if (task.book.state !== FOLLOW_STATE.stop)
         taskEquity.push({ apiId: task.row.api_id, at: bar.at, equity: Number(equityOf(task.book, bar.price).toFixed(4)) });
     }
@@ -183,7 +168,7 @@ export function startUnilateralRunner(ctx: AppContext & { clock: Clock }): Unila
 
 async function placeOrders(db: Queryable, task: FollowTaskRow, coin: string, book: FollowBook, orders: (FollowOrderRow | null)[]) {
   const placed = [];
-  for (const order of orders) if (order) placed.push(await insertFollowOrder(db, orderRow(task, coin, order)));
+  for (const order of orders) if (order) placed.push(await insertFollowOrder(db, sendFollowOrder(task, coin, order)));
   await saveFollowBook(db, { api_id: task.api_id, status: book.state, cash: book.cash, qty: book.qty, entry: book.entry });
   return placed;
 }

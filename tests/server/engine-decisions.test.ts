@@ -6,6 +6,7 @@ import {
   deliveryKeyOf,
   execute,
   legsOf,
+  paperVenue,
   requestManual,
   requestStatus,
   seededRng,
@@ -298,6 +299,6 @@ describe('replays', () => {
       ).map((o) => o.status_);
     expect(go(1)).toEqual(go(1));
     expect(go(1)).not.toEqual(go(99));
-    expect(stepTask(state(), inputs(), constant(0.012), T0, fine()).orders).toHaveLength(4);
+    expect(stepTask(state(), inputs(), constant(0.012), T0, paperVenue(fine())).orders).toHaveLength(4);
   });
 });

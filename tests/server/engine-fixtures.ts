@@ -1,6 +1,7 @@
 /** Shared fixtures of the task engine tests: a task with two children and a scripted price source. */
 import {
   newTaskState,
+  paperVenue,
   stepTask,
   type ChildTask,
   type ClosedTrade,
@@ -100,9 +101,10 @@ export interface Run {
 
 /** Ticks the task at 1 Hz from `from` for `seconds`, collecting what the store would persist. */
 export const run = (start: TaskState, source: PriceSource, seconds: number, rng: Rng, inp: EngineInputs = inputs(), from = T0): Run => {
+  const venue = paperVenue(rng);
   const r: Run = { state: start, orders: new Map(), history: new Map(), fills: [], trades: [], states: [] };
   for (let s = 0; s < seconds; s++) {
-    const out = stepTask(r.state, inp, source, from + s * 1000, rng);
+    const out = stepTask(r.state, inp, source, from + s * 1000, venue);
     r.state = out.state;
     for (const o of out.orders) {
       r.orders.set(o.client_id, o);

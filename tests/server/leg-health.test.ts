@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '#contract/feeds';
-import { legsOf, mid, stepTask } from '../../server/engine';
+import { legsOf, mid, paperVenue, stepTask } from '../../server/engine';
 import { enginePrices } from '../../server/engine/prices';
 import { execute } from '../../server/engine/pricing';
 import { legHealthOfTasks } from '../../server/ledger/leg-health';
@@ -112,12 +112,12 @@ describe('one leg rejected, step by step (engine on the injected clock)', () => 
   const source = premiumSource(() => 0.012);
   const steps = (seconds: number) => {
     let s = state(undefined, [child(1, 1)]);
-    const rng = scriptedRng([0.5, 0.5, 0.001]);
+    const venue = paperVenue(scriptedRng([0.5, 0.5, 0.001]));
     const orders = [];
     const healths = [];
     for (let i = 0; i < seconds; i++) {
       const now = T0 + i * 1000;
-      const out = stepTask(s, inputs({ settings }), source, now, rng);
+      const out = stepTask(s, inputs({ settings }), source, now, venue);
       s = out.state;
       orders.push(...out.orders);
       healths.push(childLegHealth(s.children[0].ledger.position, 'btc', mid(source(legsOf(s.task.params)[0], now)), [null, null], 0));
@@ -155,11 +155,11 @@ describe('one leg at a stale price', () => {
     // B is 1.0 % over A a second before the decision, 1.2 % at it: an f open sells B, so the old bid is worse
     const source = premiumSource((now) => (now < T0 ? 0.01 : 0.012));
     const settings = { legRejectRate: 0, legPartialRate: 0, stalePriceRate: 0.01 };
-    const rng = scriptedRng([0.5, 0.5, 0.001]);
+    const venue = paperVenue(scriptedRng([0.5, 0.5, 0.001]));
     let s = state(undefined, [child(1, 1)]);
     const fills = [];
     for (let i = 0; i < 3; i++) {
-      const out = stepTask(s, inputs({ settings }), source, T0 + i * 1000, rng);
+      const out = stepTask(s, inputs({ settings }), source, T0 + i * 1000, venue);
       s = out.state;
       fills.push(...out.fills);
     }
