@@ -3,7 +3,6 @@ import type {
   DemandFeedMessage,
   DemandRow,
   MarketFeedMessage,
-  MarketRow,
   MarketTableConfig,
   Parsed,
   StatisticsFeedMessage,
@@ -12,6 +11,7 @@ import type {
   UnilateralFeedMessage,
   UnilateralStrategyLive,
 } from './types/feeds';
+import type { MarketRow } from './types/market';
 import type { OrderStatisticRow, StatisticGroup } from './types/orders';
 import type { AlertItem } from './rules/alerts';
 import type { AlertFeedMessage } from './types/feeds';
@@ -70,15 +70,34 @@ function parser<M>(read: (raw: unknown) => M): (raw: unknown) => Parsed<M> {
   };
 }
 
-const MARKET_ROW_FIELDS = ['currency_type', 'a_buy', 'b_sell', 'a_validity', 'b_validity', 'positive', 'negative'] as const;
+const MARKET_ROW_TEXTS = ['currency_type', 'a_buy', 'b_sell', 'positive', 'negative'] as const;
+
+const source = (value: unknown, where: string): 'live' | 'sim' | undefined => {
+  if (value === undefined || value === 'live' || value === 'sim') return value;
+  throw new Malformed(`${where} is not live or sim`);
+};
+
+/** A validity: seconds, as a number or its text. */
+const seconds = (value: unknown, where: string): number => number(typeof value === 'string' && value.trim() !== '' ? Number(value) : value, where);
 
 function marketRow(value: unknown, where: string): MarketRow {
   const row = record(value, where);
-  const out = {} as Record<(typeof MARKET_ROW_FIELDS)[number], string>;
-  for (const field of MARKET_ROW_FIELDS) {
+  const text = (field: (typeof MARKET_ROW_TEXTS)[number]) => {
     const cell = row[field];
-    out[field] = typeof cell === 'number' ? String(cell) : string(cell, `${where}.${field}`);
-  }
+    return typeof cell === 'number' ? String(cell) : string(cell, `${where}.${field}`);
+  };
+  const out: MarketRow = {
+    currency_type: text('currency_type'),
+    a_buy: text('a_buy'),
+    b_sell: text('b_sell'),
+    a_validity: seconds(row.a_validity, `${where}.a_validity`),
+    b_validity: seconds(row.b_validity, `${where}.b_validity`),
+    positive: text('positive'),
+    negative: text('negative'),
+  };
+  const [a, b] = [source(row.a_source, `${where}.a_source`), source(row.b_source, `${where}.b_source`)];
+  if (a) out.a_source = a;
+  if (b) out.b_source = b;
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { AssetFeedData } from './assets';
+import type { MarketRow, MarketTable } from './market';
 import type { OrderStatisticRow, StatisticGroup } from './orders';
 import type { AlertFeedData } from '../rules/alerts';
 
@@ -13,19 +14,8 @@ export type Parsed<M> = { ok: true; message: M } | { ok: false; error: string };
 
 // ---- market (get2) ------------------------------------------------------------------------------
 
-/** §3 market table config: [exchange A, exchange B, type A, type B]. */
-export type MarketTableConfig = readonly [number, number, number, number];
-
-/** §3 market row; the spread fields are strings split by '/'. */
-export interface MarketRow {
-  currency_type: string;
-  a_buy: string;
-  b_sell: string;
-  a_validity: string;
-  b_validity: string;
-  positive: string;
-  negative: string;
-}
+/** §3 market table config, as a feed names it. */
+export type MarketTableConfig = Readonly<MarketTable>;
 
 export interface MarketTableData {
   table: MarketTableConfig;

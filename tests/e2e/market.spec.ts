@@ -329,7 +329,7 @@ test('the demand table updates live', async () => {
   assert.match(await page.locator('[data-feed="demand"]').innerText(), /实时 · (刚刚|\d+ 秒前)/);
 });
 
-test('the net spreads follow the fee saved for the API account (issue 24)', async () => {
+test('the net spreads follow the fee saved for the API account', async () => {
   const p = await signIn('admin', 'admin123');
   // admin's OKEx account: a delivery taker fee of 0.031 %, saved with the fee dialog's call
   const apis = await callOk<{ id: number; bourse_id: number }[]>(p, 'apiList');

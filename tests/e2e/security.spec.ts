@@ -55,7 +55,7 @@ test('the framed console is refused: frame-ancestors none', async () => {
   takeCspViolations(page); // the frame's refusal is the point here
 });
 
-test('the signed-in console puts its token in no URL: calls carry it in a header, sockets in the handshake (issue 31)', async () => {
+test('the signed-in console puts its token in no URL: calls carry it in a header, sockets in the handshake', async () => {
   // through the slider, so the session cookies are the ones the console itself sets
   const p = await signInWithSlider('admin', 'admin123');
   const urls: string[] = [];

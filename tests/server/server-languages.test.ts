@@ -7,7 +7,7 @@ import { loadCatalog } from '../../server/http/messages';
 import { openFeed, signedInServer } from './helpers';
 
 /**
- * The server answers in every language of contract/locales (issue 34, Languages), chosen from the caller's
+ * The server answers in every language of contract/locales, chosen from the caller's
  * Accept-Language: a zh-TW console gets Traditional Chinese, not Simplified, from refusals, checks and feeds.
  */
 const s = signedInServer();

@@ -67,7 +67,7 @@ describe('batch status change (POST /task/status/update/batch)', () => {
   });
 });
 
-describe('one transaction per task call (issue 31, 9)', () => {
+describe('one transaction per task call', () => {
   /** Makes the database refuse the change records of one kind, as a full disk or a broken row would. */
   const refuseRecords = (db: Db, changeType: string) =>
     db.run(

@@ -1,7 +1,7 @@
 import { periodOf, seriesFigures } from '../../src/components/charts/summary';
 import { candleFigures } from '../../src/components/kline-chart';
 
-describe("a chart's figures in words (issue 23: charts keep a text alternative)", () => {
+describe("a chart's figures in words (charts keep a text alternative)", () => {
   test('first, last, lowest and highest of the numbers and how many, skipping gaps and text', () => {
     expect(seriesFigures([3, null, '1.5', 'x', 7, 2])).toEqual({ first: 3, last: 2, min: 1.5, max: 7, count: 4 });
   });

@@ -77,7 +77,7 @@ describe('unwrap', () => {
 });
 
 describe('call', () => {
-  it('sends the token of a query call in `Authorization: Bearer`, never in its URL (issue 31)', async () => {
+  it('sends the token of a query call in `Authorization: Bearer`, never in its URL', async () => {
     signIn();
     let url = '';
     let authorization: string | null = null;

@@ -62,7 +62,7 @@ describe('feed manager: sockets and URLs', () => {
     expect(second).toHaveBeenCalledWith(parsed);
   });
 
-  it('sends the token in the handshake (subprotocols bearer and the token) of every feed, never in its URL (issue 31)', () => {
+  it('sends the token in the handshake (subprotocols bearer and the token) of every feed, never in its URL', () => {
     const manager = newManager();
     const urls: Record<string, string> = {};
     (['market', 'asset', 'task', 'statistics', 'demand', 'unilateral', 'alert'] as FeedName[]).forEach((name) => {

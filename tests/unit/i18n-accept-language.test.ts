@@ -4,7 +4,7 @@ import i18n from '../../src/providers/i18n';
 import { send } from '../../src/api/client';
 import { setRuntimeConfig } from '../../src/api/config';
 
-/** The server answers in the language the console shows (issue 34): every call names it in Accept-Language. */
+/** The server answers in the language the console shows: every call names it in Accept-Language. */
 const server = setupServer();
 const BASE = 'http://console.test';
 let before = '';

@@ -9,7 +9,19 @@ const good: Record<FeedName, { raw: unknown; message: unknown }> = {
       data: [
         {
           table: [1, 2, 1, 5],
-          rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: '0', b_validity: 1, positive: '0.1/0.2', negative: '-0.1/-0.2' }],
+          rows: [
+            {
+              currency_type: 'BTC',
+              a_buy: '1/2',
+              b_sell: '3/4',
+              a_validity: '0',
+              b_validity: 1,
+              positive: '0.1/0.2',
+              negative: '-0.1/-0.2',
+              a_source: 'sim',
+              b_source: 'live',
+            },
+          ],
         },
       ],
     },
@@ -17,7 +29,19 @@ const good: Record<FeedName, { raw: unknown; message: unknown }> = {
       data: [
         {
           table: [1, 2, 1, 5],
-          rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: '0', b_validity: '1', positive: '0.1/0.2', negative: '-0.1/-0.2' }],
+          rows: [
+            {
+              currency_type: 'BTC',
+              a_buy: '1/2',
+              b_sell: '3/4',
+              a_validity: 0,
+              b_validity: 1,
+              positive: '0.1/0.2',
+              negative: '-0.1/-0.2',
+              a_source: 'sim',
+              b_source: 'live',
+            },
+          ],
         },
       ],
     },
@@ -129,6 +153,25 @@ const malformed: Record<FeedName, Array<[unknown, string]>> = {
     [{ data: {} }, 'data is not a list'],
     [{ data: [{ table: [1, 2, 3], rows: [] }] }, 'data[0].table is not [exchange A, exchange B, type A, type B]'],
     [{ data: [{ table: [1, 2, 1, 5], rows: [{ currency_type: 'BTC' }] }] }, 'data[0].rows[0].a_buy is not text'],
+    [
+      {
+        data: [
+          { table: [1, 2, 1, 5], rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: 'x', b_validity: 1, positive: '0', negative: '0' }] },
+        ],
+      },
+      'data[0].rows[0].a_validity is not a number',
+    ],
+    [
+      {
+        data: [
+          {
+            table: [1, 2, 1, 5],
+            rows: [{ currency_type: 'BTC', a_buy: '1/2', b_sell: '3/4', a_validity: 0, b_validity: 1, positive: '0', negative: '0', a_source: 'x' }],
+          },
+        ],
+      },
+      'data[0].rows[0].a_source is not live or sim',
+    ],
   ],
   asset: [
     [{ data: { asset_info: { statistics: {}, list: [] } } }, 'data.apiId is not a number'],

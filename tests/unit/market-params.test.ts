@@ -15,7 +15,7 @@ describe('market params (/market/put, /market/param/get)', () => {
     expect(withParams({ span: 8 }, { netColouring: true })).toEqual({ span: 8, netColouring: true });
   });
 
-  it('reads whether the open-spread colouring follows the net spreads (issue 24): only a stored true', () => {
+  it('reads whether the open-spread colouring follows the net spreads: only a stored true', () => {
     expect(netColouringOf({ netColouring: true })).toBe(true);
     for (const off of [{ netColouring: false }, { netColouring: 'true' }, {}, null, undefined]) expect(netColouringOf(off)).toBe(false);
   });

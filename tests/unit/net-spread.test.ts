@@ -29,7 +29,7 @@ const ACCOUNTS: AccountFees[] = [
   { exchange: 3, fees: { ssEatCharges: 0.00075 } },
 ];
 
-describe('net spreads (issue 24)', () => {
+describe('net spreads', () => {
   it('takes the taker fee of the leg kind: spot ss, delivery fu, perpetual cs (USDT-margined as their base)', () => {
     expect([1, 2, 3, 4, 10, 11, 12, 13].map(takerFeeField)).toEqual(['ssEatCharges', ...Array(7).fill('fuEatCharges')]);
     expect([5, 14].map(takerFeeField)).toEqual(['csEatCharges', 'csEatCharges']);
