@@ -47,7 +47,6 @@ export function fillsBetween(sim: SimMarket, userId: number, from: number, to: n
   return fills;
 }
 
-
 /** Pulls the user's fills since the last sync up to `now` (call inside a transaction); how many were new. */
 export async function syncAevo(db: Queryable, sim: SimMarket, userId: number, now: number): Promise<number> {
   const from = Math.max((await lastSync(db, userId)) ?? 0, now - SYNC_WINDOW_MS);
