@@ -73,6 +73,10 @@ const UNILATERAL = column('/main/index/unilateral');
 const FOLLOW = column('/main/index/api');
 const ASSETS = column('/assets');
 const onUnilateral = (key: StrategyKey) => allOf(UNILATERAL, strategyKey(key));
+// tool pages that read other areas' data (a user given only the page's column must be able to use it)
+const BADATA = column('/badata');
+const TEMP_STRATEGY = anyOf(column('/main/tempStrategy'), column('/temp/strategy'));
+const UNILATERAL_STATISTIC = column('/unilateral/statistic');
 
 export const PERMISSIONS = {
   /** the user's own session and pages (/user/index, /user/static are default paths). */
@@ -88,6 +92,8 @@ export const PERMISSIONS = {
   },
   strategies: {
     list: STRATEGY,
+    /** the library, picked when adding a task and on the temporary strategy pages */
+    pick: anyOf(STRATEGY, TASK, TEMP_STRATEGY),
     show: STRATEGY,
     // spec §6: add, configure, delete strategy and edit its parameters are the super user's
     create: allOf(STRATEGY, SUPER),
@@ -107,6 +113,14 @@ export const PERMISSIONS = {
   'follow-tasks': {
     list: FOLLOW,
     show: column('/main/index/api/detail'),
+    /** the one-sided accounts and their follow tasks, picked on the follow page, /signal and /badata */
+    names: anyOf(FOLLOW, column('/signal'), BADATA),
+    /** one follow task's figures: its detail page and /badata */
+    data: anyOf(FOLLOW, column('/main/index/api/detail'), BADATA),
+    /** the pages of accounts: the follow page and a follow task's detail page */
+    browse: anyOf(FOLLOW, column('/main/index/api/detail')),
+    /** the /signal switch of each follow task: the follow page and /signal */
+    signal: anyOf(FOLLOW, column('/signal')),
     // adding a follow task (also from the unilateral list) needs strategy_add_task (spec §6)
     create: allOf(anyOf(FOLLOW, UNILATERAL), strategyKey('strategy_add_task')),
     edit: FOLLOW,
@@ -114,6 +128,10 @@ export const PERMISSIONS = {
   },
   'unilateral-strategies': {
     list: UNILATERAL,
+    /** the strategies, picked in the follow dialog and on /badata */
+    names: anyOf(UNILATERAL, FOLLOW, BADATA),
+    /** one strategy's figures and pages of data: the statistics page and /badata */
+    data: anyOf(UNILATERAL, UNILATERAL_STATISTIC, BADATA),
     show: onUnilateral('strategy_details'),
     start: onUnilateral('strategy_start'),
     stop: onUnilateral('strategy_stop'),
@@ -130,7 +148,7 @@ export const PERMISSIONS = {
     /** spec §6: the status column and the operations dropdown. */
     status: allOf(UNILATERAL, UNILATERAL_ADMIN),
     operate: allOf(UNILATERAL, UNILATERAL_ADMIN),
-    statistic: column('/unilateral/statistic'),
+    statistic: UNILATERAL_STATISTIC,
   },
   'global-config': { list: CONFIG, edit: allOf(CONFIG, SUPER) },
   market: {
@@ -159,6 +177,10 @@ export const PERMISSIONS = {
   tools: {
     tempStrategy: column('/main/tempStrategy'),
     tempStrategyPage: column('/temp/strategy'),
+    /** start and stop a paper run: both temporary strategy pages */
+    paperRun: TEMP_STRATEGY,
+    /** a paper run's figures and orders: /simulate and the temporary strategy pages */
+    paperRuns: anyOf(column('/simulate'), TEMP_STRATEGY),
     mobile: column('/main/mobile'),
     mill: column('/main/mill'),
     mill1: column('/main/mill1'),
@@ -169,7 +191,7 @@ export const PERMISSIONS = {
     signal: column('/signal'),
     simulate: column('/simulate'),
     aveo: column('/aveo'),
-    badata: column('/badata'),
+    badata: BADATA,
     binanceTrading: column('/binance/trading'),
     binanceCurrency: column('/binance/currency'),
     /** /binance/accounts: the account picker of both Binance pages. */
