@@ -185,6 +185,7 @@ describe('/aveo', () => {
     renderPage(<AevoPage />, { path: '/aveo' });
     expect(await screen.findByText('上次同步：2026-11-25 04:00:00')).toBeInTheDocument();
     expect(screen.getByText('共 45 笔')).toBeInTheDocument();
+    expect(screen.getByTestId('aevo-simulated')).toHaveTextContent('这些成交由参考服务器模拟生成，不属于任何 API 账户或持仓');
     await userEvent.click(screen.getByTitle('3'));
     await waitFor(() => expect(pages).toContain('3'));
     expect(await screen.findAllByText('ETH-PERP')).toHaveLength(5);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ const PAGE_SIZE = 20;
 
 /**
  * /aveo (spec path kept): the user's aevo fills, newest first, paged on the server, and "sync now",
- * which pulls the fills made since the last pull and says how many were new.
+ * which pulls the fills made since the last pull and says how many were new. The reference server simulates
+ * them (server/aevo/fills.ts): the page says so.
  */
 export default function AevoPage() {
   const { t } = useTranslation('aevo');
@@ -62,6 +63,7 @@ export default function AevoPage() {
       }
       data-testid="aevo-page"
     >
+      <Alert type="info" showIcon message={t('simulated')} style={{ marginBottom: 12 }} data-testid="aevo-simulated" />
       <Space wrap style={{ marginBottom: 12 }}>
         <Typography.Text type="secondary" data-testid="aevo-synced">
           {data?.syncedAt ? t('syncedAt', { time: data.syncedAt }) : t('neverSynced')}
