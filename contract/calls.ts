@@ -119,8 +119,9 @@ export interface CallTypes {
   currencyInformation: Call<{ bourse: number; types: number; currency: string }, CurrencyPoint[]>;
   manualTrading: Call<ManualOrder, { id: number }>;
   /** restore follow: a list of API ids joined as a string. */
-  restoreTask: Call<{ apiId: string }, { apiId: string }>;
-  hedgingRestoreTask: Call<{ apiId: string }, { apiId: string }>;
+  /** resumed: the accounts whose follow tasks follow again (id, name); hedging: the tasks resumed (id, name) */
+  restoreTask: Call<{ apiId: string }, { apiId: string; resumed: { id: number; name: string }[] }>;
+  hedgingRestoreTask: Call<{ apiId: string }, { apiId: string; resumed: { id: number; name: string }[] }>;
 
   // Market
   marketPut2: Call<{ params: [number, number, number, number][] }, null>;

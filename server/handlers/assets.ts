@@ -16,6 +16,9 @@ import { tradeRecords } from '../store/assets';
 import { supportsContractType } from '../store/bourses';
 import { formatMinute, formatSecond, MINUTE_MS } from '../clock/time';
 import { has, id, idList, num, oneOf, optNum, str } from '../http/validate';
+import { canContinue, FOLLOW_STATE } from '#contract/rules/unilateral';
+import { findFollowTask, findUStrategy } from '../store/unilateral';
+import { setFollowState, simPrice } from '../unilateral/runner';
 
 /**
  * §7 Assets: the charts, records and snapshot of the caller's own API accounts (another user's
@@ -183,10 +186,10 @@ export const assetHandlers: HandlerMap = {
 
   /** Resume following (one-sided accounts): acknowledged per account; the asset socket is pushed. */
   async restoreTask(call) {
-    return restore(call);
+    return restoreFollowing(call);
   },
   async hedgingRestoreTask(call) {
-    return restore(call);
+    return restoreHedging(call);
   },
 };
 
@@ -236,12 +239,36 @@ async function manualOrderOf(call: CallContext, api: ApiRow): Promise<ManualOrde
 }
 
 /**
- * The reference server runs no follow tasks of its own (the unilateral side is not built), so resuming
- * following checks the accounts (own, existing) and answers which were resumed.
+ * Resume following (§2 恢复跟随) of one-sided accounts: each follow task the system stopped (its stop-loss, 4) or
+ * left hedging (2) follows its strategy again (state 1, joining the strategy's position at the market), as its
+ * 继续 button does; a task the user stopped or delayed is left alone. Answers which were resumed.
  */
-async function restore(call: CallContext) {
+async function restoreFollowing(call: CallContext) {
   const user = signedIn(call);
+  const { db, clock, market } = call.app;
   const apis = await ownApis(call);
+  const resumed: { id: number; name: string }[] = [];
+  const strategyIds = new Set<number>();
+  await db.transaction(async (tx) => {
+    for (const api of apis) {
+      const task = await findFollowTask(tx, api.id);
+      const strategy = task && canContinue(task) ? await findUStrategy(tx, task.strategy_id) : undefined;
+      if (!task || !strategy) continue;
+      await setFollowState(tx, task, strategy, FOLLOW_STATE.auto, simPrice(market.sim), clock.now());
+      resumed.push({ id: api.id, name: api.name });
+      strategyIds.add(strategy.id);
+    }
+  });
+  if (strategyIds.size) call.app.bus.emit('unilateral.changed', { strategyIds: [...strategyIds] });
   for (const api of apis) call.app.bus.emit('asset.changed', { userId: user.id, apiId: api.id });
-  return call.ok({ apiId: apis.map((a) => a.id).join(',') }, 'ok.generic');
+  return call.ok({ apiId: apis.map((a) => a.id).join(','), resumed }, resumed.length ? 'ok.resumed' : 'ok.nothingToResume');
+}
+
+/**
+ * Resume following of hedging accounts: the hedging tasks the system stopped on them run again. Nothing in the
+ * reference server stops a hedging task by itself yet, so this answers that there is nothing to resume.
+ */
+async function restoreHedging(call: CallContext) {
+  const apis = await ownApis(call);
+  return call.ok({ apiId: apis.map((a) => a.id).join(','), resumed: [] }, 'ok.nothingToResume');
 }

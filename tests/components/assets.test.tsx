@@ -252,9 +252,9 @@ describe('/assets', () => {
     await waitFor(() => expect(imaging.calls.at(-1)).toMatchObject({ apiId: '1', layout: '1' }));
   });
 
-  it('resume following sends the one-sided and the hedging ids, each list joined as a string', async () => {
-    const restore = recordCall('restoreTask');
-    const hedging = recordCall('hedgingRestoreTask');
+  it('resume following sends the one-sided and the hedging ids, each list joined as a string, and names what was resumed', async () => {
+    const restore = recordCall('restoreTask', { apiId: '1,3', resumed: [{ id: 3, name: 'gamma' }] });
+    const hedging = recordCall('hedgingRestoreTask', { apiId: '2', resumed: [] });
     server.use(hedging.handler, restore.handler); // '*/restore/task' would also match the hedging path
     await openWithApis([api(1, 'alpha'), api(3, 'gamma'), api(2, 'beta', 1)]);
     await userEvent.click(screen.getByRole('button', { name: /恢复跟随/ }));
@@ -262,5 +262,6 @@ describe('/assets', () => {
     await waitFor(() => expect(restore.calls).toHaveLength(1));
     expect(restore.calls[0]).toMatchObject({ apiId: '1,3' });
     expect(hedging.calls[0]).toMatchObject({ apiId: '2' });
+    expect(await screen.findByText('已恢复跟随：gamma')).toBeInTheDocument();
   });
 });

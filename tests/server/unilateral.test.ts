@@ -363,3 +363,26 @@ describe('simulated trading on the injected clock', () => {
     expect((await t.call('followTaskDetail', { apiId: plain }, { token: admin })).code).toBe(404);
   });
 });
+
+describe('resume following (/restore/task)', () => {
+  it('resumes the follow tasks the system stopped (stop-loss) or left hedging, names them, and leaves the ones the user stopped or delayed', async () => {
+    type Row = { id: number; name: string; status: number };
+    const rows = async () => (await t.call('unilateralApiList', {}, { token: admin })).data as Row[];
+    const before = await rows();
+    const bySystem = before.filter((r) => r.status === 4 || r.status === 2);
+    const byUser = before.filter((r) => r.status === 0 || r.status === 3);
+    expect(bySystem.length).toBeGreaterThan(0);
+    expect(byUser.length).toBeGreaterThan(0);
+
+    const reply = await t.call('restoreTask', { apiId: before.map((r) => r.id).join(',') }, { token: admin });
+    expect(reply.info).toBe('已恢复跟随');
+    expect(reply.data.resumed.map((r: { id: number }) => r.id).sort()).toEqual(bySystem.map((r) => r.id).sort());
+    const after = new Map((await rows()).map((r) => [r.id, r.status]));
+    for (const r of bySystem) expect(after.get(r.id)).toBe(1);
+    for (const r of byUser) expect(after.get(r.id)).toBe(r.status);
+
+    const again = await t.call('restoreTask', { apiId: before.map((r) => r.id).join(',') }, { token: admin });
+    expect(again.info).toBe('没有需要恢复的跟随任务');
+    expect(again.data.resumed).toEqual([]);
+  });
+});

@@ -65,12 +65,15 @@ function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selecte
           ...(oneSided.length ? [{ url: 'restoreTask', ids: oneSided }] : []),
           ...(hedging.length ? [{ url: 'hedgingRestoreTask', ids: hedging }] : []),
         ];
-        await Promise.all(
+        const replies = await Promise.all(
           calls.map(({ url, ids }) =>
             mutateAsync({ url, method: 'post', values: { apiId: joinApiIds(ids) }, successNotification: false, errorNotification: failed }),
           ),
         );
-        void message.success(t('actions.resumeDone'));
+        // a write's reply may be empty (contract/reply-shapes.ts): then nothing is named
+        const resumed = replies.flatMap((reply) => (reply.data as { resumed?: { name: string }[] } | null)?.resumed ?? []);
+        if (resumed.length) void message.success(t('actions.resumed', { names: resumed.map((r) => r.name).join('、') }));
+        else void message.info(t('actions.nothingToResume'));
       },
     });
 
