@@ -45,7 +45,7 @@ function ChartDialog({ apis, selected, onClose }: { apis: readonly ApiAccount[];
 
 /** The buttons of §2: asset snapshot, resume following, the ratio curve dialog. */
 function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selected?: ApiAccount }) {
-  const { t } = useTranslation('assets');
+  const { t, i18n } = useTranslation('assets');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [chartOpen, setChartOpen] = useState(false);
@@ -72,7 +72,7 @@ function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selecte
         );
         // a write's reply may be empty (contract/reply-shapes.ts): then nothing is named
         const resumed = replies.flatMap((reply) => (reply.data as { resumed?: { name: string }[] } | null)?.resumed ?? []);
-        if (resumed.length) void message.success(t('actions.resumed', { names: resumed.map((r) => r.name).join('、') }));
+        if (resumed.length) void message.success(t('actions.resumed', { names: new Intl.ListFormat(i18n.language).format(resumed.map((r) => r.name)) }));
         else void message.info(t('actions.nothingToResume'));
       },
     });
