@@ -229,7 +229,9 @@ interface Subscriber {
 
 function serve(name: FeedName, app: AppContext, generator: FeedGenerator, subscribers: Set<Subscriber>, socket: WebSocket, request: FastifyRequest): void {
   const definition = feeds[name];
-  const lang = langOf(request.headers['accept-language']);
+  // the console names its language in the URL; another client is answered in its Accept-Language
+  const query = request.query as Record<string, unknown> | undefined;
+  const lang = langOf(typeof query?.lang === 'string' ? query.lang : request.headers['accept-language']);
   const queryToken = (request.query as Record<string, unknown> | undefined)?.token;
   // the handshake's token (the console's), else the query's (spec §7's shape, still accepted)
   const connectToken = protocolToken(request.headers['sec-websocket-protocol']) ?? queryToken;

@@ -333,8 +333,10 @@ export class FeedManager {
     if (feed.socket?.readyState === SOCKET_OPEN) this.send(feed, this.payload(feed));
   }
 
+  /** The console's language rides in the URL (`?lang=`): a socket's handshake carries the browser's Accept-Language, not the one chosen here. */
   private url(feed: Feed): string {
-    return websocketBase(feed.def.service) + feed.def.path;
+    const url = websocketBase(feed.def.service) + feed.def.path;
+    return i18n.language ? `${url}?lang=${encodeURIComponent(i18n.language)}` : url;
   }
 
   /**

@@ -44,6 +44,15 @@ describe('the server speaks every language of contract/locales', () => {
     await feed.closed;
   });
 
+  it.each(Object.keys(TEXTS) as (keyof typeof TEXTS)[])(
+    '%s: a feed answers in the language its URL names, over the browser’s Accept-Language',
+    async (lang) => {
+      const feed = await openFeed(s.t.url, `${feeds.asset.path}?lang=${lang}`, { 'accept-language': lang === 'en' ? 'zh-CN' : 'en' }, 'no-such-token');
+      expect(JSON.parse(await feed.next())).toMatchObject({ code: 3, info: TEXTS[lang].session });
+      await feed.closed;
+    },
+  );
+
   it.each([
     ['zh-TW,zh;q=0.9,en;q=0.8', 'zh-TW'],
     ['en;q=0.5, zh-TW;q=0.9', 'zh-TW'],

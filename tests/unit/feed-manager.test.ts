@@ -62,7 +62,7 @@ describe('feed manager: sockets and URLs', () => {
     expect(second).toHaveBeenCalledWith(parsed);
   });
 
-  it('sends the token in the handshake (subprotocols bearer and the token) of every feed, never in its URL', () => {
+  it('sends the token in the handshake (subprotocols bearer and the token) of every feed, never in its URL; the URL names the console’s language', () => {
     const manager = newManager();
     const urls: Record<string, string> = {};
     (['market', 'asset', 'task', 'statistics', 'demand', 'unilateral', 'alert'] as FeedName[]).forEach((name) => {
@@ -71,13 +71,13 @@ describe('feed manager: sockets and URLs', () => {
       expect(last().protocols, name).toEqual(['bearer', TOKEN]);
     });
     expect(urls).toEqual({
-      market: 'ws://feeds.test/get2',
-      asset: 'ws://feeds.test/asset/get',
-      task: 'ws://feeds.test/ts/websocket',
-      statistics: 'ws://feeds.test/web/get/order/total',
-      demand: 'ws://feeds.test/ts/req',
-      unilateral: 'ws://feeds.test/web/all/data',
-      alert: 'ws://feeds.test/alert/ws',
+      market: 'ws://feeds.test/get2?lang=zh-CN',
+      asset: 'ws://feeds.test/asset/get?lang=zh-CN',
+      task: 'ws://feeds.test/ts/websocket?lang=zh-CN',
+      statistics: 'ws://feeds.test/web/get/order/total?lang=zh-CN',
+      demand: 'ws://feeds.test/ts/req?lang=zh-CN',
+      unilateral: 'ws://feeds.test/web/all/data?lang=zh-CN',
+      alert: 'ws://feeds.test/alert/ws?lang=zh-CN',
     });
   });
 
@@ -85,9 +85,9 @@ describe('feed manager: sockets and URLs', () => {
     setRuntimeConfig({ services: { main: 'https://main.test', task: 'http://task.test:9000/', order: '', change: '' } });
     const manager = newManager();
     manager.subscribe('task', undefined, () => {});
-    expect(last().url).toBe('ws://task.test:9000/ts/websocket');
+    expect(last().url).toBe('ws://task.test:9000/ts/websocket?lang=zh-CN');
     manager.subscribe('market', undefined, () => {});
-    expect(last().url).toBe('wss://main.test/get2');
+    expect(last().url).toBe('wss://main.test/get2?lang=zh-CN');
   });
 
   it('reconnectAll moves every open feed to the session token of now: old sockets closed, one new socket each', () => {
@@ -102,7 +102,7 @@ describe('feed manager: sockets and URLs', () => {
     manager.reconnectAll();
     expect(before.map((socket) => socket.closeCalls)).toEqual([1, 1]);
     const fresh = sockets().slice(before.length);
-    expect(fresh.map((socket) => socket.url)).toEqual(['ws://feeds.test/get2', 'ws://feeds.test/ts/websocket']);
+    expect(fresh.map((socket) => socket.url)).toEqual(['ws://feeds.test/get2?lang=zh-CN', 'ws://feeds.test/ts/websocket?lang=zh-CN']);
     expect(fresh.map((socket) => socket.protocols)).toEqual([
       ['bearer', 'fresh-token'],
       ['bearer', 'fresh-token'],
@@ -414,7 +414,7 @@ describe('feed manager: reconnecting', () => {
     expect(sockets()).toHaveLength(4);
 
     last().open();
-    expect(last().url).toBe('ws://feeds.test/asset/get');
+    expect(last().url).toBe('ws://feeds.test/asset/get?lang=zh-CN');
     expect(last().sent).toEqual([JSON.stringify({ token: TOKEN, data: [3] })]);
     expect(manager.status('asset').state).toBe('live');
     vi.advanceTimersByTime(3000);
