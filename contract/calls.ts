@@ -57,6 +57,7 @@ import type {
   UnilateralPosition,
   UnilateralStrategy,
   UnilateralStrategyEdit,
+  UnilateralStrategyNew,
 } from './types/unilateral';
 import type { AlertItem, AlertRule, AlertRuleParams } from './rules/alerts';
 import type { DeliveryCodes } from './rules/calendar';
@@ -191,6 +192,8 @@ export interface CallTypes {
   unilateralStrategyShow: Call<StrategyId & { target: 0 | 1 }, UnilateralStrategyEdit>;
   unilateralStrategyUpdate: Call<StrategyId & UnilateralStrategyEdit, UnilateralStrategyEdit>;
   unilateralStrategyReproduction: Call<StrategyId, UnilateralStrategyEdit>;
+  /** the super user adds a strategy (paused, shown) */
+  unilateralStrategyAdd: Call<UnilateralStrategyNew, { id: number }>;
   /** follows the strategy with every own API account that has no follow task yet (state 1, leverage 1, the form's defaults). */
   unilateralOneClickFollow: Call<StrategyId & { type: 1 }, { apiIds: number[] }>;
   unilateralAllData: Call<SignPayload, UnilateralAllData>;

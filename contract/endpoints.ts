@@ -130,6 +130,7 @@ export const endpoints = {
   unilateralStrategyState: put('/put/strategy/state', assumed),
   unilateralStrategyShow: post('/show/is/strategy', assumed),
   unilateralStrategyUpdate: post('/update/strategy', assumed),
+  unilateralStrategyAdd: post('/add/strategy', assumed),
   unilateralStrategyReproduction: get('/reproduction/strategy', assumed),
   unilateralOneClickFollow: post('/one/click/follow', assumed),
   unilateralAllData: post('/get/all/data', assumed),

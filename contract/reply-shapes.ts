@@ -47,6 +47,7 @@ const lists: Record<ListReply, 'list'> = {
 const records: Record<RecordReply, 'record'> = {
   register: 'record',
   restoreTask: 'record',
+  unilateralStrategyAdd: 'record',
   hedgingRestoreTask: 'record',
   distanceDays: 'record',
   taskAdd: 'record',

@@ -102,6 +102,7 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
 
   // Unilateral side
   unilateralStrategyList: to('unilateral-strategies', 'names'),
+  unilateralStrategyAdd: to('unilateral-strategies', 'create'),
   unilateralStrategyState: to('unilateral-strategies', 'setState'),
   unilateralStrategyShow: to('unilateral-strategies', 'setVisibility'),
   unilateralStrategyUpdate: to('unilateral-strategies', 'edit'),

@@ -166,6 +166,7 @@ export const CALL_IDS: { [N in EndpointName]: Record<IdFieldOf<N>, IdSpec> & Rec
   unilateralStrategyState: { strategyIds: 'unilateralStrategy' },
   unilateralStrategyShow: { strategyId: 'unilateralStrategy' },
   unilateralStrategyUpdate: { strategyId: 'unilateralStrategy' },
+  unilateralStrategyAdd: {},
   unilateralStrategyReproduction: { strategyId: 'unilateralStrategy' },
   unilateralOneClickFollow: { strategyId: 'unilateralStrategy' },
   unilateralAllData: {},

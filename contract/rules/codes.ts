@@ -4,6 +4,12 @@
  * Labels are i18n keys of the `codes` namespace (contract/locales/<lng>/codes.json), never text.
  */
 
+// ── Currencies (§9) ───────────────────────────────────────────────────────────────────
+/** The nine currencies of §9, in the order of the task-page filter and the market rows (BTC … TRX, then BSV). */
+export const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
+
 // ── Contract types (market and API screens) ─────────────────────────────────────────
 /** Trade-type abbreviations: SS spot, CW this week, NW next week, CQ quarter, CS perpetual, NQ next quarter. */
 export type TradeType = 'SS' | 'CW' | 'NW' | 'CQ' | 'CS' | 'NQ';

@@ -138,6 +138,8 @@ export const PERMISSIONS = {
     /** one call starts (state 1) or stops (state 0); its handler checks the key of the state asked. */
     setState: allOf(UNILATERAL, anyOf(strategyKey('strategy_start'), strategyKey('strategy_stop'))),
     edit: onUnilateral('strategy_update'),
+    /** adding a strategy: the super user's, with strategy_all_preserve (our reading: saving a whole strategy) */
+    create: allOf(UNILATERAL, SUPER, strategyKey('strategy_all_preserve')),
     preserve: onUnilateral('strategy_all_preserve'),
     hide: onUnilateral('strategy_hide'),
     unhide: onUnilateral('strategy_show'),

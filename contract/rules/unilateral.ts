@@ -2,6 +2,7 @@
  * The one-sided (unilateral) side's codes and rules (spec §3, §4, §5, §9), for the console and the
  * reference server alike. Pure: labels and messages are i18n keys of the `unilateral` namespace.
  */
+import { isCurrency } from './codes';
 
 // ── Follow task (API task) states, §4 ─────────────────────────────────────────────────
 /** 1 auto (following), 0 stopped, 2 hedge (position kept, no new orders), 3 delay (starts at the next opening signal), 4 stop-loss (stopped by its stop-loss). */
@@ -238,6 +239,53 @@ export function strategyPriorityProblem(value: unknown): string | undefined {
   const n = numberOf(value);
   if (!Number.isFinite(n)) return STRATEGY_PRIORITY_MESSAGES.number;
   return inRange(n, PRIORITY_RANGE) ? undefined : STRATEGY_PRIORITY_MESSAGES.range;
+}
+
+// ── Adding a strategy (§2 "Add/edit strategy dialog") ──────────────────────────────────
+/**
+ * What a new unilateral strategy is: a name, its coin (§9), the initial money, and the rule behind it. The one-sided
+ * engine runs one rule, the cross of a fast and a slow moving average on bars of its own length (server/unilateral/
+ * engine.ts), so the rule is its three numbers. Our reading: the arbitrage library's strategies are hedging ones,
+ * which the one-sided engine cannot run.
+ */
+export const NEW_STRATEGY_LIMITS = {
+  initialMoney: { min: 100, max: 100_000_000 },
+  barMinutes: { min: 1, max: 1440 },
+  fast: { min: 1, max: 200 },
+  slow: { min: 2, max: 500 },
+} as const;
+export const NEW_STRATEGY_FIELDS = ['names', 'coin', 'initialMoney', 'barMinutes', 'fast', 'slow'] as const;
+export type NewStrategyField = (typeof NEW_STRATEGY_FIELDS)[number];
+export const NEW_STRATEGY_MESSAGES = {
+  namesRequired: 'unilateral:addStrategy.namesRequired',
+  coin: 'unilateral:addStrategy.coinRequired',
+  initialMoney: 'unilateral:addStrategy.initialMoneyRange',
+  barMinutes: 'unilateral:addStrategy.barMinutesRange',
+  fast: 'unilateral:addStrategy.fastRange',
+  slow: 'unilateral:addStrategy.slowRange',
+  slowAboveFast: 'unilateral:addStrategy.slowAboveFast',
+} as const;
+
+const wholeIn = (value: unknown, range: { min: number; max: number }) => Number.isInteger(numberOf(value)) && inRange(numberOf(value), range);
+
+/** One field's problem as an i18n key (the console's form and the server alike), or undefined. */
+export function newStrategyProblem(field: NewStrategyField, values: Partial<Record<NewStrategyField, unknown>>): string | undefined {
+  const value = values[field];
+  switch (field) {
+    case 'names':
+      return blank(value) || String(value).trim().length > 64 ? NEW_STRATEGY_MESSAGES.namesRequired : undefined;
+    case 'coin':
+      return typeof value === 'string' && isCurrency(value) ? undefined : NEW_STRATEGY_MESSAGES.coin;
+    case 'initialMoney':
+      return inRange(numberOf(value), NEW_STRATEGY_LIMITS.initialMoney) ? undefined : NEW_STRATEGY_MESSAGES.initialMoney;
+    case 'barMinutes':
+      return wholeIn(value, NEW_STRATEGY_LIMITS.barMinutes) ? undefined : NEW_STRATEGY_MESSAGES.barMinutes;
+    case 'fast':
+      return wholeIn(value, NEW_STRATEGY_LIMITS.fast) ? undefined : NEW_STRATEGY_MESSAGES.fast;
+    case 'slow':
+      if (!wholeIn(value, NEW_STRATEGY_LIMITS.slow)) return NEW_STRATEGY_MESSAGES.slow;
+      return numberOf(value) > numberOf(values.fast) ? undefined : NEW_STRATEGY_MESSAGES.slowAboveFast;
+  }
 }
 
 /** 1 / true / '1' → 1; anything else that is filled in → 0. */

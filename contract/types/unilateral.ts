@@ -106,6 +106,15 @@ export interface UnilateralStrategyEdit {
   /** the strategy dialog's priority 0~5 (§5); not among the fields §7 lists for /update/strategy: sent when the dialog has it. */
   priority?: number;
 }
+/** /add/strategy (assumed): a new strategy, paused, shown (contract/rules/unilateral.ts `newStrategyProblem`). */
+export interface UnilateralStrategyNew {
+  names: string;
+  coin: string;
+  initialMoney: number;
+  barMinutes: number;
+  fast: number;
+  slow: number;
+}
 /** §3 Indicators. */
 export interface Indicators {
   capital: number;

@@ -12,7 +12,18 @@ import type {
   UnilateralPosition,
   UnilateralStrategy,
 } from '#contract/types/unilateral';
-import { CYCLE_MS, CYCLE_WINDOW_DAYS, MAX_SIGNAL_POINTS, MONITORING_VIEW, PAGE_TYPE, isBuySignal } from '#contract/rules/unilateral';
+import {
+  CYCLE_MS,
+  CYCLE_WINDOW_DAYS,
+  MAX_SIGNAL_POINTS,
+  MONITORING_VIEW,
+  NEW_STRATEGY_FIELDS,
+  PAGE_TYPE,
+  STRATEGY_STATUS,
+  STRATEGY_TARGET,
+  isBuySignal,
+  newStrategyProblem,
+} from '#contract/rules/unilateral';
 import { PAGING } from '#contract/rules/constants';
 import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
@@ -23,6 +34,7 @@ import type { Queryable } from '../store/queryable';
 import {
   equityOf,
   followTaskViews,
+  insertUStrategy,
   listUStrategies,
   pageFollowOrders,
   pageTrades,
@@ -41,6 +53,7 @@ import { checkSign, signOf } from '../unilateral/sign';
 import { cycleOf, followTaskOr404, isUnilateralAdmin, requireStrategyAction, strategyOr404, timeWindow } from './unilateral-access';
 import { assetView, followOrderView, followTaskItem, positionRows, strategyIndicators, strategyView, tradeView } from './unilateral-views';
 import type { SessionUser } from '../http/auth';
+import type { ConsoleKey } from '../http/messages';
 
 const PAGE = PAGING.unilateralPageSize;
 
@@ -225,6 +238,36 @@ export const unilateralHandlers: HandlerMap = {
     await renameUStrategy(call.app.db, strategy.id, names, target, call.app.clock.now());
     changed(call, [strategy.id]);
     return call.ok({ names, target }, 'ok.update');
+  },
+
+  /** A new strategy, paused and shown: it runs its bars from the one it is started in (server/unilateral/runner.ts). */
+  async unilateralStrategyAdd(call) {
+    const values = call.payload as Record<string, unknown>;
+    for (const field of NEW_STRATEGY_FIELDS) {
+      const problem = newStrategyProblem(field, values);
+      if (problem) throw invalid(problem as ConsoleKey);
+    }
+    const now = call.app.clock.now();
+    const barMs = Number(values.barMinutes) * 60_000;
+    const initial = Number(values.initialMoney);
+    const strategyId = await insertUStrategy(call.app.db, {
+      names: String(values.names).trim(),
+      status: STRATEGY_STATUS.paused,
+      target: STRATEGY_TARGET.shown,
+      coin: String(values.coin),
+      bar_ms: barMs,
+      fast: Number(values.fast),
+      slow: Number(values.slow),
+      initial_money: initial,
+      cash: initial,
+      qty: 0,
+      entry: 0,
+      last_bar: Math.floor(now / barMs) * barMs,
+      last_equity: initial,
+      update_time: now,
+    });
+    changed(call, [strategyId]);
+    return call.ok({ id: strategyId }, 'ok.add');
   },
 
   async unilateralStrategyReproduction(call) {

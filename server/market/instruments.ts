@@ -2,15 +2,13 @@
  * What the market engine lists: exchanges 1, 2, 3 × the nine currencies of spec §9 × the contract
  * types of §3 (exchange 2 offers types 1–4 only).
  */
-import { CONTRACT_TYPES, contractType, contractTypesFor, type TradeType } from '#contract/rules/codes';
+import { CONTRACT_TYPES, CURRENCIES, contractType, contractTypesFor, type Currency, type TradeType } from '#contract/rules/codes';
 import { spreadRank as sharedSpreadRank } from '#contract/rules/market';
 
 export const EXCHANGES = [1, 2, 3] as const;
 export type ExchangeId = (typeof EXCHANGES)[number];
 
-/** The nine currencies of §9, in the order of the task-page filter (BTC … TRX, then BSV). */
-export const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export { CURRENCIES, isCurrency, type Currency } from '#contract/rules/codes';
 
 export const ALL_CONTRACT_TYPES = [1, 2, 3, 4, 5, 10, 11, 12, 13, 14] as const;
 export type ContractCode = (typeof ALL_CONTRACT_TYPES)[number];
@@ -22,7 +20,6 @@ const offeredBy = (id: ExchangeId): readonly ContractCode[] => contractTypesFor(
 const OFFERED: Record<ExchangeId, readonly ContractCode[]> = { 1: offeredBy(1), 2: offeredBy(2), 3: offeredBy(3) };
 
 export const isExchange = (value: number): value is ExchangeId => (EXCHANGES as readonly number[]).includes(value);
-export const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
 export const isContractCode = (value: number): value is ContractCode => (ALL_CONTRACT_TYPES as readonly number[]).includes(value);
 
 /** The contract types an exchange offers (the answer of `/transactionType/get {bourseId}`). */

@@ -2,6 +2,7 @@
  * Rules of the market page (spec §2 Market page, §3 Market row / Market table config, §9 spreads,
  * K-line windows, decimals), pure, so the reference server's market engine imports the same ones.
  */
+import { CURRENCIES } from '#contract/rules/codes';
 import { DECIMALS } from '#contract/rules/constants';
 import { formatDecimal } from './format';
 import type { MarketTable, MarketRow, KlineField } from '#contract/types/market';
@@ -62,11 +63,10 @@ export const formatMarketField = (value: unknown): string =>
 export const leadingNumber = (value: unknown): number => Number(String(splitField(value)[0] ?? '').replace('%', ''));
 
 /** Rows in the order of the currency list of §9 (btc, eth, bch, eos, etc, xrp, ltc, trx, bsv), unknown ones last. */
-export const MARKET_CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'] as const;
 export function sortByCurrency<T>(rows: readonly T[], currencyOf: (row: T) => string): T[] {
   const rank = (row: T) => {
-    const i = (MARKET_CURRENCIES as readonly string[]).indexOf(String(currencyOf(row)).toLowerCase());
-    return i < 0 ? MARKET_CURRENCIES.length : i;
+    const i = (CURRENCIES as readonly string[]).indexOf(String(currencyOf(row)).toLowerCase());
+    return i < 0 ? CURRENCIES.length : i;
   };
   return [...rows].sort((a, b) => rank(a) - rank(b));
 }

@@ -4,7 +4,7 @@
  * the add / configure dialog as pure functions and the §9 defaults of the task screens.
  * Labels are i18n keys of the `task` namespace, never text.
  */
-import { TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from '#contract/rules/codes';
+import { CURRENCIES, TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from '#contract/rules/codes';
 import type { KlineLeg } from './market';
 import { isRunning } from '#contract/rules/task-status';
 import type { ParamValue, TaskParams, Task } from '#contract/types/tasks';
@@ -70,7 +70,7 @@ export function accountOnExchange(api: object, bourse: number): boolean {
 // ── Task page filters (§2) ────────────────────────────────────────────────────────────
 export const ALL = 'all';
 /** Currency filter: all + BTC, ETH, BCH, EOS, ETC, XRP, LTC, TRX, BSV. */
-export const TASK_CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'] as const;
+export const TASK_CURRENCIES = CURRENCIES;
 /** Contract pair filter: all + the ten pairs of §2, as trade-type abbreviations. */
 export const CONTRACT_PAIRS = ['SS/CW', 'SS/NW', 'SS/CQ', 'SS/CS', 'CW/NW', 'CW/CQ', 'CW/CS', 'NW/CQ', 'NW/CS', 'CQ/CS'] as const;
 export type ContractPair = (typeof CONTRACT_PAIRS)[number];

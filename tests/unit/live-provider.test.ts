@@ -41,7 +41,7 @@ describe('live provider', () => {
     const events: LiveEvent[] = [];
     provider.subscribe({ channel: 'demand', types: ['*'], callback: (event) => events.push(event) });
     expect(FakeSocket.instances).toHaveLength(1);
-    expect(last().url).toBe('ws://feeds.test/ts/req');
+    expect(last().url).toBe('ws://feeds.test/ts/req?lang=zh-CN');
 
     vi.setSystemTime(new Date('2026-03-04T05:06:07Z'));
     last().open();
@@ -107,7 +107,7 @@ describe('live provider', () => {
     const provider = createLiveProvider(manager);
     const events: LiveEvent[] = [];
     provider.subscribe({ channel: 'resources/tasks', types: ['*'], params: { feed: true, feedParams: [7] }, callback: (e) => events.push(e) });
-    expect(last().url).toBe('ws://feeds.test/ts/websocket');
+    expect(last().url).toBe('ws://feeds.test/ts/websocket?lang=zh-CN');
     last().open();
     expect(JSON.parse(last().sent[0])).toEqual({ token: 'tok', data: [7] });
     last().receive(

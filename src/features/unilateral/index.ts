@@ -1,4 +1,4 @@
-import type { UnilateralStrategyEdit } from '#contract/types/unilateral';
+import type { UnilateralStrategyEdit, UnilateralStrategyNew } from '#contract/types/unilateral';
 import { PAGING } from '#contract/rules/constants';
 import { filterValue, onCall, requiredNumber, type CallParams } from '../../providers/data';
 
@@ -18,7 +18,7 @@ export function unilateralCursor(params: Pick<CallParams, 'filters'>): { ids: nu
  * the server with the ±20 id cursor of /get/page/data (types 1 = strategies): filters `sign` (eq, the
  * signature token, required) and `id` gt (next page: after the last row) or lt (previous page: before
  * the first row). One strategy reads as its names and target (/reproduction/strategy); update saves
- * them (/update/strategy). The key in calls is strategyId.
+ * them (/update/strategy); create adds one (/add/strategy, the super user's). The key in calls is strategyId.
  */
 export const unilateralStrategiesResource = {
   name: 'unilateral-strategies',
@@ -35,6 +35,10 @@ export const unilateralStrategiesResource = {
       one: onCall('unilateralStrategyReproduction', {
         toPayload: ({ id }) => ({ strategyId: requiredNumber(id, 'strategyId') }),
         select: (strategy) => ({ data: strategy }),
+      }),
+      create: onCall('unilateralStrategyAdd', {
+        toPayload: ({ variables }: CallParams<UnilateralStrategyNew>) => variables,
+        select: (created) => ({ data: created ?? {} }),
       }),
       update: onCall('unilateralStrategyUpdate', {
         toPayload: ({ id, variables }: CallParams<UnilateralStrategyEdit>) => ({

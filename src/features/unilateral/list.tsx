@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Dropdown, Space, Table, Tag, Tooltip, Typography, type CheckboxProps } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCan, useInvalidate, useList, type CrudFilter } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useLiveResourceCache } from '../../providers/use-live-resource';
 import { FOLLOW_TASKS, FollowTaskDialog } from './follow-tasks/follow-dialog';
 import { FollowTaskTable } from './follow-tasks/task-table';
 import { UNILATERAL_STRATEGIES, UnilateralStrategyDialog } from './strategy-dialog';
+import { UnilateralStrategyAddDialog } from './strategy-add-dialog';
 import { useSign } from './use-sign';
 import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
@@ -154,7 +155,7 @@ const ActionsCell = memo(function ActionsCell({
 });
 
 type Cursor = { operator: 'gt' | 'lt'; value: number } | null;
-type Dialog = { kind: 'edit'; strategyId: number } | { kind: 'follow'; strategyId: number } | null;
+type Dialog = { kind: 'edit'; strategyId: number } | { kind: 'follow'; strategyId: number } | { kind: 'add' } | null;
 
 /**
  * /main/index/unilateral (spec §2 Unilateral strategy list): paged by the ±20 id cursor, live through
@@ -197,6 +198,7 @@ export default function UnilateralStrategyListPage() {
   const canHide = useCan({ resource: UNILATERAL_STRATEGIES, action: 'hide' }).data?.can;
   const canUnhide = useCan({ resource: UNILATERAL_STRATEGIES, action: 'unhide' }).data?.can;
   const canShow = useCan({ resource: UNILATERAL_STRATEGIES, action: 'show' }).data?.can;
+  const canAdd = useCan({ resource: UNILATERAL_STRATEGIES, action: 'create' }).data?.can;
   const rights = useMemo<RowRights>(
     () => ({ edit: canEdit, addTask: canAddTask, follow: canFollow, hide: canHide, unhide: canUnhide, show: canShow }),
     [canEdit, canAddTask, canFollow, canHide, canUnhide, canShow],
@@ -262,16 +264,23 @@ export default function UnilateralStrategyListPage() {
     <Card
       title={t('list.title')}
       extra={
-        canOperate && operations.length > 0 ? (
-          <Space wrap>
-            <Typography.Text type="secondary">{t('list.selected', { count: selected.length })}</Typography.Text>
-            <Dropdown menu={{ items: operations }} {...KEYBOARD_MENU}>
-              <Button loading={setState.isPending}>
-                {t('buttons.operations')} <DownOutlined />
-              </Button>
-            </Dropdown>
-          </Space>
-        ) : null
+        <Space wrap>
+          {canOperate && operations.length > 0 ? (
+            <>
+              <Typography.Text type="secondary">{t('list.selected', { count: selected.length })}</Typography.Text>
+              <Dropdown menu={{ items: operations }} {...KEYBOARD_MENU}>
+                <Button loading={setState.isPending}>
+                  {t('buttons.operations')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            </>
+          ) : null}
+          {canAdd ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+              {t('addStrategy.button')}
+            </Button>
+          ) : null}
+        </Space>
       }
     >
       <Table<UnilateralStrategy>
@@ -326,6 +335,15 @@ export default function UnilateralStrategyListPage() {
       </Space>
       {dialog?.kind === 'edit' ? (
         <UnilateralStrategyDialog strategyId={dialog.strategyId} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'add' ? (
+        <UnilateralStrategyAddDialog
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
       ) : null}
       {dialog?.kind === 'follow' ? (
         <FollowTaskDialog mode="add" strategyId={dialog.strategyId} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />

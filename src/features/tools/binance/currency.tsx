@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BinanceAccount } from '#contract/types/binance';
 import { useCall, useCallMutation } from '../../../api/use-call';
 import { failed } from '../../../components/notify';
-import { MARKET_CURRENCIES } from '../../../domain/market';
+import { CURRENCIES } from '#contract/rules/codes';
 import { RequiredSelect } from '../../../components/required-select';
 import { AccountSelect, BinanceAccountsFailed, NoBinanceAccount, useBinanceAccount } from './accounts';
 
@@ -80,7 +80,7 @@ function Blacklist({ account }: { account: BinanceAccount }) {
             style={{ width: 160 }}
             aria-label={t('currency.coin')}
             placeholder={t('currency.coin')}
-            options={MARKET_CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
+            options={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
           />
         </Form.Item>
         <Form.Item>
