@@ -74,8 +74,7 @@ function useTimeoutNotice() {
   const { t } = useTranslation('task');
   const { notification } = useNotifier();
   const seconds = STATUS_POLL_LIMIT_MS / 1000;
-  const notice = (key: string, description: string) =>
-    notification.warning({ key, message: t('messages.statusTimeoutTitle'), description, duration: 0 });
+  const notice = (key: string, description: string) => notification.warning({ key, message: t('messages.statusTimeoutTitle'), description, duration: 0 });
   return {
     task: (task: Task, status: number) =>
       notice(`status-timeout-${task.id}`, t('messages.statusTimeout', { name: task.name, id: task.id, status: t(taskStatusLabelKey(status)), seconds })),
