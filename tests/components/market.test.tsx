@@ -78,8 +78,16 @@ async function renderMarket(options: { language?: 'zh-CN' | 'en'; stored?: unkno
 }
 
 const tables = () => screen.getAllByTestId('market-table');
-const cellOf = (table: HTMLElement, currency: string, column: number) =>
-  within(table).getByText(currency.toUpperCase()).closest('tr')!.querySelectorAll('td')[column] as HTMLElement;
+/** The columns of a board table (each td's data-column); prices and validities hold A's line over B's. */
+type Column = 'currency' | 'positive' | 'negative' | 'prices' | 'validity';
+const rowOf = (table: HTMLElement, currency: string) => within(table).getByText(currency.toUpperCase()).closest('tr')!;
+const columnOf = (table: HTMLElement, currency: string, column: Column) => rowOf(table, currency).querySelector(`td[data-column="${column}"]`) as HTMLElement;
+/** A figure of a row: a spread's cell, or one leg's line of the prices or validities. */
+const cellOf = (table: HTMLElement, currency: string, column: 'aBuy' | 'bSell' | 'aValidity' | 'bValidity' | 'positive' | 'negative') => {
+  if (column === 'positive' || column === 'negative') return columnOf(table, currency, column);
+  const pair = columnOf(table, currency, column.endsWith('Validity') ? 'validity' : 'prices');
+  return pair.querySelectorAll('.market-line')[column.startsWith('a') ? 0 : 1] as HTMLElement;
+};
 
 /** Picks an option of a labelled select in the dialog; returns every option the select offered. */
 async function chooseIn(modal: HTMLElement, label: string, option: string) {
@@ -134,21 +142,43 @@ describe('market page', () => {
         .slice(1)
         .map((r) => r.querySelector('td')!.textContent),
     ).toEqual(['BTC', 'ETH', 'TRX']);
-    expect(cellOf(first, 'btc', 1)).toHaveTextContent('60000.1000/1.5000');
-    expect(cellOf(first, 'btc', 2)).toHaveTextContent('59990.1000/2.0000');
-    expect(cellOf(first, 'btc', 5)).toHaveTextContent('10.1200/0.0169%');
+    expect(cellOf(first, 'btc', 'aBuy')).toHaveTextContent('60000.1000/1.5000');
+    expect(cellOf(first, 'btc', 'bSell')).toHaveTextContent('59990.1000/2.0000');
+    expect(cellOf(first, 'btc', 'positive')).toHaveTextContent('10.1200/0.0169%');
     // a finer tick (TRX) is kept, not rounded to 4
-    expect(cellOf(first, 'trx', 1)).toHaveTextContent('0.12345/1.5000');
-    expect(cellOf(first, 'eth', 3).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
+    expect(cellOf(first, 'trx', 'aBuy')).toHaveTextContent('0.12345/1.5000');
+    expect(cellOf(first, 'eth', 'aValidity').querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
     // not the colour alone: a stale quote carries an icon that says so
-    expect(within(cellOf(first, 'eth', 3)).getByRole('img', { name: '报价已过时' })).toBeInTheDocument();
-    expect(cellOf(first, 'btc', 3).querySelector('[data-stale]')).not.toHaveClass('ant-typography-danger');
-    expect(within(cellOf(first, 'btc', 3)).queryByRole('img', { name: '报价已过时' })).toBeNull();
-    expect(cellOf(first, 'trx', 4).querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
+    expect(within(cellOf(first, 'eth', 'aValidity')).getByRole('img', { name: '报价已过时' })).toBeInTheDocument();
+    expect(cellOf(first, 'btc', 'aValidity').querySelector('[data-stale]')).not.toHaveClass('ant-typography-danger');
+    expect(within(cellOf(first, 'btc', 'aValidity')).queryByRole('img', { name: '报价已过时' })).toBeNull();
+    expect(cellOf(first, 'trx', 'bValidity').querySelector('[data-stale]')).toHaveClass('ant-typography-danger');
     for (const table of tables()) {
       expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
       expect(within(table).getByText(/实时/)).toBeInTheDocument();
     }
+  });
+
+  it("puts each row's spreads, gross and net, right after its currency and its chart and alert buttons; the prices and validities after them, A over B", async () => {
+    await renderMarket();
+    await push(socketOf('/get2')!, {
+      data: [
+        { table: [1, 2, 4, 1], rows: [row('btc', 60000.1)] },
+        { table: [1, 3, 5, 1], rows: [] },
+      ],
+    });
+    const [first] = tables();
+    expect(
+      within(first)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['币种', '正向净', '反向净', 'A买一B卖一', 'A有效性B有效性']);
+    expect([...rowOf(first, 'btc').querySelectorAll('td')].map((td) => td.dataset.column)).toEqual(['currency', 'positive', 'negative', 'prices', 'validity']);
+    const currency = columnOf(first, 'btc', 'currency');
+    expect(within(currency).getByRole('button', { name: '查看K线' })).toBeInTheDocument();
+    expect(within(currency).getByRole('button', { name: '设置 BTC 价差提醒' })).toBeInTheDocument();
+    // a narrow card (a phone) puts a spread's percentage on a line of its own (CSS container query on its span)
+    expect(columnOf(first, 'btc', 'positive').querySelector('.market-tail')).toHaveTextContent(/^0\.0169%$/);
   });
 
   it('flashes a changed cell in the up or down colour, and the setting flips the colours', async () => {
@@ -162,19 +192,19 @@ describe('market page', () => {
         ],
       });
     await send(60000, '10/0.01%');
-    const cell = (column: number) => cellOf(tables()[0], 'btc', column).querySelector('.market-cell') as HTMLElement;
-    expect(cell(1)).not.toHaveAttribute('data-flash');
+    const cell = (column: 'aBuy' | 'positive') => cellOf(tables()[0], 'btc', column).querySelector('.market-cell') as HTMLElement;
+    expect(cell('aBuy')).not.toHaveAttribute('data-flash');
 
     await send(60010, '5/0.005%');
-    expect(cell(1)).toHaveAttribute('data-flash', 'up');
-    expect(cell(5)).toHaveAttribute('data-flash', 'down');
+    expect(cell('aBuy')).toHaveAttribute('data-flash', 'up');
+    expect(cell('positive')).toHaveAttribute('data-flash', 'down');
     // zh-CN default: red up, green down
-    expect(cell(1).style.getPropertyValue('--market-flash')).toBe(RED);
-    expect(cell(5).style.getPropertyValue('--market-flash')).toBe(GREEN);
+    expect(cell('aBuy').style.getPropertyValue('--market-flash')).toBe(RED);
+    expect(cell('positive').style.getPropertyValue('--market-flash')).toBe(GREEN);
 
     await userEvent.click(screen.getByText('绿涨红跌'));
-    expect(cell(1).style.getPropertyValue('--market-flash')).toBe(GREEN);
-    expect(cell(5).style.getPropertyValue('--market-flash')).toBe(RED);
+    expect(cell('aBuy').style.getPropertyValue('--market-flash')).toBe(GREEN);
+    expect(cell('positive').style.getPropertyValue('--market-flash')).toBe(RED);
     expect(localStorage.getItem(UP_DOWN_STORAGE_KEY)).toBe('greenUp');
   });
 
@@ -183,7 +213,7 @@ describe('market page', () => {
     const socket = socketOf('/get2')!;
     await push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 60000)] }] });
     await push(socket, { data: [{ table: [1, 2, 4, 1], rows: [row('btc', 59000)] }] });
-    const cell = cellOf(tables()[0], 'btc', 1).querySelector('.market-cell') as HTMLElement;
+    const cell = cellOf(tables()[0], 'btc', 'aBuy').querySelector('.market-cell') as HTMLElement;
     expect(cell).toHaveAttribute('data-flash', 'down');
     expect(cell.style.getPropertyValue('--market-flash')).toBe(RED);
   });
@@ -306,7 +336,7 @@ describe('market page', () => {
       expect(within(table).getByText(/重连中/)).toBeInTheDocument();
     }
     // the rows stay while the feed reconnects (after the manager's first backoff, about 1 s)
-    expect(cellOf(tables()[0], 'btc', 1)).toHaveTextContent('60000.0000/1.5000');
+    expect(cellOf(tables()[0], 'btc', 'aBuy')).toHaveTextContent('60000.0000/1.5000');
     const second = await waitFor(
       () => {
         const socket = socketOf('/get2');
@@ -329,7 +359,7 @@ describe('market page', () => {
         { table: [1, 3, 5, 1], rows: [row('btc', 60003)] },
       ],
     });
-    expect(cellOf(tables()[0], 'btc', 1)).toHaveTextContent('60002.0000/1.5000');
+    expect(cellOf(tables()[0], 'btc', 'aBuy')).toHaveTextContent('60002.0000/1.5000');
     for (const table of tables()) expect(table.querySelector('[data-feed="market"]')).toHaveAttribute('data-feed-state', 'live');
   });
 
@@ -343,9 +373,9 @@ describe('market page', () => {
 });
 
 describe('market net spreads', () => {
-  // columns: 0 currency, 1 A bid, 2 B ask, 3/4 validity, 5 positive, 6 negative (each the gross figure, the net one under it), 7 chart
-  const gross = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-cell') as HTMLElement;
-  const net = (table: HTMLElement, column: number) => cellOf(table, 'btc', column).querySelector('.market-net') as HTMLElement;
+  // a spread cell: the gross figure, the net one under it
+  const gross = (table: HTMLElement, column: 'positive' | 'negative') => cellOf(table, 'btc', column).querySelector('.market-cell') as HTMLElement;
+  const net = (table: HTMLElement, column: 'positive' | 'negative') => cellOf(table, 'btc', column).querySelector('.market-net') as HTMLElement;
 
   it("shows each spread net of a round trip's taker fees beside the gross one, the lowest fee of the accounts on an exchange, and names a default fee", async () => {
     // two accounts on exchange 1 (the lower delivery / perpetual rate counts), none on 2 and 3
@@ -366,13 +396,13 @@ describe('market net spreads', () => {
     expect(within(quarterSpot).getByRole('columnheader', { name: '正向 净' })).toBeInTheDocument();
     expect(within(quarterSpot).getByRole('columnheader', { name: '反向 净' })).toBeInTheDocument();
     // OKEx quarter 0.02 % (account 8), Huobi spot default 0.1 %: F(1.5) = 200 · (0.0002 · 1.015 + 0.001) = 0.2406
-    await waitFor(() => expect(net(quarterSpot, 5)).toHaveTextContent('1.2594%'));
-    expect(gross(quarterSpot, 5)).toHaveTextContent('900.0000/1.5000%');
+    await waitFor(() => expect(net(quarterSpot, 'positive')).toHaveTextContent('1.2594%'));
+    expect(gross(quarterSpot, 'positive')).toHaveTextContent('900.0000/1.5000%');
     // the long side pays more: 1.6 + 200 · (0.0002 · 1.016 + 0.001) = 1.84064
-    expect(gross(quarterSpot, 6)).toHaveTextContent('960.0000/1.6000%');
-    expect(net(quarterSpot, 6)).toHaveTextContent('1.8406%');
+    expect(gross(quarterSpot, 'negative')).toHaveTextContent('960.0000/1.6000%');
+    expect(net(quarterSpot, 'negative')).toHaveTextContent('1.8406%');
     // OKEx perpetual 0.03 % (account 7), Binance spot default: 1.5 − 200 · (0.0003 · 1.015 + 0.001) = 1.2391
-    expect(net(perpetualSpot, 5)).toHaveTextContent('1.2391%');
+    expect(net(perpetualSpot, 'positive')).toHaveTextContent('1.2391%');
 
     const caption = within(quarterSpot).getByTestId('net-fees');
     expect(caption).toHaveTextContent('OKEx 季度（250328） 0.02% · Huobi 现货 0.10%默认费率');
@@ -393,12 +423,13 @@ describe('market net spreads', () => {
       ],
     });
     const [table] = tables();
-    await waitFor(() => expect(net(table, 5)).toHaveTextContent('-0.1402%'));
+    await waitFor(() => expect(net(table, 'positive')).toHaveTextContent('-0.1402%'));
     // positive gross, positive net, negative gross, negative net
-    const open = () => [gross(table, 5), net(table, 5), gross(table, 6), net(table, 6)].map((figure) => figure.dataset.open === 'true');
+    const open = () =>
+      [gross(table, 'positive'), net(table, 'positive'), gross(table, 'negative'), net(table, 'negative')].map((figure) => figure.dataset.open === 'true');
     expect(open()).toEqual([true, false, true, false]);
-    expect(gross(table, 5)).toHaveClass('market-open');
-    expect(gross(table, 5).style.getPropertyValue('--market-open')).toBe(RED);
+    expect(gross(table, 'positive')).toHaveClass('market-open');
+    expect(gross(table, 'positive').style.getPropertyValue('--market-open')).toBe(RED);
 
     await userEvent.click(screen.getByRole('switch', { name: '按净价差标示可开' }));
     expect(open()).toEqual([false, false, false, true]);

@@ -149,6 +149,65 @@ describe('task page', () => {
     await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
   });
 
+  it('gives up polling a task that does not reach 2 within a minute (75 checks at 800 ms): says so, reads the list again, the card usable', async () => {
+    vi.useFakeTimers();
+    const { listCalls } = await renderTasks();
+    const update = recordCall('taskStatusUpdate');
+    const detections: number[] = [];
+    server.use(
+      update.handler,
+      onCall('taskStatusDetection', () => {
+        detections.push(Date.now());
+        return envelope({ status: 4 });
+      }),
+    );
+    await cardAction(2, '启动');
+    await waitFor(() => expect(update.calls).toHaveLength(1));
+    expect(within(card(2)).getByLabelText('等待任务状态更新…')).toBeInTheDocument();
+    const before = listCalls.length;
+    for (let check = 1; check <= 75; check++) {
+      await act(() => vi.advanceTimersByTimeAsync(800));
+      await waitFor(() => expect(detections).toHaveLength(check));
+    }
+    const notice = (await screen.findByText('任务状态未更新')).closest('.ant-notification-notice') as HTMLElement;
+    expect(notice).toHaveTextContent(
+      '任务 beta-2 在 60 秒内没有变为「运行中」，已停止等待。列表已刷新，卡片显示它现在的状态：可再试一次该操作，或打开「详情」查看原因。',
+    );
+    await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
+    await waitFor(() => expect(within(card(2)).queryByLabelText('等待任务状态更新…')).not.toBeInTheDocument());
+    await act(() => vi.advanceTimersByTimeAsync(800 * 3));
+    expect(detections).toHaveLength(75);
+  });
+
+  it('gives up polling a batch not done within a minute (60 checks at 1 s): says so and the batch button is usable again', async () => {
+    vi.useFakeTimers();
+    await renderTasks();
+    const checks: number[] = [];
+    server.use(
+      recordCall('taskStatusUpdateBatch').handler,
+      onCall('taskStatusDetectionBatch', () => {
+        checks.push(Date.now());
+        return envelope({ updateStatusAccomplishing: false });
+      }),
+    );
+    const batchMenu = () => screen.getByText('批量操作').closest('button')!;
+    await userEvent.click(batchMenu());
+    await userEvent.click(await screen.findByText('全选', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    await userEvent.click(batchMenu());
+    await userEvent.click(await screen.findByText('暂停', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    await userEvent.click(button(await dialog('执行批量操作?'), /确\s*定/));
+    await waitFor(() => expect(batchMenu()).toHaveClass('ant-btn-loading'));
+    for (let check = 1; check <= 60; check++) {
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(checks).toHaveLength(check));
+    }
+    const notice = (await screen.findByText('任务状态未更新')).closest('.ant-notification-notice') as HTMLElement;
+    expect(notice).toHaveTextContent('批量操作在 60 秒内没有全部完成，已停止等待。列表已刷新：请查看各任务现在的状态，对没有变化的任务再试一次。');
+    await waitFor(() => expect(batchMenu()).not.toHaveClass('ant-btn-loading'));
+    await act(() => vi.advanceTimersByTimeAsync(1000 * 3));
+    expect(checks).toHaveLength(60);
+  });
+
   it('refuses to delete a running task (任务正在运行中!) and shows the server message when a child cannot stop (请先停止主任务，再操作!)', async () => {
     await renderTasks();
     const remove = recordCall('taskDelete');

@@ -3,7 +3,7 @@ import { FollowTaskDialog } from '../../src/features/unilateral/follow-tasks/fol
 import { UnilateralStrategyDialog } from '../../src/features/unilateral/strategy-dialog';
 import { envelope, onCall, server } from './msw';
 import { renderPage } from './render';
-import { choose, dialog, followerSession, managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
+import { choose, dialog, followTask, followerSession, managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -26,6 +26,21 @@ describe('follow task dialog (§5)', () => {
     }
     // both leverages say so
     expect(within(form).getAllByText('杠杆倍数不能为空!')).toHaveLength(2);
+  });
+
+  it('lists only the accounts that can follow (one-sided, no follow task yet) and says why the others are missing', async () => {
+    // okex-main and htx-main are one-sided, hedge-main is a hedging account; htx-main already follows
+    unilateralHandlers({ tasks: [followTask(8, 1)] });
+    renderPage(<FollowTaskDialog mode="add" onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/api', session: managerSession });
+    const form = await dialog('添加跟随任务');
+    expect(await within(form).findByText('只列出能跟随的账户：单边（类型 4）且还没有跟随任务。未列出：对冲账户 1 个，已在跟随的 1 个。')).toBeInTheDocument();
+    fireEvent.mouseDown(within(form).getByLabelText('API').closest('.ant-select')!.querySelector('.ant-select-selector')!);
+    const offered = await waitFor(() => {
+      const options = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content')];
+      expect(options.length).toBeGreaterThan(0);
+      return options.map((option) => option.textContent);
+    });
+    expect(offered).toEqual(['okex-main']);
   });
 
   it('bounds the stop-loss to 0~100 and the priority to 0~5', async () => {

@@ -41,6 +41,12 @@ export const followTask = (id: number, status: number, strategyId = 1): FollowTa
   username: 'follower',
 });
 
+const ONE_SIDED_APIS = [
+  { id: 7, name: 'okex-main' },
+  { id: 8, name: 'htx-main' },
+];
+const HEDGING_APIS = [{ id: 10, name: 'hedge-main' }];
+
 /** The calls every unilateral page makes: sign, lists, API names, exchanges. */
 export function unilateralHandlers({ strategies = STRATEGIES, tasks = [] as FollowTask[] } = {}) {
   const pageCalls: Record<string, unknown>[] = [];
@@ -52,12 +58,8 @@ export function unilateralHandlers({ strategies = STRATEGIES, tasks = [] as Foll
     }),
     onCall('unilateralStrategyList', () => envelope(strategies)),
     onCall('unilateralApiList', () => envelope(tasks)),
-    onCall('apiNames', () =>
-      envelope([
-        { id: 7, name: 'okex-main' },
-        { id: 8, name: 'htx-main' },
-      ]),
-    ),
+    // two one-sided accounts and a hedging one; all = 0 lists the hedging ones only (as the reference server)
+    onCall('apiNames', ({ payload }) => envelope(String(payload.all) === '0' ? HEDGING_APIS : [...ONE_SIDED_APIS, ...HEDGING_APIS])),
     onCall('bourseGet', () => envelope([{ id: 1, name: 'OKEx' }])),
   );
   return { pageCalls };

@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import UnilateralStatisticPage from '../../src/features/unilateral/statistic';
 import MonitoringPage from '../../src/features/unilateral/monitoring';
 import UnilateralApiDetailPage from '../../src/features/unilateral/api-detail';
 import BadataPage from '../../src/features/tools/badata';
 import { envelope, onCall, server } from './msw';
 import { adminSession, renderPage } from './render';
+import { FakeSocket } from '../unit/fake-socket';
+import { setRuntimeConfig } from '../../src/api/config';
 import { followTask, followerSession, unilateralHandlers, userEvent } from './unilateral-helpers';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -139,6 +141,19 @@ describe('strategy statistics page', () => {
 });
 
 describe('monitoring page', () => {
+  // the page follows the unilateral feed: a fake socket
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    setRuntimeConfig({ websocket: 'ws://feeds.test' });
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    setRuntimeConfig({});
+  });
+
   it('shows the three views with a dot and a text label per status', async () => {
     const targets: unknown[] = [];
     server.use(
@@ -162,6 +177,25 @@ describe('monitoring page', () => {
     fireEvent.click(screen.getByText('策略'));
     expect(await screen.findByText('view1-ok')).toBeInTheDocument();
     expect(targets).toEqual(['2', '3', '1']);
+  });
+
+  it('follows the unilateral feed: each push of its monitoring part replaces the dots the page read', async () => {
+    const entry = (name: string, status: number) => ({ id: 1, name, status, info: '', update_time: '' });
+    server.use(onCall('unilateralMonitoringDetail', () => envelope([entry('okex-main', 1)])));
+    renderPage(<MonitoringPage />, { path: '/unilateral/contral?id=2', session: adminSession });
+    const dotOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    expect(within((await screen.findByText('okex-main')).closest('tr') as HTMLElement).getByText('正常')).toBeInTheDocument();
+    const socket = await waitFor(() => {
+      const opened = FakeSocket.instances.find((s) => s.url.includes('/web/all/data'));
+      expect(opened).toBeDefined();
+      return opened!;
+    });
+    act(() => socket.open());
+    const monitoring = { strategy: [entry('trend-btc', 1)], api: [entry('okex-main', 2)], kline: [entry('1:BTC-USDT', 0)] };
+    act(() => socket.receive(JSON.stringify({ strategy: { strategy: [], monitoring }, api: [] })));
+    expect(await within(dotOf('okex-main')).findByText('异常')).toBeInTheDocument();
+    act(() => socket.receive(JSON.stringify({ strategy: { strategy: [], monitoring: { ...monitoring, api: [entry('okex-main', 0)] } }, api: [] })));
+    expect(await within(dotOf('okex-main')).findByText('未运行')).toBeInTheDocument();
   });
 
   it('is for admins only', async () => {

@@ -11,7 +11,7 @@ import type { AccountFees } from '#contract/rules/net-spread';
 import { useFeedListener } from '../../live/use-feed';
 import { failed } from '../../components/notify';
 import { MarketBoardStore, useBoardLiveMode } from './board-store';
-import { MarketTableCard } from './market-table';
+import { MarketTableCard, marketTableCss } from './market-table';
 import { TableDialog } from './table-dialog';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { TakerFeesLoader } from './taker-fees';
@@ -110,7 +110,7 @@ export default function MarketPage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="market-page">
-      <style>{FLASH_CSS + netSpreadCss(token.colorTextSecondary)}</style>
+      <style>{FLASH_CSS + netSpreadCss(token.colorTextSecondary) + marketTableCss}</style>
       <TakerFeesLoader onChange={setFeeAccounts} />
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Title level={4} style={{ margin: 0 }}>

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type CSSProperties, type ReactNode, type TdHTMLAttributes } from 'react';
 import { Button, Card, Popconfirm, Popover, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, LineChartOutlined, WarningOutlined } from '@ant-design/icons';
@@ -38,9 +38,54 @@ export interface MarketTableCardProps {
   rowAction?: (table: Table4, currency: string) => ReactNode;
 }
 
+/** The card's width decides whether a spread takes two lines (marketTableCss): a query container. */
+const SCROLLER_STYLE: CSSProperties = { overflowX: 'auto', containerType: 'inline-size', containerName: 'market-table' };
 /** Digits of one width, so a changing price does not move its column. */
-const SCROLLER_STYLE: CSSProperties = { overflowX: 'auto' };
 const TABLE_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
+/** A card narrower than this (a phone, 8 spans on a small window) breaks each spread into its difference and its percentage. */
+const NARROW_CARD_PX = 420;
+
+/**
+ * The spreads are what the board is for: they come right after the currency and stay in view at every
+ * width of the grid and on a phone; the legs' prices and validities follow, each pair in one column, A
+ * over B. A narrow card shows a spread's difference and its percentage on two lines, so the currency and
+ * both spreads, gross and net, fit a phone's width; the prices never break.
+ */
+export const marketTableCss = `
+.market-line { display: block; }
+@container market-table (max-width: ${NARROW_CARD_PX}px) {
+  .market-spread .market-cell { display: inline-block; }
+  .market-tail { display: block; }
+}
+`;
+
+/**
+ * A spread's figure ('-149.2000/-0.2638%'): its percentage and the caret in a span of their own, which a
+ * narrow card puts on a line of its own (marketTableCss); a price keeps one line. (No <wbr>: Chromium
+ * breaks at one even under white-space: nowrap.)
+ */
+function spreadFigure(figure: string, caret: ReactNode): ReactNode {
+  const slash = figure.indexOf('/');
+  if (slash < 0)
+    return (
+      <>
+        {figure}
+        {caret}
+      </>
+    );
+  return (
+    <>
+      {figure.slice(0, slash + 1)}
+      <span className="market-tail">
+        {figure.slice(slash + 1)}
+        {caret}
+      </span>
+    </>
+  );
+}
+
+/** A cell's `data-column` (the column's key): tests find a column by it, not by its position. */
+const columnCell = (key: string) => () => ({ 'data-column': key }) as TdHTMLAttributes<HTMLTableCellElement>;
 
 /** A board row as the table lists it: the cells read their values from the store. */
 interface RowKey {
@@ -78,7 +123,7 @@ const FlashCell = memo(function FlashCell({
 }: CellProps & SpreadProps & { field: FlashingField; colors: UpDownColors; simulatedMark: ReactNode }) {
   const { t } = useTranslation('market');
   const cell = useBoardCell(store, table, currency, field);
-  const text = formatMarketField(cell?.value);
+  const figure = formatMarketField(cell?.value);
   const simulated = cell?.source === 'sim' && simulatedMark;
   const percent = side && spreadPercent(cell?.value);
   const open = openMark(side !== undefined && !byNet && isSpreadOpen(side, percent), colors);
@@ -87,7 +132,7 @@ const FlashCell = memo(function FlashCell({
     return (
       <>
         <span className={`market-cell${open.className}`} style={open.style} data-open={open.className !== '' || undefined}>
-          {text}
+          {side ? spreadFigure(figure, null) : figure}
         </span>
         {simulated}
         {net}
@@ -95,11 +140,18 @@ const FlashCell = memo(function FlashCell({
     );
   }
   const style = { ...open.style, '--market-flash': cell.flash === 'up' ? colors.up : colors.down } as CSSProperties;
+  const caret = cell.flash === 'up' ? <CaretUpOutlined aria-label={t('flashUp')} /> : <CaretDownOutlined aria-label={t('flashDown')} />;
   return (
     <>
       <span className={`market-cell market-flash${open.className}`} data-flash={cell.flash} data-open={open.className !== '' || undefined} style={style}>
-        {text}
-        {cell.flash === 'up' ? <CaretUpOutlined aria-label={t('flashUp')} /> : <CaretDownOutlined aria-label={t('flashDown')} />}
+        {side ? (
+          spreadFigure(figure, caret)
+        ) : (
+          <>
+            {figure}
+            {caret}
+          </>
+        )}
       </span>
       {simulated}
       {net}
@@ -180,46 +232,62 @@ function MarketTableCardView({
         <span className="market-net">{tNet('net')}</span>
       </>
     );
-    const validity = (field: 'a_validity' | 'b_validity') => (currency: string) => <ValidityCell store={store} table={key} currency={currency} field={field} />;
-    const cell = (columnKey: string, field: FlashingField | 'a_validity' | 'b_validity', title: ReactNode) => ({
+    const validity = (field: 'a_validity' | 'b_validity', currency: string) => <ValidityCell store={store} table={key} currency={currency} field={field} />;
+    // two figures in one cell, A's line over B's (a compact form: the spreads keep the width)
+    const pair = (a: ReactNode, b: ReactNode) => (
+      <>
+        <span className="market-line">{a}</span>
+        <span className="market-line">{b}</span>
+      </>
+    );
+    const column = (columnKey: string, title: ReactNode, render: (currency: string) => ReactNode, className?: string) => ({
       key: columnKey,
       dataIndex: 'currency_type',
       title,
       align: 'right' as const,
-      render: field === 'a_validity' || field === 'b_validity' ? validity(field) : flashing(field),
+      className,
+      onCell: columnCell(columnKey),
+      render,
     });
+    const chart = (currency: string) => (
+      <Popover
+        trigger="click"
+        destroyOnHidden
+        title={t('chart.title', { currency: currency.toUpperCase(), legs: title })}
+        content={
+          <div style={{ width: 'min(560px, calc(100vw - 48px))' }}>
+            <Suspense fallback={<Skeleton active />}>
+              <KlinePanel legs={legs} currency={currency} colors={colors} />
+            </Suspense>
+          </div>
+        }
+      >
+        <Button size="small" type="text" icon={<LineChartOutlined />} aria-label={t('chart.open')} data-testid={`chart-${currency}`} />
+      </Popover>
+    );
     return [
-      { key: 'currency', dataIndex: 'currency_type', title: t('columns.currency'), render: (c: string) => c.toUpperCase() },
-      cell('aBuy', 'a_buy', t('columns.aBuy')),
-      cell('bSell', 'b_sell', t('columns.bSell')),
-      cell('aValidity', 'a_validity', t('columns.aValidity')),
-      cell('bValidity', 'b_validity', t('columns.bValidity')),
-      cell('positive', 'positive', spreadTitle(t('columns.positive'))),
-      cell('negative', 'negative', spreadTitle(t('columns.negative'))),
       {
-        key: 'chart',
-        title: t('columns.chart'),
-        align: 'center',
-        render: (_: unknown, row: RowKey) => (
-          <Popover
-            trigger="click"
-            destroyOnHidden
-            title={t('chart.title', { currency: row.currency_type.toUpperCase(), legs: title })}
-            content={
-              <div style={{ width: 'min(560px, calc(100vw - 48px))' }}>
-                <Suspense fallback={<Skeleton active />}>
-                  <KlinePanel legs={legs} currency={row.currency_type} colors={colors} />
-                </Suspense>
-              </div>
-            }
-          >
-            <Button size="small" type="text" icon={<LineChartOutlined />} aria-label={t('chart.open')} data-testid={`chart-${row.currency_type}`} />
-          </Popover>
+        key: 'currency',
+        dataIndex: 'currency_type',
+        title: t('columns.currency'),
+        onCell: columnCell('currency'),
+        // the row's chart and alert buttons under its currency: in view with the spreads, without a column of their own
+        render: (currency: string) => (
+          <>
+            <span className="market-line">{currency.toUpperCase()}</span>
+            <span className="market-line">
+              {chart(currency)}
+              {rowAction?.(table, currency)}
+            </span>
+          </>
         ),
       },
-      ...(rowAction
-        ? [{ key: 'alert', title: t('alerts:bell.label'), align: 'center' as const, render: (_: unknown, row: RowKey) => rowAction(table, row.currency_type) }]
-        : []),
+      column('positive', spreadTitle(t('columns.positive')), flashing('positive'), 'market-spread'),
+      column('negative', spreadTitle(t('columns.negative')), flashing('negative'), 'market-spread'),
+      column('prices', pair(t('columns.aBuy'), t('columns.bSell')), (currency) => pair(flashing('a_buy')(currency), flashing('b_sell')(currency))),
+      column('validity', pair(t('columns.aValidity'), t('columns.bValidity')), (currency) =>
+        pair(validity('a_validity', currency), validity('b_validity', currency)),
+      ),
     ];
   }, [t, tNet, store, key, colors, liveMode, title, legs, legFees, netColouring, rowAction, table]);
 

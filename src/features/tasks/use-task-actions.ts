@@ -6,9 +6,10 @@ import type { TaskAdd } from '#contract/types/tasks';
 import type { Task, TaskParams } from '#contract/types/tasks';
 import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded, succeededWithReply, useNotify } from '../../components/notify';
+import { useNotifier } from '../../components/notify/provider';
 import { INTERVALS } from '#contract/rules/constants';
-import { TASK_STATUS, pollUntilStatus, type TaskTarget } from '#contract/rules/task-status';
-import { pollUntil, wait } from './poll';
+import { TASK_STATUS, pollUntilStatus, taskStatusLabelKey, type TaskTarget } from '#contract/rules/task-status';
+import { STATUS_POLL_LIMIT_MS, pollUntil, wait } from './poll';
 
 export const TASKS = 'tasks';
 export const CHILD_TASKS = 'child-tasks';
@@ -66,14 +67,33 @@ function useMounted() {
 }
 
 /**
+ * Tells the user a status poll gave up (STATUS_POLL_LIMIT_MS): what did not happen and what to do. It stays
+ * until closed (a notice that rotated away unseen would leave the user guessing); one per task or batch.
+ */
+function useTimeoutNotice() {
+  const { t } = useTranslation('task');
+  const { notification } = useNotifier();
+  const seconds = STATUS_POLL_LIMIT_MS / 1000;
+  const notice = (key: string, description: string) => notification.warning({ key, message: t('messages.statusTimeoutTitle'), description, duration: 0 });
+  return {
+    task: (task: Task, status: number) =>
+      notice(`status-timeout-${task.id}`, t('messages.statusTimeout', { name: task.name, id: task.id, status: t(taskStatusLabelKey(status)), seconds })),
+    batch: () => notice('status-timeout-batch', t('messages.batchTimeout', { seconds })),
+  };
+}
+
+/**
  * A single task's status change (§4): set the status, then poll /task/status/detection every 800 ms
  * until the task reaches it (start: 2, then the list is read again after 1 s; stop and close
  * position: 4; pause: 3). `pending` names the tasks being polled, for their cards' spinners. The
- * calls go through Refine; a failure is shown by its notification provider and ends the poll.
+ * calls go through Refine; a failure is shown by its notification provider and ends the poll. A task
+ * that does not get there within STATUS_POLL_LIMIT_MS stops being polled: the list is read again and a
+ * notice says so, the card without its spinner.
  */
 export function useStatusChange() {
   const { t } = useTranslation('task');
   const { modal } = App.useApp();
+  const timedOut = useTimeoutNotice();
   const reload = useReloadTasks();
   const mounted = useMounted();
   const update = useCallMutation('taskStatusUpdate', { errorNotification: failed });
@@ -96,13 +116,15 @@ export function useStatusChange() {
         target === TASK_STATUS.closePosition ? { successNotification: succeededWithReply('task:messages.operated') } : undefined,
       );
       const until = pollUntilStatus(target);
-      const reached = await pollUntil(
+      const outcome = await pollUntil(
         async () => (await detect.mutateAsync({ taskId: task.id })).status === until,
         INTERVALS.startStatusPollMs,
         () => !mounted.current,
       );
-      if (reached && target === TASK_STATUS.running) await wait(INTERVALS.listRefreshAfterStartMs);
-      if (mounted.current) await reload();
+      if (outcome === 'reached' && target === TASK_STATUS.running) await wait(INTERVALS.listRefreshAfterStartMs);
+      if (!mounted.current) return;
+      if (outcome === 'timedOut') timedOut.task(task, until);
+      await reload();
     } catch {
       // already shown by the notification provider (errorNotification)
     } finally {
@@ -126,11 +148,14 @@ export function useStatusChange() {
 
 /**
  * The batch menu's status change (§4): confirm 'execute batch operation?', set the status of every
- * selected task, poll /task/status/detection/batch every 1 s until the update is done, then reload.
+ * selected task, poll /task/status/detection/batch every 1 s until the update is done, then reload. An
+ * update not done within STATUS_POLL_LIMIT_MS stops being polled: the list is read again and a notice says
+ * so, the batch button usable again.
  */
 export function useBatchStatus() {
   const { t } = useTranslation('task');
   const notify = useNotify();
+  const timedOut = useTimeoutNotice();
   const { modal } = App.useApp();
   const reload = useReloadTasks();
   const mounted = useMounted();
@@ -142,12 +167,14 @@ export function useBatchStatus() {
     setRunning(true);
     try {
       await update.mutateAsync({ taskIds, settingStatus });
-      await pollUntil(
+      const outcome = await pollUntil(
         async () => (await detect.mutateAsync({ taskIds, settingStatus })).updateStatusAccomplishing === true,
         INTERVALS.batchStatusPollMs,
         () => !mounted.current,
       );
-      if (mounted.current) await reload();
+      if (!mounted.current) return;
+      if (outcome === 'timedOut') timedOut.batch();
+      await reload();
     } catch {
       // already shown by the notification provider (errorNotification)
     } finally {

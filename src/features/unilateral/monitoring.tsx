@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Card, Result, Segmented, Space, Table, Typography } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
@@ -5,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { MonitoringEntry } from '#contract/types/unilateral';
 import { useCall } from '../../api/use-call';
 import { MONITORING_VIEW, MONITORING_VIEWS, monitoringDot, type MonitoringView } from '#contract/rules/unilateral';
+import type { UnilateralFeedMessage } from '#contract/types/feeds';
+import { useFeedListener } from '../../live/use-feed';
 
 /** A status dot whose colour keeps its meaning in dark mode, with its text label for colour-blind users. */
 export function StatusDot({ status }: { status: number }) {
@@ -26,13 +29,56 @@ const viewOf = (value: string | null): MonitoringView => {
   return (MONITORING_VIEWS as readonly number[]).includes(n) ? (n as MonitoringView) : MONITORING_VIEW.strategy;
 };
 
-/** /unilateral/contral?id=1|2|3 (spec §2 Monitoring page): strategies, APIs or K-lines with their status dots, for admins. */
+type MonitoringViews = Record<MonitoringView, MonitoringEntry[]>;
+
+const isEntry = (value: unknown): value is MonitoringEntry => {
+  const entry = value as Partial<MonitoringEntry> | null;
+  return typeof entry === 'object' && entry !== null && typeof entry.id === 'number' && typeof entry.name === 'string' && typeof entry.status === 'number';
+};
+const entries = (value: unknown): MonitoringEntry[] | undefined => (Array.isArray(value) && value.every(isEntry) ? value : undefined);
+
+/** The three views a message of the unilateral feed carries in its `monitoring` part (§7 second shape); undefined: none, or not lists of entries. */
+export function monitoringViews(message: UnilateralFeedMessage): MonitoringViews | undefined {
+  const { monitoring } = message;
+  if (!monitoring) return undefined;
+  const [strategy, api, kline] = [entries(monitoring.strategy), entries(monitoring.api), entries(monitoring.kline)];
+  if (!strategy || !api || !kline) return undefined;
+  return { [MONITORING_VIEW.strategy]: strategy, [MONITORING_VIEW.api]: api, [MONITORING_VIEW.kline]: kline };
+}
+
+/**
+ * The dots of every view as the unilateral feed (/web/all/data) last pushed them, with when: the feed pushes
+ * them to a unilateral admin whenever a strategy, a follow task or a bar changes.
+ */
+function usePushedViews(enabled: boolean) {
+  const [pushed, setPushed] = useState<{ views: MonitoringViews; at: number }>();
+  useFeedListener(
+    'unilateral',
+    undefined,
+    (message) => {
+      const views = monitoringViews(message);
+      if (views) setPushed({ views, at: Date.now() });
+    },
+    { enabled },
+  );
+  return pushed;
+}
+
+/**
+ * /unilateral/contral?id=1|2|3 (spec §2 Monitoring page): strategies, APIs or K-lines with their status dots, for
+ * admins. Read once (/monitoring/detail), then each push of the unilateral feed's `monitoring` part replaces the
+ * rows; whichever came last is shown, so the dots follow the feed.
+ */
 export default function MonitoringPage() {
   const { t } = useTranslation('unilateral');
   const [search, setSearch] = useSearchParams();
   const view = viewOf(search.get('id'));
   const isAdmin = useCan({ resource: 'monitoring', action: 'status' }).data?.can;
+  // the feed is the unilateral list's (its access: the /main/index/unilateral column)
+  const canFollowFeed = useCan({ resource: 'unilateral-strategies', action: 'list' }).data?.can;
   const { data, query } = useCall('unilateralMonitoringDetail', { target: view }, { enabled: !!isAdmin });
+  const pushed = usePushedViews(!!isAdmin && !!canFollowFeed);
+  const rows = pushed && pushed.at >= query.dataUpdatedAt ? pushed.views[view] : data;
 
   if (isAdmin === false) return <Result status="403" title={t('monitoringPage.adminOnly')} />;
   return (
@@ -47,7 +93,7 @@ export default function MonitoringPage() {
       }
     >
       <Table<MonitoringEntry>
-        dataSource={data ?? []}
+        dataSource={rows ?? []}
         loading={isAdmin === undefined || query.isLoading}
         rowKey="id"
         size="small"

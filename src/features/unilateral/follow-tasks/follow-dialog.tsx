@@ -1,9 +1,10 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Form, Input, Radio, Select, Spin } from 'antd';
 import { FormDialog } from '../../../components/form-dialog';
-import { useCreate, useOne, useUpdate } from '@refinedev/core';
+import { useCreate, useList, useOne, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { FollowTaskSave } from '#contract/types/follow-tasks';
+import type { FollowTask, FollowTaskSave } from '#contract/types/follow-tasks';
+import type { ApiName } from '#contract/types/api-accounts';
 import { useCall } from '../../../api/use-call';
 import { failed, succeeded } from '../../../components/notify';
 import { readSession } from '../../../providers/session';
@@ -48,6 +49,40 @@ const asFormValues = (task: FollowTaskSave): FollowFormValues => ({
   initialCost: String(task.initialCost),
 });
 
+/** The API accounts a new follow task can run on, and how many of the others each reason leaves out. */
+export interface FollowableApis {
+  apis: ApiName[];
+  /** hedging (type 1) accounts: a follow task runs on a one-sided (type 4) account only */
+  hedging: number;
+  /** one-sided accounts that already have their follow task (one per account) */
+  following: number;
+}
+
+/**
+ * The accounts that can follow (§3: a follow task belongs to one one-sided API account): every account of
+ * the user (/api/name) less the hedging ones (/api/name with all = 0 lists those) and those with a follow task.
+ * Undefined while a list loads.
+ */
+export function followableApis(
+  all: readonly ApiName[] | undefined,
+  hedging: readonly ApiName[] | undefined,
+  tasks: readonly Pick<FollowTask, 'id'>[] | undefined,
+): FollowableApis | undefined {
+  if (!all || !hedging || !tasks) return undefined;
+  const isHedging = new Set(hedging.map((api) => api.id));
+  const follows = new Set(tasks.map((task) => task.id));
+  const oneSided = all.filter((api) => !isHedging.has(api.id));
+  const apis = oneSided.filter((api) => !follows.has(api.id));
+  return { apis, hedging: all.length - oneSided.length, following: oneSided.length - apis.length };
+}
+
+/** In the add dialog, the accounts that can follow; undefined in the edit dialog (its account is fixed) or while they load. */
+function useFollowableApis(adding: boolean, all: readonly ApiName[] | undefined) {
+  const { data: hedging } = useCall('apiNames', { all: 0 }, { enabled: adding });
+  const { result } = useList<FollowTask>({ resource: FOLLOW_TASKS, pagination: { mode: 'off' }, queryOptions: { enabled: adding } });
+  return adding ? followableApis(all, hedging, result.data) : undefined;
+}
+
 interface Props {
   /** add: a new task (strategyId preset from the strategy row); edit: the task of API `apiId`. Refine refreshes the follow-task lists after a save. */
   mode: 'add' | 'edit';
@@ -68,6 +103,7 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
   const userLevel = readSession()?.level ?? 0;
   const fields = followFormFields(userLevel);
   const { data: apis } = useCall('apiNames', {});
+  const followable = useFollowableApis(mode === 'add', apis);
   const { data: strategies } = useCall('unilateralStrategyList', {});
   const { result: task, query: taskQuery } = useOne<FollowTaskSave>({
     resource: FOLLOW_TASKS,
@@ -102,9 +138,9 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
     else update({ resource: FOLLOW_TASKS, id: apiId!, values: payload, ...notifications }, { onSuccess: onSaved });
   };
 
-  const item = (field: FollowFormField, input: ReactNode, required = true) =>
+  const item = (field: FollowFormField, input: ReactNode, required = true, extra?: ReactNode) =>
     fields.includes(field) ? (
-      <Form.Item key={field} name={field} label={t(`follow.fields.${field}`)} rules={[rule(field)]} required={required}>
+      <Form.Item key={field} name={field} label={t(`follow.fields.${field}`)} rules={[rule(field)]} required={required} extra={extra}>
         {input}
       </Form.Item>
     ) : null;
@@ -118,7 +154,20 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
     >
       <Spin spinning={mode === 'edit' && taskQuery.isLoading}>
         <Form<FollowFormValues> form={form} layout="vertical" name="follow-task" initialValues={{ strategyId, unit: DEFAULT_FOLLOW_UNIT }} onFinish={save}>
-          {item('apiId', <Select options={(apis ?? []).map((a) => ({ value: a.id, label: a.name }))} disabled={mode === 'edit'} />)}
+          {mode === 'add'
+            ? item(
+                'apiId',
+                <Select
+                  options={followable?.apis.map((a) => ({ value: a.id, label: a.name }))}
+                  loading={!followable}
+                  notFoundContent={followable && t('follow.noApi')}
+                />,
+                true,
+                followable && (
+                  <span data-testid="follow-api-hint">{t('follow.apiHint', { hedging: followable.hedging, following: followable.following })}</span>
+                ),
+              )
+            : item('apiId', <Select options={(apis ?? []).map((a) => ({ value: a.id, label: a.name }))} disabled />)}
           {item('strategyId', <Select options={(strategies ?? []).map((s) => ({ value: s.id, label: s.names }))} />)}
           {item('priority', <Input inputMode="numeric" autoComplete="off" />)}
           {item('stopLoss', <Input inputMode="decimal" autoComplete="off" suffix="%" />)}
