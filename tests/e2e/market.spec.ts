@@ -346,14 +346,43 @@ test('the net spreads follow the fee saved for the API account', async () => {
   const feeB = Number(await table.locator('[data-leg="b"]').getAttribute('data-rate'));
   // the gross and the net cell of one row, read at once (a push may come between two reads)
   const row = await table.locator('tbody tr', { hasText: 'BTC' }).evaluate((tr) => {
-    const cells = tr.querySelectorAll('td');
-    return {
-      gross: cells[5]!.querySelector('.market-cell')!.textContent ?? '',
-      net: (cells[5]!.querySelector('[data-net]') as HTMLElement | null)?.dataset.net ?? '',
-    };
+    const cell = tr.querySelector('td[data-column="positive"]')!;
+    return { gross: cell.querySelector('.market-cell')!.textContent ?? '', net: (cell.querySelector('[data-net]') as HTMLElement | null)?.dataset.net ?? '' };
   });
   const gross = Number(row.gross.split('/')[1]!.replace('%', ''));
   // net positive = p − 200 · (fA · (1 + p/100) + fB)   (contract/rules/net-spread.ts)
   const expected = gross - 200 * (0.00031 * (1 + gross / 100) + feeB);
   assert.ok(Math.abs(Number(row.net) - expected) < 1e-6, `net ${row.net} = ${gross} − fees (${expected})`);
+});
+
+test("each row's spreads, gross and net, show without scrolling inside its card at 375, 1400 and 1920 px", async () => {
+  const p = await signIn('admin', 'admin123');
+  for (const [width, height, span] of [
+    [375, 812, 24],
+    [1400, 900, 12],
+    [1920, 1080, 8],
+  ] as const) {
+    await p.setViewportSize({ width, height });
+    await openBoard(p);
+    await p.getByTestId('table-width').getByText('自动', { exact: true }).click(); // an earlier test stores 24/24
+    await p.locator(`[data-testid="market-col"].ant-col-${span}`).first().waitFor();
+    // the currency and both spread cells (gross over net) of every row lie within the card's scrolling section
+    const outside = await tables(p).evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        const view = card.querySelector('section')!.getBoundingClientRect();
+        return Array.from(card.querySelectorAll('tbody tr.ant-table-row')).flatMap((tr) =>
+          ['currency', 'positive', 'negative'].flatMap((column) => {
+            const cell = tr.querySelector(`td[data-column="${column}"]`)!.getBoundingClientRect();
+            const inside = cell.width > 0 && cell.left >= view.left - 0.5 && cell.right <= view.right + 0.5;
+            return inside
+              ? []
+              : [
+                  `${(card as HTMLElement).dataset.table} ${(tr as HTMLElement).dataset.rowKey} ${column}: ${cell.left}–${cell.right} outside ${view.left}–${view.right}`,
+                ];
+          }),
+        );
+      }),
+    );
+    assert.deepEqual(outside, [], `at ${width} px`);
+  }
 });
