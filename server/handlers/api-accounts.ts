@@ -46,6 +46,9 @@ function toApiAccount(call: CallContext, row: ApiRow): ApiAccount {
     apiSecret: mask(row.api_secret),
     apiToken: mask(row.api_token),
     status: row.status === 1 ? 1 : 4,
+    mode: 'paper',
+    key_check: { valid: null, canTrade: null, canWithdraw: null, checkedAt: null, error: null },
+    exchange_down: false,
   };
 }
 
@@ -162,7 +165,7 @@ export const apiAccountHandlers: HandlerMap = {
     // a delay for realism (settings.initDelayMs), so the console's spinner can be seen
     await call.app.clock.sleep(call.app.settings.initDelayMs);
     await setMargin(call.app.db, row.id, 'cross', 10);
-    return call.ok({ marginMode: 'cross', leverage: 10 }, 'ok.init');
+    return call.ok({ marginMode: 'cross', leverage: 10, instruments: [] }, 'ok.init');
   },
 
   async apiChargesGet(call) {
@@ -212,6 +215,7 @@ export const apiAccountHandlers: HandlerMap = {
         total_deposit_multiple: sliderValue(payload, 'total_deposit_multiple') ?? current.total_deposit_multiple,
         proportion_ratio_spot: sliderValue(payload, 'proportion_ratio_spot') ?? current.proportion_ratio_spot,
         proportion_ratio_deposit: sliderValue(payload, 'proportion_ratio_deposit') ?? current.proportion_ratio_deposit,
+        max_order_notional: current.max_order_notional,
       };
       if (!multiplesWithinLimit(next)) throw invalid('err.ratioSum', { max: MAX_MULTIPLE_SUM });
       await setAdvanced(tx, row.id, next);
