@@ -126,6 +126,7 @@ export async function initInstruments(client: TradingClient, exchange: ExchangeI
       await client.setLeverage(INIT_LEVERAGE, symbol, params.leverage);
       results.push({ instrument, ok: true });
     } catch (error) {
+      if (refusalOf(error)) throw error; // nothing was sent: the whole init is refused
       results.push({ instrument, ok: false, error: shortError(error) });
     }
   }

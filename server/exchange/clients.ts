@@ -111,6 +111,8 @@ export interface ExchangeClients {
   isDown(exchange: number): boolean;
   /** resolves when every audit row and mark so far is written. */
   settled(): Promise<void>;
+  /** resolves when the probes under way are done and what they logged is written (tests, after moving the clock). */
+  idle(): Promise<void>;
   /** closes every client and stops the probes (server stop). */
   close(): Promise<void>;
 }
@@ -387,6 +389,11 @@ export function createExchangeClients({ db, clock, settings, secrets, bus }: Exc
     isDown: (exchange) => isExchange(exchange) && (health.get(exchange)?.down ?? false),
 
     settled: () => writer.settled(),
+
+    async idle() {
+      await Promise.all([...health.values()].map((state) => state.probe.idle()));
+      await writer.settled();
+    },
 
     async close() {
       for (const state of health.values()) state.probe.pause();

@@ -279,6 +279,7 @@ export const apiAccountHandlers: HandlerMap = {
       return call.ok({ marginMode: INIT_MARGIN_MODE, leverage: INIT_LEVERAGE, instruments: [] }, 'ok.init');
     }
     let instruments: InitResult[];
+    if (call.app.exchanges.isDown(row.bourse_id)) throw fail(CODE.badRequest, 'err.exchange.down', { bourse: row.bourse_name ?? String(row.bourse_id) });
     try {
       const client = call.app.exchanges.clientFor(row, user.id);
       await client.loadMarkets();
