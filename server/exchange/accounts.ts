@@ -37,7 +37,8 @@ async function permissionsOf(client: TradingClient, exchange: ExchangeId): Promi
     return { canTrade: perm.includes('trade'), canWithdraw: perm.includes('withdraw') };
   }
   if (exchange === 3) {
-    // ccxt has no sapi on Binance's demo or test network: there the check cannot be made
+    // Binance's demo and test networks have no sapi: there the check cannot be made (nothing is sent)
+    if (client.isSandboxModeEnabled || client.options.enableDemoTrading) return UNKNOWN;
     const restrictions = (await (client as unknown as Record<string, () => Promise<Record<string, unknown>>>).sapiGetAccountApiRestrictions!()) ?? {};
     return {
       canTrade: restrictions.enableSpotAndMarginTrading === true || restrictions.enableFutures === true,

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAccount, AuditEntry } from '#contract/types/api-accounts';
 import { defaultOkxInstruments, OKX_TEST_ACCOUNT, startLoopbackOkx, type LoopbackOkx, type OkxAccountOptions } from '../loopback-exchange/okx';
+import { createExchangeClients, refusalOf } from '../../server/exchange/clients';
+import { resolveSettings } from '../../server/settings';
 import { findApi } from '../../server/store/api-accounts';
 import { findUserByName } from '../../server/store/users';
 import { params } from './engine-fixtures';
@@ -278,6 +280,22 @@ describe('the audit log', () => {
     for (const secret of SECRETS) expect(all).not.toContain(secret);
   });
 
+  it('keeps the newest settings.auditKeep requests of each account', async () => {
+    const { settings } = t.server.context;
+    const apiId = (await addTestnet('bounded', GOOD)).data.id;
+    const before = (await t.call('auditLog', { apiId, pageSize: 100 }, { token: trader })).data.list as AuditEntry[];
+    settings.auditKeep = 3;
+    try {
+      await t.call('apiCheck', { apiId }, { token: trader }); // loads the markets (3 requests), the balance, the config
+      const kept = (await t.call('auditLog', { apiId, pageSize: 100 }, { token: trader })).data as { total: number; list: AuditEntry[] };
+      expect(kept.total).toBe(3);
+      expect(kept.list.map((row) => row.method)).toEqual(['fetchAccounts', 'fetchBalance', 'fetchBalance']);
+      expect(Math.min(...kept.list.map((row) => row.id))).toBeGreaterThan(Math.max(...before.map((row) => row.id)));
+    } finally {
+      settings.auditKeep = 10_000;
+    }
+  });
+
   it('the owner reads the log of their own accounts, the super user every account’s; another user’s account is not found', async () => {
     const traderApi = (await addTestnet('trader’s latest', GOOD)).data.id;
     const mine = await addTestnet('admin’s own', GOOD, admin);
@@ -295,6 +313,36 @@ describe('the audit log', () => {
     const page2 = await t.call('auditLog', { page: 2, pageSize: 1 }, { token: trader });
     expect(page2.data.list).toHaveLength(1);
     expect(page2.data.list[0].id).toBe(traders.list[1]!.id);
+  });
+});
+
+describe('the trading clients', () => {
+  it('one per account, built from its key with ccxt’s limiter on, the urls of the settings and the exchange’s test network; kept, and rebuilt when the key changes', async () => {
+    const { context } = t.server;
+    const exchanges = createExchangeClients({ ...context, settings: resolveSettings({ exchangeUrls: { 1: okx.urls.api } }) });
+    try {
+      const apiId = (await addTestnet('a client', GOOD)).data.id;
+      const row = (await findApi(context.db, apiId))!;
+      const client = exchanges.clientFor(row, 7);
+      expect(client).toMatchObject({ id: 'okx', apiKey: GOOD.apiKey, enableRateLimit: true, isSandboxModeEnabled: true });
+      expect(client.urls.api).toMatchObject({ rest: okx.url, ws: okx.wsUrl });
+      expect(exchanges.clientFor(row, 7)).toBe(client);
+      await t.call('apiUpdate', { apiId, apiSecret: GOOD.secret }, { token: trader });
+      const rekeyed = (await findApi(context.db, apiId))!;
+      expect(exchanges.clientFor(rekeyed, 7)).not.toBe(client);
+
+      const refusal = (api: typeof row) => {
+        try {
+          exchanges.clientFor(api);
+        } catch (error) {
+          return refusalOf(error);
+        }
+      };
+      expect(refusal({ ...row, mode: 'paper' })).toEqual({ key: 'err.exchange.paper', params: {} });
+      expect(refusal({ ...row, bourse_id: 2, bourse_name: 'Huobi' })).toEqual({ key: 'err.exchange.noTestnet', params: { bourse: 'Huobi' } });
+    } finally {
+      await exchanges.close();
+    }
   });
 });
 
