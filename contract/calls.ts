@@ -17,7 +17,21 @@ import type {
   UnilateralLoginRequest,
 } from './types/account';
 import type { AevoSync, AevoTradePage } from './types/aevo';
-import type { ApiAccount, ApiAccountSave, ApiAdvanced, ApiFees, ApiName, AssetTemplate, ManualOrder } from './types/api-accounts';
+import type {
+  ApiAccount,
+  ApiAccountSave,
+  ApiAdvanced,
+  ApiFees,
+  ApiName,
+  AssetTemplate,
+  AuditPage,
+  InitResult,
+  KeyCheck,
+  KillResult,
+  LiveSwitch,
+  ManualOrder,
+  TradingModes,
+} from './types/api-accounts';
 import type { AccountChange, ApiChartPoint, AssetFeedData, AssetTradeRecord, CurrencyPoint, ManualSnapshot } from './types/assets';
 import type { BinanceAccount } from './types/binance';
 import type { FollowOrder, FollowOrderRequest, FollowRatePoint, FollowSignalSetting, FollowTask, FollowTaskData, FollowTaskSave } from './types/follow-tasks';
@@ -100,13 +114,21 @@ export interface CallTypes {
   apiUpdate: Call<ApiAccountSave & ApiId, { id: number }>;
   apiDelete: Call<ApiId, null>;
   apiClear: Call<ApiId, null>;
-  apiInit: Call<ApiId, { marginMode: string; leverage: number }>;
+  /** instruments: per instrument the account trades, what the exchange answered (empty for a paper account) */
+  apiInit: Call<ApiId, { marginMode: string; leverage: number; instruments: InitResult[] }>;
   apiChargesGet: Call<ApiId, ApiFees>;
   apiChargesUpdate: Call<ApiId & Partial<ApiFees>, ApiFees>;
   apiAssetTemplateGet: Call<ApiId, AssetTemplate>;
   apiAssetTemplateSave: Call<ApiId & AssetTemplate, AssetTemplate>;
   apiAdvancedGet: Call<ApiId, ApiAdvanced>;
   apiAdvancedUpdate: Call<ApiId & Partial<ApiAdvanced>, ApiAdvanced>;
+  tradingModes: Call<None, TradingModes>;
+  apiLive: Call<LiveSwitch, ApiAccount>;
+  /** checks the key on its exchange again */
+  apiCheck: Call<ApiId, KeyCheck>;
+  /** stops every live and testnet task of the accounts and cancels their open orders */
+  killSwitch: Call<{ apiId?: number }, KillResult>;
+  auditLog: Call<{ apiId?: number; page?: number; pageSize?: number }, AuditPage>;
 
   // Assets
   assetImaging: Call<ApiId & { layout: number }, ApiChartPoint[]>;

@@ -54,6 +54,11 @@ export const endpoints = {
   apiAssetTemplateSave: post('/api/asset/template'),
   apiAdvancedGet: get('/api/advanced/setup/get'),
   apiAdvancedUpdate: put('/api/advanced/setup/update'),
+  tradingModes: get('/trading/modes', assumed),
+  apiLive: post('/api/live', assumed),
+  apiCheck: post('/api/check', assumed),
+  killSwitch: post('/kill/switch', assumed),
+  auditLog: get('/audit/log', assumed),
 
   // Assets
   assetImaging: get('/asset/imaging/get'),

@@ -13,6 +13,11 @@ export interface ServerEvents {
   'orders.changed': { userId: number; apiId: number };
   /** an alert rule of this user fired: the alert log has a new row (server/alerts/engine.ts). */
   'alert.created': { userId: number; alertId: number };
+  /**
+   * an exchange stopped answering the trading clients (down, since its first unanswered request of the run) or answers
+   * again (server/exchange/clients.ts); the alert rules' feed source reads it (feed-down).
+   */
+  'exchange.health': { exchange: number; down: boolean; since: number };
 }
 export type ServerEvent = keyof ServerEvents;
 export type Listener<E extends ServerEvent> = (payload: ServerEvents[E]) => void;

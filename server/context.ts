@@ -12,6 +12,7 @@ import type { Payload } from './http/validate';
 import type { SecretBox } from './store/secret-box';
 import type { OrderGateway } from './gateway/gateway';
 import type { Queryable } from './store/queryable';
+import type { ExchangeClients } from './exchange/clients';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** where orders leave for an exchange, inside the caller's transaction `tx` (server/gateway/: paper today). */
   gateway(tx: Queryable): OrderGateway;
+  /** the trading clients of the testnet and live accounts (server/exchange/clients.ts): `exchanges.clientFor(apiRow)`. */
+  exchanges: ExchangeClients;
 }
 
 export interface UploadedFile {

@@ -23,7 +23,8 @@ import { assetFeedGenerators } from './feeds/assets';
 import { unilateralFeedGenerators } from './feeds/unilateral';
 import { alertFeedGenerators } from './feeds/alerts';
 import { enginePrices } from './engine/prices';
-import { startAlertEngine, type AlertEngine, type AlertEngineOptions } from './alerts/engine';
+import { marketFeedAge, startAlertEngine, type AlertEngine, type AlertEngineOptions } from './alerts/engine';
+import { createExchangeClients, exchangeDownAge } from './exchange/clients';
 import { startUnilateralRunner, type UnilateralRunner } from './unilateral/runner';
 import { seedUnilateral } from './seed/unilateral';
 import { seedAevo } from './seed/aevo';
@@ -165,7 +166,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const market = startMarket(clock, opts.market);
   await seedAssets(db, market, clock.now());
   const gateway = (tx: Queryable) => paperGateway(tx, market.prices);
-  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus: new EventBus(), market, secrets, gateway };
+  const bus = new EventBus();
+  const exchanges = createExchangeClients({ db, clock, settings, secrets, bus });
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus, market, secrets, gateway, exchanges };
   await ctx.auth.lockout.load();
   if (demo && settings.demoTasks) await seedDemoTasks(ctx, clock.now());
   if (demo && settings.demoTasks) await seedPaperRuns(ctx, clock.now());
@@ -217,7 +220,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const unilateral = startUnilateralRunner(ctx);
   // the unbalanced rule reads the task engine's own ledgers (the figures the task pages show), not the database
   const legHealth = legBalanceSource(tasks, enginePrices(ctx.market.prices).prices);
-  const alerts = startAlertEngine(ctx, { legHealth, ...opts.alerts });
+  // feed-down: an exchange's market data is stale, or it stopped answering the trading clients
+  const marketAge = marketFeedAge(ctx.market.prices);
+  const downAge = exchangeDownAge(bus);
+  const feedAge = (exchange: number, now: number) => Math.max(marketAge(exchange, now), downAge(exchange, now));
+  const alerts = startAlertEngine(ctx, { legHealth, feedAge, ...opts.alerts });
   app.addHook('onClose', async () => {
     tasks.stop();
     unilateral.stop();
@@ -227,6 +234,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await alerts.idle();
     stopTicker();
     market.stop();
+    await exchanges.close();
   });
   registerFallback(app, staticDir);
 
@@ -234,6 +242,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await app.listen({ port: opts.port ?? 8080, host });
   } catch (error) {
     market.stop();
+    await exchanges.close();
     db.close();
     throw error;
   }
@@ -283,11 +292,45 @@ function demoFromEnvironment(): boolean {
   throw new StartRefused(`DEMO must be 1 (the demo) or 0 (a production start), not ${process.env.DEMO}`);
 }
 
+const SWITCH_ON = ['1', 'true', 'yes', 'on'];
+const SWITCH_OFF = ['', '0', 'false', 'no', 'off'];
+
+/**
+ * LIVE_TRADING: unset or 0 (the default) = no account may trade real money; 1 = an account's owner may turn live trading
+ * on (apiLive, with a confirm naming the account, and a key that can trade and cannot withdraw). docs/LIVE-TRADING.md.
+ * EXCHANGE_URLS: JSON, per exchange id what replaces ccxt's urls of that exchange (api, sandbox and demo alike), for a
+ * proxy or a loopback exchange: `{"1": {"rest": "http://127.0.0.1:9001", "ws": "ws://127.0.0.1:9001/ws/v5"}}` (OKX;
+ * Binance: its api names, e.g. `{"3": {"public": "...", "private": "...", "fapiPublic": "...", "fapiPrivate": "..."}}`).
+ */
+function tradingFromEnvironment(): Pick<ServerSettings, 'liveTrading' | 'exchangeUrls'> {
+  const live = (process.env.LIVE_TRADING ?? '').trim().toLowerCase();
+  if (!SWITCH_ON.includes(live) && !SWITCH_OFF.includes(live))
+    throw new StartRefused(`LIVE_TRADING must be 1 (allowed) or 0 (off), not ${process.env.LIVE_TRADING}`);
+  const text = process.env.EXCHANGE_URLS?.trim();
+  let urls: unknown = {};
+  if (text) {
+    try {
+      urls = JSON.parse(text);
+    } catch {
+      throw new StartRefused('EXCHANGE_URLS must be JSON: {"1": {"rest": "...", "ws": "..."}}');
+    }
+  }
+  const valid =
+    urls !== null &&
+    typeof urls === 'object' &&
+    !Array.isArray(urls) &&
+    Object.entries(urls).every(([id, set]) => ['1', '2', '3'].includes(id) && set !== null && typeof set === 'object' && !Array.isArray(set));
+  if (!valid) throw new StartRefused('EXCHANGE_URLS must map exchange ids 1, 2, 3 to objects of urls: {"1": {"rest": "...", "ws": "..."}}');
+  return { liveTrading: SWITCH_ON.includes(live), exchangeUrls: urls as ServerSettings['exchangeUrls'] };
+}
+
 async function runFromCommandLine(): Promise<void> {
   const market = marketFromEnvironment();
   const demo = demoFromEnvironment();
+  const trading = tradingFromEnvironment();
   const server = await startServer({
     market,
+    settings: trading,
     port: Number(process.env.PORT ?? 8080),
     dataDir: process.env.DATA_DIR ?? './data',
     // localhost = both loopbacks (127.0.0.1 and ::1); HOST=0.0.0.0 opens it to the network
@@ -306,6 +349,11 @@ async function runFromCommandLine(): Promise<void> {
     market.source === 'live'
       ? 'Market: live public tickers of OKX, HTX and Binance (read only, never trades), the simulation where one is missing'
       : `Market: simulated, seed ${market.seed ?? 'arbitrage'} (MARKET_SOURCE=live for public exchange prices)`,
+  );
+  console.log(
+    trading.liveTrading
+      ? 'Live trading: allowed (LIVE_TRADING=1): an account trades real money once its owner turns it on'
+      : 'Live trading: off (LIVE_TRADING=1 allows it); accounts trade on paper or on an exchange test network',
   );
   if (demo) {
     console.log('Demo accounts (DEMO=0 for a production start without them, docs/DEPLOY.md):');

@@ -34,6 +34,28 @@ export interface ServerSettings {
   uploadsInAll: number;
   /** leading zero bits the sign-in slider's proof of work must find (contract/rules/captcha.ts): 2^N hashes on average. */
   captchaDifficulty: number;
+  /**
+   * the operator's switch for real money (LIVE_TRADING=1; off by default): only then may an account's owner turn live
+   * trading on (apiLive). Paper stays the default of every account; testnet needs no switch.
+   */
+  liveTrading: boolean;
+  /**
+   * per exchange id (1 OKX, 2 HTX, 3 Binance), what replaces entries of its ccxt `urls` (EXCHANGE_URLS, JSON): merged into
+   * `urls.api`, `urls.test` (sandbox mode) and `urls.demo` alike, so a proxy or the tests' loopback exchange is used in every
+   * mode — OKX: `{"rest": "...", "ws": "..."}`; Binance: its api names (`public`, `private`, `fapiPublic`, …, and `ws` as an
+   * object of its own names).
+   */
+  exchangeUrls: Partial<Record<1 | 2 | 3, Record<string, string | Record<string, string>>>>;
+  /** ccxt's request timeout for the trading clients (ms; wall clock, ccxt's own timer). */
+  exchangeTimeoutMs: number;
+  /** ccxt's request throttling on the trading clients (on; the tests turn it off: its waits are wall-clock). */
+  exchangeRateLimit: boolean;
+  /** consecutive requests an exchange leaves unanswered (timeout, unavailable, network) before its accounts are marked down. */
+  exchangeDownAfter: number;
+  /** while an exchange is down, how often one probe (its server time) asks whether it answers again (ms, on the clock). */
+  exchangeProbeMs: number;
+  /** audit log rows kept per API account (the newest). */
+  auditKeep: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -46,6 +68,13 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   uploadsPerUser: 2,
   uploadsInAll: 4,
   captchaDifficulty: 16,
+  liveTrading: false,
+  exchangeUrls: {},
+  exchangeTimeoutMs: 10_000,
+  exchangeRateLimit: true,
+  exchangeDownAfter: 3,
+  exchangeProbeMs: 5_000,
+  auditKeep: 10_000,
 };
 
 export const resolveSettings = (overrides: Partial<ServerSettings> = {}): ServerSettings => ({ ...DEFAULT_SETTINGS, ...overrides });

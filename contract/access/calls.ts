@@ -30,6 +30,11 @@ export const CALL_ACCESS: Record<EndpointName, Access | typeof PUBLIC> = {
   apiAssetTemplateSave: to('apis', 'edit'),
   apiAdvancedGet: to('apis', 'show'),
   apiAdvancedUpdate: to('apis', 'edit'),
+  tradingModes: to('apis', 'list'),
+  apiLive: to('apis', 'edit'),
+  apiCheck: to('apis', 'edit'),
+  killSwitch: to('apis', 'kill'),
+  auditLog: to('apis', 'audit'),
 
   // Assets
   assetImaging: to('assets', 'list'),

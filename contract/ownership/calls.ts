@@ -98,6 +98,11 @@ export const CALL_IDS: { [N in EndpointName]: Record<IdFieldOf<N>, IdSpec> & Rec
   apiAssetTemplateSave: { apiId: 'apiAccount' },
   apiAdvancedGet: { apiId: 'apiAccount' },
   apiAdvancedUpdate: { apiId: 'apiAccount' },
+  tradingModes: {},
+  apiLive: { apiId: 'apiAccount' },
+  apiCheck: { apiId: 'apiAccount' },
+  killSwitch: { apiId: 'apiAccount' },
+  auditLog: { apiId: 'apiAccount', page: 'position', pageSize: 'position' },
 
   assetImaging: { apiId: 'apiAccount' },
   assetBorrowRecords: { apiId: 'apiAccount' },

@@ -89,6 +89,10 @@ export const PERMISSIONS = {
     delete: API,
     /** the user's API names, picked on the task, asset, statistics and follow-task pages. */
     names: anyOf(API, TASK, ASSETS, column('/statistic'), FOLLOW),
+    /** the audit log of what the server sent to the exchanges for the user's accounts */
+    audit: API,
+    /** the kill switch in the header: it acts on the caller's own accounts only (the super user's: every account) */
+    kill: SIGNED_IN,
   },
   strategies: {
     list: STRATEGY,

@@ -3,6 +3,7 @@ import type { Handler, HandlerMap } from '../context';
 import { laneOf, MAX_WAITING_CALLS } from '../http/lanes';
 import { accountHandlers } from './account';
 import { apiAccountHandlers } from './api-accounts';
+import { exchangeAccountHandlers } from './exchange-accounts';
 import { assetHandlers } from './assets';
 import { globalConfigHandlers } from './global-config';
 import { marketHandlers } from './market';
@@ -38,6 +39,7 @@ export const handlers: HandlerMap = laned({
   ...accountHandlers,
   ...marketHandlers,
   ...apiAccountHandlers,
+  ...exchangeAccountHandlers,
   ...strategyHandlers,
   ...globalConfigHandlers,
   ...taskHandlers,

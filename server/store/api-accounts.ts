@@ -1,4 +1,4 @@
-import type { ApiAdvanced, ApiFees, ApiName } from '#contract/types/api-accounts';
+import type { AccountMode, ApiAdvanced, ApiFees, ApiName, KeyCheck } from '#contract/types/api-accounts';
 import type { ApiChartPoint } from '#contract/types/assets';
 import type { Queryable } from './queryable';
 import { isSealed, sealedKeyId, type SecretBox } from './secret-box';
@@ -25,7 +25,19 @@ export interface ApiRow {
   fees: string;
   advanced: string;
   asset_template: number;
+  /** paper (the default), testnet or live (migration 16) */
+  mode: AccountMode;
+  /** JSON KeyCheck; '{}' = never checked (read it with keyCheckOf) */
+  key_check: string;
+  /** 1 while its exchange does not answer (server/exchange/clients.ts) */
+  exchange_down: number;
+  /** since when its owner turned live trading on (null: off) */
+  live_since: number | null;
 }
+
+/** What a key that was never checked reads. */
+export const UNCHECKED: KeyCheck = { valid: null, canTrade: null, canWithdraw: null, checkedAt: null, error: null };
+export const keyCheckOf = (row: Pick<ApiRow, 'key_check'>): KeyCheck => ({ ...UNCHECKED, ...(JSON.parse(row.key_check) as Partial<KeyCheck>) });
 
 export interface NewApi {
   userId: number;
@@ -39,6 +51,9 @@ export interface NewApi {
   advanced: ApiAdvanced;
   assetTemplate: number;
   createdAt: number;
+  /** paper when omitted */
+  mode?: Exclude<AccountMode, 'live'>;
+  keyCheck?: KeyCheck;
 }
 
 /** An update; a secret left undefined keeps the stored one. */
@@ -49,6 +64,8 @@ export interface ApiChanges {
   apiSecret?: string;
   apiToken?: string;
   status: number;
+  mode: AccountMode;
+  keyCheck: KeyCheck;
 }
 
 /** The columns that hold secrets; each is sealed with its own name as the purpose. */
@@ -71,8 +88,8 @@ export const listApiNames = (db: Queryable, userId: number, onlyHedging: boolean
 
 export async function insertApi(db: Queryable, box: SecretBox, api: NewApi): Promise<number> {
   const { lastId } = await db.run(
-    `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, api_token, status, fees, advanced, asset_template, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO api_accounts (user_id, name, bourse_id, api_key, api_secret, api_token, status, fees, advanced, asset_template, created_at, mode, key_check)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       api.userId,
       api.name,
@@ -85,6 +102,8 @@ export async function insertApi(db: Queryable, box: SecretBox, api: NewApi): Pro
       JSON.stringify(api.advanced),
       api.assetTemplate,
       api.createdAt,
+      api.mode ?? 'paper',
+      JSON.stringify(api.keyCheck ?? {}),
     ],
   );
   return lastId;
@@ -93,16 +112,37 @@ export async function insertApi(db: Queryable, box: SecretBox, api: NewApi): Pro
 export async function updateApi(db: Queryable, box: SecretBox, row: ApiRow, next: ApiChanges): Promise<void> {
   const apiSecret = next.apiSecret === undefined ? row.api_secret : seal(box, 'api_secret', next.apiSecret);
   const apiToken = next.apiToken === undefined ? row.api_token : seal(box, 'api_token', next.apiToken);
-  await db.run('UPDATE api_accounts SET name = ?, bourse_id = ?, api_key = ?, api_secret = ?, api_token = ?, status = ? WHERE id = ?', [
-    next.name,
-    next.bourseId,
-    next.apiKey,
-    apiSecret,
-    apiToken,
-    next.status,
-    row.id,
-  ]);
+  // live stays on only while the account stays live (a key change turns it off: the handler asks for testnet then)
+  const liveSince = next.mode === 'live' ? row.live_since : null;
+  await db.run(
+    'UPDATE api_accounts SET name = ?, bourse_id = ?, api_key = ?, api_secret = ?, api_token = ?, status = ?, mode = ?, key_check = ?, live_since = ? WHERE id = ?',
+    [next.name, next.bourseId, next.apiKey, apiSecret, apiToken, next.status, next.mode, JSON.stringify(next.keyCheck), liveSince, row.id],
+  );
 }
+
+export const setKeyCheck = (db: Queryable, id: number, check: KeyCheck) =>
+  db.run('UPDATE api_accounts SET key_check = ? WHERE id = ?', [JSON.stringify(check), id]);
+
+/** The live switch: live since `at`, or off (`at` null) back to `mode`. */
+export const setLive = (db: Queryable, id: number, at: number | null, mode: AccountMode) =>
+  db.run('UPDATE api_accounts SET mode = ?, live_since = ? WHERE id = ?', [mode, at, id]);
+
+/** Marks (or clears) exchange_down on every account of an exchange that reaches it (not the paper ones). */
+export const setExchangeDown = (db: Queryable, bourseId: number, down: boolean) =>
+  db.run(`UPDATE api_accounts SET exchange_down = ? WHERE bourse_id = ? AND (mode != 'paper' OR exchange_down = 1)`, [down, bourseId]);
+
+/** At start nothing is known to be down: the marks of the last run go. */
+export const clearExchangeDown = (db: Queryable) => db.run('UPDATE api_accounts SET exchange_down = 0 WHERE exchange_down = 1');
+
+/** The account, whoever owns it (the server's own work: the probe of an exchange that is down, the runners). */
+export const findApi = (db: Queryable, apiId: number) => db.get<ApiRow>(`${SELECT_API} WHERE a.id = ?`, [apiId]);
+
+/** The hedging legs an account trades: each child task naming it as leg A or B, with its task's params (JSON). */
+export const tradedLegs = (db: Queryable, apiId: number) =>
+  db.all<{ params: string; api_a: number; api_b: number }>(
+    'SELECT t.params, c.api_a, c.api_b FROM task_children c JOIN task_tasks t ON t.id = c.task_id WHERE c.api_a = ? OR c.api_b = ? ORDER BY c.id',
+    [apiId, apiId],
+  );
 
 /** What a call to the exchange signs with: the key and the opened secrets. */
 export interface ApiCredentials {
@@ -128,6 +168,13 @@ export async function apiCredentials(app: { db: Queryable; secrets: SecretBox },
     apiToken: app.secrets.open(row.api_token, purpose('api_token')),
   };
 }
+
+/** The opened credentials of an account row (for its exchange client only). */
+export const credentialsOf = (box: SecretBox, row: Pick<ApiRow, 'api_key' | SecretColumn>): ApiCredentials => ({
+  apiKey: row.api_key,
+  apiSecret: box.open(row.api_secret, purpose('api_secret')),
+  apiToken: box.open(row.api_token, purpose('api_token')),
+});
 
 type SecretRow = { id: number } & Record<SecretColumn, string>;
 const secretRows = (db: Queryable) => db.all<SecretRow>('SELECT id, api_secret, api_token FROM api_accounts ORDER BY id');

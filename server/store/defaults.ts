@@ -17,6 +17,7 @@ export const DEFAULT_ADVANCED = {
   total_deposit_multiple: 3,
   proportion_ratio_spot: 5,
   proportion_ratio_deposit: 5,
+  max_order_notional: 0,
 };
 export const DEFAULT_ASSET_TEMPLATE = 10000;
 

@@ -462,6 +462,31 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX order_stats_user ON order_stats (user_id, order_id, task_id, createtime, api_id)`,
     `DROP INDEX task_orders_id_task`,
   ],
+  // 16: trading on the exchanges (issue 33). An API account's mode (paper, the default and every existing account's;
+  // testnet; live), what the last check of its key found (JSON KeyCheck, '{}' = never checked), whether its exchange
+  // stopped answering, and since when its owner turned live trading on (NULL: off). The audit log: every request a
+  // trading client sent to an exchange, under the account (0: a key refused before it was stored) and its owner
+  // (who sees it), the user who caused it (0: the server itself); the newest settings.auditKeep per account are kept.
+  [
+    `ALTER TABLE api_accounts ADD COLUMN mode TEXT NOT NULL DEFAULT 'paper'`,
+    `ALTER TABLE api_accounts ADD COLUMN key_check TEXT NOT NULL DEFAULT '{}'`,
+    `ALTER TABLE api_accounts ADD COLUMN exchange_down INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE api_accounts ADD COLUMN live_since INTEGER`,
+    `CREATE TABLE exchange_audit (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      api_id INTEGER NOT NULL,
+      owner_id INTEGER NOT NULL,
+      user_id INTEGER NOT NULL,
+      bourse_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      method TEXT NOT NULL,
+      request TEXT NOT NULL,
+      ok INTEGER NOT NULL,
+      reply TEXT NOT NULL
+    )`,
+    `CREATE INDEX exchange_audit_api ON exchange_audit (api_id, owner_id, id)`,
+    `CREATE INDEX exchange_audit_owner ON exchange_audit (owner_id, id)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

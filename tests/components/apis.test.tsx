@@ -20,6 +20,9 @@ const apis: ApiAccount[] = [
     apiSecret: SECRET_MASK,
     apiToken: SECRET_MASK,
     status: 1,
+    mode: 'paper',
+    key_check: { valid: null, canTrade: null, canWithdraw: null, checkedAt: null, error: null },
+    exchange_down: false,
   },
   {
     id: 12,
@@ -31,6 +34,9 @@ const apis: ApiAccount[] = [
     apiSecret: SECRET_MASK,
     apiToken: '',
     status: 4,
+    mode: 'paper',
+    key_check: { valid: null, canTrade: null, canWithdraw: null, checkedAt: null, error: null },
+    exchange_down: false,
   },
 ];
 const bourses = [

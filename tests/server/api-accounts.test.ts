@@ -125,6 +125,7 @@ describe('API accounts', () => {
       'is_auto_repayment',
       'is_borrow',
       'lever_risk_rate',
+      'max_order_notional',
       'proportion_ratio_deposit',
       'proportion_ratio_spot',
       'total_deposit_multiple',
@@ -154,6 +155,45 @@ describe('API accounts', () => {
       proportion_ratio_spot: 0,
       proportion_ratio_deposit: 20,
     });
+  });
+
+  it('advanced settings: the largest order notional is a number of 0 or more (0: no limit), kept when left out', async () => {
+    const apiId = (await s.t.call('apiList', {}, { token: s.admin })).data[0].id;
+    expect((await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin })).data.max_order_notional).toBe(0);
+    const save = (fields: Record<string, unknown>, lang = 'en') => s.t.call('apiAdvancedUpdate', { apiId, ...fields }, { token: s.admin, lang });
+    expect(await save({ max_order_notional: 2500.5 })).toMatchObject({ code: 200, data: { max_order_notional: 2500.5 } });
+    expect((await save({ is_borrow: false })).data.max_order_notional).toBe(2500.5);
+    const rule = 'the largest order notional (USDT) must be a number of 0 or more (0: no limit)';
+    expect(await save({ max_order_notional: -1 })).toMatchObject({ code: 400, info: rule });
+    expect(await save({ max_order_notional: 'lots' })).toMatchObject({ code: 400, info: rule });
+    expect(await save({ max_order_notional: true })).toMatchObject({ code: 400, info: rule });
+    expect((await save({ max_order_notional: -1 }, 'zh-CN')).info).toBe('单笔最大下单金额（USDT）必须是不小于 0 的数字（0 表示不限）');
+    expect((await save({ max_order_notional: 0 })).data.max_order_notional).toBe(0);
+    expect((await s.t.call('apiAdvancedGet', { apiId }, { token: s.admin })).data.max_order_notional).toBe(0);
+  });
+
+  it('accounts are paper unless saved as testnet; the mode is paper or testnet, and HTX has no testnet', async () => {
+    const paper = await s.t.call('apiAdd', { name: 'paper one', bourseId: 1, apiKey: 'k', apiSecret: 's', status: 1 }, { token: s.trader });
+    const listed = (await s.t.call('apiList', {}, { token: s.trader })).data.find((api: { id: number }) => api.id === paper.data.id);
+    expect(listed).toMatchObject({
+      mode: 'paper',
+      key_check: { valid: null, canTrade: null, canWithdraw: null, checkedAt: null, error: null },
+      exchange_down: false,
+      status_info: '正常',
+    });
+    const add = (fields: Record<string, unknown>) =>
+      s.t.call('apiAdd', { name: 'x', bourseId: 2, apiKey: 'k', apiSecret: 's', status: 1, ...fields }, { token: s.trader, lang: 'en' });
+    expect(await add({ mode: 'live' })).toMatchObject({ code: 400, info: 'mode must be one of paper / testnet' });
+    expect(await add({ mode: 'testnet' })).toMatchObject({ code: 400, info: 'Huobi has no test network: use paper or live' });
+    expect(await s.t.call('apiUpdate', { apiId: paper.data.id, bourseId: 2, mode: 'testnet' }, { token: s.trader, lang: 'en' })).toMatchObject({
+      code: 400,
+      info: 'Huobi has no test network: use paper or live',
+    });
+    expect(await s.t.call('tradingModes', {}, { token: s.trader })).toMatchObject({
+      code: 200,
+      data: { live: false, testnet: { 1: true, 2: false, 3: true } },
+    });
+    await s.t.call('apiDelete', { apiId: paper.data.id }, { token: s.trader });
   });
 
   it('chart series: a day (layout 3) in about 180 points; clear restarts the curve', async () => {

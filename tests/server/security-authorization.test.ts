@@ -139,6 +139,11 @@ const PAYLOADS: Record<string, Build> = {
   'apiAssetTemplateSave.apiId': (id) => ({ apiId: id, assetTemplate: 10_000 }),
   'apiAdvancedGet.apiId': (id) => ({ apiId: id }),
   'apiAdvancedUpdate.apiId': (id) => ({ apiId: id, is_borrow: false }),
+  // a paper account: its key is not checked, and live is refused (the server does not allow it): nothing is sent or changed
+  'apiLive.apiId': (id) => ({ apiId: id, enable: true, confirm: 'OKEx/x' }),
+  'apiCheck.apiId': (id) => ({ apiId: id }),
+  'auditLog.apiId': (id) => ({ apiId: id, page: 1, pageSize: 10 }),
+  'killSwitch.apiId': (id) => ({ apiId: id }),
   'assetImaging.apiId': (id) => ({ apiId: id, layout: 1 }),
   'assetBorrowRecords.apiId': (id) => ({ apiId: id }),
   'assetLedgerLog.apiId': (id) => ({ apiId: id }),
