@@ -1,4 +1,5 @@
 import type { Db } from './queryable';
+import { OUTBOX_SCHEMA } from './outbox';
 
 /**
  * The schema's history: migration N brings a database from `PRAGMA user_version` N-1 to N, in one
@@ -462,6 +463,9 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX order_stats_user ON order_stats (user_id, order_id, task_id, createtime, api_id)`,
     `DROP INDEX task_orders_id_task`,
   ],
+  // 16: the order outbox (store/outbox.ts): an order bound for an exchange is written before it is sent, so a
+  // retry or a restart looks it up by its client order id instead of sending it twice
+  OUTBOX_SCHEMA,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
