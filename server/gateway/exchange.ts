@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { NetworkError, OrderNotFound, RequestTimeout, type Exchange, type MarketInterface, type Order } from 'ccxt';
 import { ORDER_STATUS, type OrderStatus } from '#contract/rules/order-status';
-import type { Cancel, Clock } from '../clock/clock';
+import type { AccountMode } from '#contract/types/api-accounts';
 import { isContractCode, isCurrency } from '../market/instruments';
 import { liveSymbol } from '../market/live';
 import type { ApiRow } from '../store/api-accounts';
@@ -25,13 +25,21 @@ import { isFinalStatus, orderStatusOf } from './status';
  * answers at the exchange's acknowledgement (`open`, status 2); `lookup` and `cancel` answer the whole:
  * `filled` with all that filled once it ended with a fill (3, or 7 when the rest was cancelled).
  */
+/** The server's clock as the gateway uses it (server/clock/clock.ts's Clock; tests pass a ManualClock). */
+export interface GatewayClock {
+  now(): number;
+  every(ms: number, fn: () => void): () => void;
+  after(ms: number, fn: () => void): () => void;
+  sleep(ms: number): Promise<void>;
+}
+
 export interface ExchangeGatewayOptions {
   /** the account's ccxt pro client (markets loaded or not; its `loadHttpProxyAgent` has run) */
   client: Exchange;
   account: ApiRow;
   /** the database itself, not a caller's transaction: an outbox row must be committed before its order is sent */
   store: Queryable;
-  clock: Clock;
+  clock: GatewayClock;
   /** true while the account's exchange is marked down (when the ApiRow has no `exchange_down` column) */
   isDown?: () => boolean;
   /** the price an order is valued at when it has no limit (max_order_notional, inverse contracts); default: the exchange's ticker */
@@ -145,7 +153,7 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
   let up = true;
   let watching = false;
   let watchGeneration = 0;
-  let polling: Cancel | undefined;
+  let polling: (() => void) | undefined;
   let pollSawGeneration = -1;
   let writes: Promise<unknown> = Promise.resolve();
 
@@ -561,4 +569,46 @@ function fromRow(row: OutboxRow, market: MarketInterface): Tracked {
   };
   if (row.refusal) t.refusal = JSON.parse(row.refusal) as OrderRefusal;
   return t;
+}
+
+/** An account's mode (paper until the accounts' `mode` column exists or when it is unset). */
+export const accountMode = (api: ApiRow): AccountMode => (api as ApiRow & { mode?: AccountMode }).mode ?? 'paper';
+
+/** Whether an account's orders go to its exchange (testnet or live) rather than the simulation. */
+export const tradesOnExchange = (api: ApiRow): boolean => accountMode(api) !== 'paper';
+
+export interface ExchangeGateways {
+  /** the account's gateway: one per account and client, recovered from the outbox when first made */
+  of(api: ApiRow): ExchangeGateway;
+  close(): void;
+}
+
+/**
+ * One exchange gateway per testnet/live account, over the client `clientFor` answers for it. A client replaced
+ * (its key or mode changed) gets a new gateway; the old one stops. Each new gateway first settles what the
+ * outbox holds of its account (`recover`), so a restart sends nothing twice; `listen` subscribes before that.
+ */
+export function exchangeGateways(
+  clientFor: (api: ApiRow) => Exchange,
+  options: Omit<ExchangeGatewayOptions, 'client' | 'account'> & { listen?: (api: ApiRow, gateway: ExchangeGateway) => void },
+): ExchangeGateways {
+  const made = new Map<number, { client: Exchange; gateway: ExchangeGateway }>();
+  const { listen, ...shared } = options;
+  return {
+    of(api) {
+      const client = clientFor(api);
+      const known = made.get(api.id);
+      if (known?.client === client) return known.gateway;
+      known?.gateway.close();
+      const gateway = exchangeGateway({ ...shared, client, account: api });
+      made.set(api.id, { client, gateway });
+      listen?.(api, gateway);
+      void gateway.recover().catch(() => undefined); // what it cannot settle now, its polls settle
+      return gateway;
+    },
+    close() {
+      for (const { gateway } of made.values()) gateway.close();
+      made.clear();
+    },
+  };
 }

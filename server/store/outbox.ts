@@ -8,7 +8,7 @@ import type { Queryable } from './queryable';
  * USDT), so a restart reports only what is new.
  */
 
-/** Migration 16's statements (shipped with it: never change them; add a migration). */
+/** The outbox migration's statements (migrations.ts; shipped with it: never change them, add a migration). */
 export const OUTBOX_SCHEMA: readonly string[] = [
   `CREATE TABLE order_outbox (
     client_id TEXT PRIMARY KEY,

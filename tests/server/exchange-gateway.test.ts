@@ -12,7 +12,14 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '#contract/rules/order-status';
 import { ManualClock } from '../../server/clock/clock';
-import { exchangeClientId, exchangeGateway, ourClientId, type ExchangeGateway, type ExchangeGatewayOptions } from '../../server/gateway/exchange';
+import {
+  exchangeClientId,
+  exchangeGateway,
+  exchangeGateways,
+  ourClientId,
+  type ExchangeGateway,
+  type ExchangeGatewayOptions,
+} from '../../server/gateway/exchange';
 import type { OrderRequest, OrderUpdate } from '../../server/gateway/gateway';
 import { orderStatusOf } from '../../server/gateway/status';
 import { loadCatalog } from '../../server/http/messages';
@@ -147,17 +154,17 @@ const placements = (apiKey: string) => restOf(apiKey, '/api/v5/trade/batch-order
 
 describe('the §4 status of an exchange order', () => {
   it.each([
-    ['sent, not acknowledged', undefined, 0, 5, ORDER_STATUS.create],
-    ['open, nothing filled', 'open', 0, 5, ORDER_STATUS.executing],
-    ['open, part filled', 'open', 2, 5, ORDER_STATUS.executing],
-    ['closed, all filled', 'closed', 5, 5, ORDER_STATUS.completed],
-    ['cancelled, nothing filled', 'canceled', 0, 5, ORDER_STATUS.abnormalEnd],
-    ['expired, nothing filled', 'expired', 0, 5, ORDER_STATUS.abnormalEnd],
-    ['cancelled after a part filled', 'canceled', 2, 5, ORDER_STATUS.partialCancelled],
-    ['closed with a part filled', 'closed', 2, 5, ORDER_STATUS.partialCancelled],
-    ['cancelled once all had filled', 'canceled', 5, 5, ORDER_STATUS.completed],
-    ['rejected by the exchange', 'rejected', 0, 5, ORDER_STATUS.abnormal],
-  ])('%s → %i', (_label, status, filled, amount, expected) => {
+    ['sent, not acknowledged', ORDER_STATUS.create, undefined, 0, 5],
+    ['open, nothing filled', ORDER_STATUS.executing, 'open', 0, 5],
+    ['open, part filled', ORDER_STATUS.executing, 'open', 2, 5],
+    ['closed, all filled', ORDER_STATUS.completed, 'closed', 5, 5],
+    ['cancelled, nothing filled', ORDER_STATUS.abnormalEnd, 'canceled', 0, 5],
+    ['expired, nothing filled', ORDER_STATUS.abnormalEnd, 'expired', 0, 5],
+    ['cancelled after a part filled', ORDER_STATUS.partialCancelled, 'canceled', 2, 5],
+    ['closed with a part filled', ORDER_STATUS.partialCancelled, 'closed', 2, 5],
+    ['cancelled once all had filled', ORDER_STATUS.completed, 'canceled', 5, 5],
+    ['rejected by the exchange', ORDER_STATUS.abnormal, 'rejected', 0, 5],
+  ])('%s → %i', (_label, expected, status, filled, amount) => {
     expect(orderStatusOf({ status, filled, amount })).toBe(expected);
   });
 });
@@ -389,5 +396,41 @@ describe('exchange gateway: updates', () => {
     okx.control.fillOrder('sZ3a');
     expect(await again).toMatchObject({ state: 'filled', status: ORDER_STATUS.completed });
     expect(reads()).toBe(before);
+  });
+});
+
+describe('exchange gateways per account', () => {
+  it('makes one gateway per account and client, settles the account’s outbox when it makes it, and a new one for a new client', async () => {
+    const setup = newAccount();
+    await insertOutbox(db, {
+      client_id: 'g-1a',
+      exchange_client_id: exchangeClientId('g-1a'),
+      api_id: setup.account.id,
+      symbol: 'BTC/USDT:USDT',
+      request: '{}',
+      status: ORDER_STATUS.create,
+      created_at: TEST_START,
+    });
+    let client = await connect(setup.key);
+    const settled = new Promise<OrderUpdate>((resolve) => {
+      const registry = exchangeGateways(() => client as unknown as ExchangeGatewayOptions['client'], {
+        store: db,
+        clock: new ManualClock(TEST_START),
+        listen: (_api, gateway) => {
+          gateways.push(gateway);
+          gateway.onUpdate(resolve);
+        },
+      });
+      const first = registry.of(setup.account);
+      expect(registry.of(setup.account)).toBe(first);
+      void connect(setup.key).then((fresh) => {
+        client = fresh;
+        expect(registry.of(setup.account)).not.toBe(first);
+        registry.close();
+      });
+    });
+    expect(await settled).toEqual({ clientId: 'g-1a', state: 'cancelled', status: ORDER_STATUS.abnormalEnd });
+    expect(await outboxRow(db, 'g-1a')).toMatchObject({ state: 'done' });
+    expect(placements(setup.key.apiKey)).toEqual([]);
   });
 });
