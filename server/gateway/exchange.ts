@@ -454,6 +454,8 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
       const market = client.market(symbol);
       const call = await callOf(order, symbol, market);
       if ('key' in call) return rejected(order.clientId, call);
+      const racing = tracked.get(order.clientId); // the same id placed meanwhile: that one is the order
+      if (racing) return again(racing);
       const t = track({
         clientId: order.clientId,
         exchangeClientId: exchangeClientId(order.clientId),

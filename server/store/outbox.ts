@@ -82,3 +82,7 @@ export const outboxRow = (db: Queryable, clientId: string) => db.get<OutboxRow>(
 /** An account's rows that have not ended (sending or open), oldest first. */
 export const unsettledOutbox = (db: Queryable, apiId: number) =>
   db.all<OutboxRow>(`SELECT * FROM order_outbox WHERE api_id = ? AND state <> 'done' ORDER BY created_at, client_id`, [apiId]);
+
+/** The accounts with rows that have not ended: at start, each one's gateway settles them (ExchangeGateway.recover). */
+export const unsettledAccounts = async (db: Queryable): Promise<number[]> =>
+  (await db.all<{ api_id: number }>(`SELECT DISTINCT api_id FROM order_outbox WHERE state <> 'done' ORDER BY api_id`)).map((r) => Number(r.api_id));

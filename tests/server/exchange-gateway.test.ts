@@ -25,7 +25,7 @@ import { orderStatusOf } from '../../server/gateway/status';
 import { loadCatalog } from '../../server/http/messages';
 import type { ApiRow } from '../../server/store/api-accounts';
 import { openDb } from '../../server/store/db';
-import { insertOutbox, outboxRow } from '../../server/store/outbox';
+import { insertOutbox, outboxRow, unsettledAccounts } from '../../server/store/outbox';
 import type { Db } from '../../server/store/queryable';
 import { startLoopbackOkx, type LoopbackOkx } from '../loopback-exchange/okx';
 import { TEST_START } from './helpers';
@@ -327,8 +327,10 @@ describe('exchange gateway: never twice', () => {
       created_at: TEST_START,
     }); // written, and the server died before sending it
 
+    expect(await unsettledAccounts(db)).toContain(setup.account.id);
     const second = await gatewayFor(setup);
     const answers = await second.gateway.recover();
+    expect(await unsettledAccounts(db)).not.toContain(setup.account.id);
     expect(answers).toEqual([
       expect.objectContaining({ clientId: 'k-1a', state: 'filled', status: ORDER_STATUS.completed }),
       { clientId: 'k-2a', state: 'cancelled', status: ORDER_STATUS.abnormalEnd },
