@@ -13,6 +13,7 @@ import type { SecretBox } from './store/secret-box';
 import type { OrderGateway } from './gateway/gateway';
 import type { Queryable } from './store/queryable';
 import type { ExchangeClients } from './exchange/clients';
+import type { ApiRow } from './store/api-accounts';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
 export interface AppContext {
@@ -28,8 +29,12 @@ export interface AppContext {
   market: ServerMarket;
   /** seals and opens the API accounts' secrets (server/store/secret-box.ts; the key lives outside the database). */
   secrets: SecretBox;
-  /** where orders leave for an exchange, inside the caller's transaction `tx` (server/gateway/: paper today). */
-  gateway(tx: Queryable): OrderGateway;
+  /**
+   * Where the account's orders leave (server/gateway/): a paper account's fill at once at the server's market,
+   * inside the caller's transaction `tx`; a testnet or live account's go to its exchange (gateway/exchange.ts),
+   * which must be called outside any transaction (its outbox row is committed before the order leaves): pass `db`.
+   */
+  gateway(tx: Queryable, account: ApiRow): OrderGateway;
   /** the trading clients of the testnet and live accounts (server/exchange/clients.ts): `exchanges.clientFor(apiRow)`. */
   exchanges: ExchangeClients;
 }

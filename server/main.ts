@@ -13,6 +13,10 @@ import type { AppContext } from './context';
 import { openDb } from './store/db';
 import type { Queryable } from './store/queryable';
 import { paperGateway } from './gateway/paper';
+import { exchangeGateways, tradesOnExchange } from './gateway/exchange';
+import { unsettledAccounts } from './store/outbox';
+import { findApi, type ApiRow } from './store/api-accounts';
+import { marketPricer } from './engine/prices';
 import { EventBus } from './bus';
 import { registerFeeds, type FeedGenerators } from './feeds/socket-server';
 import { handlers } from './handlers';
@@ -165,9 +169,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   }
   const market = startMarket(clock, opts.market);
   await seedAssets(db, market, clock.now());
-  const gateway = (tx: Queryable) => paperGateway(tx, market.prices);
   const bus = new EventBus();
   const exchanges = createExchangeClients({ db, clock, settings, secrets, bus });
+  // a paper account's orders fill at the server's market; a testnet or live account's leave for its exchange
+  const exchangeOrders = exchangeGateways((api) => exchanges.clientFor(api), {
+    store: db,
+    clock,
+    priceOf: (o) => marketPricer(market.prices, o.at)(o.leg.exchange, o.leg.currency, o.leg.contractType),
+  });
+  const gateway = (tx: Queryable, api: ApiRow) => (tradesOnExchange(api) ? exchangeOrders.of(api) : paperGateway(tx, market.prices));
+  // orders a stop left in flight: their accounts' gateways look them up by client id before anything else is sent
+  for (const apiId of await unsettledAccounts(db)) {
+    const api = await findApi(db, apiId);
+    if (api && tradesOnExchange(api)) exchangeOrders.of(api);
+  }
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus, market, secrets, gateway, exchanges };
   await ctx.auth.lockout.load();
   if (demo && settings.demoTasks) await seedDemoTasks(ctx, clock.now());
@@ -234,6 +249,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await alerts.idle();
     stopTicker();
     market.stop();
+    exchangeOrders.close();
     await exchanges.close();
   });
   registerFallback(app, staticDir);
@@ -242,6 +258,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await app.listen({ port: opts.port ?? 8080, host });
   } catch (error) {
     market.stop();
+    exchangeOrders.close();
     await exchanges.close();
     db.close();
     throw error;

@@ -1,6 +1,7 @@
 import type { Leg } from '../engine';
 import type { Side } from '../engine/pricing';
 import type { ApiRow } from '../store/api-accounts';
+import type { OrderStatus } from '#contract/rules/order-status';
 
 /**
  * Where orders leave for an exchange and fills come back. Whoever trades (manual orders today; the task
@@ -38,13 +39,26 @@ export interface OrderFill {
 }
 
 /** Why a venue refused an order, as a reply text key (server/http/messages.ts) and its values. */
-export type OrderRefusal = { key: 'err.limitNotReachable'; params: { price: number } } | { key: 'err.closeExceedsPosition'; params: { position: number } };
+export type OrderRefusal =
+  | { key: 'err.limitNotReachable'; params: { price: number } }
+  | { key: 'err.closeExceedsPosition'; params: { position: number } }
+  /** above the account's max_order_notional (USDT); never sent */
+  | { key: 'err.maxNotional'; params: { limit: number; notional: number } }
+  /** the exchange refused it: its code and message */
+  | { key: 'err.exchangeRefused'; params: { reason: string } }
+  /** the account's exchange is marked down: nothing is sent */
+  | { key: 'err.exchange.down'; params: { bourse: string } };
 
-export type OrderUpdate =
+/**
+ * `status`: the §4 status_ the venue maps the order's state to (gateway/status.ts); an exchange's venue always
+ * sets it, the paper venue (which fills or refuses at once) leaves it out.
+ */
+export type OrderUpdate = (
   | { clientId: string; state: 'open' }
   | { clientId: string; state: 'filled'; fill: OrderFill }
   | { clientId: string; state: 'cancelled' }
-  | { clientId: string; state: 'rejected'; refusal: OrderRefusal };
+  | { clientId: string; state: 'rejected'; refusal: OrderRefusal }
+) & { status?: OrderStatus };
 
 export interface OrderGateway {
   /** places the order; answers what the venue says of it now (filled, open, or rejected) */

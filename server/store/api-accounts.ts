@@ -269,9 +269,10 @@ export interface NewManualOrder {
   direction: number;
   way: number;
   createdAt: number;
-  dealPrice: number;
-  fee: number;
-  instrumentId: string;
+  /** null: nothing filled yet (an exchange's order still open) */
+  dealPrice: number | null;
+  fee: number | null;
+  instrumentId: string | null;
   otype: string;
 }
 

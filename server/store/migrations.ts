@@ -1,4 +1,5 @@
 import type { Db } from './queryable';
+import { OUTBOX_SCHEMA } from './outbox';
 
 /**
  * The schema's history: migration N brings a database from `PRAGMA user_version` N-1 to N, in one
@@ -487,6 +488,9 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX exchange_audit_api ON exchange_audit (api_id, owner_id, id)`,
     `CREATE INDEX exchange_audit_owner ON exchange_audit (owner_id, id)`,
   ],
+  // 17: the order outbox (store/outbox.ts): an order bound for an exchange is written before it is sent, so a
+  // retry or a restart looks it up by its client order id instead of sending it twice
+  OUTBOX_SCHEMA,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
