@@ -61,7 +61,8 @@ export default function AuditPage() {
           allowClear
           value={apiId}
           onChange={(value) => show({ apiId: value, page: 1 })}
-          options={[...nameOf].map(([id, name]) => ({ value: id, label: name }))}
+          // an account not among the names (the super user's view of another's): shown by its id
+          options={[...nameOf, ...(apiId && !nameOf.has(apiId) ? [[apiId, `#${apiId}`] as const] : [])].map(([id, name]) => ({ value: id, label: name }))}
           style={{ width: '100%', maxWidth: 320 }}
           data-testid="audit-account"
         />
@@ -92,7 +93,7 @@ export default function AuditPage() {
           <Table.Column<AuditEntry>
             key="ok"
             title={t('audit.columns.ok')}
-            render={(_, e) => <Tag color={e.ok ? 'success' : 'error'}>{t(e.ok ? 'audit.ok' : 'audit.failed')}</Tag>}
+            render={(_, e) => <Tag color={e.ok ? 'green' : 'red'}>{t(e.ok ? 'audit.ok' : 'audit.failed')}</Tag>}
           />
           <Table.Column<AuditEntry> key="reply" title={t('audit.columns.reply')} render={(_, e) => <span style={JSON_CELL}>{e.reply}</span>} />
         </Table>

@@ -17,7 +17,7 @@ export function InitResults({ instruments }: { instruments: InitResult[] }) {
           <List.Item data-testid={`init-${item.instrument}`}>
             <Typography.Text strong>{item.instrument}</Typography.Text>
             {item.ok ? (
-              <Tag color="success">{t('init.ok')}</Tag>
+              <Tag color="green">{t('init.ok')}</Tag>
             ) : (
               <Typography.Text type="danger" style={{ wordBreak: 'break-word', textAlign: 'end' }}>
                 {item.error || t('init.failed')}

@@ -24,12 +24,10 @@ export function ModeCell({ api }: { api: ApiAccount }) {
             {check.valid === null ? (
               <Typography.Text type="secondary">{t('keyCheck.unchecked')}</Typography.Text>
             ) : (
-              <Tag color={check.valid ? 'success' : 'error'}>{t(check.valid ? 'keyCheck.valid' : 'keyCheck.invalid')}</Tag>
+              <Tag color={check.valid ? 'green' : 'red'}>{t(check.valid ? 'keyCheck.valid' : 'keyCheck.invalid')}</Tag>
             )}
-            {check.canTrade !== null && (
-              <Tag color={check.canTrade ? 'success' : 'error'}>{t(check.canTrade ? 'keyCheck.canTrade' : 'keyCheck.cannotTrade')}</Tag>
-            )}
-            {check.canWithdraw === true && <Tag color="error">{t('keyCheck.canWithdraw')}</Tag>}
+            {check.canTrade !== null && <Tag color={check.canTrade ? 'green' : 'red'}>{t(check.canTrade ? 'keyCheck.canTrade' : 'keyCheck.cannotTrade')}</Tag>}
+            {check.canWithdraw === true && <Tag color="red">{t('keyCheck.canWithdraw')}</Tag>}
           </Space>
           {check.checkedAt !== null && check.canWithdraw === null && <Typography.Text type="warning">{t('keyCheck.permissionsUnknown')}</Typography.Text>}
           {check.checkedAt !== null && <Typography.Text type="secondary">{t('keyCheck.checkedAt', { time: formatMinute(check.checkedAt) })}</Typography.Text>}
