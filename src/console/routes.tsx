@@ -52,6 +52,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   route('/user/static', 'nav.userStatic', 'account', { load: () => import('../features/account/user/static'), shell: 'user' }),
   route('/market', 'nav.market', 'market', { load: () => import('../features/market'), ...inNav }),
   route('/api', 'nav.api', 'apis', { load: () => import('../features/apis/list'), ...inNav, definition: definitionOf(apisResource) }),
+  route('/api/audit', 'nav.apiAudit', 'apis', { action: 'audit', load: () => import('../features/apis/audit') }),
   route('/assets', 'nav.assetsEquity', 'assets', {
     load: () => import('../features/assets/list'),
     nav: { group: 'nav.assets' },

@@ -1,5 +1,5 @@
 import { act as settle, screen, waitFor, within, fireEvent } from '@testing-library/react';
-import type { ApiAccount } from '#contract/types/api-accounts';
+import type { ApiAccount, KeyCheck, TradingModes } from '#contract/types/api-accounts';
 import ApiListPage from '../../src/features/apis/list';
 import { envelope, onCall, recordCall, server } from './msw';
 import { renderPage, userEvent } from './render';
@@ -52,17 +52,21 @@ const chart = Array.from({ length: 200 }, (_, i) => ({
   equity_rate_usdt: 0,
 }));
 
+/** What the server allows: HTX (2) has no test network; live trading off unless a test turns it on. */
+const modes = (live = false): TradingModes => ({ live, testnet: { 1: true, 2: false, 3: true } });
+
 /** The calls every render of the page makes. */
-function baseHandlers(list: ApiAccount[] = apis) {
+function baseHandlers(list: ApiAccount[] = apis, live = false) {
   server.use(
     onCall('apiList', () => envelope(list)),
     onCall('bourseGet', () => envelope(bourses)),
     onCall('assetImaging', () => envelope(chart)),
+    onCall('tradingModes', () => envelope(modes(live))),
   );
 }
 
-async function renderList(list: ApiAccount[] = apis) {
-  baseHandlers(list);
+async function renderList(list: ApiAccount[] = apis, live = false) {
+  baseHandlers(list, live);
   renderPage(<ApiListPage />, { path: '/api' });
   await screen.findByText(list[0]?.name ?? '');
 }
@@ -148,7 +152,7 @@ describe('API dialog', () => {
 
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
     expect(add.calls).toHaveLength(1);
-    expect(add.calls[0]).toEqual({ token: 'admin-token', name: 'New one', bourseId: 1, apiKey: 'the-key', apiSecret: 'the-secret', status: 4 });
+    expect(add.calls[0]).toEqual({ token: 'admin-token', name: 'New one', bourseId: 1, apiKey: 'the-key', apiSecret: 'the-secret', status: 4, mode: 'paper' });
   });
 
   it('requires the secret when adding', async () => {
@@ -177,7 +181,7 @@ describe('API dialog', () => {
     await userEvent.click(button(modal, /保\s*存/));
 
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
-    expect(update.calls[0]).toEqual({ token: 'admin-token', apiId: 11, name: 'Renamed', bourseId: 1, apiKey: 'key-11', status: 1 });
+    expect(update.calls[0]).toEqual({ token: 'admin-token', apiId: 11, name: 'Renamed', bourseId: 1, apiKey: 'key-11', status: 1, mode: 'paper' });
     expect(update.calls[0]).not.toHaveProperty('apiSecret');
     expect(update.calls[0]).not.toHaveProperty('apiToken');
   });
@@ -328,6 +332,7 @@ describe('advanced settings', () => {
     total_deposit_multiple: 3,
     proportion_ratio_spot: 5,
     proportion_ratio_deposit: 5,
+    max_order_notional: 0,
   };
 
   it('lowers the spot multiple when the futures multiple would push the sum over 20, and saves', async () => {
@@ -351,12 +356,19 @@ describe('advanced settings', () => {
     await waitFor(() => expect(spot).toHaveValue('10'));
 
     await userEvent.click(within(modal).getByLabelText('允许借币'));
+    // the per-order notional limit, 0 = none
+    const notional = within(modal).getByLabelText('单笔订单最大名义价值（USDT）');
+    expect(notional).toHaveValue('0');
+    expect(within(modal).getByText('0 = 不限制')).toBeInTheDocument();
+    await userEvent.clear(notional);
+    await userEvent.type(notional, '5000');
     await userEvent.click(button(modal, /保\s*存/));
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(save.calls[0]).toEqual({
       token: 'admin-token',
       apiId: 11,
       ...advanced,
+      max_order_notional: 5000,
       is_borrow: true,
       proportion_ratio_spot: 10,
       proportion_ratio_deposit: 10,
@@ -453,5 +465,136 @@ describe('manual trading', () => {
     await userEvent.click(button(await dialog('确认手动交易'), /确\s*定/));
     await waitFor(() => expect(trade.calls).toHaveLength(1));
     expect(trade.calls[0]).toEqual({ token: 'admin-token', apiId: 11, symbol: 'ETH', type: 1, direction: 1, way: 1, amount: 0.5 });
+  });
+});
+
+describe('trading on exchanges', () => {
+  const checked = (over: Partial<KeyCheck> = {}): KeyCheck => ({
+    valid: true,
+    canTrade: true,
+    canWithdraw: false,
+    checkedAt: new Date(2026, 10, 27, 9, 30).getTime(),
+    error: null,
+    ...over,
+  });
+  const account = (id: number, name: string, over: Partial<ApiAccount>): ApiAccount => ({
+    ...apis[0]!,
+    id,
+    name,
+    bourse_id: 1,
+    bourse_name: 'OKEx',
+    status_info: '',
+    mode: 'testnet',
+    key_check: checked(),
+    ...over,
+  });
+  const testnet = account(21, 'okx-demo', {});
+  const row = (name: string) => screen.getByText(name).closest('tr')!;
+
+  it('offers testnet only where the exchange has one, saying why not on HTX, and adds a testnet account', async () => {
+    const add = recordCall('apiAdd', { id: 13 });
+    await renderList();
+    server.use(add.handler);
+    const modal = await openAddDialog({ API名称: 'demo', 'API Key': 'k', 'API Secret': 's' });
+    expect(within(modal).getByLabelText('模拟盘')).toBeChecked();
+    const testnetChoice = within(modal).getByLabelText('测试网');
+    await waitFor(() => expect(testnetChoice).toBeEnabled());
+
+    await userEvent.click(within(modal).getByLabelText('交易所'));
+    await userEvent.click(await screen.findByTitle('Huobi'));
+    await waitFor(() => expect(testnetChoice).toBeDisabled());
+    expect(within(modal).getByText('Huobi 没有测试网，只能使用模拟盘')).toBeInTheDocument();
+
+    await userEvent.click(within(modal).getByLabelText('交易所'));
+    // the select's current value carries the title too: the option of the open list is clicked
+    const [okx] = (await screen.findAllByTitle('OKEx')).filter((el) => el.closest('.ant-select-item-option'));
+    await userEvent.click(okx!);
+    await waitFor(() => expect(testnetChoice).toBeEnabled());
+    await userEvent.click(testnetChoice);
+    await userEvent.click(button(modal, /保\s*存/));
+    await waitFor(() => expect(add.calls).toHaveLength(1));
+    expect(add.calls[0]).toMatchObject({ bourseId: 1, mode: 'testnet' });
+  });
+
+  it('shows each account’s mode and key check, says when permissions could not be checked, and checks a key again', async () => {
+    const recheck = recordCall('apiCheck', checked());
+    const list = [
+      testnet,
+      account(22, 'bn-unknown', { bourse_id: 3, bourse_name: 'Binance', key_check: checked({ canWithdraw: null }) }),
+      account(23, 'okx-bad', {
+        key_check: checked({ valid: false, canTrade: null, canWithdraw: null, error: 'okx {"code":"50113","msg":"Invalid Sign"}' }),
+        exchange_down: true,
+      }),
+      account(24, 'okx-paper', { mode: 'paper', key_check: checked({ valid: null, canTrade: null, canWithdraw: null, checkedAt: null }) }),
+    ];
+    await renderList(list);
+    server.use(recheck.handler);
+
+    expect(within(row('okx-demo')).getByText('测试网')).toBeInTheDocument();
+    expect(within(row('okx-demo')).getByText('密钥有效')).toBeInTheDocument();
+    expect(within(row('okx-demo')).getByText('可交易')).toBeInTheDocument();
+    expect(within(row('okx-demo')).getByText('上次检查：2026-11-27 09:30')).toBeInTheDocument();
+    expect(within(row('okx-demo')).queryByText('交易所不报告密钥权限：无法检查')).not.toBeInTheDocument();
+
+    expect(within(row('bn-unknown')).getByText('交易所不报告密钥权限：无法检查')).toBeInTheDocument();
+
+    expect(within(row('okx-bad')).getByText('密钥无效')).toBeInTheDocument();
+    expect(within(row('okx-bad')).getByText('最近错误：okx {"code":"50113","msg":"Invalid Sign"}')).toBeInTheDocument();
+    expect(within(row('okx-bad')).getByText('交易所无响应')).toBeInTheDocument();
+
+    expect(within(row('okx-paper')).getByText('模拟盘')).toBeInTheDocument();
+    expect(within(row('okx-paper')).queryByText(/密钥/)).not.toBeInTheDocument();
+
+    // the server does not allow live: said where the option would be
+    await userEvent.click(within(row('okx-demo')).getByText('操作'));
+    const liveItem = (await screen.findByText(/开启实盘/, { selector: '.ant-dropdown-menu-title-content' })).closest('li')!;
+    expect(liveItem).toHaveTextContent('服务器未允许实盘：由运营方设置 LIVE_TRADING=1，见 README');
+    expect(liveItem).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(await screen.findByText('重新检查密钥', { selector: '.ant-dropdown-menu-title-content' }));
+    expect(await screen.findByText('检查完成')).toBeInTheDocument();
+    expect(recheck.calls).toEqual([{ token: 'admin-token', apiId: 21 }]);
+  });
+
+  it('turns live on only once the exchange/account is typed exactly, and sends it to apiLive', async () => {
+    const live = recordCall('apiLive', { ...testnet, mode: 'live' });
+    await renderList([testnet], true);
+    server.use(live.handler);
+    await act('okx-demo', '开启实盘');
+    const modal = await dialog('开启实盘');
+    expect(within(modal).getByText('开启后，OKEx 上的API「okx-demo」将使用真实资金下单。')).toBeInTheDocument();
+    const ok = button(modal, /开启实盘/);
+    expect(ok).toBeDisabled();
+    const field = within(modal).getByLabelText('请输入以下内容以确认：');
+    await userEvent.type(field, 'OKEx/okx-dem');
+    expect(ok).toBeDisabled();
+    expect(within(modal).getByText('输入的内容不一致')).toBeInTheDocument();
+    await userEvent.type(field, 'o');
+    expect(ok).toBeEnabled();
+    await userEvent.click(ok);
+
+    expect(await screen.findByText('已开启实盘')).toBeInTheDocument();
+    expect(live.calls).toEqual([{ token: 'admin-token', apiId: 21, enable: true, confirm: 'OKEx/okx-demo' }]);
+  });
+
+  it('shows what /api/init answered for each instrument', async () => {
+    const result = {
+      marginMode: 'cross',
+      leverage: 10,
+      instruments: [
+        { instrument: 'BTC-USDT-SWAP', ok: true },
+        { instrument: 'ETH-USDT-SWAP', ok: false, error: 'okx 59000 Setting failed' },
+      ],
+    };
+    const init = recordCall('apiInit', result);
+    await renderList([testnet]);
+    server.use(init.handler);
+    await act('okx-demo', '初始化');
+    await userEvent.click(button(await dialog('初始化API'), /确\s*定/));
+
+    const report = await dialog('初始化结果 - okx-demo');
+    expect(within(report).getByText('1/2 个合约设置成功（全仓、10倍杠杆）')).toBeInTheDocument();
+    expect(within(screen.getByTestId('init-BTC-USDT-SWAP')).getByText('成功')).toBeInTheDocument();
+    expect(within(screen.getByTestId('init-ETH-USDT-SWAP')).getByText('okx 59000 Setting failed')).toBeInTheDocument();
+    expect(init.calls).toEqual([{ token: 'admin-token', apiId: '21' }]);
   });
 });

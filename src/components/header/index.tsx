@@ -17,6 +17,8 @@ const ChangePasswordDialog = lazy(() => import('../auth-forms/change-password-di
 const UpDownColorSetting = lazy(() => import('../up-down-colors').then((m) => ({ default: m.UpDownColorSetting })));
 // the alert bell and its feed: signed-in pages only, loaded after the header
 const AlertBell = lazy(() => import('../alert-bell'));
+// the kill switch (live and testnet trading): the console's shells only, loaded with the bell
+const KillSwitch = lazy(() => import('./kill-switch'));
 
 /**
  * The header of every screen: brand, the navigation given by the shell, language and theme
@@ -29,7 +31,7 @@ const AlertBell = lazy(() => import('../alert-bell'));
  */
 export interface AppHeaderProps {
   nav?: ReactNode;
-  /** shows the alert bell when signed in: the console's shells only (the bell's calls need their Refine) */
+  /** shows the kill switch and the alert bell when signed in: the console's shells only (their calls need their Refine) */
   alerts?: boolean;
 }
 
@@ -88,6 +90,11 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
         </Tooltip>
         {session ? (
           <>
+            {alerts && (
+              <Suspense>
+                <KillSwitch />
+              </Suspense>
+            )}
             {alerts && (
               <Suspense>
                 <AlertBell />

@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Row, Switch } from 'antd';
+import { Alert, Col, Form, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiAccount, ApiAdvanced } from '#contract/types/api-accounts';
 import { ADVANCED_RANGES, coupleMultiples, MAX_MULTIPLE_SUM, type MultipleField } from '#contract/rules/advanced';
@@ -21,7 +21,8 @@ export function AdvancedDialog({ api, onClose }: { api: ApiAccount; onClose: () 
       successKey="messages.saved"
       onClose={onClose}
       width={600}
-      toForm={(advanced) => advanced}
+      // a server that does not know the limit yet: none (0)
+      toForm={(advanced) => ({ ...advanced, max_order_notional: advanced.max_order_notional ?? 0 })}
       toPayload={(values: ApiAdvanced, apiId) => ({ apiId, ...values, ...coupleMultiples('proportion_ratio_spot', values) })}
       onValuesChange={(changed, all, form) => {
         // moving one multiple lowers the other so that together they never exceed the limit
@@ -45,7 +46,18 @@ export function AdvancedDialog({ api, onClose }: { api: ApiAccount; onClose: () 
               <SliderInput {...ADVANCED_RANGES[field]} precision={precisionOf(ADVANCED_RANGES[field].step)} />
             </Form.Item>
           ))}
-          <Alert type="info" showIcon message={t('advanced.sumHint', { max: MAX_MULTIPLE_SUM })} />
+          <Alert type="info" showIcon message={t('advanced.sumHint', { max: MAX_MULTIPLE_SUM })} style={{ marginBottom: 16 }} />
+          <Form.Item
+            name="max_order_notional"
+            label={t('advanced.max_order_notional')}
+            extra={t('advanced.maxNotionalHint')}
+            rules={[
+              { required: true, message: t('advanced.maxNotionalInvalid') },
+              { type: 'number', min: 0, message: t('advanced.maxNotionalInvalid') },
+            ]}
+          >
+            <InputNumber min={0} step={100} style={{ width: '100%' }} />
+          </Form.Item>
         </>
       )}
     </SettingsDialog>

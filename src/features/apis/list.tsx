@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { HttpError } from '@refinedev/core';
 import { useModalForm, useTable } from '@refinedev/antd';
 import { Button, Card, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { AuditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { ApiAccount, ApiAccountSave } from '#contract/types/api-accounts';
 import { strategyTypeLabelKey } from '#contract/rules/codes';
 import { apisResource } from '.';
@@ -13,9 +14,12 @@ import { AssetTemplateDialog } from './asset-template-dialog';
 import { FeesDialog } from './fees-dialog';
 import { ManualTradeDialog } from '../../components/manual-trade-dialog';
 import { failed, succeeded } from '../../components/notify';
-import { RowActions, type ApiDialogKind } from './row-actions';
+import { auditPath, RowActions, type ApiDialogKind } from './row-actions';
 import { TrendCell } from './trend-cell';
 import { useBourses } from '../../api/use-bourses';
+import { ModeCell } from './key-check';
+import { LiveDialog } from './live-dialog';
+import { modeOf, useTradingModes } from './trading-modes';
 
 const PAGE_SIZE = 10;
 
@@ -23,6 +27,8 @@ const PAGE_SIZE = 10;
 export default function ApiListPage() {
   const { t } = useTranslation('apis');
   const { nameOf } = useBourses();
+  const modes = useTradingModes();
+  const navigate = useNavigate();
   const { tableProps } = useTable<ApiAccount>({
     resource: apisResource.name,
     pagination: { mode: 'client', pageSize: PAGE_SIZE },
@@ -54,6 +60,8 @@ export default function ApiListPage() {
         apiSecret: '',
         apiToken: '',
         status: editing.status,
+        // a live account's mode is not chosen in the dialog (turned off from the row's menu)
+        mode: modeOf(editing) === 'live' ? undefined : (modeOf(editing) as 'paper' | 'testnet'),
       });
     }
   }, [configOpen, editing, configForm]);
@@ -65,9 +73,14 @@ export default function ApiListPage() {
     <Card
       title={t('title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => add.show()}>
-          {t('buttons.add')}
-        </Button>
+        <Space size="small" wrap>
+          <Button icon={<AuditOutlined />} onClick={() => navigate(auditPath())}>
+            {t('buttons.audit')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => add.show()}>
+            {t('buttons.add')}
+          </Button>
+        </Space>
       }
     >
       <Table<ApiAccount> {...tableProps} rowKey="id" size="middle" scroll={{ x: 'max-content' }}>
@@ -85,12 +98,14 @@ export default function ApiListPage() {
             </Space>
           )}
         />
+        <Table.Column<ApiAccount> key="mode" title={t('columns.mode')} render={(_, api) => <ModeCell api={api} />} />
         <Table.Column<ApiAccount>
           key="actions"
           title={t('columns.actions')}
           render={(_, api) => (
             <RowActions
               api={api}
+              modes={modes}
               onEdit={(row) => {
                 setEditing(row);
                 config.show(row.id);
@@ -101,12 +116,20 @@ export default function ApiListPage() {
         />
       </Table>
 
-      <ApiDialog mode="add" modalProps={add.modalProps} formProps={add.formProps} />
-      <ApiDialog mode="config" modalProps={config.modalProps} formProps={config.formProps} hasToken={Boolean(editing?.apiToken)} />
+      <ApiDialog mode="add" modalProps={add.modalProps} formProps={add.formProps} modes={modes} />
+      <ApiDialog
+        mode="config"
+        modalProps={config.modalProps}
+        formProps={config.formProps}
+        hasToken={Boolean(editing?.apiToken)}
+        modes={modes}
+        live={editing ? modeOf(editing) === 'live' : false}
+      />
       {dialog?.kind === 'fees' && <FeesDialog api={dialog.api} onClose={closeDialog} />}
       {dialog?.kind === 'advanced' && <AdvancedDialog api={dialog.api} onClose={closeDialog} />}
       {dialog?.kind === 'assetTemplate' && <AssetTemplateDialog api={dialog.api} onClose={closeDialog} />}
       {dialog?.kind === 'manualTrade' && <ManualTradeDialog api={dialog.api} onClose={closeDialog} />}
+      {dialog?.kind === 'live' && <LiveDialog api={dialog.api} onClose={closeDialog} />}
     </Card>
   );
 }
