@@ -194,6 +194,8 @@ export const PERMISSIONS = {
     /** the miner models and the network defaults: read by the model table, the comparison and the calculator. */
     miner: anyOf(column('/main/mill'), column('/main/mill1'), column('/main/mill2')),
     coins: column('/coins'),
+    /** the coin range and blacklist: the /coins page's, and the follow page's users, whose follow tasks obey them */
+    coinLists: anyOf(column('/coins'), FOLLOW),
     signal: column('/signal'),
     simulate: column('/simulate'),
     aveo: column('/aveo'),
