@@ -114,7 +114,8 @@ describe('market page', () => {
     expect(within(tables()[1]).getByText('OKEx 永续 / Binance 现货')).toBeInTheDocument();
     const socket = socketOf('/get2')!;
     expect(socket.protocols).toEqual(['bearer', 'admin-token']);
-    expect(new URL(socket.url).search).toBe('');
+    // the token is in the handshake, not the URL, which names only the console's language
+    expect(new URL(socket.url).search).toBe('?lang=zh-CN');
     act(() => socket.open());
     expect(JSON.parse(socket.sent[0])).toEqual({
       token: 'admin-token',
