@@ -2,10 +2,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { DEFAULT_SETTINGS } from '../../server/settings';
 import { e2eSuite, login, loginUnilateral, motionEnded, scriptTookOver, until, whileWatching } from './harness';
 
-// The login tests sign in through the form and its slider; the others sign in through the API.
-const { open, signIn, signInUnilateral } = e2eSuite();
+// The login tests sign in through the form and its slider; the others sign in through the API. The slider's
+// proof of work is the one a user's browser does (the server's default difficulty; the other specs use less).
+const { open, signIn, signInUnilateral } = e2eSuite({ server: { settings: { captchaDifficulty: DEFAULT_SETTINGS.captchaDifficulty } } });
 const navTexts = async (p: Page) =>
   (await p.getByTestId('top-nav').innerText())
     .split('\n')

@@ -115,6 +115,12 @@ async function load<T>(file: string): Promise<T> {
   return (await import(pathToFileURL(path.join(ROOT, file)).href)) as T;
 }
 
+/**
+ * The slider captcha's difficulty on the e2e servers: 10 leading zero bits, ~1,000 hashes, so the search still
+ * runs several of proveWork's batches of 256 (contract/rules/captcha.ts) as at the default 16.
+ */
+export const E2E_CAPTCHA_DIFFICULTY = 10;
+
 export interface App {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -133,8 +139,16 @@ export async function startApp(options: ServerOptions = {}): Promise<App> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'console-e2e-')));
   // no demo tasks: each spec makes the tasks it asserts on (the demo seed has its own server test);
   // a task's status changes at the engine's next tick, not 2 s of realism later; password hashes are cheap
-  // (the default, OWASP's scrypt cost, takes ~0.3 s and 128 MiB for each sign-in)
-  const settings = { demoTasks: false, statusChangeDelayMs: 0, passwordCost: { N: 1024, r: 8, p: 1 }, ...options.settings };
+  // (the default, OWASP's scrypt cost, takes ~0.3 s and 128 MiB for each sign-in); the slider's proof of work
+  // is E2E_CAPTCHA_DIFFICULTY (the default's ~65,000 hashes took ~0.3 s of CPU at each of the suite's ~70
+  // sign-ins; foundation.spec.ts signs in at the default)
+  const settings = {
+    demoTasks: false,
+    statusChangeDelayMs: 0,
+    passwordCost: { N: 1024, r: 8, p: 1 },
+    captchaDifficulty: E2E_CAPTCHA_DIFFICULTY,
+    ...options.settings,
+  };
   const server = await startServer({ port: 0, host: '127.0.0.1', staticDir: DIST, ...options, settings, dataDir });
   return {
     url: server.url.replace(/\/+$/, ''),

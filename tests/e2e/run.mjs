@@ -21,7 +21,6 @@ const say = (line) => console.log(`[e2e] ${line}`);
  * lanes end together; a file not named here runs after these. */
 const SLOWEST_FIRST = [
   'a11y',
-  'a11y-dark',
   'market',
   'security-replies',
   'foundation',
