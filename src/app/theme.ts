@@ -4,7 +4,7 @@ import type { ThemeMode } from '../components/theme-mode';
 /**
  * The console's antd theme, light and dark, in one place: antd's look with the colours of text raised to
  * WCAG AA (4.5:1 for normal text). Each value names the backgrounds it was measured on
- * (tests/e2e/a11y.spec.ts and a11y-dark.spec.ts hold them with axe-core).
+ * (tests/e2e/a11y.spec.ts holds them with axe-core, in both themes).
  * - Light: antd's blue #1677ff gives white button text 4.1:1, so the primary (fills and links) is antd's next
  *   blue #1668dc (5.2:1 either way round, 4.6:1 on #f0f0f0); grey text (tertiary, description: placeholders'
  *   neighbours, secondary Typography, empty states) 0.6 black instead of 0.45 (5.7:1 on white, 5.0:1 on #f0f0f0);
