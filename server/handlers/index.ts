@@ -20,6 +20,7 @@ import { toolsBinanceHandlers } from './tools-binance';
 import { toolsAevoHandlers } from './tools-aevo';
 import { toolsPaperHandlers } from './tools-paper';
 import { alertHandlers } from './alerts';
+import { exchangeHandlers } from './exchange';
 
 /** Calls that wait on the clock rather than work (the initialise delay): they keep no lane waiting. */
 const WAITING_CALLS: ReadonlySet<EndpointName> = new Set(['apiInit']);
@@ -54,4 +55,5 @@ export const handlers: HandlerMap = laned({
   ...minerHandlers,
   ...toolsPaperHandlers,
   ...alertHandlers,
+  ...exchangeHandlers,
 });

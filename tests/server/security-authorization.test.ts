@@ -139,6 +139,7 @@ const PAYLOADS: Record<string, Build> = {
   'apiAssetTemplateSave.apiId': (id) => ({ apiId: id, assetTemplate: 10_000 }),
   'apiAdvancedGet.apiId': (id) => ({ apiId: id }),
   'apiAdvancedUpdate.apiId': (id) => ({ apiId: id, is_borrow: false }),
+  'killSwitch.apiId': (id) => ({ apiId: id }),
   'assetImaging.apiId': (id) => ({ apiId: id, layout: 1 }),
   'assetBorrowRecords.apiId': (id) => ({ apiId: id }),
   'assetLedgerLog.apiId': (id) => ({ apiId: id }),
