@@ -5,6 +5,7 @@
  * A testnet's books are not the live exchange's: a book is keyed by the network it was read on as well.
  * Listeners hear of every book that arrives, so a task can decide on the update, not on the next tick.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { BOOK_MAX_AGE_MS } from '#contract/rules/exchange-trading';
 import type { Clock } from '../clock/clock';
 import type { Quote } from '../engine';
@@ -65,8 +66,12 @@ export function quoteOfBook(bids: Side, asks: Side, depth: number, perUnit: (pri
 
 export const isFresh = (book: LiveBook | undefined, now: number): book is LiveBook => !!book && now - book.at <= BOOK_MAX_AGE_MS;
 
+/** Made where no transaction is under way (the server's start): its reads run there, whoever asks to watch. */
 export function orderBooks(options: { clock: Clock; depth: () => number }): OrderBooks {
   const { clock } = options;
+  // a book is first asked for inside a step's transaction; its loop (and the steps a book update starts) must not
+  // inherit that transaction's async context (server/store/db.ts would run them as part of it, out of turn)
+  const outside = AsyncLocalStorage.snapshot();
   const books = new Map<string, LiveBook>();
   const watching = new Set<string>();
   const listeners = new Set<(network: string, symbol: string) => void>();
@@ -101,7 +106,7 @@ export function orderBooks(options: { clock: Clock; depth: () => number }): Orde
       const key = keyOf(network, symbol);
       if (closed || watching.has(key)) return;
       watching.add(key);
-      void read(network, symbol, clientOf());
+      outside(() => void read(network, symbol, clientOf()));
     },
     book: (network, symbol) => books.get(keyOf(network, symbol)),
     onUpdate(listener) {
