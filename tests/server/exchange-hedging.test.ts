@@ -6,6 +6,7 @@
  * see (the requests, when they leave) and what the console shows (orders, fills, positions, alerts, replies).
  */
 import path from 'node:path';
+import ccxt from 'ccxt';
 import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOOK_MAX_AGE_MS } from '#contract/rules/exchange-trading';
@@ -13,7 +14,9 @@ import type { AlertItem } from '#contract/rules/alerts';
 import { enginePrices } from '../../server/engine/prices';
 import type { OrderGateway, OrderRequest, OrderUpdate } from '../../server/gateway/gateway';
 import { legBalanceSource, startTaskRunner, type TaskRunner } from '../../server/hedging/runner';
-import type { BookClient } from '../../server/market/books';
+import { isFresh, orderBooks, type BookClient } from '../../server/market/books';
+import { ManualClock } from '../../server/clock/clock';
+import { OKX_TEST_ACCOUNT, startLoopbackOkx } from '../loopback-exchange/okx';
 import { liveSymbol } from '../../server/market';
 import { fillsOf, findTask, listChildren, ordersOf } from '../../server/store/tasks';
 import { addChildren, addTask, TASK_PARAMS } from './engine-tasks';
@@ -409,5 +412,60 @@ describe('the kill switch', () => {
       [4, 0],
     ]);
     expect(d.exchange.placed.map((o) => o.clientId)).toEqual(sent);
+  });
+});
+
+describe('order books over ccxt pro (the loopback OKX)', () => {
+  it('reads depthMarket levels by watchOrderBook, in coins, stamped with the server clock: stale after BOOK_MAX_AGE_MS until the next update', async () => {
+    const clock = new ManualClock(Date.UTC(2025, 0, 10, 7, 59));
+    const okx = await startLoopbackOkx({ now: () => clock.now(), accounts: [OKX_TEST_ACCOUNT] });
+    const client = new ccxt.pro.okx({
+      apiKey: OKX_TEST_ACCOUNT.apiKey,
+      secret: OKX_TEST_ACCOUNT.secret,
+      password: OKX_TEST_ACCOUNT.passphrase,
+      enableRateLimit: false,
+      timeout: 3000,
+      urls: okx.urls,
+      options: { ws: { backoff: { base: 0 } } },
+    });
+    await client.loadHttpProxyAgent();
+    const books = orderBooks({ clock, depth: () => 5 });
+    try {
+      const SWAP = 'BTC/USDT:USDT';
+      const next = () =>
+        new Promise<void>((resolve) => {
+          const off = books.onUpdate(() => {
+            off();
+            resolve();
+          });
+        });
+      const first = next();
+      books.watch('testnet:1', SWAP, () => client);
+      await first;
+      const wire = okx.state.books.get('BTC-USDT-SWAP')!;
+      // five levels of contracts of 0.01 BTC: the mean size of the five, in coins
+      const mean = (side: readonly (readonly number[])[]) => (side.slice(0, 5).reduce((sum, level) => sum + level[1]!, 0) / 5) * 0.01;
+      const book = books.book('testnet:1', SWAP)!;
+      expect(book.at).toBe(clock.now());
+      expect(book.quote.bid).toBe(wire.bids[0]![0]);
+      expect(book.quote.ask).toBe(wire.asks[0]![0]);
+      expect(book.quote.bidSize).toBeCloseTo(mean(wire.bids), 12);
+      expect(book.quote.askSize).toBeCloseTo(mean(wire.asks), 12);
+      expect(okx.requests.find((r) => r.method === 'subscribe')?.body).toMatchObject({ args: [{ channel: 'books5', instId: 'BTC-USDT-SWAP' }] });
+
+      clock.tick(BOOK_MAX_AGE_MS);
+      expect(isFresh(books.book('testnet:1', SWAP), clock.now())).toBe(true);
+      clock.tick(1);
+      expect(isFresh(books.book('testnet:1', SWAP), clock.now())).toBe(false);
+      const moved = next();
+      okx.control.setBook('BTC-USDT-SWAP', { bids: [[64_990, 10]], asks: [[65_010, 30]] });
+      await moved;
+      expect(books.book('testnet:1', SWAP)).toEqual({ quote: { bid: 64_990, ask: 65_010, bidSize: 0.1, askSize: 0.3 }, at: clock.now() });
+      expect(books.book('live:1', SWAP)).toBeUndefined();
+    } finally {
+      books.close();
+      await client.close();
+      await okx.close();
+    }
   });
 });
