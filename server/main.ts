@@ -231,7 +231,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     configuredOrigins(staticDir),
   );
   const stopTicker = startMarketTicker(ctx);
-  const tasks = startTaskRunner(ctx);
+  const tasks = startTaskRunner(ctx, { gatewayFor: (api) => exchangeOrders.of(api), bookClientFor: (api) => exchanges.clientFor(api) });
   const unilateral = startUnilateralRunner(ctx);
   // the unbalanced rule reads the task engine's own ledgers (the figures the task pages show), not the database
   const legHealth = legBalanceSource(tasks, enginePrices(ctx.market.prices).prices);

@@ -189,7 +189,7 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
   };
 
   /**
-   * Takes in what the exchange says of a followed order: the fill since the last report (if any) and its end.
+   * Takes in what the exchange says of a followed order: its fill so far when it grew (if it did) and its end.
    * The bookkeeping is synchronous, so two reports of the same order never tell the same fill twice; the
    * updates go out once the outbox holds them.
    */
@@ -205,8 +205,8 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
     const final = isFinalStatus(status);
     if (coins > before.amount * (1 + 1e-12) + 1e-15) {
       const now = { amount: coins, cost: coins * price, fee: feeInUsdt(order, t.market, price) };
-      const amount = now.amount - before.amount;
-      const fill = { price: (now.cost - before.cost) / amount, amount, fee: now.fee - before.fee, instrumentId: t.market.id ?? t.symbol };
+      // an update carries the order's fill so far (gateway.ts): one told twice counts once
+      const fill = { price: now.cost / now.amount, amount: now.amount, fee: now.fee, instrumentId: t.market.id ?? t.symbol };
       updates.push({ clientId: t.clientId, state: 'filled', fill, status });
       t.reported = now;
     } else if (final && status === ORDER_STATUS.completed && t.status !== status) {

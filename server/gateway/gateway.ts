@@ -53,6 +53,10 @@ export type OrderRefusal =
  * `status`: the §4 status_ the venue maps the order's state to (gateway/status.ts); an exchange's venue always
  * sets it, the paper venue (which fills or refuses at once) leaves it out.
  */
+/**
+ * What an order is now. `filled` carries the order's fill SO FAR (all the coins filled, their average price, the
+ * fee in all), never one trade: an update told twice (the socket and a REST poll) counts once.
+ */
 export type OrderUpdate = (
   | { clientId: string; state: 'open' }
   | { clientId: string; state: 'filled'; fill: OrderFill }

@@ -21,6 +21,7 @@ import { toolsBinanceHandlers } from './tools-binance';
 import { toolsAevoHandlers } from './tools-aevo';
 import { toolsPaperHandlers } from './tools-paper';
 import { alertHandlers } from './alerts';
+import { exchangeHandlers } from './exchange';
 
 /** Calls that wait on the clock rather than work (the initialise delay): they keep no lane waiting. */
 const WAITING_CALLS: ReadonlySet<EndpointName> = new Set(['apiInit']);
@@ -56,4 +57,5 @@ export const handlers: HandlerMap = laned({
   ...minerHandlers,
   ...toolsPaperHandlers,
   ...alertHandlers,
+  ...exchangeHandlers,
 });

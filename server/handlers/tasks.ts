@@ -33,6 +33,8 @@ import {
 import { formatSecond } from '../clock/time';
 import { id, idList, jsonObject, num, oneOf, str, type Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
+import { apisById } from '../store/assets';
+import { accountMode, modeOf } from '../hedging/modes';
 import { splitParams } from './strategies';
 import { changed, ownChild, ownTask, paging, record } from './task-access';
 
@@ -113,6 +115,17 @@ function paramsDiff(before: TaskParams, after: TaskParams): [Record<string, unkn
   return [was, now];
 }
 
+/**
+ * A task trades in one mode (server/hedging/modes.ts): accounts of more than one — paper with testnet or live,
+ * testnet with live — are refused, each named with its mode in the caller's language.
+ */
+async function refuseMixedModes(call: CallContext, db: Queryable, apiIds: readonly number[]): Promise<void> {
+  const apis = await apisById(db, [...new Set(apiIds)]);
+  if (modeOf(apis) !== 'mixed') return;
+  const accounts = apis.map((api) => `${api.name} (${call.t(`tradingMode.${accountMode(api)}`)})`).join(', ');
+  throw invalid('err.modesMixed', { accounts });
+}
+
 /** At most this many tasks in one batch status change: the most the task page reads at once. */
 export const MAX_BATCH_TASKS = PAGING.taskPageReadSize;
 
@@ -136,6 +149,12 @@ async function requestStatuses(
       const row = await findOwnTask(tx, taskId, userId);
       if (!row) throw fail(CODE.notFound, 'err.taskNotFound');
       if (!ALLOWED_FROM[target].includes(Number(row.status))) throw invalid(refusal, { id: row.id, status: Number(row.status), target });
+      if (target === TASK_STATUS.running)
+        await refuseMixedModes(
+          call,
+          tx,
+          (await listChildren(tx, row.id)).flatMap((c) => [Number(c.api_a), Number(c.api_b)]),
+        );
       rows.push(row);
     }
     for (const row of rows) {
@@ -285,6 +304,8 @@ export const taskHandlers: HandlerMap = {
       const onA = apis.find((api) => Number(api!.bourse_id) === Number(params.a_bourse));
       const onB = apis.find((api) => api !== onA && Number(api!.bourse_id) === Number(params.b_bourse)) ?? (ids.length === 1 ? onA : undefined);
       if (!onA || !onB) throw invalid('err.childApiBourse', { a: params.a_bourse, b: params.b_bourse });
+      const siblings = (await listChildren(tx, row.id)).flatMap((c) => [Number(c.api_a), Number(c.api_b)]);
+      await refuseMixedModes(call, tx, [Number(onA.id), Number(onB.id), ...siblings]);
       const added = await insertChild(tx, { taskId: row.id, weight, apiA: Number(onA.id), apiB: Number(onB.id), createdAt: call.app.clock.now() });
       await record(call, row.id, 'child_add', undefined, { task_children_id: added, weight, link_api_id: [Number(onA.id), Number(onB.id)] }, tx);
       return { taskId: row.id, childId: added };

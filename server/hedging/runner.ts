@@ -1,17 +1,36 @@
+import type { KillResult } from '#contract/types/api-accounts';
 import { recordFills, type AccountRef } from '../ledger/fills';
 import type { AppContext } from '../context';
 import { clockLoop } from '../clock/loop';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
-import { feesByApi } from '../store/api-accounts';
+import { feesByApi, type ApiRow } from '../store/api-accounts';
+import { allApis } from '../store/assets';
 import { bourseNames } from '../store/bourses';
 import type { Queryable } from '../store/queryable';
-import { activeTaskIds, findTask, loadState, realisedByChild, type TaskRow } from '../store/tasks';
+import { activeTaskIds, findTask, insertChange, loadState, realisedByChild, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
-import { legsOf, mid, paperVenue, seededRng, stepTask, taskPnl, type EngineInputs, type PriceSource, type StepResult, type TaskState } from '../engine';
+import {
+  legsOf,
+  mid,
+  paperVenue,
+  seededRng,
+  stepTask,
+  taskPnl,
+  TASK_STATUS,
+  type EngineInputs,
+  type PriceSource,
+  type StepResult,
+  type TaskState,
+  type Venue,
+} from '../engine';
 import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
 import { someLegsApart } from '#contract/rules/leg-health';
+import { exchangeDesk, type ExchangeDesk, type ExchangeSide, type OpenOrder } from './exchange-desk';
+import { accountMode, modeOf, tradesOnExchange } from './modes';
+
+export type { ExchangeSide } from './exchange-desk';
 
 /**
  * The task engine on the server's clock: every second, each active task is stepped once (`stepTask`)
@@ -24,6 +43,14 @@ import { someLegsApart } from '#contract/rules/leg-health';
  *
  * Prices are the server's one market (`ctx.market.prices`, server/market/source.ts): a task trades at
  * the prices the market board shows.
+ *
+ * Each task trades on the venue of its accounts' mode (modes.ts): all paper → the simulation (paperVenue), all
+ * testnet or all live → the exchange (`exchange`, exchange-desk.ts): it decides on its legs' live books, its
+ * orders are sent after the step's transaction has committed, and a book update that makes it decide steps it
+ * at once (queued behind the ticks, one transaction per step as a tick). An exchange task sends nothing while a
+ * book is older than BOOK_MAX_AGE_MS (contract/rules/exchange-trading.ts), nor once it is stopped (0 or 4: the
+ * kill switch's stop sticks); its open orders still settle. A task in mixed modes is not stepped (its start is
+ * refused), nor an exchange task on a server without `exchange`.
  */
 export interface TaskRunner {
   stop(): void;
@@ -31,7 +58,16 @@ export interface TaskRunner {
   idle(): Promise<void>;
   /** an active task's state as the last tick wrote it (undefined before its first tick), for readers that look every second */
   stateOf(taskId: number): TaskState | undefined;
+  /**
+   * The kill switch: stops (status 4) every task trading on an exchange with a leg on one of the accounts, and
+   * cancels their open orders through the accounts' gateways. `userId`: who asked (the change records).
+   */
+  kill(apiIds: readonly number[], userId: number): Promise<KillResult>;
 }
+
+/** The runner of each server (its handlers reach it here: the kill switch). */
+const runners = new WeakMap<AppContext, TaskRunner>();
+export const taskRunnerOf = (ctx: AppContext): TaskRunner | undefined => runners.get(ctx);
 
 const TICK_MS = 1000;
 const MINUTE_MS = 60_000;
@@ -97,12 +133,50 @@ export const legBalanceSource =
       }),
     );
 
-export function startTaskRunner(ctx: AppContext): TaskRunner {
+/**
+ * A step that sends nothing: the children have just traded (last_trade ∞) so none decides; open orders advance
+ * and the task's status changes as ever. Their last trade is theirs again afterwards.
+ */
+export function holdStep(before: TaskState, inputs: EngineInputs, prices: PriceSource, at: number, venue: Venue): StepResult {
+  const held = { ...before, children: before.children.map((c) => ({ ...c, last_trade: Infinity })) };
+  const out = stepTask(held, inputs, prices, at, venue);
+  const children = out.state.children.map((c, i) => (c === held.children[i] ? before.children[i]! : { ...c, last_trade: before.children[i]!.last_trade }));
+  return { ...out, state: { ...out.state, children } };
+}
+
+/** The tasks with a child on one of the accounts. */
+const tasksOnAccounts = async (db: Queryable, apiIds: readonly number[]): Promise<number[]> => {
+  if (!apiIds.length) return [];
+  const marks = apiIds.map(() => '?').join(', ');
+  const rows = await db.all<{ task_id: number }>(
+    `SELECT DISTINCT task_id FROM task_children WHERE api_a IN (${marks}) OR api_b IN (${marks}) ORDER BY task_id`,
+    [...apiIds, ...apiIds],
+  );
+  return rows.map((r) => Number(r.task_id));
+};
+
+/** How a task is stepped now: on which venue and prices, and whether it may send anything. */
+interface Way {
+  venue: Venue;
+  prices: PriceSource;
+  hold: boolean;
+  exchange: boolean;
+}
+
+/** `exchange`: how the runner reaches the exchanges (server/main.ts); without it, tasks on testnet or live accounts wait. */
+export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskRunner {
   const { prices, expiry } = enginePrices(ctx.market.prices);
   const venue = paperVenue(seededRng(20261123));
+  let depth = DEFAULT_GLOBAL_CONFIG.depthMarket;
+  const desk: ExchangeDesk | null = exchange ? exchangeDesk(exchange, { clock: ctx.clock, market: prices, depth: () => depth }) : null;
   // tasks whose rows a call changed since they were cached: read again at the next tick
   const cache = new Map<number, Cached>();
   const dirty = new Set<number>();
+  let accounts = new Map<number, ApiRow>();
+  // no account trades on an exchange (the demo, every paper server): every task is paper, asked no further
+  let allPaper = true;
+  let lastInputs: EngineInputs | null = null;
+  let lastAt = -Infinity;
   let emitting = false;
 
   const load = async (tx: Queryable, taskId: number): Promise<Cached | undefined> => {
@@ -116,57 +190,169 @@ export function startTaskRunner(ctx: AppContext): TaskRunner {
     return fresh;
   };
 
-  const tick = async (at: number): Promise<void> => {
-    const changed: { userId: number; taskId: number }[] = [];
-    // the accounts whose balances the tick's fills moved, and whose orders it wrote
-    const assets = new Map<number, AccountRef>();
-    const orders = new Map<number, AccountRef>();
-    await ctx.db.transaction(async (db) => {
-      const ids = await activeTaskIds(db);
-      for (const id of [...cache.keys()]) if (!ids.includes(id)) cache.delete(id);
-      if (!ids.length) return loop.pause();
-      const inputs = await engineInputs(db, expiry, ctx.settings.engine);
-      // the tick's rows are gathered and written at the end as a few multi-row statements
-      const tx = new TickWriter(db);
-      const minute = at % MINUTE_MS < TICK_MS;
-      for (const taskId of ids) {
-        const cached = await load(tx, taskId);
-        if (!cached) continue;
-        const { row, state: before } = cached;
-        const out = stepTask(before, inputs, prices, at, venue);
-        await saveStep(tx, before, out);
-        advance(cached, out);
-        for (const account of await recordFills(tx, out.state, out.fills, prices, at)) assets.set(account.apiId, account);
-        for (const account of orderAccounts(out, Number(row.user_id))) orders.set(account.apiId, account);
-        changed.push({ userId: Number(row.user_id), taskId });
-        if (minute) tx.earnings.push(...earningsPoints(cached, prices, at));
-      }
-      await tx.flush();
-    });
+  const readAccounts = async (db: Queryable) => {
+    accounts = new Map((await allApis(db)).map((a) => [Number(a.id), a]));
+    allPaper = [...accounts.values()].every((a) => accountMode(a) === 'paper');
+    desk?.setAccounts(accounts);
+  };
+
+  const paper: Way = { venue, prices, hold: false, exchange: false };
+  const wayOf = (state: TaskState, at: number): Way | null => {
+    if (allPaper) return paper;
+    const mode = modeOf(state.children.flatMap((c) => c.child.link_api_id.map((id) => accounts.get(id))));
+    if (mode === 'paper') return paper;
+    if (!tradesOnExchange(mode) || !desk) return null;
+    const books = desk.pricesOf(state, mode, at);
+    const stopped = state.task.status === TASK_STATUS.stopped || state.task.status === TASK_STATUS.notRunning;
+    return { venue: desk.venue, prices: books.prices, hold: !books.fresh || stopped, exchange: true };
+  };
+
+  const emit = (changed: readonly { userId: number; taskId: number }[]) => {
     emitting = true;
     try {
       for (const event of changed) ctx.bus.emit('task.changed', event);
     } finally {
       emitting = false;
     }
+  };
+
+  /** One step of the tasks `only` (every active task when null: a tick) at `at`, in one transaction. */
+  const step = async (at: number, only: readonly number[] | null): Promise<void> => {
+    // a step a book update asked for may run between two queued ticks: time never goes back
+    const now = Math.max(at, lastAt);
+    lastAt = now;
+    const changed: { userId: number; taskId: number }[] = [];
+    // the accounts whose balances the tick's fills moved, and whose orders it wrote
+    const assets = new Map<number, AccountRef>();
+    const orders = new Map<number, AccountRef>();
+    const stepped: TaskState[] = [];
+    const ended: string[] = [];
+    await ctx.db.transaction(async (db) => {
+      const active = await activeTaskIds(db);
+      if (only === null) {
+        for (const id of [...cache.keys()]) if (!active.includes(id)) cache.delete(id);
+        if (!active.length) return loop.pause();
+      }
+      const ids = only === null ? active : only.filter((id) => active.includes(id));
+      const inputs = await engineInputs(db, expiry, ctx.settings.engine);
+      lastInputs = inputs;
+      depth = inputs.global.depthMarket;
+      await readAccounts(db);
+      // the tick's rows are gathered and written at the end as a few multi-row statements
+      const tx = new TickWriter(db);
+      const minute = only === null && now % MINUTE_MS < TICK_MS;
+      for (const taskId of ids) {
+        const cached = await load(tx, taskId);
+        if (!cached) continue;
+        const { row, state: before } = cached;
+        const way = wayOf(before, now);
+        if (!way) continue;
+        const out = way.hold ? holdStep(before, inputs, way.prices, now, way.venue) : stepTask(before, inputs, way.prices, now, way.venue);
+        await saveStep(tx, before, out);
+        advance(cached, out);
+        for (const account of await recordFills(tx, out.state, out.fills, way.prices, now)) assets.set(account.apiId, account);
+        for (const account of orderAccounts(out, Number(row.user_id))) orders.set(account.apiId, account);
+        changed.push({ userId: Number(row.user_id), taskId });
+        if (minute) tx.earnings.push(...earningsPoints(cached, way.prices, now));
+        if (way.exchange) {
+          stepped.push(out.state);
+          for (const order of out.orders) if (order.status_ > 2) ended.push(order.client_id);
+        }
+      }
+      await tx.flush();
+    });
+    emit(changed);
     for (const account of assets.values()) ctx.bus.emit('asset.changed', account);
     for (const account of orders.values()) ctx.bus.emit('orders.changed', account);
+    desk?.afterStep(stepped, ended, now);
   };
 
   // it ticks only while some task is active: an idle server has no timer pending
-  const loop = clockLoop(ctx.clock, { name: 'task engine', everyMs: TICK_MS, overlap: 'queue', run: (at) => tick(at) });
+  const loop = clockLoop(ctx.clock, { name: 'task engine', everyMs: TICK_MS, overlap: 'queue', run: (at) => step(at, null) });
+
+  /** Whether the task would send something at `now` on the books as they are (a dry step: nothing sent, nothing kept). */
+  const wouldDecide = (taskId: number, now: number): boolean => {
+    const cached = cache.get(taskId);
+    if (!cached || !lastInputs || !desk || dirty.has(taskId)) return false;
+    const way = wayOf(cached.state, now);
+    if (!way?.exchange || way.hold) return false;
+    return stepTask(cached.state, lastInputs, way.prices, now, desk.venue.dry).state.seq !== cached.state.seq;
+  };
+  // a book update that makes a task decide steps it at once, behind the ticks under way
+  const woken = new Set<number>();
+  const offBooks = desk?.onBook((network, symbol) => {
+    const now = Math.max(ctx.clock.now(), lastAt);
+    const first = woken.size === 0;
+    for (const taskId of desk.tasksOn(network, symbol)) if (wouldDecide(taskId, now)) woken.add(taskId);
+    if (!first || !woken.size) return;
+    loop.enqueue(() => {
+      const ids = [...woken];
+      woken.clear();
+      return step(ctx.clock.now(), ids);
+    });
+  });
+
+  /** The kill switch's stop, in one transaction: the tasks, their change records, and the open orders to cancel. */
+  const stopTasks = async (apiIds: readonly number[], userId: number): Promise<{ stopped: number; open: OpenOrder[] }> => {
+    const at = ctx.clock.now();
+    const wanted = new Set(apiIds);
+    const changed: { userId: number; taskId: number }[] = [];
+    const open: OpenOrder[] = [];
+    await ctx.db.transaction(async (db) => {
+      await readAccounts(db);
+      for (const taskId of await tasksOnAccounts(db, apiIds)) {
+        const cached = await load(db, taskId);
+        if (!cached) continue;
+        const before = cached.state;
+        const apis = before.children.flatMap((c) => c.child.link_api_id);
+        if (!apis.some((id) => wanted.has(id)) || modeOf(apis.map((id) => accounts.get(id))) === 'paper') continue;
+        const status = before.task.status;
+        const running = (status !== TASK_STATUS.stopped && status !== TASK_STATUS.notRunning) || before.pending_status !== null || before.manual !== null;
+        if (running) {
+          const state: TaskState = { ...before, task: { ...before.task, status: TASK_STATUS.stopped }, pending_status: null, manual: null };
+          await saveStep(db, before, { state, orders: [], fills: [], trades: [] });
+          cached.state = state;
+          await insertChange(db, { taskId, userId, changeType: 'status', before: status, after: TASK_STATUS.stopped, at });
+          changed.push({ userId: Number(cached.row.user_id), taskId });
+        }
+        for (const order of cached.state.open_orders) {
+          const account = accounts.get(order.cparam.apiid);
+          if (account && tradesOnExchange(accountMode(account))) open.push({ clientId: order.client_id, account });
+        }
+      }
+    });
+    emit(changed);
+    if (changed.length) loop.start();
+    return { stopped: changed.length, open };
+  };
+
   const off = ctx.bus.on('task.changed', ({ taskId }) => {
     if (emitting) return; // the runner's own news: its cache is what it wrote
     dirty.add(taskId);
     loop.start();
   });
   void activeTaskIds(ctx.db).then((ids) => ids.length && loop.start());
-  return {
+  const runner: TaskRunner = {
     stop: () => {
       off();
+      offBooks?.();
       loop.pause();
+      desk?.stop();
     },
-    idle: () => loop.idle(),
+    idle: async () => {
+      await loop.idle();
+      await desk?.idle();
+    },
     stateOf: (taskId) => cache.get(taskId)?.state,
+    async kill(apiIds, userId) {
+      const stop = new Promise<{ stopped: number; open: OpenOrder[] }>((resolve, reject) =>
+        loop.enqueue(() => stopTasks(apiIds, userId).then(resolve, reject)),
+      );
+      const { stopped, open } = await stop;
+      const cancelledOrders = desk && open.length ? await desk.cancel(open) : 0;
+      return { accounts: [...apiIds], stoppedTasks: stopped, cancelledOrders };
+    },
   };
+  runners.set(ctx, runner);
+  return runner;
 }

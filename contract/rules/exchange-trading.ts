@@ -1,0 +1,13 @@
+/**
+ * The bounds a hedging task on a testnet or live account trades within (issue 33), for the reference server's
+ * runner (server/hedging/) and for the console to show the operator.
+ *
+ * - A task decides on the exchange's own order book (websocket), never on a book older than BOOK_MAX_AGE_MS
+ *   by the server's clock: while either leg's book is older (or none has arrived), the task sends NOTHING —
+ *   no open, no close, no re-hedge — since every order's limit price comes from that book; its open orders
+ *   still settle, and an unbalanced child stays unbalanced (its alert fires) until the books are fresh again.
+ * - An order the exchange has not ended ORDER_TIMEOUT_MS after it was made is cancelled; what it filled
+ *   stands (status 7, partially filled; 4 when nothing filled) and the leg health and re-hedge take it from there.
+ */
+export const BOOK_MAX_AGE_MS = 2000;
+export const ORDER_TIMEOUT_MS = 10_000;
