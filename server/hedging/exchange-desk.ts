@@ -10,7 +10,7 @@ import { ORDER_TIMEOUT_MS } from '#contract/rules/exchange-trading';
 import type { Clock } from '../clock/clock';
 import { legsOf, type Leg, type OrderRecord, type PriceSource, type TaskState } from '../engine';
 import type { OrderGateway, OrderUpdate } from '../gateway/gateway';
-import { isFresh, orderBooks, type BookClient } from '../market/books';
+import { isFresh, orderBooks, type BookClient } from './books';
 import { liveSymbol, type ContractCode, type Currency } from '../market';
 import type { ApiRow } from '../store/api-accounts';
 import { exchangeVenue, type ExchangeVenue } from './exchange-venue';

@@ -14,7 +14,7 @@ import type { AlertItem } from '#contract/rules/alerts';
 import { enginePrices } from '../../server/engine/prices';
 import type { OrderGateway, OrderRequest, OrderUpdate } from '../../server/gateway/gateway';
 import { legBalanceSource, startTaskRunner, type TaskRunner } from '../../server/hedging/runner';
-import { isFresh, orderBooks, type BookClient } from '../../server/market/books';
+import { isFresh, orderBooks, type BookClient } from '../../server/hedging/books';
 import { ManualClock } from '../../server/clock/clock';
 import { OKX_TEST_ACCOUNT, startLoopbackOkx } from '../loopback-exchange/okx';
 import { liveSymbol } from '../../server/market';
