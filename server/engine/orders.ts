@@ -6,6 +6,8 @@ import {
   type ChildTask,
   type Direction,
   type EngineSettings,
+  type Fill,
+  type OrderStatus,
   type Leg,
   type OrderParam,
   type OrderRecord,
@@ -79,4 +81,22 @@ export const orderOf = (r: PairRequest, i: 0 | 1, planned: Planned, suffix = '')
     action: r.action,
     planned,
   };
+};
+
+/**
+ * An order that ended with `status_`: its record with the deal, and its fill when coins filled (none otherwise).
+ * The deal is the venue's: the simulation's planned one, or what the exchange reported.
+ */
+export const endOrder = (
+  order: OrderRecord,
+  status_: OrderStatus,
+  deal: { price: number; amount: number; fee: number },
+  time: number,
+): { order: OrderRecord; fill: Fill | null } => {
+  const { price, amount, fee } = deal;
+  const done: OrderRecord = { ...order, status_, result: { deal_price: amount > 0 ? price : 0, deal_amount: amount, fee: amount > 0 ? fee : 0 } };
+  if (amount <= 0) return { order: done, fill: null };
+  const { client_id, task_id, task_children_id, direction, leg, action } = order;
+  const manual = order.cparam.order_type === 'manual';
+  return { order: done, fill: { fill_id: `${client_id}-1`, client_id, task_id, task_children_id, direction, leg, action, price, amount, fee, time, manual } };
 };

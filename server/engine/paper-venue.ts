@@ -4,7 +4,7 @@
  * (3 completed, 5/6/7 partially filled, 4 / 8 abnormal), the fill made at the final step.
  */
 import type { Rng } from '../clock/random';
-import { orderOf } from './orders';
+import { endOrder, orderOf } from './orders';
 import { execute, takerFee, type Book, type Side } from './pricing';
 import { ORDER_STATUS, type EngineSettings, type OrderStatus, type Quote } from './types';
 import type { Venue } from './venue';
@@ -122,14 +122,6 @@ export const paperVenue = (rng: Rng): Venue => ({
   advance(order, legs, fees, now) {
     if (order.status_ === ORDER_STATUS.create) return { order: { ...order, status_: ORDER_STATUS.executing }, fill: null };
     const { amount, price, status_ } = order.planned;
-    const fee = amount * price * takerFee(fees, legs[order.leg]);
-    const done = { ...order, status_, result: { deal_price: amount > 0 ? price : 0, deal_amount: amount, fee } };
-    if (amount <= 0) return { order: done, fill: null };
-    const { client_id, task_id, task_children_id, direction, leg, action } = order;
-    const manual = order.cparam.order_type === 'manual';
-    return {
-      order: done,
-      fill: { fill_id: `${client_id}-1`, client_id, task_id, task_children_id, direction, leg, action, price, amount, fee, time: now, manual },
-    };
+    return endOrder(order, status_, { price, amount, fee: amount * price * takerFee(fees, legs[order.leg]) }, now);
   },
 });

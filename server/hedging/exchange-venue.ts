@@ -17,9 +17,9 @@
  * is no longer open, e.g. it had filled an amount the exchange rounded to its lot).
  */
 import { tradeTypeOf } from '../engine/calendar';
-import { orderOf, type PairRequest } from '../engine/orders';
+import { endOrder, orderOf, type PairRequest } from '../engine/orders';
 import type { Side } from '../engine/pricing';
-import { ORDER_STATUS, type Fill, type OrderRecord, type OrderStatus } from '../engine';
+import { ORDER_STATUS, type OrderRecord, type OrderStatus } from '../engine';
 import type { Venue } from '../engine/venue';
 import type { OrderRequest, OrderUpdate } from '../gateway/gateway';
 import type { ApiRow } from '../store/api-accounts';
@@ -143,26 +143,7 @@ export function exchangeVenue(accountOf: (apiId: number) => ApiRow | undefined):
       if (status_ === order.status_ || status_ === ORDER_STATUS.create) return { order, fill: null };
       if (status_ === ORDER_STATUS.executing) return { order: { ...order, status_ }, fill: null };
       const filled = report && status_ !== ORDER_STATUS.abnormal ? report.filled : 0;
-      const price = filled > 0 ? report!.price : 0;
-      const fee = filled > 0 ? report!.fee : 0;
-      const done = { ...order, status_, result: { deal_price: price, deal_amount: filled, fee } };
-      if (filled <= 0) return { order: done, fill: null };
-      const { client_id, task_id, task_children_id, direction, leg, action } = order;
-      const fill: Fill = {
-        fill_id: `${client_id}-1`,
-        client_id,
-        task_id,
-        task_children_id,
-        direction,
-        leg,
-        action,
-        price,
-        amount: filled,
-        fee,
-        time: now,
-        manual: order.cparam.order_type === 'manual',
-      };
-      return { order: done, fill };
+      return endOrder(order, status_, { price: filled > 0 ? report!.price : 0, amount: filled, fee: filled > 0 ? report!.fee : 0 }, now);
     },
   });
 

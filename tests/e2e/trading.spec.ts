@@ -51,8 +51,8 @@ test('an operator binds a testnet OKX key (verified on the exchange), initialise
   await add.waitFor({ state: 'hidden' });
   const row = rowOf(p, NAME);
   await row.getByText('测试网', { exact: true }).waitFor();
-  await row.getByText('密钥有效').waitFor();
-  await row.getByText('可交易').waitFor();
+  await row.getByText('密钥有效', { exact: true }).waitFor();
+  await row.getByText('可交易', { exact: true }).waitFor();
   assert.ok(
     okx.requests.some((r) => r.apiKey === KEY.apiKey && r.path === '/api/v5/account/balance'),
     'the key was checked with a real balance call',

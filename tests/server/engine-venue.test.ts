@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS, stepTask, type OrderRecord, type TaskState, type Venue } from '../../server/engine';
-import { orderOf } from '../../server/engine/orders';
+import { endOrder, orderOf } from '../../server/engine/orders';
 import { T0, child, inputs, premiumSource, state, task } from './engine-fixtures';
 
 /** An exchange that fills leg A at `fillPrice` and rejects leg B (nothing filled), one status a tick. */
@@ -28,23 +28,7 @@ const exchange = (fillPrice: number) => {
     advance(order, _legs, _fees, now) {
       if (order.status_ === ORDER_STATUS.create) return { order: { ...order, status_: ORDER_STATUS.executing }, fill: null };
       if (order.leg === 1 && !order.client_id.endsWith('h')) return { order: { ...order, status_: ORDER_STATUS.abnormal }, fill: null };
-      const amount = order.cparam.amount;
-      const { client_id, task_id, task_children_id, direction, leg, action } = order;
-      const fill = {
-        fill_id: `${client_id}-x`,
-        client_id,
-        task_id,
-        task_children_id,
-        direction,
-        leg,
-        action,
-        price: fillPrice,
-        amount,
-        fee: 0,
-        time: now,
-        manual: false,
-      };
-      return { order: { ...order, status_: ORDER_STATUS.completed, result: { deal_price: fillPrice, deal_amount: amount, fee: 0 } }, fill };
+      return endOrder(order, ORDER_STATUS.completed, { price: fillPrice, amount: order.cparam.amount, fee: 0 }, now);
     },
   };
   return { venue, sent };

@@ -73,16 +73,15 @@ export default function ApiListPage() {
     <Card
       title={t('title')}
       extra={
-        <Space size="small" wrap>
-          <Button icon={<AuditOutlined />} onClick={() => navigate(auditPath())}>
-            {t('buttons.audit')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => add.show()}>
-            {t('buttons.add')}
-          </Button>
-        </Space>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => add.show()}>
+          {t('buttons.add')}
+        </Button>
       }
     >
+      {/* in the body, not the header: on a phone the header keeps its room for the title */}
+      <Button icon={<AuditOutlined />} onClick={() => navigate(auditPath())} style={{ marginBottom: 12 }}>
+        {t('buttons.audit')}
+      </Button>
       <Table<ApiAccount> {...tableProps} rowKey="id" size="middle" scroll={{ x: 'max-content' }}>
         <Table.Column<ApiAccount> dataIndex="id" title={t('columns.id')} width={80} />
         <Table.Column<ApiAccount> dataIndex="name" title={t('columns.name')} render={(name: string) => <Typography.Text>{name}</Typography.Text>} />

@@ -263,6 +263,7 @@ export default function UnilateralStrategyListPage() {
   return (
     <Card
       title={t('list.title')}
+      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 }, title: { whiteSpace: 'normal' } }}
       extra={
         <Space wrap>
           {canOperate && operations.length > 0 ? (
