@@ -153,6 +153,46 @@ describe('follow task dialog (§5)', () => {
     expect(saves[0]).toMatchObject({ apiId: 7, strategyId: 1, stopLoss: 25, positiveLeverage: 3, archiveCurrency: 'usdt' });
     expect(saves[0]).not.toHaveProperty('unit');
   });
+
+  it('moves a task to another strategy through /change/task, after a confirm that says its position is closed first', async () => {
+    unilateralHandlers();
+    const calls: string[] = [];
+    server.use(
+      onCall('followTaskDetail', () =>
+        envelope({
+          apiId: 7,
+          strategyId: 1,
+          priority: 2,
+          stopLoss: 30,
+          archiveCurrency: 'usdt',
+          positiveLeverage: 3,
+          negativeLeverage: 1,
+          isBuy: 1,
+          isSell: 1,
+          calculateCost: 0,
+          initialCost: 500,
+        }),
+      ),
+      onCall('followChangeTask', ({ payload }) => {
+        calls.push(`change ${payload.apiId} → ${payload.strategyId}`);
+        return envelope(followTask(7, 1, 2));
+      }),
+      onCall('followTaskUpdate', ({ payload }) => {
+        calls.push(`update ${payload.strategyId}`);
+        return envelope({});
+      }),
+    );
+    renderPage(<FollowTaskDialog mode="edit" apiId={7} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/api', session: managerSession });
+    const form = await dialog('编辑跟随任务');
+    await waitFor(() => expect(within(form).getByLabelText('止损百分数')).toHaveValue('30'));
+    expect(within(form).getByText(/原策略上的持仓会先按市价平掉/)).toBeInTheDocument();
+    await choose(form, '策略', 'mean-eth');
+    fireEvent.click(okButton(form));
+    const confirm = (await screen.findByText('更换跟随的策略', { selector: '.ant-modal-confirm-title' })).closest('.ant-modal') as HTMLElement;
+    expect(calls).toEqual([]);
+    fireEvent.click(okButton(confirm));
+    await waitFor(() => expect(calls).toEqual(['change 7 → 2', 'update 2']));
+  });
 });
 
 describe('strategy dialog priority (§5, its own messages)', () => {

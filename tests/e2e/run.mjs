@@ -22,6 +22,7 @@ const say = (line) => console.log(`[e2e] ${line}`);
 const SLOWEST_FIRST = [
   'a11y',
   'market',
+  'a11y-phone',
   'security-replies',
   'foundation',
   'i18n',

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Form, Input, Radio, Select, Spin } from 'antd';
+import { App, Form, Input, Radio, Select, Spin } from 'antd';
 import { FormDialog } from '../../../components/form-dialog';
 import { useCreate, useList, useOne, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { FollowTask, FollowTaskSave } from '#contract/types/follow-tasks';
 import type { ApiName } from '#contract/types/api-accounts';
-import { useCall } from '../../../api/use-call';
+import { useCall, useCallMutation } from '../../../api/use-call';
 import { failed, succeeded } from '../../../components/notify';
 import { readSession } from '../../../providers/session';
 import {
@@ -112,6 +112,8 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
   });
   const { mutate: create, mutation: creating } = useCreate();
   const { mutate: update, mutation: updating } = useUpdate();
+  const changeStrategy = useCallMutation('followChangeTask', { errorNotification: failed });
+  const { modal } = App.useApp();
 
   useEffect(() => {
     if (mode === 'edit' && task) form.setFieldsValue(asFormValues(task));
@@ -134,8 +136,17 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
   const save = (values: FollowFormValues) => {
     const payload = toFollowSave(values, userLevel);
     const notifications = { successNotification: succeeded('unilateral:messages.taskSaved'), errorNotification: failed };
-    if (mode === 'add') create({ resource: FOLLOW_TASKS, values: payload, ...notifications }, { onSuccess: onSaved });
-    else update({ resource: FOLLOW_TASKS, id: apiId!, values: payload, ...notifications }, { onSuccess: onSaved });
+    if (mode === 'add') return create({ resource: FOLLOW_TASKS, values: payload, ...notifications }, { onSuccess: onSaved });
+    const saveSettings = () => update({ resource: FOLLOW_TASKS, id: apiId!, values: payload, ...notifications }, { onSuccess: onSaved });
+    if (!task || payload.strategyId === Number(task.strategyId)) return saveSettings();
+    // another strategy: /change/task closes the position held on the old one at the market, then the settings follow
+    modal.confirm({
+      title: t('follow.changeStrategyTitle'),
+      content: t('follow.changeStrategyRule'),
+      okText: t('common:buttons.ok'),
+      cancelText: t('common:buttons.cancel'),
+      onOk: () => changeStrategy.mutate({ apiId: apiId!, strategyId: payload.strategyId }, { onSuccess: saveSettings }),
+    });
   };
 
   const item = (field: FollowFormField, input: ReactNode, required = true, extra?: ReactNode) =>
@@ -149,7 +160,7 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
     <FormDialog
       title={t(mode === 'add' ? 'follow.addTitle' : 'follow.editTitle')}
       submit={() => form.submit()}
-      pending={creating.isPending || updating.isPending}
+      pending={creating.isPending || updating.isPending || changeStrategy.isPending}
       onClose={onClose}
     >
       <Spin spinning={mode === 'edit' && taskQuery.isLoading}>
@@ -168,7 +179,12 @@ export function FollowTaskDialog({ mode, apiId, strategyId, onClose, onSaved }: 
                 ),
               )
             : item('apiId', <Select options={(apis ?? []).map((a) => ({ value: a.id, label: a.name }))} disabled />)}
-          {item('strategyId', <Select options={(strategies ?? []).map((s) => ({ value: s.id, label: s.names }))} />)}
+          {item(
+            'strategyId',
+            <Select options={(strategies ?? []).map((s) => ({ value: s.id, label: s.names }))} />,
+            true,
+            mode === 'edit' ? t('follow.changeStrategyRule') : undefined,
+          )}
           {item('priority', <Input inputMode="numeric" autoComplete="off" />)}
           {item('stopLoss', <Input inputMode="decimal" autoComplete="off" suffix="%" />)}
           {item('positiveLeverage', <Input inputMode="decimal" autoComplete="off" />)}
