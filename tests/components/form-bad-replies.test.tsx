@@ -6,7 +6,7 @@ import { ChangePasswordDialog } from '../../src/components/auth-forms/change-pas
 import { FollowTaskDialog } from '../../src/features/unilateral/follow-tasks/follow-dialog';
 import { UnilateralStrategyDialog } from '../../src/features/unilateral/strategy-dialog';
 import { envelope, onCall, server } from './msw';
-import { managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
+import { FOLLOW_TASK_DETAIL, managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
 import { renderPage } from './render';
 import { cardAction, taskHandlers, taskPageSetup, userEvent } from './task-helpers';
 import { ARBITRAGE_2, fill, listing } from './strategies-helpers';
@@ -115,23 +115,7 @@ const FORMS: FormCase[] = [
     call: 'followTaskUpdate',
     open: async (typed) => {
       unilateralHandlers();
-      server.use(
-        onCall('followTaskDetail', () =>
-          envelope({
-            apiId: 7,
-            strategyId: 1,
-            priority: 2,
-            stopLoss: 30,
-            archiveCurrency: 'usdt',
-            positiveLeverage: 3,
-            negativeLeverage: 1,
-            isBuy: 1,
-            isSell: 1,
-            calculateCost: 0,
-            initialCost: 500,
-          }),
-        ),
-      );
+      server.use(onCall('followTaskDetail', () => envelope(FOLLOW_TASK_DETAIL)));
       renderPage(<FollowTaskDialog mode="edit" apiId={7} onClose={() => {}} onSaved={() => {}} />, { path: '/main/index/api', session: managerSession });
       const modal = await dialog('编辑跟随任务');
       await waitFor(() => expect(within(modal).getByLabelText('止损百分数')).toHaveValue('30'));

@@ -3,7 +3,7 @@ import { FollowTaskDialog } from '../../src/features/unilateral/follow-tasks/fol
 import { UnilateralStrategyDialog } from '../../src/features/unilateral/strategy-dialog';
 import { envelope, onCall, server } from './msw';
 import { renderPage } from './render';
-import { choose, dialog, followTask, followerSession, managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
+import { FOLLOW_TASK_DETAIL, choose, dialog, followTask, followerSession, managerSession, okButton, unilateralHandlers } from './unilateral-helpers';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -124,21 +124,7 @@ describe('follow task dialog (§5)', () => {
     unilateralHandlers();
     const saves: Record<string, unknown>[] = [];
     server.use(
-      onCall('followTaskDetail', () =>
-        envelope({
-          apiId: 7,
-          strategyId: 1,
-          priority: 2,
-          stopLoss: 30,
-          archiveCurrency: 'usdt',
-          positiveLeverage: 3,
-          negativeLeverage: 1,
-          isBuy: 1,
-          isSell: 1,
-          calculateCost: 0,
-          initialCost: 500,
-        }),
-      ),
+      onCall('followTaskDetail', () => envelope(FOLLOW_TASK_DETAIL)),
       onCall('followTaskUpdate', ({ payload }) => {
         saves.push(payload);
         return envelope({});
@@ -158,21 +144,7 @@ describe('follow task dialog (§5)', () => {
     unilateralHandlers();
     const calls: string[] = [];
     server.use(
-      onCall('followTaskDetail', () =>
-        envelope({
-          apiId: 7,
-          strategyId: 1,
-          priority: 2,
-          stopLoss: 30,
-          archiveCurrency: 'usdt',
-          positiveLeverage: 3,
-          negativeLeverage: 1,
-          isBuy: 1,
-          isSell: 1,
-          calculateCost: 0,
-          initialCost: 500,
-        }),
-      ),
+      onCall('followTaskDetail', () => envelope(FOLLOW_TASK_DETAIL)),
       onCall('followChangeTask', ({ payload }) => {
         calls.push(`change ${payload.apiId} → ${payload.strategyId}`);
         return envelope(followTask(7, 1, 2));

@@ -24,6 +24,21 @@ export const strategy = (id: number, names: string, extra: Partial<UnilateralStr
   chart_data: chart,
   ...extra,
 });
+/** Follow task 7's form as /get/task/data answers it (strategy 1). */
+export const FOLLOW_TASK_DETAIL = {
+  apiId: 7,
+  strategyId: 1,
+  priority: 2,
+  stopLoss: 30,
+  archiveCurrency: 'usdt',
+  positiveLeverage: 3,
+  negativeLeverage: 1,
+  isBuy: 1,
+  isSell: 1,
+  calculateCost: 0,
+  initialCost: 500,
+};
+
 export const STRATEGIES = [strategy(1, 'trend-btc'), strategy(2, 'mean-eth', { status: 0, total_eq: -1.5 }), strategy(3, 'hidden-sol', { target: 0 })];
 
 export const followTask = (id: number, status: number, strategyId = 1): FollowTask => ({
