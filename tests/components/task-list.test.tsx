@@ -153,11 +153,11 @@ describe('task page', () => {
     vi.useFakeTimers();
     const { listCalls } = await renderTasks();
     const update = recordCall('taskStatusUpdate');
-    const detections: number[] = [];
+    let detections = 0;
     server.use(
       update.handler,
       onCall('taskStatusDetection', () => {
-        detections.push(Date.now());
+        detections += 1;
         return envelope({ status: 4 });
       }),
     );
@@ -167,7 +167,7 @@ describe('task page', () => {
     const before = listCalls.length;
     for (let check = 1; check <= 75; check++) {
       await act(() => vi.advanceTimersByTimeAsync(800));
-      await waitFor(() => expect(detections).toHaveLength(check));
+      await waitFor(() => expect(detections).toBe(check));
     }
     const notice = (await screen.findByText('任务状态未更新')).closest('.ant-notification-notice') as HTMLElement;
     expect(notice).toHaveTextContent(
@@ -176,17 +176,17 @@ describe('task page', () => {
     await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
     await waitFor(() => expect(within(card(2)).queryByLabelText('等待任务状态更新…')).not.toBeInTheDocument());
     await act(() => vi.advanceTimersByTimeAsync(800 * 3));
-    expect(detections).toHaveLength(75);
+    expect(detections).toBe(75);
   });
 
   it('gives up polling a batch not done within a minute (60 checks at 1 s): says so and the batch button is usable again', async () => {
     vi.useFakeTimers();
     await renderTasks();
-    const checks: number[] = [];
+    let checks = 0;
     server.use(
       recordCall('taskStatusUpdateBatch').handler,
       onCall('taskStatusDetectionBatch', () => {
-        checks.push(Date.now());
+        checks += 1;
         return envelope({ updateStatusAccomplishing: false });
       }),
     );
@@ -199,13 +199,13 @@ describe('task page', () => {
     await waitFor(() => expect(batchMenu()).toHaveClass('ant-btn-loading'));
     for (let check = 1; check <= 60; check++) {
       await act(() => vi.advanceTimersByTimeAsync(1000));
-      await waitFor(() => expect(checks).toHaveLength(check));
+      await waitFor(() => expect(checks).toBe(check));
     }
     const notice = (await screen.findByText('任务状态未更新')).closest('.ant-notification-notice') as HTMLElement;
     expect(notice).toHaveTextContent('批量操作在 60 秒内没有全部完成，已停止等待。列表已刷新：请查看各任务现在的状态，对没有变化的任务再试一次。');
     await waitFor(() => expect(batchMenu()).not.toHaveClass('ant-btn-loading'));
     await act(() => vi.advanceTimersByTimeAsync(1000 * 3));
-    expect(checks).toHaveLength(60);
+    expect(checks).toBe(60);
   });
 
   it('refuses to delete a running task (任务正在运行中!) and shows the server message when a child cannot stop (请先停止主任务，再操作!)', async () => {

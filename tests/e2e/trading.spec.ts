@@ -10,6 +10,8 @@ import { chooseMenuItem, launchBrowser, newPage, signInByApi, startApp, whileWat
 
 const KEY = { apiKey: 'e2e-okx-demo-key', secret: 'e2e-okx-demo-secret', passphrase: 'E2e-okx-1' };
 const NAME = 'e2e-okx-testnet';
+/** The loopback's clock: it only stamps its replies (it checks no request's age), so a fixed instant serves. */
+const EXCHANGE_NOW = Date.UTC(2026, 10, 2, 1, 0, 0);
 
 let okx: LoopbackOkx;
 let app: App;
@@ -17,7 +19,7 @@ let browser: Browser;
 let page: Page | undefined;
 
 before(async () => {
-  okx = await startLoopbackOkx({ now: () => Date.now(), accounts: [{ ...KEY, demo: true, perm: ['read_only', 'trade'] }] });
+  okx = await startLoopbackOkx({ now: () => EXCHANGE_NOW, accounts: [{ ...KEY, demo: true, perm: ['read_only', 'trade'] }] });
   app = await startApp({ settings: { exchangeUrls: { 1: okx.urls.api }, exchangeRateLimit: false, initDelayMs: 0 } });
   browser = await launchBrowser();
 });
