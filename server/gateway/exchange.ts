@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NetworkError, OrderNotFound, RequestTimeout, type Exchange, type MarketInterface, type Order } from 'ccxt';
 import { ORDER_STATUS, type OrderStatus } from '#contract/rules/order-status';
-import type { AccountMode } from '#contract/types/api-accounts';
 import { isContractCode, isCurrency } from '../market/instruments';
 import { liveSymbol } from '../market/live';
 import type { ApiRow } from '../store/api-accounts';
@@ -571,12 +570,6 @@ function fromRow(row: OutboxRow, market: MarketInterface): Tracked {
   if (row.refusal) t.refusal = JSON.parse(row.refusal) as OrderRefusal;
   return t;
 }
-
-/** An account's mode (paper until the accounts' `mode` column exists or when it is unset). */
-export const accountMode = (api: ApiRow): AccountMode => api.mode ?? 'paper';
-
-/** Whether an account's orders go to its exchange (testnet or live) rather than the simulation. */
-export const tradesOnExchange = (api: ApiRow): boolean => accountMode(api) !== 'paper';
 
 export interface ExchangeGateways {
   /** the account's gateway: one per account and client, recovered from the outbox when first made */

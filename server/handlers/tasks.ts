@@ -8,7 +8,7 @@ import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';
 import { isCurrency, offers } from '../market';
-import { findOwnApi, listApis } from '../store/api-accounts';
+import { accountMode, findOwnApi, listApis } from '../store/api-accounts';
 import { findStrategy } from '../store/strategies';
 import {
   deleteChild,
@@ -34,7 +34,7 @@ import { formatSecond } from '../clock/time';
 import { id, idList, jsonObject, num, oneOf, str, type Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 import { apisById } from '../store/assets';
-import { accountMode, modeOf } from '../hedging/modes';
+import { modeOf } from '../hedging/modes';
 import { splitParams } from './strategies';
 import { changed, ownChild, ownTask, paging, record } from './task-access';
 

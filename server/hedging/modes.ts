@@ -4,14 +4,8 @@
  * modes trades nowhere: a paper leg would "hedge" a real position with nothing, and a testnet leg a live one
  * with play money. Starting such a task, or adding such a child, is refused (server/handlers/tasks.ts).
  */
-import { ACCOUNT_MODES, type AccountMode } from '#contract/types/api-accounts';
-import type { ApiRow } from '../store/api-accounts';
-
-/** An account's mode: its `mode` column (the accounts' migration); paper when the row has none. */
-export const accountMode = (row: ApiRow | undefined): AccountMode => {
-  const mode = (row as { mode?: unknown } | undefined)?.mode;
-  return (ACCOUNT_MODES as readonly unknown[]).includes(mode) ? (mode as AccountMode) : 'paper';
-};
+import type { AccountMode } from '#contract/types/api-accounts';
+import { accountMode, type ApiRow } from '../store/api-accounts';
 
 export type TaskMode = AccountMode | 'mixed';
 
@@ -22,4 +16,4 @@ export const modeOf = (accounts: readonly (ApiRow | undefined)[]): TaskMode => {
   return modes.values().next().value ?? 'paper';
 };
 
-export const tradesOnExchange = (mode: TaskMode): mode is 'testnet' | 'live' => mode === 'testnet' || mode === 'live';
+export const isExchangeMode = (mode: TaskMode): mode is 'testnet' | 'live' => mode === 'testnet' || mode === 'live';

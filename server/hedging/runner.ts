@@ -28,7 +28,8 @@ import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
 import { someLegsApart } from '#contract/rules/leg-health';
 import { exchangeDesk, type ExchangeDesk, type ExchangeSide, type OpenOrder } from './exchange-desk';
-import { accountMode, modeOf, tradesOnExchange } from './modes';
+import { modeOf, isExchangeMode } from './modes';
+import { accountMode, tradesOnExchange } from '../store/api-accounts';
 
 export type { ExchangeSide } from './exchange-desk';
 
@@ -201,7 +202,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
     if (allPaper) return paper;
     const mode = modeOf(state.children.flatMap((c) => c.child.link_api_id.map((id) => accounts.get(id))));
     if (mode === 'paper') return paper;
-    if (!tradesOnExchange(mode) || !desk) return null;
+    if (!isExchangeMode(mode) || !desk) return null;
     const books = desk.pricesOf(state, mode, at);
     const stopped = state.task.status === TASK_STATUS.stopped || state.task.status === TASK_STATUS.notRunning;
     return { venue: desk.venue, prices: books.prices, hold: !books.fresh || stopped, exchange: true };
@@ -317,7 +318,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
         }
         for (const order of cached.state.open_orders) {
           const account = accounts.get(order.cparam.apiid);
-          if (account && tradesOnExchange(accountMode(account))) open.push({ clientId: order.client_id, account });
+          if (account && tradesOnExchange(account)) open.push({ clientId: order.client_id, account });
         }
       }
     });

@@ -37,6 +37,10 @@ export interface ApiRow {
 
 /** What a key that was never checked reads. */
 export const UNCHECKED: KeyCheck = { valid: null, canTrade: null, canWithdraw: null, checkedAt: null, error: null };
+/** An account's mode (paper unless its owner chose otherwise), and whether its orders go to its exchange. */
+export const accountMode = (row: Pick<ApiRow, 'mode'> | undefined): AccountMode => row?.mode ?? 'paper';
+export const tradesOnExchange = (row: Pick<ApiRow, 'mode'> | undefined): boolean => accountMode(row) !== 'paper';
+
 export const keyCheckOf = (row: Pick<ApiRow, 'key_check'>): KeyCheck => ({ ...UNCHECKED, ...(JSON.parse(row.key_check) as Partial<KeyCheck>) });
 
 export interface NewApi {
