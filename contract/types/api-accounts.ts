@@ -10,6 +10,8 @@ export type StrategyType = 1 | 4;
  */
 export type AccountMode = 'paper' | 'testnet' | 'live';
 export const ACCOUNT_MODES: readonly AccountMode[] = ['paper', 'testnet', 'live'];
+/** Whether a mode's orders go to the exchange (testnet or live) rather than the simulation (paper). */
+export const reachesExchange = (mode: string | undefined): mode is 'testnet' | 'live' => mode === 'testnet' || mode === 'live';
 
 /** What the server found when it last checked the key on its exchange: a balance call and the key's permissions. */
 export interface KeyCheck {

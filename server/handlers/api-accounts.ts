@@ -1,4 +1,13 @@
-import type { AccountMode, ApiAccount, ApiAdvanced, ApiFees, AssetTemplate, InitResult, KeyCheck } from '#contract/types/api-accounts';
+import {
+  reachesExchange,
+  type AccountMode,
+  type ApiAccount,
+  type ApiAdvanced,
+  type ApiFees,
+  type AssetTemplate,
+  type InitResult,
+  type KeyCheck,
+} from '#contract/types/api-accounts';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid, type CallError } from '../http/envelope';
 import { DEFAULT_ADVANCED, DEFAULT_ASSET_TEMPLATE, DEFAULT_FEES } from '../store/defaults';
@@ -43,9 +52,6 @@ export async function ownApi(call: CallContext, db: Queryable = call.app.db, fie
   return row;
 }
 
-/** An account that reaches its exchange (testnet or live); a paper one trades in the simulation. */
-const reachesExchange = (mode: AccountMode): mode is 'testnet' | 'live' => mode !== 'paper';
-
 /** status_info (§3): a paper account's initialisation, else what the last check of its key found. */
 function statusInfo(call: CallContext, row: ApiRow): string {
   if (reachesExchange(row.mode)) return call.t(...keyStatus(keyCheckOf(row)));
@@ -66,7 +72,7 @@ export function toApiAccount(call: CallContext, row: ApiRow): ApiAccount {
     status: row.status === 1 ? 1 : 4,
     mode,
     key_check: keyCheckOf(row),
-    exchange_down: mode !== 'paper' && (Boolean(row.exchange_down) || call.app.exchanges.isDown(row.bourse_id)),
+    exchange_down: reachesExchange(mode) && (Boolean(row.exchange_down) || call.app.exchanges.isDown(row.bourse_id)),
   };
 }
 

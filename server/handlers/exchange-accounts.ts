@@ -1,4 +1,4 @@
-import type { KeyCheck, TradingModes } from '#contract/types/api-accounts';
+import { reachesExchange, type KeyCheck, type TradingModes } from '#contract/types/api-accounts';
 import { signedIn, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { has, id, optBool, optNum, optStr } from '../http/validate';
@@ -62,7 +62,7 @@ export const exchangeAccountHandlers: HandlerMap = {
     const user = signedIn(call);
     const row = await ownApi(call);
     const { app } = call;
-    if (row.mode === 'paper') return call.ok(keyCheckOf(row));
+    if (!reachesExchange(row.mode)) return call.ok(keyCheckOf(row));
     let check: KeyCheck;
     try {
       const client = app.exchanges.clientFor(row, user.id);

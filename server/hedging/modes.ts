@@ -15,5 +15,3 @@ export const modeOf = (accounts: readonly (ApiRow | undefined)[]): TaskMode => {
   if (modes.size > 1) return 'mixed';
   return modes.values().next().value ?? 'paper';
 };
-
-export const isExchangeMode = (mode: TaskMode): mode is 'testnet' | 'live' => mode === 'testnet' || mode === 'live';

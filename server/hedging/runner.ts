@@ -4,11 +4,11 @@ import type { AppContext } from '../context';
 import { clockLoop } from '../clock/loop';
 import { DEFAULT_GLOBAL_CONFIG } from '../store/defaults';
 import { readGlobalConfig } from '../store/global-config';
-import { feesByApi, type ApiRow } from '../store/api-accounts';
+import { accountMode, feesByApi, tradesOnExchange, type ApiRow } from '../store/api-accounts';
 import { allApis } from '../store/assets';
 import { bourseNames } from '../store/bourses';
 import type { Queryable } from '../store/queryable';
-import { activeTaskIds, findTask, insertChange, loadState, realisedByChild, type TaskRow } from '../store/tasks';
+import { activeTaskIds, findTask, insertChange, loadState, realisedByChild, tasksOnAccounts, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
 import {
   legsOf,
@@ -28,8 +28,8 @@ import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
 import { someLegsApart } from '#contract/rules/leg-health';
 import { exchangeDesk, type ExchangeDesk, type ExchangeSide, type OpenOrder } from './exchange-desk';
-import { modeOf, isExchangeMode } from './modes';
-import { accountMode, tradesOnExchange } from '../store/api-accounts';
+import { modeOf } from './modes';
+import { reachesExchange } from '#contract/types/api-accounts';
 
 export type { ExchangeSide } from './exchange-desk';
 
@@ -145,17 +145,6 @@ export function holdStep(before: TaskState, inputs: EngineInputs, prices: PriceS
   return { ...out, state: { ...out.state, children } };
 }
 
-/** The tasks with a child on one of the accounts. */
-const tasksOnAccounts = async (db: Queryable, apiIds: readonly number[]): Promise<number[]> => {
-  if (!apiIds.length) return [];
-  const marks = apiIds.map(() => '?').join(', ');
-  const rows = await db.all<{ task_id: number }>(
-    `SELECT DISTINCT task_id FROM task_children WHERE api_a IN (${marks}) OR api_b IN (${marks}) ORDER BY task_id`,
-    [...apiIds, ...apiIds],
-  );
-  return rows.map((r) => Number(r.task_id));
-};
-
 /** How a task is stepped now: on which venue and prices, and whether it may send anything. */
 interface Way {
   venue: Venue;
@@ -202,7 +191,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
     if (allPaper) return paper;
     const mode = modeOf(state.children.flatMap((c) => c.child.link_api_id.map((id) => accounts.get(id))));
     if (mode === 'paper') return paper;
-    if (!isExchangeMode(mode) || !desk) return null;
+    if (!reachesExchange(mode) || !desk) return null;
     const books = desk.pricesOf(state, mode, at);
     const stopped = state.task.status === TASK_STATUS.stopped || state.task.status === TASK_STATUS.notRunning;
     return { venue: desk.venue, prices: books.prices, hold: !books.fresh || stopped, exchange: true };

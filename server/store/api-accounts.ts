@@ -1,4 +1,4 @@
-import type { AccountMode, ApiAdvanced, ApiFees, ApiName, KeyCheck } from '#contract/types/api-accounts';
+import { reachesExchange, type AccountMode, type ApiAdvanced, type ApiFees, type ApiName, type KeyCheck } from '#contract/types/api-accounts';
 import type { ApiChartPoint } from '#contract/types/assets';
 import type { Queryable } from './queryable';
 import { isSealed, sealedKeyId, type SecretBox } from './secret-box';
@@ -39,7 +39,7 @@ export interface ApiRow {
 export const UNCHECKED: KeyCheck = { valid: null, canTrade: null, canWithdraw: null, checkedAt: null, error: null };
 /** An account's mode (paper unless its owner chose otherwise), and whether its orders go to its exchange. */
 export const accountMode = (row: Pick<ApiRow, 'mode'> | undefined): AccountMode => row?.mode ?? 'paper';
-export const tradesOnExchange = (row: Pick<ApiRow, 'mode'> | undefined): boolean => accountMode(row) !== 'paper';
+export const tradesOnExchange = (row: Pick<ApiRow, 'mode'> | undefined): boolean => reachesExchange(accountMode(row));
 
 export const keyCheckOf = (row: Pick<ApiRow, 'key_check'>): KeyCheck => ({ ...UNCHECKED, ...(JSON.parse(row.key_check) as Partial<KeyCheck>) });
 

@@ -302,3 +302,14 @@ export async function pageChanges(db: Queryable, taskId: number, page: number, s
   const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_changes WHERE task_id = ?', [taskId]);
   return { rows, total: Number(count?.n ?? 0) };
 }
+
+/** The tasks with a child on one of the accounts. */
+export const tasksOnAccounts = async (db: Queryable, apiIds: readonly number[]): Promise<number[]> => {
+  if (!apiIds.length) return [];
+  const marks = apiIds.map(() => '?').join(', ');
+  const rows = await db.all<{ task_id: number }>(
+    `SELECT DISTINCT task_id FROM task_children WHERE api_a IN (${marks}) OR api_b IN (${marks}) ORDER BY task_id`,
+    [...apiIds, ...apiIds],
+  );
+  return rows.map((r) => Number(r.task_id));
+};

@@ -57,6 +57,9 @@ test("the follower's drawer holds the unilateral pages only", async () => {
   // the normal login form: the permission list is the account's, whichever form signed it in
   await login(p, 'follower', 'follower123');
   await p.goto('/main/index/unilateral');
+  // the kill switch joins the header once the follower's accounts are read, and the header reflows: wait for it,
+  // or the click can land where the menu button was
+  await p.getByRole('button', { name: '紧急停止' }).waitFor();
   await p.getByRole('button', { name: '导航菜单' }).click();
   const drawer = p.getByTestId('drawer-nav');
   await drawer.waitFor();

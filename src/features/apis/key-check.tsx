@@ -1,6 +1,6 @@
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiAccount } from '#contract/types/api-accounts';
+import { reachesExchange, type ApiAccount } from '#contract/types/api-accounts';
 import { formatMinute } from '../../domain/format';
 import { keyCheckOf, MODE_COLORS, modeOf } from './trading-modes';
 
@@ -18,7 +18,7 @@ export function ModeCell({ api }: { api: ApiAccount }) {
         <Tag color={MODE_COLORS[mode]}>{t(`mode.${mode}`)}</Tag>
         {api.exchange_down && <Tag color="warning">{t('keyCheck.exchangeDown')}</Tag>}
       </Space>
-      {mode !== 'paper' && (
+      {reachesExchange(mode) && (
         <>
           <Space size={4} wrap>
             {check.valid === null ? (

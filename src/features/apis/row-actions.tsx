@@ -3,7 +3,7 @@ import { App, Button, Dropdown, Space, Spin, Typography, type MenuProps } from '
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ApiAccount, InitResult } from '#contract/types/api-accounts';
+import { reachesExchange, type ApiAccount, type InitResult } from '#contract/types/api-accounts';
 import { useCallMutation } from '../../api/use-call';
 import { DEFAULTS } from '#contract/rules/constants';
 import { apisResource } from '.';
@@ -115,8 +115,9 @@ export function RowActions({ api, modes, onEdit, onOpen }: Props) {
     if (!tradeOnlyKey(keyCheckOf(api))) return { key: 'liveOn', label: `${t('actions.liveOn')} (${t('live.needsKey')})`, disabled: true };
     return { key: 'liveOn', label: t('actions.liveOn'), danger: true };
   };
-  const exchangeItems: MenuProps['items'] =
-    mode === 'paper' ? [] : [{ key: 'check', label: t('actions.check'), disabled: checkMutation.isPending }, liveItem()].filter((item) => item !== null);
+  const exchangeItems: MenuProps['items'] = !reachesExchange(mode)
+    ? []
+    : [{ key: 'check', label: t('actions.check'), disabled: checkMutation.isPending }, liveItem()].filter((item) => item !== null);
 
   const items: MenuProps['items'] = [
     { key: 'edit', label: t('actions.edit') },
