@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { marketPricer } from '../engine/prices';
 import type { OrderGateway, OrderRequest, OrderUpdate } from '../gateway/gateway';
 import { invalid } from '../http/envelope';
+import { exchangeFailure } from './api-accounts';
 import { bookOrderFill } from '../ledger/fills';
 import { findApi, insertManualOrder, tradesOnExchange, type ApiRow, type NewManualOrder } from '../store/api-accounts';
 import { findManualOrder, openManualOrders, setManualClientId, updateManualFill, type ManualOrderRow } from '../store/manual-orders';
@@ -114,13 +115,18 @@ function manualOrders(ctx: Ctx): ManualOrders {
 
   return {
     async place(api, request, record) {
+      let gateway: OrderGateway;
+      try {
+        gateway = gatewayOf(api);
+      } catch (error) {
+        throw exchangeFailure(error); // its exchange cannot be reached (no test network…): refused before anything is recorded
+      }
       const id = await db.transaction(async (tx) => {
         const made = await insertManualOrder(tx, { ...record, status: ORDER_STATUS.create, filled: null, dealPrice: null, fee: null, instrumentId: null });
         await setManualClientId(tx, made, manualClientId(made));
         return made;
       });
       const clientId = manualClientId(id);
-      const gateway = gatewayOf(api);
       let answer: OrderUpdate;
       try {
         answer = await gateway.place({ ...request, clientId });

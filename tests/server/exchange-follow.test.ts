@@ -50,7 +50,8 @@ async function until<T>(server: TestServer, event: ServerEvent, read: () => Prom
 const lastOrder = async (server: TestServer = t): Promise<FollowOrderRecord> => (await followOrdersOf(server.server.context.db, followApi)).at(-1)!;
 const ended = (order: FollowOrderRecord) => order.state !== FOLLOW_ORDER_STATE.open && order.state !== FOLLOW_ORDER_STATE.partlyFilled;
 /** the task's last order once it has ended */
-const lastEnded = (server: TestServer = t) => until(server, 'unilateral.changed', async () => ((order) => ended(order) && order)(await lastOrder(server)));
+const lastEnded = (server: TestServer = t) =>
+  until(server, 'unilateral.changed', async () => ((order) => (ended(order) ? order : undefined))(await lastOrder(server)));
 const adjust = (position: number) => t.call('followAdjustPosition', { apiId: followApi, position }, { token: admin });
 const placements = (clOrdId: string) =>
   okx.requests.filter((r) => r.path === '/api/v5/trade/batch-orders' && (r.body as { clOrdId?: string }[])[0]?.clOrdId === clOrdId);
@@ -165,11 +166,13 @@ describe('a manual order on a testnet account', () => {
     expect(okx.state.order(clOrdId)).toMatchObject({ side: 'buy', posSide: 'long', ordType: 'limit', px: price, sz: 5, state: 'live' });
 
     okx.control.fillOrder(clOrdId, { sz: 2 });
-    const part = await until(t, 'orders.changed', async () => ((row) => row?.filled && row)(await findManualOrder(db, id)));
+    const part = await until(t, 'orders.changed', async () => ((row) => (row?.filled ? row : undefined))(await findManualOrder(db, id)));
     expect(part).toMatchObject({ status: ORDER_STATUS.executing, filled: 0.02 });
     expect(part.deal_price).toBeCloseTo(price, 6);
     okx.control.fillOrder(clOrdId);
-    const done = await until(t, 'orders.changed', async () => ((row) => row?.status === ORDER_STATUS.completed && row)(await findManualOrder(db, id)));
+    const done = await until(t, 'orders.changed', async () =>
+      ((row) => (row?.status === ORDER_STATUS.completed ? row : undefined))(await findManualOrder(db, id)),
+    );
     const fee = -okx.state.order(clOrdId)!.fills.reduce((sum, f) => sum + f.fee, 0);
     expect(done).toMatchObject({ filled: 0.05, instrument_id: SWAP });
     expect(done.deal_price).toBeCloseTo(price, 6);
