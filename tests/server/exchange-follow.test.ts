@@ -15,6 +15,7 @@ import { FOLLOW_ORDER_STATE } from '#contract/rules/unilateral';
 import { ORDER_STATUS } from '#contract/rules/order-status';
 import type { ServerEvent } from '../../server/bus';
 import { exchangeClientId } from '../../server/gateway/exchange';
+import { FOLLOW_ORDER_MAX_AGE_MS } from '../../server/unilateral/venue';
 import { findFollowTask, followOrdersOf, insertUStrategy, type FollowOrderRecord } from '../../server/store/unilateral';
 import { findManualOrder } from '../../server/store/manual-orders';
 import { startLoopbackOkx, type LoopbackOkx, type OkxAccountOptions } from '../loopback-exchange/okx';
@@ -25,12 +26,14 @@ const MANUAL: OkxAccountOptions = { apiKey: 'manual-key', secret: 'manual-secret
 const SWAP = 'BTC-USDT-SWAP';
 const SETTINGS = { initDelayMs: 0, exchangeRateLimit: false, exchangeTimeoutMs: 5_000 };
 const MONEY = 5000;
+const DAY = 86_400_000;
 
 let okx: LoopbackOkx;
 let t: TestServer;
 let restarted: TestServer | undefined;
 let admin: string;
 let followApi: number;
+let strategyId: number;
 
 /** Resolves with `read()` once it answers something, read again after each `event` on the server's bus (no polling). */
 async function until<T>(server: TestServer, event: ServerEvent, read: () => Promise<T | undefined | false>): Promise<T> {
@@ -72,7 +75,7 @@ beforeAll(async () => {
   t = await startTestServer({ settings: { ...SETTINGS, exchangeUrls: { 1: okx.urls.api } } });
   now = () => t.clock.now();
   admin = await t.login('admin', 'admin123');
-  const strategyId = await insertUStrategy(t.server.context.db, {
+  strategyId = await insertUStrategy(t.server.context.db, {
     names: 'follow on testnet',
     status: 0,
     target: 1,
@@ -209,5 +212,25 @@ describe('a restart', () => {
     expect(order).toMatchObject({ state: FOLLOW_ORDER_STATE.filled, filled_qty: 0.05 });
     expect(order.price_avg).toBeCloseTo(fill!.fillPx, 9);
     expect((await findFollowTask(restarted.server.context.db, followApi))!.qty).toBe(0);
+  });
+});
+
+describe('the one-sided runner on a testnet account', () => {
+  it(`sends none of the orders of bars caught up after ${FOLLOW_ORDER_MAX_AGE_MS / 1000} s: they end failed`, async () => {
+    const { db } = t.server.context;
+    const before = (await followOrdersOf(db, followApi)).length;
+    expect((await t.call('unilateralStrategyState', { strategyIds: [strategyId], state: 1 }, { token: admin })).code).toBe(200);
+    expect((await t.call('followTaskState', { apis: [followApi], state: 1 }, { token: admin })).code).toBe(200);
+    const requests = okx.requests.length;
+    t.clock.tick(DAY);
+    await t.server.unilateral.idle();
+    const now = t.clock.now();
+    const caughtUp = (await followOrdersOf(db, followApi)).slice(before);
+    const stale = caughtUp.filter((o) => now - o.at > FOLLOW_ORDER_MAX_AGE_MS);
+    expect(stale.length).toBeGreaterThan(5);
+    expect(stale.every((o) => o.state === FOLLOW_ORDER_STATE.failed && o.filled_qty === 0)).toBe(true);
+    const sent = okx.requests.slice(requests).filter((r) => r.path === '/api/v5/trade/batch-orders');
+    expect(sent.length).toBe(caughtUp.length - stale.length);
+    expect(caughtUp.length - stale.length).toBeLessThanOrEqual(2);
   });
 });
