@@ -110,6 +110,8 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
   const subscribed = new Map<OrderGateway, () => void>();
   let tail: Promise<void> = Promise.resolve();
   let stopped = false;
+  /** orders of this sync too old to send */
+  let stale = 0;
 
   /** the work on follow orders, one piece at a time: a task's book is moved by one order's end at a time */
   const queue = (work: () => Promise<void>) => {
@@ -145,8 +147,6 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
       await updateFollowOrder(db, order.id, row);
       return changed(order);
     }
-    if (update.state === 'rejected')
-      log(`order ${order.id} refused`, update.refusal.key === 'err.exchangeRefused' ? update.refusal.params.reason : update.refusal.key);
     const moved = await db.transaction(async (tx) => {
       if (!(await updateFollowOrder(tx, order.id, row))) return false;
       const task = await findFollowTask(tx, order.api_id);
@@ -161,12 +161,13 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
       await saveFollowBook(tx, { api_id: task.api_id, status: task.status, ...book });
       return true;
     });
+    taken.delete(order.id); // ended: no sync lists it again
     if (moved) changed(order);
   };
 
   /** Ends an order that was never sent: failed, the book's move taken back. */
-  const fail = (order: FollowOrderRecord, reason: string) => {
-    log(`order ${order.id} not sent`, reason);
+  const fail = (order: FollowOrderRecord, reason: string, quiet = false) => {
+    if (!quiet) log(`order ${order.id} not sent`, reason);
     return apply(order, { clientId: followClientId(order.id), state: 'rejected', refusal: { key: 'err.exchangeRefused', params: { reason } } });
   };
 
@@ -203,7 +204,10 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
     const clientId = followClientId(order.id);
     const known = await gateway.lookup(clientId);
     if (known) return apply(order, known);
-    if (clock.now() - order.at > FOLLOW_ORDER_MAX_AGE_MS) return fail(order, 'stale: decided on prices the market has left');
+    if (clock.now() - order.at > FOLLOW_ORDER_MAX_AGE_MS) {
+      stale += 1;
+      return fail(order, 'stale', true);
+    }
     let answer: OrderUpdate | undefined;
     try {
       answer = await gateway.place(requestOf(order, account));
@@ -213,6 +217,8 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
       answer = await gateway.lookup(clientId).catch(() => undefined);
       if (!answer) return fail(order, error instanceof Error ? error.message : String(error));
     }
+    if (answer.state === 'rejected')
+      log(`order ${order.id} refused`, answer.refusal.key === 'err.exchangeRefused' ? answer.refusal.params.reason : answer.refusal.key);
     await apply((await findFollowOrder(db, order.id)) ?? order, answer);
   };
 
@@ -220,11 +226,13 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
     sync() {
       if (stopped) return;
       queue(async () => {
+        stale = 0;
         for (const order of await openFollowOrders(db)) {
           if (taken.has(order.id) || stopped) continue;
           taken.add(order.id);
           await takeIn(order).catch((error) => log(`order ${order.id}`, error));
         }
+        if (stale) log('not sent', `${stale} orders decided more than ${FOLLOW_ORDER_MAX_AGE_MS / 1000} s ago (bars caught up after a stop)`);
       });
     },
     async idle() {
