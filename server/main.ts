@@ -14,6 +14,7 @@ import { openDb } from './store/db';
 import type { Queryable } from './store/queryable';
 import { paperGateway } from './gateway/paper';
 import { exchangeGateways } from './gateway/exchange';
+import { manualOrdersOf } from './handlers/manual-orders';
 import { unsettledAccounts } from './store/outbox';
 import { findApi, tradesOnExchange, type ApiRow } from './store/api-accounts';
 import { marketPricer } from './engine/prices';
@@ -184,6 +185,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (api && tradesOnExchange(api)) exchangeOrders.of(api);
   }
   const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus, market, secrets, gateway, exchanges };
+  // manual orders a stop left open on an exchange: looked up by client id, their later fills booked as they come
+  const manualOrders = manualOrdersOf(ctx);
+  void manualOrders.recover();
   await ctx.auth.lockout.load();
   if (demo && settings.demoTasks) await seedDemoTasks(ctx, clock.now());
   if (demo && settings.demoTasks) await seedPaperRuns(ctx, clock.now());
@@ -247,6 +251,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await tasks.idle();
     await unilateral.idle();
     await alerts.idle();
+    manualOrders.stop();
+    await manualOrders.idle();
     stopTicker();
     market.stop();
     exchangeOrders.close();

@@ -14,7 +14,8 @@ export const followStateLabelKey = (state: number): string => `unilateral:follow
 
 /**
  * A follow order's state (the order detail's `state`; the spec names the column, not its codes): the states OKX
- * gives an order, -2 failed, -1 cancelled, 0 open, 1 partly filled, 2 filled. The reference server fills at once.
+ * gives an order, -2 failed, -1 cancelled, 0 open, 1 partly filled, 2 filled. A paper account's order fills at once;
+ * a testnet or live account's takes its exchange's states (cancelled with part filled: -1, its filled size shown).
  */
 export const FOLLOW_ORDER_STATE = { failed: -2, cancelled: -1, open: 0, partlyFilled: 1, filled: 2 } as const;
 const FOLLOW_ORDER_STATES: readonly number[] = Object.values(FOLLOW_ORDER_STATE);

@@ -4,7 +4,9 @@ import { borrowRecords, equitySeries, ledgerRecords, valueAccount } from '../led
 import { bookOrderFill } from '../ledger/fills';
 import { otypeOf } from '../engine/orders';
 import type { Side } from '../engine/pricing';
-import type { OrderGateway, OrderRequest, OrderUpdate } from '../gateway/gateway';
+import type { OrderRequest } from '../gateway/gateway';
+import { ORDER_STATUS } from '#contract/rules/order-status';
+import { manualOrdersOf } from './manual-orders';
 import { marketPricer } from '../engine/prices';
 import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
@@ -146,9 +148,8 @@ export const assetHandlers: HandlerMap = {
    * §7 /manual/trading on one own account (§3 manual order: symbol, type, price, amount, direction,
    * way): placed through the account's order gateway and its fill booked like the task engine's
    * (ledger/fills.ts). Paper: filled now at the server's market, in the same transaction. Testnet / live:
-   * sent to the exchange outside any transaction (gateway/exchange.ts), then read once; what has filled by
-   * then is booked, an order still open is recorded without a deal price.
-   * The asset and order sockets are pushed.
+   * recorded, sent to the exchange outside any transaction, and its fills booked as the exchange reports
+   * them, now and later (manual-orders.ts). The asset and order sockets are pushed.
    */
   async manualTrading(call) {
     const user = signedIn(call);
@@ -157,34 +158,37 @@ export const assetHandlers: HandlerMap = {
     const order = await manualOrderOf(call, api);
     const at = app.clock.now();
     const request = orderRequest(api, order, at);
-    const onExchange = tradesOnExchange(api);
-    const sent = onExchange ? await placeOnExchange(app.gateway(app.db, api), request) : undefined;
-    const orderId = await app.db.transaction(async (tx) => {
-      const placed = sent ?? (await app.gateway(tx, api).place(request));
-      if (placed.state === 'rejected') throw invalid(placed.refusal.key, placed.refusal.params);
-      if (placed.state !== 'filled' && !onExchange) throw new Error(`a manual order answered ${placed.state}`);
-      const fill = placed.state === 'filled' ? placed.fill : null;
-      if (fill) {
-        const sign = request.side === 'buy' ? 1 : -1;
-        const booked = { currency: order.currency, contractType: order.contractType, sign, price: fill.price, amount: fill.amount, fee: fill.fee } as const;
-        await bookOrderFill(tx, api, booked, marketPricer(app.market.prices, at), at);
-      }
-      return insertManualOrder(tx, {
-        userId: user.id,
-        apiId: api.id,
-        symbol: str(payload, 'symbol', 32),
-        type: order.contractType,
-        price: order.limit,
-        amount: order.amount,
-        direction: order.direction,
-        way: order.way,
-        createdAt: at,
-        dealPrice: fill?.price ?? null,
-        fee: fill?.fee ?? null,
-        instrumentId: fill?.instrumentId ?? null,
-        otype: String(otypeOf(request.leg, request.side, request.reduceOnly ? 'close' : 'open')),
-      });
-    });
+    const record = {
+      userId: user.id,
+      apiId: api.id,
+      symbol: str(payload, 'symbol', 32),
+      type: order.contractType,
+      price: order.limit,
+      amount: order.amount,
+      direction: order.direction,
+      way: order.way,
+      createdAt: at,
+      otype: String(otypeOf(request.leg, request.side, request.reduceOnly ? 'close' : 'open')),
+    };
+    const orderId = tradesOnExchange(api)
+      ? await manualOrdersOf(app).place(api, request, record)
+      : await app.db.transaction(async (tx) => {
+          const placed = await app.gateway(tx, api).place({ ...request, clientId: `manual-${api.id}-${at}` });
+          if (placed.state === 'rejected') throw invalid(placed.refusal.key, placed.refusal.params);
+          if (placed.state !== 'filled') throw new Error(`a manual order answered ${placed.state}`);
+          const { fill } = placed;
+          const sign = request.side === 'buy' ? 1 : -1;
+          const booked = { currency: order.currency, contractType: order.contractType, sign, price: fill.price, amount: fill.amount, fee: fill.fee } as const;
+          await bookOrderFill(tx, api, booked, marketPricer(app.market.prices, at), at);
+          return insertManualOrder(tx, {
+            ...record,
+            status: ORDER_STATUS.completed,
+            filled: fill.amount,
+            dealPrice: fill.price,
+            fee: fill.fee,
+            instrumentId: fill.instrumentId,
+          });
+        });
     app.bus.emit('asset.changed', { userId: user.id, apiId: api.id });
     app.bus.emit('orders.changed', { userId: user.id, apiId: api.id });
     return call.ok({ id: orderId }, 'ok.submit');
@@ -198,12 +202,6 @@ export const assetHandlers: HandlerMap = {
     return restoreHedging(call);
   },
 };
-
-/** An order sent to the exchange, and read once more when the acknowledgement was all it answered. */
-async function placeOnExchange(gateway: OrderGateway, request: OrderRequest): Promise<OrderUpdate> {
-  const placed = await gateway.place(request);
-  return placed.state === 'open' ? ((await gateway.lookup(request.clientId)) ?? placed) : placed;
-}
 
 /** §3 manual trading directions: spot buy 1 / sell 2; futures open long 1, open short 2, close long 3, close short 4. */
 type ManualDirection = 1 | 2 | 3 | 4;
@@ -222,8 +220,7 @@ interface ManualOrderRequest {
 }
 
 /** A manual order as it leaves for the exchange: closing directions (3, 4) take off at most the open position. */
-const orderRequest = (api: ApiRow, order: ManualOrderRequest, at: number): OrderRequest => ({
-  clientId: `manual-${api.id}-${at}`,
+const orderRequest = (api: ApiRow, order: ManualOrderRequest, at: number): Omit<OrderRequest, 'clientId'> => ({
   account: api,
   leg: { exchange: api.bourse_id, currency: order.currency, contractType: order.contractType },
   side: MANUAL_SIDE[order.direction],

@@ -122,9 +122,9 @@ export const followOrderView = (o: FollowOrderRecord, strategyName: string, bour
   order_id: `U${String(o.id).padStart(8, '0')}`,
   bourse,
   size: round(o.size, 6),
-  filled_qty: round(o.size, 6),
+  filled_qty: round(o.filled_qty, 6),
   price: o.price,
-  price_avg: o.price,
+  price_avg: o.price_avg,
   type: o.type,
   state: o.state,
 });

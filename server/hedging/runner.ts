@@ -50,7 +50,7 @@ export type { ExchangeSide } from './exchange-desk';
  * orders are sent after the step's transaction has committed, and a book update that makes it decide steps it
  * at once (queued behind the ticks, one transaction per step as a tick). An exchange task sends nothing while a
  * book is older than BOOK_MAX_AGE_MS (contract/rules/exchange-trading.ts), nor once it is stopped (0 or 4: the
- * kill switch's stop sticks); its open orders still settle. A task in mixed modes is not stepped (its start is
+ * kill switch's stop sticks) unless its owner asked for a manual open or close since; its open orders still settle. A task in mixed modes is not stepped (its start is
  * refused), nor an exchange task on a server without `exchange`.
  */
 export interface TaskRunner {
@@ -193,7 +193,8 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
     if (mode === 'paper') return paper;
     if (!reachesExchange(mode) || !desk) return null;
     const books = desk.pricesOf(state, mode, at);
-    const stopped = state.task.status === TASK_STATUS.stopped || state.task.status === TASK_STATUS.notRunning;
+    // a stopped task sends nothing by itself (the kill switch's stop sticks); a manual request its owner made since is carried out
+    const stopped = (state.task.status === TASK_STATUS.stopped || state.task.status === TASK_STATUS.notRunning) && state.manual === null;
     return { venue: desk.venue, prices: books.prices, hold: !books.fresh || stopped, exchange: true };
   };
 

@@ -278,12 +278,16 @@ export interface NewManualOrder {
   fee: number | null;
   instrumentId: string | null;
   otype: string;
+  /** §4 status_: 3 filled at once (paper); 1 on its way to an exchange (store/manual-orders.ts follows it) */
+  status: number;
+  /** coins filled (null: nothing yet) */
+  filled: number | null;
 }
 
 export async function insertManualOrder(db: Queryable, order: NewManualOrder): Promise<number> {
   const { lastId } = await db.run(
-    `INSERT INTO manual_orders (user_id, api_id, symbol, type, price, amount, direction, way, created_at, deal_price, fee, instrument_id, otype)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO manual_orders (user_id, api_id, symbol, type, price, amount, direction, way, created_at, deal_price, fee, instrument_id, otype, status, filled)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       order.userId,
       order.apiId,
@@ -298,6 +302,8 @@ export async function insertManualOrder(db: Queryable, order: NewManualOrder): P
       order.fee,
       order.instrumentId,
       order.otype,
+      order.status,
+      order.filled,
     ],
   );
   return lastId;

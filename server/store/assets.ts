@@ -236,7 +236,7 @@ export function tradeRecords(db: Queryable, apiIds: readonly number[], limit = 2
        LEFT JOIN task_orders o ON o.client_id = f.client_id
        WHERE (f.leg = 0 AND c.api_a IN (${marks})) OR (f.leg = 1 AND c.api_b IN (${marks}))
        UNION ALL
-       SELECT 'manual-' || m.id AS id, m.api_id, m.created_at AS time, m.deal_price AS price, m.amount, m.fee, m.instrument_id, m.otype
+       SELECT 'manual-' || m.id AS id, m.api_id, m.created_at AS time, m.deal_price AS price, COALESCE(m.filled, m.amount) AS amount, m.fee, m.instrument_id, m.otype
        FROM manual_orders m
        WHERE m.deal_price IS NOT NULL AND m.api_id IN (${marks})
      ) ORDER BY time DESC, id DESC LIMIT ?`,

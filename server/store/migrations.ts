@@ -491,6 +491,21 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   // 17: the order outbox (store/outbox.ts): an order bound for an exchange is written before it is sent, so a
   // retry or a restart looks it up by its client order id instead of sending it twice
   OUTBOX_SCHEMA,
+  // 18: follow orders and manual orders on the exchanges fill later, from the exchange's fills: a follow order's
+  // filled size, average price and fee (a paper one filled at once, at its price, without fee); a manual order's
+  // client order id (`manual-<id>`) and filled coins, its `status` the §4 status_. The orders not yet ended are
+  // indexed: a restart looks each one up on its exchange.
+  [
+    `ALTER TABLE u_follow_orders ADD COLUMN filled_qty REAL NOT NULL DEFAULT 0`,
+    `ALTER TABLE u_follow_orders ADD COLUMN price_avg REAL NOT NULL DEFAULT 0`,
+    `ALTER TABLE u_follow_orders ADD COLUMN fee REAL NOT NULL DEFAULT 0`,
+    `UPDATE u_follow_orders SET filled_qty = size, price_avg = price WHERE state = 2`,
+    `CREATE INDEX u_follow_orders_open ON u_follow_orders (id) WHERE state IN (0, 1)`,
+    `ALTER TABLE manual_orders ADD COLUMN client_id TEXT`,
+    `ALTER TABLE manual_orders ADD COLUMN filled REAL`,
+    `UPDATE manual_orders SET filled = amount, status = 3 WHERE deal_price IS NOT NULL`,
+    `CREATE INDEX manual_orders_open ON manual_orders (id) WHERE status IN (1, 2) AND client_id IS NOT NULL`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -61,6 +61,8 @@ export interface FollowTaskRow {
   qty: number;
   entry: number;
   created_at: number;
+  /** the API account's mode (paper, testnet, live), as the queries below join it; not a column of the task */
+  mode?: string;
 }
 export interface FollowOrderRecord {
   id: number;
@@ -71,7 +73,12 @@ export interface FollowOrderRecord {
   size: number;
   price: number;
   type: number;
+  /** FOLLOW_ORDER_STATE */
   state: number;
+  /** coins filled so far, their average price, the fee in all (USDT): the exchange's; a paper order's are its own */
+  filled_qty: number;
+  price_avg: number;
+  fee: number;
 }
 
 const CHUNK_ROWS = 400;
@@ -248,9 +255,11 @@ export const insertFollowTasks = (db: Queryable, rows: readonly FollowTaskRow[])
     ),
   );
 
-export const findFollowTask = (db: Queryable, apiId: number) => db.get<FollowTaskRow>('SELECT * FROM u_follow_tasks WHERE api_id = ?', [apiId]);
+/** a task with its account's mode */
+const SELECT_FOLLOW_TASK = 'SELECT t.*, a.mode FROM u_follow_tasks t LEFT JOIN api_accounts a ON a.id = t.api_id';
+export const findFollowTask = (db: Queryable, apiId: number) => db.get<FollowTaskRow>(`${SELECT_FOLLOW_TASK} WHERE t.api_id = ?`, [apiId]);
 export const followTasksOfStrategy = (db: Queryable, strategyId: number) =>
-  db.all<FollowTaskRow>('SELECT * FROM u_follow_tasks WHERE strategy_id = ? ORDER BY priority DESC, api_id', [strategyId]);
+  db.all<FollowTaskRow>(`${SELECT_FOLLOW_TASK} WHERE t.strategy_id = ? ORDER BY t.priority DESC, t.api_id`, [strategyId]);
 /** Every follow task (userId null) or one user's. */
 export const listFollowTasks = (db: Queryable, userId: number | null) =>
   userId === null
@@ -300,7 +309,19 @@ export const deleteFollowTask = (db: Queryable, apiId: number) =>
   ]);
 
 // ── Follow orders and equity ───────────────────────────────────────────────────────────
-export const FOLLOW_ORDER_COLUMNS = ['api_id', 'strategy_id', 'at', 'instrument_id', 'size', 'price', 'type', 'state'] as const;
+export const FOLLOW_ORDER_COLUMNS = [
+  'api_id',
+  'strategy_id',
+  'at',
+  'instrument_id',
+  'size',
+  'price',
+  'type',
+  'state',
+  'filled_qty',
+  'price_avg',
+  'fee',
+] as const;
 export type NewFollowOrder = Omit<FollowOrderRecord, 'id'>;
 
 export const insertFollowOrders = (db: Queryable, rows: readonly NewFollowOrder[]) =>
@@ -341,6 +362,39 @@ export async function pageFollowOrders(db: Queryable, apiIds: readonly number[],
 export const followOrdersOf = (db: Queryable, apiId: number) =>
   db.all<FollowOrderRecord>('SELECT * FROM u_follow_orders WHERE api_id = ? ORDER BY id', [apiId]);
 
+export const findFollowOrder = (db: Queryable, id: number) => db.get<FollowOrderRecord>('SELECT * FROM u_follow_orders WHERE id = ?', [id]);
+
+/** The follow orders not ended yet (open, partly filled: only an exchange's are), oldest first. */
+export const openFollowOrders = (db: Queryable) => db.all<FollowOrderRecord>('SELECT * FROM u_follow_orders WHERE state IN (0, 1) ORDER BY id');
+
+/**
+ * What the exchange says of a follow order now. Only an order not ended yet changes (the row's state 0 or 1):
+ * answers whether it did, so the end of an order is taken in once however often it is told.
+ */
+export async function updateFollowOrder(
+  db: Queryable,
+  id: number,
+  change: Pick<FollowOrderRecord, 'state' | 'filled_qty' | 'price_avg' | 'fee'>,
+): Promise<boolean> {
+  const { changes } = await db.run('UPDATE u_follow_orders SET state = ?, filled_qty = ?, price_avg = ?, fee = ? WHERE id = ? AND state IN (0, 1)', [
+    change.state,
+    change.filled_qty,
+    change.price_avg,
+    change.fee,
+    id,
+  ]);
+  return changes > 0;
+}
+
+/** The average price of the task's latest opening order of `types` that filled something: the entry of the position it opened. */
+export const lastOpeningPrice = async (db: Queryable, apiId: number, types: readonly number[]): Promise<number> =>
+  (
+    await db.get<{ price_avg: number }>(
+      `SELECT price_avg FROM u_follow_orders WHERE api_id = ? AND type IN (${types.map(() => '?').join(', ')}) AND filled_qty > 0 ORDER BY id DESC LIMIT 1`,
+      [apiId, ...types],
+    )
+  )?.price_avg ?? 0;
+
 export const insertFollowEquity = (db: Queryable, rows: readonly { apiId: number; at: number; equity: number }[]) =>
   db.batch(
     insertRows(
@@ -369,7 +423,7 @@ export interface FollowTaskView extends FollowTaskRow {
   username: string;
   strategy_names: string | null;
 }
-const SELECT_FOLLOW_VIEW = `SELECT t.*, a.name AS api_name, b.name AS bourse_name, u.username, s.names AS strategy_names
+const SELECT_FOLLOW_VIEW = `SELECT t.*, a.mode, a.name AS api_name, b.name AS bourse_name, u.username, s.names AS strategy_names
   FROM u_follow_tasks t JOIN api_accounts a ON a.id = t.api_id LEFT JOIN bourses b ON b.id = a.bourse_id
   JOIN users u ON u.id = t.user_id LEFT JOIN u_strategies s ON s.id = t.strategy_id`;
 

@@ -5,7 +5,7 @@
  * leave a position their stop-loss reaches. The runner (runner.ts) feeds it prices and stores what it
  * returns; the statistics (indicators) are computed from the stored rows by `indicators`.
  */
-import { FOLLOW_STATE, SIGNAL, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
+import { FOLLOW_STATE, SIGNAL, isBuySignal, isOpening, signalSide, type Signal } from '#contract/rules/unilateral';
 
 export interface StrategyRule {
   barMs: number;
@@ -194,6 +194,22 @@ export function checkStopLoss(task: FollowBook, price: number, at: number): Foll
   const order = toOrder(closePosition(task, price, at));
   task.state = FOLLOW_STATE.stopLoss;
   return order;
+}
+
+/**
+ * A follow order on an exchange ended: the book, moved when it was placed as if it had filled its whole `size` at
+ * `price` without fee, moves to what the exchange filled — `filled` coins at `priceAvg`, `fee` paid (USDT). A
+ * refused order (nothing filled) takes its move back whole. The entry of what is left is the caller's (a flat book's is 0).
+ */
+export function settleFollowFill(
+  task: Book,
+  order: { type: number; size: number; price: number },
+  fill: { filled: number; priceAvg: number; fee: number },
+): void {
+  const direction = isBuySignal(order.type) ? 1 : -1;
+  task.cash = round(task.cash + direction * (order.size * order.price - fill.filled * fill.priceAvg) - fill.fee, 8);
+  task.qty = round(task.qty + direction * (fill.filled - order.size), 8);
+  if (task.qty === 0) task.entry = 0;
 }
 
 /** "Start now": a task asked to follow (1) while its strategy holds a position joins it at once. */

@@ -29,7 +29,7 @@ import {
   type StrategyRow,
 } from '../store/unilateral';
 import { followGate, type FollowGate } from '../store/signal-coins';
-import { sendFollowOrder } from './venue';
+import { followExchange, sendFollowOrder } from './venue';
 
 declare module '../bus' {
   interface ServerEvents {
@@ -133,13 +133,15 @@ export async function runDue(ctx: Pick<AppContext, 'db' | 'market'>, now: number
 
 export interface UnilateralRunner {
   stop(): void;
-  /** resolves when the pass under way (if any) is done. */
+  /** resolves when the pass under way (if any) is done, and the follow orders' sends and updates under way. */
   idle(): Promise<void>;
 }
 
 /**
  * Runs `runDue` every minute while some strategy runs: an idle server has no timer pending. A change
  * on the bus (a strategy started, a task added) wakes it; a pass that finds none running pauses it.
+ * Every such change has been committed: the follow orders it made for testnet and live accounts are sent then
+ * (venue.ts `followExchange`), and the ones a previous run left are looked up at start.
  */
 export function startUnilateralRunner(ctx: AppContext & { clock: Clock }): UnilateralRunner {
   // a tick that comes during a pass asks for one more: the clock may have moved far meanwhile
@@ -153,14 +155,23 @@ export function startUnilateralRunner(ctx: AppContext & { clock: Clock }): Unila
       if (ran.length) ctx.bus.emit('unilateral.changed', { strategyIds: ran });
     },
   });
-  const off = ctx.bus.on('unilateral.changed', () => loop.start());
+  const exchange = followExchange(ctx);
+  const off = ctx.bus.on('unilateral.changed', () => {
+    loop.start();
+    exchange.sync();
+  });
   void runningUStrategies(ctx.db).then((rows) => rows.length && loop.start());
+  exchange.sync();
   return {
     stop: () => {
       off();
       loop.pause();
+      exchange.stop();
     },
-    idle: () => loop.idle(),
+    idle: async () => {
+      await loop.idle();
+      await exchange.idle();
+    },
   };
 }
 

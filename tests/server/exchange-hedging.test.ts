@@ -412,6 +412,60 @@ describe('the kill switch', () => {
   });
 });
 
+describe('manual trading on a task whose accounts are testnet', () => {
+  it('manual opens, close position, and a manual close after the kill switch stopped the task all leave through the gateway', async () => {
+    const d = await started();
+    const { t, admin } = d;
+    const { taskId, childId } = await runningTask(d);
+    /** the orders sent since `from` (waiting up to 5 s for two), then filled by the exchange */
+    const pairSince = async (from: number) => {
+      for (let s = 0; s < 5 && d.exchange.placed.length < from + 2; s++) await d.second();
+      const pair = d.exchange.placed.slice(from);
+      for (const order of pair) d.exchange.fill(order.clientId, order.side === 'buy' ? 10_001 : 9_999, order.amount, 0.1);
+      await d.second();
+      return pair.map((o) => [o.side, o.reduceOnly]);
+    };
+    const manualOpen = JSON.stringify({ dlt: -1, count: 1, duration: 1, cid: String(childId), change_type: 'open', direct: 'f' });
+    const opened = [
+      ['buy', false],
+      ['sell', false],
+    ];
+    // leg A is spot: a close of it reduces nothing
+    const closed = [
+      ['sell', false],
+      ['buy', true],
+    ];
+
+    // a manual open at any premium: one pair, sent once its step is committed
+    expect((await t.call('manualTrade', { task_id: taskId, cparam: manualOpen }, { token: admin })).code).toBe(200);
+    expect(await pairSince(0)).toEqual(opened);
+    expect(d.exchange.placed.every((o) => o.committed)).toBe(true);
+    expect((await ordersNow(d, taskId)).map((o) => [o.status_, o.cparam.order_type])).toEqual([
+      [3, 'manual'],
+      [3, 'manual'],
+    ]);
+    // close position (status 1): the child's close, then the task stops by itself
+    expect((await t.call('taskStatusUpdate', { taskId, settingStatus: 1 }, { token: admin })).code).toBe(200);
+    expect(await pairSince(2)).toEqual(closed);
+    await d.second();
+    expect(Number((await findTask(t.server.context.db, taskId))!.status)).toBe(4);
+
+    // opened by hand on the stopped task, then the kill switch; the owner closes what the child holds: that close still leaves
+    expect((await t.call('manualTrade', { task_id: taskId, cparam: manualOpen }, { token: admin })).code).toBe(200);
+    expect(await pairSince(4)).toEqual(opened);
+    expect((await t.call('killSwitch', {}, { token: admin })).code).toBe(200);
+    expect((await t.call('manualClosePosition', { task_id: taskId, cids: String(childId) }, { token: admin })).code).toBe(200);
+    expect(await pairSince(6)).toEqual(closed);
+    expect((await ledgerOf(d, taskId)).position.f).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    // and nothing automatic follows on the stopped task
+    for (let s = 0; s < 3; s++) await d.second(WIDE);
+    expect(d.exchange.placed).toHaveLength(8);
+  });
+});
+
 describe('order books over ccxt pro (the loopback OKX)', () => {
   it('reads depthMarket levels by watchOrderBook, in coins, stamped with the server clock: stale after BOOK_MAX_AGE_MS until the next update', async () => {
     const clock = new ManualClock(Date.UTC(2025, 0, 10, 7, 59));
