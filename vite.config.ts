@@ -68,6 +68,9 @@ export default defineConfig({
   server: { proxy: contractProxy() },
   build: {
     chunkSizeWarningLimit: 2000,
+    // scripts/compress.ts writes the .br/.gz files and bench/ measures the bytes as sent: vite's own gzip of every
+    // chunk, only to print its size, was seconds of each build's CPU
+    reportCompressedSize: false,
     // the manifest tells scripts/prerender.ts which chunks each route needs (its modulepreload links)
     manifest: true,
     // every browser the console supports has modulepreload and ResizeObserver: no polyfills shipped

@@ -125,12 +125,14 @@ export type ThemeMode = 'light' | 'dark';
  * console route, at one viewport: one page, one load of /login, everything else client-side. Each state is
  * scanned in both themes from the same load, the theme switched between the two scans with the header's button:
  * light with every rule, dark with the THEME_RULES. The walk starts each state in the theme the last one ended
- * in, so a state costs one switch. Answers every serious or critical violation, each naming its theme.
+ * in, so a state costs one switch. At a phone's width each state must also fit the viewport (nothing scrolls
+ * sideways). Answers every serious or critical violation, each naming its theme, and every page too wide.
  */
 export async function scanEveryPage(page: Page, { name, size }: (typeof VIEWPORTS)[number]): Promise<string[]> {
   const found: string[] = [];
   let mode: ThemeMode = 'light';
   const inBothThemes = async (where: string) => {
+    found.push(...(await fits(page, where, size.width)));
     found.push(...(await seriousViolations(page, `${where} ${name} ${mode}`, mode === 'dark' ? THEME_RULES : undefined)));
     mode = mode === 'light' ? 'dark' : 'light';
     await switchTheme(page, mode);
@@ -147,6 +149,16 @@ export async function scanEveryPage(page: Page, { name, size }: (typeof VIEWPORT
     await inBothThemes(path);
   }
   return found;
+}
+
+/** The viewport widths at which a page must not scroll sideways (a phone's; a wide page may have wide tables). */
+const PHONE_WIDTH = 375;
+
+/** A finding when the page is wider than a phone's viewport (it would scroll sideways); none at other widths. */
+async function fits(page: Page, where: string, width: number): Promise<string[]> {
+  if (width > PHONE_WIDTH) return [];
+  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  return scrollWidth <= width ? [] : [`${where}: scrolls sideways (${scrollWidth} px wide at ${width} px)`];
 }
 
 /**

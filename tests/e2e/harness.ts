@@ -40,7 +40,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { endpoints, type EndpointName } from '#contract/endpoints';
 import { captchaFields, proveWork } from '#contract/rules/captcha';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
@@ -197,19 +197,17 @@ export function takeCspViolations(page: Page): string[] {
   return found;
 }
 
+interface PageOptions {
+  locale?: string;
+  viewport?: { width: number; height: number };
+  reducedMotion?: 'reduce';
+}
+
 /**
- * A page in a fresh context (no cookies, no storage) whose relative URLs resolve against baseURL,
- * so a spec writes `page.goto('/login')`. Close it with `page.context().close()` (or close the browser).
+ * A browser context whose relative URLs resolve against baseURL (a spec writes `page.goto('/login')`), with the
+ * spec's time-outs and the Content-Security-Policy watch on every page it opens.
  */
-export async function newPage(
-  browser: Browser,
-  baseURL: string,
-  {
-    locale = 'zh-CN',
-    viewport = { width: 1366, height: 900 },
-    reducedMotion,
-  }: { locale?: string; viewport?: { width: number; height: number }; reducedMotion?: 'reduce' } = {},
-): Promise<Page> {
+async function newContext(browser: Browser, baseURL: string, { locale = 'zh-CN', viewport = { width: 1366, height: 900 }, reducedMotion }: PageOptions) {
   const context = await browser.newContext({ baseURL, locale, viewport, reducedMotion });
   context.setDefaultTimeout(TIMEOUTS.action);
   context.setDefaultNavigationTimeout(TIMEOUTS.navigation);
@@ -222,6 +220,11 @@ export async function newPage(
       report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} ${event.sample}`.trim());
     });
   });
+  return context;
+}
+
+/** A new page of this context, its console errors, page errors and failed requests logged (pageLog). */
+async function pageIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   violations.set(page, []);
   const log: string[] = [];
@@ -232,6 +235,55 @@ export async function newPage(
   page.on('pageerror', (error) => log.push(`[pageerror] ${error.stack ?? error.message}`));
   page.on('requestfailed', (req) => log.push(`[requestfailed] ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));
   return page;
+}
+
+/**
+ * A page in a fresh context (no cookies, no storage, no cache) whose relative URLs resolve against baseURL,
+ * so a spec writes `page.goto('/login')`. Close it with `page.context().close()` (or close the browser).
+ */
+export async function newPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<Page> {
+  return pageIn(await newContext(browser, baseURL, options));
+}
+
+/**
+ * Fresh pages for the tests of one spec file, as a new browser would give them (no cookies, no local or
+ * session storage, no IndexedDB) but from one context per kind of page (locale, viewport, motion): the context's
+ * HTTP and compiled-code caches stay, which a new context would throw away (the console's scripts parsed and
+ * compiled again: ~0.9 s of CPU at each of the suite's ~100 pages). A page's own context is then the same as the
+ * next test's: a spec that changes the context itself (init scripts, permissions) makes one with newPage.
+ */
+function pagePool(browser: () => Browser, baseURL: () => string) {
+  const contexts = new Map<string, BrowserContext>();
+  return {
+    async open(options: PageOptions): Promise<Page> {
+      const key = JSON.stringify([options.locale ?? 'zh-CN', options.viewport ?? null, options.reducedMotion ?? null]);
+      let context = contexts.get(key);
+      if (!context) {
+        context = await newContext(browser(), baseURL(), options);
+        contexts.set(key, context);
+      }
+      return pageIn(context);
+    },
+    /** Closes the pages a test left, and forgets what they stored. */
+    async retire(): Promise<void> {
+      for (const context of contexts.values()) {
+        const pages = context.pages();
+        if (pages.length === 0) continue;
+        const origin = new URL(baseURL()).origin;
+        const onOrigin = pages.find((p) => !p.isClosed() && p.url().startsWith(origin)) ?? (await pageIn(context));
+        if (!onOrigin.url().startsWith(origin)) await onOrigin.goto('/config.json').catch(() => undefined);
+        await onOrigin
+          .evaluate(async () => {
+            localStorage.clear();
+            sessionStorage.clear();
+            for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+          })
+          .catch(() => undefined);
+        await Promise.all(context.pages().map((p) => p.close()));
+        await context.clearCookies();
+      }
+    },
+  };
 }
 
 /** Console errors/warnings, uncaught page errors and failed requests seen on a page from newPage. */
@@ -522,6 +574,10 @@ export function e2eSuite({
   let app: App | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
+  const pages = pagePool(
+    () => browser!,
+    () => app!.url,
+  );
   before(async () => {
     app = await startApp(server);
     browser = await launchBrowser();
@@ -529,18 +585,18 @@ export function e2eSuite({
   afterEach(async (t) => {
     await onFailure(t, page);
     const blocked = page ? takeCspViolations(page) : [];
-    await page?.context().close();
     page = undefined;
+    await pages.retire();
     assert.deepEqual(blocked, [], 'the page broke the Content-Security-Policy');
   });
   after(async () => {
     await browser?.close();
     await app?.close();
   });
-  /** A fresh page (new context: no cookies) for this test; a second call replaces the first. */
+  /** A fresh page (no cookies, no storage: pagePool) for this test; a second call replaces the first. */
   const open = async (locale = 'zh-CN'): Promise<Page> => {
-    await page?.context().close();
-    page = await newPage(browser!, app!.url, { locale, viewport, reducedMotion });
+    if (page) await pages.retire();
+    page = await pages.open({ locale, viewport, reducedMotion });
     return page;
   };
   return {

@@ -21,7 +21,7 @@ const suite = e2eSuite({ server: { clock, settings: { marketPushHz: 1, initDelay
  */
 async function signIn(username: string, password: string): Promise<Page> {
   const p = await suite.signIn(username, password);
-  await p.context().addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  await p.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   return p;
 }
 
@@ -188,7 +188,7 @@ test('after a drop every table shows reconnecting, then the feed resubscribes by
 test('leaving the page closes the market socket and stops every timer it started', async () => {
   const p = await signIn('admin', 'admin123');
   // counts the page's repeating timers and sockets, each with the phase it was made in
-  await p.context().addInitScript(() => {
+  await p.addInitScript(() => {
     const w = window as unknown as { __phase: string; __intervals: Map<number, string>; __sockets: { url: string; phase: string; socket: WebSocket }[] };
     w.__phase = 'before';
     w.__intervals = new Map();

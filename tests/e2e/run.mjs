@@ -9,7 +9,7 @@
 //      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is),
 //      E2E_CONCURRENCY (spec files at once, default 3).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
@@ -52,6 +52,53 @@ const rank = (file) => {
   const at = SLOWEST_FIRST.indexOf(path.basename(file, '.spec.ts'));
   return at === -1 ? SLOWEST_FIRST.length : at;
 };
+
+/**
+ * The CPU each spec file costs, its browser and everything else it starts included (Linux: /proc, sampled every
+ * 500 ms; a process that lives less than that is missed). A file's wall time depends on what ran beside it in the
+ * other lanes; its CPU does not, so the suite is made faster by the CPU column.
+ */
+function cpuMeter() {
+  const seen = new Map(); // pid → { spec root pid, seconds }
+  const read = () => {
+    let names;
+    try {
+      names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    } catch {
+      return; // no /proc: not Linux
+    }
+    const parents = new Map();
+    const cpu = new Map();
+    for (const name of names) {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        parents.set(Number(name), Number(fields[1]));
+        cpu.set(Number(name), (Number(fields[11]) + Number(fields[12])) / 100);
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    for (const [pid, seconds] of cpu) {
+      let root = seen.get(pid)?.root;
+      for (let up = pid; root === undefined && up > 1; up = parents.get(up) ?? 0) if (roots.has(up)) root = up;
+      if (root !== undefined) seen.set(pid, { root, seconds });
+    }
+  };
+  const roots = new Set();
+  const timer = setInterval(read, 500);
+  timer.unref();
+  return {
+    watch: (pid) => roots.add(pid),
+    /** CPU seconds of everything under this root pid so far (call once it has ended: read then). */
+    secondsOf(pid) {
+      read();
+      let sum = 0;
+      for (const entry of seen.values()) if (entry.root === pid) sum += entry.seconds;
+      return sum;
+    },
+  };
+}
 
 /** Newest modification time under the given files/folders (0 when none exist). */
 function newestMtime(entries) {
@@ -122,6 +169,7 @@ async function main() {
   const shared = specs.filter((spec) => !alone.includes(spec));
 
   const running = new Set();
+  const meter = cpuMeter();
   const killAll = (signal) => {
     for (const child of running) {
       try {
@@ -143,16 +191,21 @@ async function main() {
         detached: true, // its own process group, so a hung run is ended with everything it started
       });
       running.add(child);
+      meter.watch(child.pid);
       const output = [];
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('exit', () => {
+        cpu = meter.secondsOf(child.pid);
+      });
+      let cpu = 0;
       child.on('close', (code, signal) => {
         running.delete(child);
         const seconds = (Date.now() - began) / 1000;
         const status = code ?? (signal ? 1 : 0);
         process.stdout.write(Buffer.concat(output));
-        say(`${status === 0 ? 'passed' : 'FAILED'} ${path.basename(file)} in ${seconds.toFixed(1)} s`);
-        resolve({ file: path.basename(file), seconds, status });
+        say(`${status === 0 ? 'passed' : 'FAILED'} ${path.basename(file)} in ${seconds.toFixed(1)} s (CPU ${cpu.toFixed(1)} s)`);
+        resolve({ file: path.basename(file), seconds, cpu, status });
       });
     });
   /** The files, `lanes` at a time, each lane taking the next file as it frees up. */
@@ -179,8 +232,11 @@ async function main() {
     results.push(...(await runPool(alone, 1)));
   }
   clearTimeout(watchdog);
-  say('the ten slowest spec files:');
-  for (const { file, seconds } of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) say(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  say('the ten costliest spec files (CPU, wall):');
+  for (const { file, seconds, cpu } of [...results].sort((a, b) => b.cpu - a.cpu).slice(0, 10)) {
+    say(`  ${cpu.toFixed(1).padStart(6)} s  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  }
+  say(`CPU of all spec files: ${results.reduce((sum, r) => sum + r.cpu, 0).toFixed(0)} s`);
   const failed = results.filter((r) => r.status !== 0).map((r) => r.file);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   say(failed.length === 0 ? `passed in ${seconds} s` : `FAILED (${failed.join(', ')}) in ${seconds} s`);
