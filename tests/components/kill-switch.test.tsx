@@ -35,4 +35,19 @@ describe('kill switch', () => {
     renderPage(<KillSwitch />, { path: '/market', session: traderSession });
     expect(await screen.findByTestId('kill-switch')).toBeInTheDocument();
   });
+
+  it('keeps its room in the header while the names are read (nothing moves when it shows), and gives it back when there is none', async () => {
+    let answer: (names: unknown[]) => void = () => {};
+    server.use(onCall('apiNames', () => new Promise((resolve) => (answer = (names) => resolve(envelope(names))))));
+    const { container } = renderPage(<KillSwitch />, { path: '/market', session: traderSession });
+    const room = await waitFor(() => {
+      const held = container.querySelector<HTMLElement>('button[aria-hidden="true"]');
+      expect(held).not.toBeNull();
+      return held!;
+    });
+    expect(room.style.visibility).toBe('hidden');
+    expect(screen.queryByRole('button', { name: '紧急停止' })).not.toBeInTheDocument();
+    answer([]);
+    await waitFor(() => expect(container.querySelector('button')).toBeNull());
+  });
 });

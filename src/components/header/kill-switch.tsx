@@ -26,12 +26,15 @@ const killed = (reply?: { data: unknown }) => {
  * Who sees the kill switch, from what the console already knows: the super user (the session says so;
  * it acts on every account), and a user whose API names (/api/name, every account) are not empty. No
  * permission to read names, a failed read or no account: hidden (there is nothing of theirs to stop).
+ * 'pending' while that is being read: the header keeps the button's room, so nothing moves when it shows.
  */
-export function useKillSwitchShown(): boolean {
+function useKillSwitchShown(): boolean | 'pending' {
   const isSuper = readSession()?.isSuper === true;
-  const { data: can } = useCan({ resource: 'apis', action: 'names', queryOptions: { enabled: !isSuper } });
+  const { data: can, isLoading: checking } = useCan({ resource: 'apis', action: 'names', queryOptions: { enabled: !isSuper } });
   const names = useCall('apiNames', { all: 1 }, { enabled: !isSuper && can?.can === true, staleTime: 60_000, errorNotification: false });
-  return isSuper || (Array.isArray(names.data) && names.data.length > 0);
+  if (isSuper) return true;
+  if (checking || (can?.can === true && names.isLoading)) return 'pending';
+  return Array.isArray(names.data) && names.data.length > 0;
 }
 
 /**
@@ -45,6 +48,13 @@ export default function KillSwitch() {
   const shown = useKillSwitchShown();
   const { mutateAsync } = useCallMutation('killSwitch', { successNotification: killed, errorNotification: failed });
   if (!shown) return null;
+  if (shown === 'pending') {
+    return (
+      <Button size="small" icon={<StopOutlined />} aria-hidden tabIndex={-1} style={{ visibility: 'hidden' }}>
+        <span className="wide-only">{t('kill.button')}</span>
+      </Button>
+    );
+  }
   const isSuper = readSession()?.isSuper === true;
 
   const confirm = () =>
