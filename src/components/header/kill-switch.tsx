@@ -33,7 +33,7 @@ function useKillSwitchShown(): boolean | 'pending' {
   const { data: can, isLoading: checking } = useCan({ resource: 'apis', action: 'names', queryOptions: { enabled: !isSuper } });
   const names = useCall('apiNames', { all: 1 }, { enabled: !isSuper && can?.can === true, staleTime: 60_000, errorNotification: false });
   if (isSuper) return true;
-  if (checking || (can?.can === true && names.isLoading)) return 'pending';
+  if (checking || (can?.can === true && names.query.isLoading)) return 'pending';
   return Array.isArray(names.data) && names.data.length > 0;
 }
 
