@@ -37,7 +37,7 @@ describe('kill switch', () => {
   });
 
   it('keeps its room in the header while the names are read (nothing moves when it shows), and gives it back when there is none', async () => {
-    let answer: (names: unknown[]) => void = () => {};
+    let answer: ((names: unknown[]) => void) | undefined;
     server.use(onCall('apiNames', () => new Promise((resolve) => (answer = (names) => resolve(envelope(names))))));
     const { container } = renderPage(<KillSwitch />, { path: '/market', session: traderSession });
     const room = await waitFor(() => {
@@ -47,7 +47,9 @@ describe('kill switch', () => {
     });
     expect(room.style.visibility).toBe('hidden');
     expect(screen.queryByRole('button', { name: '紧急停止' })).not.toBeInTheDocument();
-    answer([]);
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(container.querySelector('button[aria-hidden="true"]')).not.toBeNull();
+    answer!([]);
     await waitFor(() => expect(container.querySelector('button')).toBeNull());
   });
 });
