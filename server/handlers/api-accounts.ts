@@ -125,11 +125,11 @@ function newSecret(payload: Payload, field: string): string | undefined {
 
 /** The largest notional of one order (USDT, ≥ 0; 0 = no limit); undefined when absent. Enforced where orders leave (the gateway). */
 function maxOrderNotional(payload: Payload): number | undefined {
-  const raw = payload.max_order_notional;
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
-  if (!Number.isFinite(value) || value < 0) throw invalid('err.maxOrderNotional');
-  return value;
+  try {
+    return optNum(payload, 'max_order_notional', { nonNegative: true });
+  } catch {
+    throw invalid('err.maxOrderNotional'); // says what the field is for, and that 0 means no limit
+  }
 }
 
 const FEE_FIELDS = Object.keys(DEFAULT_FEES) as (keyof ApiFees)[];
