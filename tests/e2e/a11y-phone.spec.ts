@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { e2eSuite } from './harness';
 import { scanEveryPage, VIEWPORTS } from './a11y';
 
-const { open } = e2eSuite({ reducedMotion: 'reduce', server: { settings: { demoTasks: true } } });
+const { open } = e2eSuite({ server: { settings: { demoTasks: true } } });
 
 test(`no serious accessibility violation on any page in light and dark mode at ${VIEWPORTS[1].name}, and none scrolls sideways`, async () => {
   const found = await scanEveryPage(await open(), VIEWPORTS[1]);

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { e2eSuite, motionEnded, signInByApi } from './harness';
 import { goClientSide, scanEveryPage, seriousViolations, settled, VIEWPORTS } from './a11y';
 
-const { open } = e2eSuite({ reducedMotion: 'reduce', server: { settings: { demoTasks: true } } });
+const { open } = e2eSuite({ server: { settings: { demoTasks: true } } });
 
 /** Opens a dialog with its button on this page, checks it, and closes it with Escape. */
 async function scanDialog(page: Page, path: string, button: RegExp): Promise<string[]> {

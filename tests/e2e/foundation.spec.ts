@@ -7,7 +7,7 @@ import { e2eSuite, login, loginUnilateral, motionEnded, scriptTookOver, until, w
 
 // The login tests sign in through the form and its slider; the others sign in through the API. The slider's
 // proof of work is the one a user's browser does (the server's default difficulty; the other specs use less).
-const { open, signIn, signInUnilateral } = e2eSuite({ server: { settings: { captchaDifficulty: DEFAULT_SETTINGS.captchaDifficulty } } });
+const { open, signIn, signInUnilateral } = e2eSuite({ motion: true, server: { settings: { captchaDifficulty: DEFAULT_SETTINGS.captchaDifficulty } } });
 const navTexts = async (p: Page) =>
   (await p.getByTestId('top-nav').innerText())
     .split('\n')

@@ -13,7 +13,7 @@ import { startTradingTask } from '../server/order-fixtures';
 
 // from the wall clock's now: the browser beside it runs on the wall clock, and the page ages what the server sends
 const clock = new ManualClock(Date.now());
-const suite = e2eSuite({ server: { clock, settings: { marketPushHz: 1, initDelayMs: 0 } } });
+const suite = e2eSuite({ motion: true, server: { clock, settings: { marketPushHz: 1, initDelayMs: 0 } } });
 
 /**
  * A fresh page signed in as this user. tsx compiles the functions this spec runs in the page with

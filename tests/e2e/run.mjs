@@ -82,7 +82,14 @@ function cpuMeter() {
     for (const [pid, seconds] of cpu) {
       let root = seen.get(pid)?.root;
       for (let up = pid; root === undefined && up > 1; up = parents.get(up) ?? 0) if (roots.has(up)) root = up;
-      if (root !== undefined) seen.set(pid, { root, seconds });
+      if (root !== undefined) seen.set(pid, { root, seconds, browser: seen.get(pid)?.browser ?? isBrowser(pid) });
+    }
+  };
+  const isBrowser = (pid) => {
+    try {
+      return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'latin1'));
+    } catch {
+      return false;
     }
   };
   const roots = new Set();
@@ -93,9 +100,14 @@ function cpuMeter() {
     /** CPU seconds of everything under this root pid so far (call once it has ended: read then). */
     secondsOf(pid) {
       read();
-      let sum = 0;
-      for (const entry of seen.values()) if (entry.root === pid) sum += entry.seconds;
-      return sum;
+      let all = 0;
+      let browser = 0;
+      for (const entry of seen.values()) {
+        if (entry.root !== pid) continue;
+        all += entry.seconds;
+        if (entry.browser) browser += entry.seconds;
+      }
+      return { all, browser };
     },
   };
 }
@@ -196,15 +208,18 @@ async function main() {
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
       child.on('exit', () => {
-        cpu = meter.secondsOf(child.pid);
+        ({ all: cpu, browser } = meter.secondsOf(child.pid));
       });
       let cpu = 0;
+      let browser = 0;
       child.on('close', (code, signal) => {
         running.delete(child);
         const seconds = (Date.now() - began) / 1000;
         const status = code ?? (signal ? 1 : 0);
         process.stdout.write(Buffer.concat(output));
-        say(`${status === 0 ? 'passed' : 'FAILED'} ${path.basename(file)} in ${seconds.toFixed(1)} s (CPU ${cpu.toFixed(1)} s)`);
+        say(
+          `${status === 0 ? 'passed' : 'FAILED'} ${path.basename(file)} in ${seconds.toFixed(1)} s (CPU ${cpu.toFixed(1)} s, of which Chromium ${browser.toFixed(1)} s)`,
+        );
         resolve({ file: path.basename(file), seconds, cpu, status });
       });
     });
