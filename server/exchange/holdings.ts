@@ -168,7 +168,7 @@ export function createHoldings({ db, clock, exchanges, bus }: HoldingsOptions): 
       if (stopped) break;
       const api = await findApi(db, watch.apiId);
       if (!api || !tradesOnExchange(api) || fingerprintOf(api) !== watch.fingerprint) {
-        watches.delete(watch.apiId);
+        if (watches.get(watch.apiId) === watch) watches.delete(watch.apiId);
         continue;
       }
       watch.due = nextRead(watch.apiId, at);
