@@ -15,6 +15,7 @@ import type { MarketRow } from './types/market';
 import type { OrderStatisticRow, StatisticGroup } from './types/orders';
 import type { AlertItem } from './rules/alerts';
 import type { AlertFeedMessage } from './types/feeds';
+import { HOLDING_PARTS, type AssetFeedData, type ExchangeReading, type HoldingPart } from './types/assets';
 
 /**
  * `parse` of every feed: JSON already decoded → the typed message, or `{ok: false, error}` naming the
@@ -125,18 +126,36 @@ function scalarRecord(value: unknown, where: string): Record<string, number | st
   return out as Record<string, number | string>;
 }
 
+function assetInfo(value: unknown, where: string): AssetFeedData['asset_info'] {
+  const info = record(value, where);
+  return {
+    statistics: scalarRecord(info.statistics, `${where}.statistics`),
+    list: array(info.list, `${where}.list`).map((row, i) => record(row, `${where}.list[${i}]`) as Record<string, number | string | null>),
+  };
+}
+
+function exchangeReading(value: unknown, where: string): ExchangeReading {
+  const entry = record(value, where);
+  if (typeof entry.stale !== 'boolean') throw new Malformed(`${where}.stale is not true or false`);
+  const unavailable = array(entry.unavailable ?? [], `${where}.unavailable`).map((part, i) => string(part, `${where}.unavailable[${i}]`));
+  return {
+    readAt: optional(entry.readAt, number, `${where}.readAt`) ?? null,
+    stale: entry.stale,
+    unavailable: unavailable.filter((part): part is HoldingPart => (HOLDING_PARTS as readonly string[]).includes(part)),
+    error: optional(entry.error, string, `${where}.error`) ?? null,
+  };
+}
+
 export const parseAsset = parser<AssetFeedMessage>((raw) => {
   const data = record(envelope(raw).data, 'data');
-  const info = record(data.asset_info, 'data.asset_info');
+  const exchange = optional(data.exchange, exchangeReading, 'data.exchange');
   return {
     data: {
       apiId: number(data.apiId, 'data.apiId'),
-      asset_info: {
-        statistics: scalarRecord(info.statistics, 'data.asset_info.statistics'),
-        list: array(info.list, 'data.asset_info.list').map((row, i) => record(row, `data.asset_info.list[${i}]`) as Record<string, number | string | null>),
-      },
+      asset_info: assetInfo(data.asset_info, 'data.asset_info'),
       ledger: optional(data.ledger, array, 'data.ledger') ?? [],
       borrow: optional(data.borrow, array, 'data.borrow') ?? [],
+      ...(exchange ? { exchange } : {}),
     },
   };
 });

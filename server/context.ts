@@ -13,6 +13,7 @@ import type { SecretBox } from './store/secret-box';
 import type { OrderGateway } from './gateway/gateway';
 import type { Queryable } from './store/queryable';
 import type { ExchangeClients } from './exchange/clients';
+import type { Holdings } from './exchange/holdings';
 import type { ApiRow } from './store/api-accounts';
 
 /** What one running server shares with its handlers and feeds (no module-level state: tests run several). */
@@ -37,6 +38,8 @@ export interface AppContext {
   gateway(tx: Queryable, account: ApiRow): OrderGateway;
   /** the trading clients of the testnet and live accounts (server/exchange/clients.ts): `exchanges.clientFor(apiRow)`. */
   exchanges: ExchangeClients;
+  /** the assets of the testnet and live accounts as read from their exchanges, on a schedule (server/exchange/holdings.ts). */
+  holdings: Holdings;
 }
 
 export interface UploadedFile {

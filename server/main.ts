@@ -30,6 +30,7 @@ import { alertFeedGenerators } from './feeds/alerts';
 import { enginePrices } from './engine/prices';
 import { marketFeedAge, startAlertEngine, type AlertEngine, type AlertEngineOptions } from './alerts/engine';
 import { createExchangeClients, exchangeDownAge } from './exchange/clients';
+import { createHoldings } from './exchange/holdings';
 import { startUnilateralRunner, type UnilateralRunner } from './unilateral/runner';
 import { seedUnilateral } from './seed/unilateral';
 import { seedAevo } from './seed/aevo';
@@ -184,7 +185,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const api = await findApi(db, apiId);
     if (api && tradesOnExchange(api)) exchangeOrders.of(api);
   }
-  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus, market, secrets, gateway, exchanges };
+  const holdings = createHoldings({ db, clock, exchanges, bus });
+  const ctx: AppContext = { db, auth: createAuth(db, clock), dataDir, clock, settings, bus, market, secrets, gateway, exchanges, holdings };
   // manual orders a stop left open on an exchange: looked up by client id, their later fills booked as they come
   const manualOrders = manualOrdersOf(ctx);
   void manualOrders.recover();
@@ -248,6 +250,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     tasks.stop();
     unilateral.stop();
     alerts.stop();
+    holdings.stop();
+    await holdings.idle();
     await tasks.idle();
     await unilateral.idle();
     await alerts.idle();

@@ -8,6 +8,12 @@
  *   still settle, and an unbalanced child stays unbalanced (its alert fires) until the books are fresh again.
  * - An order the exchange has not ended ORDER_TIMEOUT_MS after it was made is cancelled; what it filled
  *   stands (status 7, partially filled; 4 when nothing filled) and the leg health and re-hedge take it from there.
+ * - The assets of a testnet or live account (balances, positions, borrowing, ledger, transfers) are read from its
+ *   exchange every HOLDINGS_READ_MS once someone looks at them (server/exchange/holdings.ts), the accounts spread over
+ *   that period. A figure whose last successful read is older than HOLDINGS_STALE_MS (two reads missed), or whose
+ *   exchange is marked down, is shown stale: the last figures read, never zeros in their place.
  */
 export const BOOK_MAX_AGE_MS = 2000;
 export const ORDER_TIMEOUT_MS = 10_000;
+export const HOLDINGS_READ_MS = 60_000;
+export const HOLDINGS_STALE_MS = 2 * HOLDINGS_READ_MS;

@@ -8,6 +8,31 @@ export interface ManualSnapshot {
   time: string;
   statistics: Record<string, number | string>;
   list: Record<string, number | string | null>[];
+  /** our addition (issue 33): a testnet or live account's figures are its exchange's, read at `exchange.readAt` */
+  exchange?: ExchangeReading;
+}
+
+/**
+ * What of a testnet or live account's assets its exchange is read for besides its trading balance
+ * (server/exchange/holdings.ts): `futures` its futures accounts where they are apart, `wallet` its funding account,
+ * `positions`, `ledger` its bills, `transfers`, `borrow` its borrowing interest.
+ */
+export type HoldingPart = 'futures' | 'wallet' | 'positions' | 'ledger' | 'transfers' | 'borrow';
+export const HOLDING_PARTS: readonly HoldingPart[] = ['futures', 'wallet', 'positions', 'ledger', 'transfers', 'borrow'];
+
+/**
+ * Our addition (issue 33): where the figures of a testnet or live account come from — its exchange, read on a schedule
+ * (contract/rules/exchange-trading.ts HOLDINGS_READ_MS). A paper account's messages have none.
+ */
+export interface ExchangeReading {
+  /** ms of the last successful read; null: not read yet (the message's asset_info is then empty, not zeros) */
+  readAt: number | null;
+  /** the figures are older than HOLDINGS_STALE_MS, or the exchange is marked down: they are the last ones read, not now's */
+  stale: boolean;
+  /** what ccxt or the exchange does not give for this account: not shown, rather than made up */
+  unavailable: HoldingPart[];
+  /** why the last read failed (in the caller's language where the server refused to send it); null when it did not */
+  error: string | null;
 }
 
 /** A row of /asset/trade/records/get (assumed shape, docs/spec-coverage.md): a fill of the task engine. */
@@ -36,9 +61,12 @@ export type AssetRow = Record<string, number | string | null>;
 export interface AssetFeedData {
   /** the API account these numbers are about (one message per API id of the subscription). */
   apiId: number;
+  /** empty (no statistics, no rows) for a testnet or live account whose exchange has not been read yet: `exchange.readAt` null */
   asset_info: { statistics: AssetStatistics; list: AssetRow[] };
   ledger: unknown[];
   borrow: unknown[];
+  /** our addition (issue 33): a testnet or live account's figures come from its exchange, read at `exchange.readAt` */
+  exchange?: ExchangeReading;
 }
 
 /** /asset/changing/rate/get, per account: its equity now and its change over each ratio range (a fraction). */

@@ -1,10 +1,13 @@
 import { borrowRecords, ledgerRecords, valueAccount } from '../ledger/accounts';
 import { marketPricer } from '../engine/prices';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
-import { listApis } from '../store/api-accounts';
+import { listApis, tradesOnExchange } from '../store/api-accounts';
 import { breather } from '../http/lanes';
 
-/** One message of the asset socket: `{code, data: {apiId, asset_info: {statistics, list}, ledger, borrow}}`. */
+/**
+ * One message of the asset socket: `{code, data: {apiId, asset_info: {statistics, list}, ledger, borrow}}`; a testnet or
+ * live account's figures are its exchange's, with when they were read (`exchange`; no asset_info until the first read).
+ */
 export async function assetMessages(client: FeedClient, apiIds: readonly number[]) {
   const { app, user } = client;
   const now = app.clock.now();
@@ -14,6 +17,10 @@ export async function assetMessages(client: FeedClient, apiIds: readonly number[
   // own accounts only: ids of other users' accounts are left out
   for (const api of (await listApis(app.db, user.id)).filter((a) => wanted.has(a.id))) {
     if (messages.length > 0 && messages.length % 20 === 0) await breather(); // many accounts: others are served between pieces
+    if (tradesOnExchange(api)) {
+      messages.push({ code: 200, data: { apiId: api.id, ...(await app.holdings.view(api, client.lang)) } });
+      continue;
+    }
     const asset_info = await valueAccount(app.db, api, pricer, now);
     const ledger = await ledgerRecords(app.db, api.id);
     const borrow = await borrowRecords(app.db, api.id);
@@ -28,7 +35,7 @@ const subscriptions = new WeakMap<FeedClient, Set<number>>();
 /**
  * /asset/get (token in the query): every 3 s the console sends `{token, data: [apiId…]}`; each message
  * is answered with one message per own API id of it ('ok' when it names none). Pushed again when the assets of one of the
- * client's subscribed accounts change ('asset.changed': the engine's fills, manual orders).
+ * client's subscribed accounts change ('asset.changed': the engine's fills, manual orders, a read of its exchange).
  */
 export const assetFeed: FeedGenerator = {
   async onMessage(client, text) {

@@ -77,20 +77,32 @@ export const assetHandlers: HandlerMap = {
     return call.ok(sumSeries(series, windowOf(layout).step).map(toApiChartPoint));
   },
 
+  /** A testnet or live account's: its exchange's borrowing interest, as last read. */
   async assetBorrowRecords(call) {
     const api = await ownApi(call);
+    if (tradesOnExchange(api)) return call.ok((await call.app.holdings.view(api, call.lang)).borrow);
     return call.ok(await borrowRecords(call.app.db, api.id));
   },
 
+  /** A testnet or live account's: its exchange's bills and transfers, as last read. */
   async assetLedgerLog(call) {
     const api = await ownApi(call);
+    if (tradesOnExchange(api)) return call.ok((await call.app.holdings.view(api, call.lang)).ledger);
     return call.ok(await ledgerRecords(call.app.db, api.id));
   },
 
-  /** A snapshot taken now: `{time, statistics, list}`. */
+  /**
+   * A snapshot taken now: `{time, statistics, list}`. A testnet or live account's exchange is read for it; when it
+   * does not answer, the snapshot is of the last figures read, and `exchange` says when and that they are stale.
+   */
   async assetManualSnapshot(call) {
     const api = await ownApi(call);
     const now = call.app.clock.now();
+    if (tradesOnExchange(api)) {
+      const { asset_info, exchange } = await call.app.holdings.refresh(api, call.lang);
+      const time = formatSecond(exchange.readAt ?? now);
+      return call.ok({ apiId: api.id, time, ...asset_info, exchange });
+    }
     const info = await valueAccount(call.app.db, api, pricerOf(call), now);
     return call.ok({ apiId: api.id, time: formatSecond(now), ...info });
   },

@@ -228,6 +228,35 @@ describe('/assets', () => {
     expect(borrow.calls).toHaveLength(1);
   });
 
+  it("a testnet account's figures are its exchange's: nothing before the first read, then when they were read; stale with the error, never zeros", async () => {
+    await openWithApis([api(7, 'okx testnet')]);
+    const reading = (exchange: Record<string, unknown>) => ({ readAt: null, stale: false, unavailable: [], error: null, ...exchange });
+    const withReading = (message: string, exchange: Record<string, unknown>) => {
+      const parsed = JSON.parse(message);
+      parsed.data.exchange = reading(exchange);
+      return JSON.stringify(parsed);
+    };
+    // not read yet: its empty figures are not summed as zeros
+    await push(withReading(JSON.stringify({ code: 200, data: { apiId: 7, asset_info: { statistics: {}, list: [] }, ledger: [], borrow: [] } }), {}));
+    expect(await screen.findByText('okx testnet：正在从交易所读取，尚无数据')).toBeInTheDocument();
+    expect(screen.getByText(/每 60 秒从交易所读取一次；超过 120 秒/)).toBeInTheDocument();
+    expect(screen.queryByTestId('summary-netAssets')).not.toBeInTheDocument();
+
+    const readAt = new Date(2026, 10, 2, 9, 0, 5).getTime();
+    await push(withReading(assetMessage(7, 1000), { readAt, unavailable: ['borrow', 'wallet'] }));
+    const line = await screen.findByTestId('exchange-reading-7');
+    expect(line).toHaveTextContent('okx testnet：2026-11-02 09:00:05 从交易所读取');
+    expect(line).toHaveTextContent('交易所不提供：借币利息和资金账户');
+    expect(within(line).queryByText('已过期')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('summary-netAssets')).getByText('1000.0000')).toBeInTheDocument();
+
+    // the exchange stopped answering: the same figures, said stale, with why
+    await push(withReading(assetMessage(7, 1000), { readAt, stale: true, error: 'okx GET 503 Service Unavailable' }));
+    await waitFor(() => expect(within(line).getByText('已过期')).toBeInTheDocument());
+    expect(line).toHaveTextContent('最近一次读取失败：okx GET 503 Service Unavailable');
+    expect(within(screen.getByTestId('summary-netAssets')).getByText('1000.0000')).toBeInTheDocument();
+  });
+
   it('the API statistics tab asks /asset/statistics for the ids shown with layout 3; the range and unit change it', async () => {
     const statistics = recordCall('assetStatistics', [{ dateTime: '2026-11-01 10:00', equity_usdt: 10, rate_usdt: 0.1, equity: 1, equity_rate_usdt: 0.2 }]);
     server.use(statistics.handler);

@@ -9,11 +9,15 @@ import { fmt } from './book';
 import type { RawRequest, RecordedRequest, RestReply } from './harness';
 import { baseOf, currencyWire, instrumentWire } from './okx-market';
 import { type OkxAccount, type OkxPermission, type OkxRow, type OkxState, str } from './okx-state';
-import { balanceWire, booksWire, configWire, fillWire, orderWire, positionWire, tickerWire } from './okx-wire';
+import { balanceWire, billWire, booksWire, configWire, fillWire, fundingWire, orderWire, positionWire, tickerWire } from './okx-wire';
 
 const ok = (data: unknown): RestReply => ({ status: 200, body: { code: '0', msg: '', data } });
 const fail = (code: string, msg: string, status = 200): RestReply => ({ status, body: { code, msg, data: [] } });
 const NO_INSTRUMENT = "Instrument ID or Spread ID doesn't exist.";
+const DAY_MS = 86_400_000;
+/** How far back each bills endpoint reaches (OKX: the last 7 days, the archive 3 months) and the most rows it answers. */
+const BILLS_REACH = { recent: 7 * DAY_MS, archive: 92 * DAY_MS };
+const BILLS_MAX = 100;
 
 /** A failed REST reply in OKX's own format: 50011 for HTTP 429, a bare text for 5xx (as its gateway sends). */
 export const okxFailBody = (status: number): unknown =>
@@ -84,6 +88,29 @@ export function okxRest(state: OkxState): (request: RecordedRequest, raw: RawReq
         (!q(request, 'ordId') || f.ordId === q(request, 'ordId')),
     );
 
+  /** An account's bills within `reach`, newest first, filtered as OKX filters them (ccy, instType, type, subType, before/after bill ids, begin/end ms). */
+  const billsOf = (request: RecordedRequest, account: OkxAccount, reach: number): RestReply => {
+    const limit = Number(q(request, 'limit') ?? BILLS_MAX);
+    if (!(limit >= 1 && limit <= BILLS_MAX)) return fail('51000', 'Parameter limit error');
+    const since = Math.max(state.now() - reach, Number(q(request, 'begin') ?? 0));
+    const until = Number(q(request, 'end') ?? Number.POSITIVE_INFINITY);
+    const after = q(request, 'after');
+    const before = q(request, 'before');
+    const rows = state.bills.filter(
+      (b) =>
+        b.apiKey === account.options.apiKey &&
+        b.ts >= since &&
+        b.ts <= until &&
+        (!q(request, 'ccy') || b.ccy === q(request, 'ccy')) &&
+        (!q(request, 'instType') || b.instType === q(request, 'instType')) &&
+        (!q(request, 'type') || b.type === q(request, 'type')) &&
+        (!q(request, 'subType') || b.subType === q(request, 'subType')) &&
+        (!after || BigInt(b.billId) < BigInt(after)) &&
+        (!before || BigInt(b.billId) > BigInt(before)),
+    );
+    return ok(newestFirst(rows).slice(0, limit).map(billWire));
+  };
+
   const privateRoutes: Record<string, { perm: OkxPermission; handle: PrivateHandler }> = {
     'GET /api/v5/asset/currencies': {
       perm: 'read_only',
@@ -95,6 +122,20 @@ export function okxRest(state: OkxState): (request: RecordedRequest, raw: RawReq
     },
     'GET /api/v5/account/balance': { perm: 'read_only', handle: (request, account) => ok([balanceWire(state, account, list(q(request, 'ccy')))]) },
     'GET /api/v5/account/config': { perm: 'read_only', handle: (_request, account) => ok([configWire(account)]) },
+    // ccxt's fetchBalance({ type: 'funding' })
+    'GET /api/v5/asset/balances': {
+      perm: 'read_only',
+      handle: (request, account) => {
+        const wanted = list(q(request, 'ccy'));
+        const held = [...account.funding].filter(([ccy, bal]) => bal !== 0 && (!wanted || wanted.includes(ccy)));
+        return ok(held.map(([ccy, bal]) => fundingWire(ccy, bal)));
+      },
+    },
+    // ccxt's fetchLedger (the last 7 days) and fetchTransfers (type 1, the last 3 months)
+    'GET /api/v5/account/bills': { perm: 'read_only', handle: (request, account) => billsOf(request, account, BILLS_REACH.recent) },
+    'GET /api/v5/account/bills-archive': { perm: 'read_only', handle: (request, account) => billsOf(request, account, BILLS_REACH.archive) },
+    // ccxt's fetchBorrowInterest: the loopback lends nothing, so no interest ever accrues
+    'GET /api/v5/account/interest-accrued': { perm: 'read_only', handle: () => ok([]) },
     'GET /api/v5/account/positions': {
       perm: 'read_only',
       handle: (request, account) => {

@@ -18,6 +18,8 @@ export interface OkxAccountOptions {
   perm?: OkxPermission[];
   /** the trading account's cash by currency (default 100 000 USDT, 10 BTC, 100 ETH) */
   balances?: Record<string, number>;
+  /** the funding account's balances by currency (default none): GET /asset/balances, ccxt's fetchBalance({ type: 'funding' }) */
+  funding?: Record<string, number>;
   /** long_short_mode (default: contract orders need posSide long/short) or net_mode */
   posMode?: 'long_short_mode' | 'net_mode';
   /** true: a demo-trading key (needs x-simulated-trading: 1); false: a live key (refuses it); unset: either */
@@ -48,6 +50,40 @@ export interface OkxFill {
   /** realized profit of a closing fill */
   fillPnl: number;
   execType: 'T' | 'M';
+  ts: number;
+}
+
+/**
+ * A bill of the trading account (GET /account/bills, /account/bills-archive): one per currency a fill or a transfer
+ * changed. type 1 transfer (subType 11 in, 12 out), 2 trade (subType 1 buy, 2 sell, 3 open long, 4 open short, 5
+ * close long, 6 close short).
+ */
+export interface OkxBill {
+  apiKey: string;
+  billId: string;
+  ccy: string;
+  /** the change of the trading account's cash */
+  balChg: number;
+  /** the cash after it */
+  bal: number;
+  type: '1' | '2';
+  subType: string;
+  instId: string;
+  instType: string;
+  mgnMode: string;
+  ordId: string;
+  clOrdId: string;
+  tradeId: string;
+  execType: string;
+  /** negative: a charge */
+  fee: number;
+  pnl: number;
+  sz: number;
+  px: number;
+  /** transfers: the account it left ('6' funding, '18' trading) and the one it reached */
+  from: string;
+  to: string;
+  notes: string;
   ts: number;
 }
 
@@ -110,6 +146,8 @@ export interface OkxAccount {
   posMode: 'long_short_mode' | 'net_mode';
   /** trading account cash by currency */
   cash: Map<string, number>;
+  /** funding account balances by currency */
+  funding: Map<string, number>;
   /** leverage by `instId:mgnMode` */
   lever: Map<string, number>;
   /** the margin mode last set per instrument (set-leverage's mgnMode, which is what ccxt's setMarginMode sends) */
@@ -172,6 +210,8 @@ export class OkxState {
   /** every order placed (not the rejected ones), in order */
   readonly orders: OkxOrder[] = [];
   readonly fills: OkxFill[] = [];
+  /** every bill of every account, oldest first */
+  readonly bills: OkxBill[] = [];
   readonly lastPx = new Map<string, number>();
   readonly takerFee: number;
   readonly makerFee: number;
@@ -208,6 +248,7 @@ export class OkxState {
       perm: new Set(spec.perm ?? ['read_only', 'trade']),
       posMode: spec.posMode ?? 'long_short_mode',
       cash: new Map(Object.entries(spec.balances ?? { USDT: 100_000, BTC: 10, ETH: 100 })),
+      funding: new Map(Object.entries(spec.funding ?? {})),
       lever: new Map(),
       marginMode: new Map(),
       positions: new Map(),
@@ -350,8 +391,10 @@ export class OkxState {
     const instrument = this.instrument(order.instId);
     const ts = this.now();
     const rate = execType === 'T' ? this.takerFee : this.makerFee;
-    const add = (ccy: string, amount: number) => account.cash.set(ccy, (account.cash.get(ccy) ?? 0) + amount);
     const tradeId = this.nextId();
+    const billId = this.nextId();
+    const bill = { order, tradeId, px, sz, execType, ts };
+    const add = (ccy: string, amount: number, fee = 0, pnl = 0) => this.bookCash(account, ccy, amount, { ...bill, fee, pnl });
     let fee: number;
     let feeCcy: string;
     let fillPnl = 0;
@@ -359,23 +402,23 @@ export class OkxState {
       fee = this.contractValue(instrument, px, sz) * rate;
       feeCcy = instrument.settleCcy;
       fillPnl = this.updatePosition(account, order, { px, sz, ts, fee: -fee, tradeId });
-      add(feeCcy, fillPnl - fee);
+      add(feeCcy, fillPnl - fee, -fee, fillPnl);
     } else if (order.side === 'buy') {
       fee = sz * rate;
       feeCcy = instrument.baseCcy;
       add(instrument.quoteCcy, -px * sz);
-      add(instrument.baseCcy, sz - fee);
+      add(instrument.baseCcy, sz - fee, -fee);
     } else {
       fee = px * sz * rate;
       feeCcy = instrument.quoteCcy;
       add(instrument.baseCcy, -sz);
-      add(instrument.quoteCcy, px * sz - fee);
+      add(instrument.quoteCcy, px * sz - fee, -fee);
     }
     const { apiKey, ordId, clOrdId, tag, instId, instType, side, posSide } = order;
     const fill: OkxFill = {
       apiKey,
       tradeId,
-      billId: this.nextId(),
+      billId,
       ordId,
       clOrdId,
       tag,
@@ -407,6 +450,84 @@ export class OkxState {
     this.fills.push(fill);
     this.lastPx.set(order.instId, px);
     this.events.order(order, fill);
+  }
+
+  /** OKX's bill subType of a trade: spot buy 1 / sell 2; open long 3, open short 4, close long 5, close short 6 (net mode: buy 1, sell 2). */
+  private tradeSubType(account: OkxAccount, order: OkxOrder): string {
+    const instrument = this.instrument(order.instId);
+    if (instrument.instType === 'SPOT' || order.posSide === 'net' || order.posSide === '') return order.side === 'buy' ? '1' : '2';
+    const closes = this.closes(account, instrument, order.side, order.posSide);
+    return closes ? (order.posSide === 'long' ? '5' : '6') : order.posSide === 'long' ? '3' : '4';
+  }
+
+  /** Moves the trading account's cash of a currency by a fill, with its bill. */
+  private bookCash(
+    account: OkxAccount,
+    ccy: string,
+    amount: number,
+    fill: { order: OkxOrder; tradeId: string; px: number; sz: number; execType: string; ts: number; fee: number; pnl: number },
+  ): void {
+    const bal = (account.cash.get(ccy) ?? 0) + amount;
+    account.cash.set(ccy, bal);
+    const { order } = fill;
+    this.bills.push({
+      apiKey: account.options.apiKey,
+      billId: this.nextId(),
+      ccy,
+      balChg: amount,
+      bal,
+      type: '2',
+      subType: this.tradeSubType(account, order),
+      instId: order.instId,
+      instType: order.instType,
+      mgnMode: order.tdMode,
+      ordId: order.ordId,
+      clOrdId: order.clOrdId,
+      tradeId: fill.tradeId,
+      execType: fill.execType,
+      fee: fill.fee,
+      pnl: fill.pnl,
+      sz: fill.sz,
+      px: fill.px,
+      from: '',
+      to: '',
+      notes: '',
+      ts: fill.ts,
+    });
+  }
+
+  /** Moves funds between the funding account ('in': into the trading account) and the trading account, with its bill. */
+  transfer(apiKey: string, ccy: string, amount: number, direction: 'in' | 'out'): void {
+    const account = this.account(apiKey);
+    const [from, to] = direction === 'in' ? [account.funding, account.cash] : [account.cash, account.funding];
+    if ((from.get(ccy) ?? 0) < amount) throw new Error(`loopback OKX: ${apiKey} has less than ${amount} ${ccy} to transfer ${direction}`);
+    from.set(ccy, (from.get(ccy) ?? 0) - amount);
+    to.set(ccy, (to.get(ccy) ?? 0) + amount);
+    const balChg = direction === 'in' ? amount : -amount;
+    this.bills.push({
+      apiKey,
+      billId: this.nextId(),
+      ccy,
+      balChg,
+      bal: account.cash.get(ccy) ?? 0,
+      type: '1',
+      subType: direction === 'in' ? '11' : '12',
+      instId: '',
+      instType: '',
+      mgnMode: '',
+      ordId: '',
+      clOrdId: '',
+      tradeId: '',
+      execType: '',
+      fee: 0,
+      pnl: 0,
+      sz: balChg,
+      px: 0,
+      from: direction === 'in' ? '6' : '18',
+      to: direction === 'in' ? '18' : '6',
+      notes: direction === 'in' ? 'From Funding Account' : 'To Funding Account',
+      ts: this.now(),
+    });
   }
 
   /** Moves a contract position by a fill; answers the profit it realized. */

@@ -5,7 +5,7 @@
  */
 import { fmt, okxChecksum, type Level } from './book';
 import type { OkxInstrument } from './okx-market';
-import type { OkxAccount, OkxFill, OkxOrder, OkxPosition, OkxState } from './okx-state';
+import type { OkxAccount, OkxBill, OkxFill, OkxOrder, OkxPosition, OkxState } from './okx-state';
 
 type Row = Record<string, unknown>;
 
@@ -275,3 +275,36 @@ export const configWire = (account: OkxAccount): Row => ({
   type: '0',
   uid: account.uid,
 });
+
+/** A bill as GET /account/bills and /account/bills-archive print it. */
+export const billWire = (bill: OkxBill): Row => ({
+  bal: fmt(bill.bal),
+  balChg: fmt(bill.balChg),
+  billId: bill.billId,
+  ccy: bill.ccy,
+  clOrdId: bill.clOrdId,
+  execType: bill.execType,
+  fee: fmt(bill.fee),
+  fillTime: bill.type === '2' ? String(bill.ts) : '',
+  from: bill.from,
+  instId: bill.instId,
+  instType: bill.instType,
+  interest: '0',
+  mgnMode: bill.mgnMode,
+  notes: bill.notes,
+  ordId: bill.ordId,
+  pnl: fmt(bill.pnl),
+  posBal: '0',
+  posBalChg: '0',
+  px: bill.px ? fmt(bill.px) : '',
+  subType: bill.subType,
+  sz: fmt(bill.sz),
+  tag: '',
+  to: bill.to,
+  tradeId: bill.tradeId,
+  ts: String(bill.ts),
+  type: bill.type,
+});
+
+/** A funding account's row as GET /asset/balances prints it. */
+export const fundingWire = (ccy: string, bal: number): Row => ({ availBal: fmt(bal), bal: fmt(bal), ccy, frozenBal: '0' });

@@ -11,7 +11,16 @@ import { OkxState, type OkxAccountOptions, type OkxPermission, type OkxRejection
 import { okxSockets, type OkxSockets } from './okx-ws';
 
 export { defaultOkxInstruments, type OkxInstrument } from './okx-market';
-export { OKX_TEST_ACCOUNT, type OkxAccountOptions, type OkxFill, type OkxOrder, type OkxPermission, type OkxPosition, type OkxRejection } from './okx-state';
+export {
+  OKX_TEST_ACCOUNT,
+  type OkxAccountOptions,
+  type OkxBill,
+  type OkxFill,
+  type OkxOrder,
+  type OkxPermission,
+  type OkxPosition,
+  type OkxRejection,
+} from './okx-state';
 
 export interface LoopbackOkxOptions extends OkxStateOptions {
   /** the keys it knows (default: OKX_TEST_ACCOUNT) */
@@ -37,6 +46,8 @@ export interface LoopbackOkxControl extends HarnessControl {
   /** the exchange cancels an open order itself (cancelSource as OKX prints it, default '1': canceled by system) */
   cancelOrder(id: string, cancelSource?: string): void;
   setBalance(apiKey: string, ccy: string, amount: number): void;
+  /** moves funds between the funding and the trading account ('in': into trading), with the bill OKX writes (type 1) */
+  transfer(apiKey: string, ccy: string, amount: number, direction: 'in' | 'out'): void;
   /** what account/config's `perm` reports and the trade endpoints allow from now on */
   setPermissions(apiKey: string, perm: OkxPermission[]): void;
 }
@@ -91,6 +102,7 @@ export async function startLoopbackOkx(options: LoopbackOkxOptions = {}): Promis
     setBalance(apiKey, ccy, amount) {
       state.account(apiKey).cash.set(ccy, amount);
     },
+    transfer: (apiKey, ccy, amount, direction) => state.transfer(apiKey, ccy, amount, direction),
     setPermissions(apiKey, perm) {
       state.account(apiKey).perm = new Set(perm);
     },

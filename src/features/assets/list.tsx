@@ -14,6 +14,7 @@ import { CurrencyTable } from './currency-table';
 import { NoApiOrFailed } from './no-api';
 import { RatioPanel } from './ratio-panel';
 import { BorrowRecords, ManualTrading, RecordsUntilLive, TradeRecords, TransferRecords } from './records';
+import { ExchangeReadings, notReadYet, type ReadAccount } from './exchange-readings';
 import { assetsOf, useAccountRecords, useAssetsFeed } from '../../components/account-assets/use-account-assets';
 
 const ALL = 'all';
@@ -105,7 +106,9 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
   const shown = useMemo(() => (selected ? [selected] : apis), [selected, apis]);
   const apiIds = useMemo(() => shown.map((a) => a.id), [shown]);
   const feed = useAssetsFeed(apiIds, manager);
-  const assets = useMemo(() => shown.map(assetsOf), [shown]);
+  // an account whose exchange has not been read yet has no figures: they are left out, not summed as zeros
+  const assets = useMemo(() => shown.map((a) => (notReadYet(a) ? { ...assetsOf(a), asset_info: undefined } : assetsOf(a))), [shown]);
+  const readings = useMemo(() => shown.flatMap((a): ReadAccount[] => (a.exchange ? [{ id: a.id, name: a.name, exchange: a.exchange }] : [])), [shown]);
   const view = useMemo(() => assetView(assets), [assets]);
   const arrived = assets.some((a) => a.asset_info);
   const bourse = selected?.bourse_id ?? apis[0]?.bourse_id ?? DEFAULTS.bourseId;
@@ -171,7 +174,14 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
         </Col>
         <Col xs={24} md={18} lg={19} style={{ minWidth: 0 }}>
           <Flex vertical gap={12}>
-            <AssetSummaryCard summary={view.summary} rowsNetAssets={netAssetsOf(view.rows)} />
+            <ExchangeReadings accounts={readings} />
+            {arrived || !shown.some(notReadYet) ? (
+              <AssetSummaryCard summary={view.summary} rowsNetAssets={netAssetsOf(view.rows)} />
+            ) : (
+              <Card size="small">
+                <Skeleton active paragraph={{ rows: 2 }} />
+              </Card>
+            )}
             <Card size="small">
               <Tabs items={tabs} destroyOnHidden />
             </Card>

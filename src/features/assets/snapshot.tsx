@@ -14,9 +14,10 @@ import { NoApiOrFailed } from './no-api';
 import { RatioPanel } from './ratio-panel';
 import { AssetSummaryCard } from '../../components/account-assets';
 import { useApiAccounts } from './use-api-accounts';
+import { ExchangeReadings } from './exchange-readings';
 
 /** A snapshot as a view: when, the summary and bars, self_worth per currency as columns, the per-currency table. */
-export function SnapshotView({ snapshot, bourse }: { snapshot: ManualSnapshot; bourse: number }) {
+export function SnapshotView({ snapshot, bourse, name }: { snapshot: ManualSnapshot; bourse: number; name: string }) {
   const { t } = useTranslation('assets');
   const rows = mergeCurrencyRows([snapshot.list ?? []]);
   return (
@@ -24,6 +25,7 @@ export function SnapshotView({ snapshot, bourse }: { snapshot: ManualSnapshot; b
       <Typography.Text>
         {t('snapshot.time')}: {formatMinute(snapshot.time)}
       </Typography.Text>
+      {snapshot.exchange && <ExchangeReadings accounts={[{ id: snapshot.apiId, name, exchange: snapshot.exchange }]} />}
       <AssetSummaryCard summary={sumStatistics([snapshot.statistics ?? {}])} rowsNetAssets={netAssetsOf(rows)} />
       <ShareChart
         label={t('snapshot.shareChart')}
@@ -87,7 +89,7 @@ export default function AssetSnapshotPage() {
           </Button>
         }
       >
-        {shown ? <SnapshotView snapshot={shown} bourse={api.bourse_id} /> : <Empty description={t('snapshot.empty')} />}
+        {shown ? <SnapshotView snapshot={shown} bourse={api.bourse_id} name={api.name} /> : <Empty description={t('snapshot.empty')} />}
       </Card>
     </Flex>
   );
