@@ -17,3 +17,8 @@ export const BOOK_MAX_AGE_MS = 2000;
 export const ORDER_TIMEOUT_MS = 10_000;
 export const HOLDINGS_READ_MS = 60_000;
 export const HOLDINGS_STALE_MS = 2 * HOLDINGS_READ_MS;
+/**
+ * The records (ledger, transfers, borrowing interest) are read again every 10 minutes, not at every read: on OKX
+ * they are 5 of a read's 9 requests, and every request is a row of the audit log (the newest 10,000 kept per account).
+ */
+export const HOLDINGS_RECORDS_READ_MS = 10 * HOLDINGS_READ_MS;

@@ -78,6 +78,8 @@ export interface Reading {
   ledger: HeldLedgerLine[];
   transfers: HeldLedgerLine[];
   borrow: HeldBorrowLine[];
+  /** when the records (ledger, transfers, borrow) were read: every HOLDINGS_RECORDS_READ_MS, not at every read */
+  recordsAt: number;
   unavailable: HoldingPart[];
 }
 

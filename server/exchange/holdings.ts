@@ -13,7 +13,7 @@
  */
 import { NetworkError, type Balances, type LedgerEntry, type MarketInterface, type Position, type TransferEntry } from 'ccxt';
 import { deliveryCode, expiries, DELIVERY_TYPES } from '#contract/rules/calendar';
-import { HOLDINGS_READ_MS, HOLDINGS_STALE_MS } from '#contract/rules/exchange-trading';
+import { HOLDINGS_READ_MS, HOLDINGS_RECORDS_READ_MS, HOLDINGS_STALE_MS } from '#contract/rules/exchange-trading';
 import type { ExchangeReading, HoldingPart } from '#contract/types/assets';
 import type { EventBus } from '../bus';
 import type { Clock } from '../clock/clock';
@@ -156,7 +156,7 @@ export function createHoldings({ db, clock, exchanges, bus }: HoldingsOptions): 
 
   const readInto = async (watch: Watch, api: ApiRow, at: number) => {
     try {
-      store(watch, { reading: await readAccount(exchanges.clientFor(api), api.bourse_id as ExchangeId, at) });
+      store(watch, { reading: await readAccount(exchanges.clientFor(api), api.bourse_id as ExchangeId, at, watch.reading) });
     } catch (error) {
       store(watch, { failure: refusalOf(error) ?? { text: auditText(error instanceof Error ? error.message : String(error), []).slice(0, ERROR_MAX) } });
     }
@@ -332,8 +332,11 @@ const transferLine = (entry: TransferEntry): HeldLedgerLine => {
   };
 };
 
-/** Reads one account: a failure of its trading balance, or any unanswered request, fails the read; another part the exchange refuses is unavailable. */
-async function readAccount(client: TradingClient, exchange: ExchangeId, at: number): Promise<Reading> {
+/**
+ * Reads one account: a failure of its trading balance, or any unanswered request, fails the read; another part the
+ * exchange refuses is unavailable. The records are those of the last read until HOLDINGS_RECORDS_READ_MS has passed.
+ */
+async function readAccount(client: TradingClient, exchange: ExchangeId, at: number, last?: Reading): Promise<Reading> {
   const plan = READ_PLANS[exchange];
   const unavailable = new Set<HoldingPart>();
   const optional = async <T>(part: HoldingPart, supported: boolean | undefined, work: () => Promise<T>): Promise<T | undefined> => {
@@ -367,6 +370,25 @@ async function readAccount(client: TradingClient, exchange: ExchangeId, at: numb
   }
   const currencies = [...held.keys(), ...positions.map((p) => p.currency)];
   const prices = await pricesOf(client, currencies, positions);
+  const records = last && at - last.recordsAt < HOLDINGS_RECORDS_READ_MS ? lastRecords(last, unavailable) : await readRecords(client, plan, optional, at);
+  return { at, balances: Object.fromEntries(held), prices, positions, ...records, unavailable: [...unavailable] };
+}
+
+type Records = Pick<Reading, 'ledger' | 'transfers' | 'borrow' | 'recordsAt'>;
+const RECORD_PARTS: readonly HoldingPart[] = ['ledger', 'transfers', 'borrow'];
+
+/** The records of the last read, and what of them was unavailable then. */
+function lastRecords(last: Reading, unavailable: Set<HoldingPart>): Records {
+  for (const part of last.unavailable) if (RECORD_PARTS.includes(part)) unavailable.add(part);
+  return { ledger: last.ledger, transfers: last.transfers, borrow: last.borrow, recordsAt: last.recordsAt };
+}
+
+async function readRecords(
+  client: TradingClient,
+  plan: (typeof READ_PLANS)[ExchangeId],
+  optional: <T>(part: HoldingPart, supported: boolean | undefined, work: () => Promise<T>) => Promise<T | undefined>,
+  at: number,
+): Promise<Records> {
   const has = client.has as Record<string, boolean | undefined>;
   const ledger: LedgerEntry[] = [];
   for (const params of plan.ledger)
@@ -374,10 +396,6 @@ async function readAccount(client: TradingClient, exchange: ExchangeId, at: numb
   const transfers = await optional('transfers', has.fetchTransfers, () => client.fetchTransfers(undefined, undefined, RECORDS_MAX));
   const borrow = await optional('borrow', has.fetchBorrowInterest, () => client.fetchBorrowInterest(undefined, undefined, undefined, RECORDS_MAX));
   return {
-    at,
-    balances: Object.fromEntries(held),
-    prices,
-    positions,
     ledger: ledger.map(ledgerLine),
     transfers: (transfers ?? []).map(transferLine),
     borrow: (borrow ?? []).map((b) => ({
@@ -386,6 +404,6 @@ async function readAccount(client: TradingClient, exchange: ExchangeId, at: numb
       balance: num(b.amountBorrowed),
       time: num(b.timestamp),
     })),
-    unavailable: [...unavailable],
+    recordsAt: at,
   };
 }

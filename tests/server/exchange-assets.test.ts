@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTIC_KEYS } from '#contract/rules/assets';
-import { HOLDINGS_READ_MS, HOLDINGS_STALE_MS } from '#contract/rules/exchange-trading';
+import { HOLDINGS_READ_MS, HOLDINGS_RECORDS_READ_MS, HOLDINGS_STALE_MS } from '#contract/rules/exchange-trading';
 import type { AuditEntry } from '#contract/types/api-accounts';
 import type { AssetFeedData, ManualSnapshot } from '#contract/types/assets';
 import { feeds } from '#contract/feeds';
@@ -31,6 +31,7 @@ let apiId: number;
 let session: FeedSession;
 
 const balanceReads = () => okx.requests.filter((r) => r.path === '/api/v5/account/balance' && r.apiKey === KEY.apiKey).length;
+const billReads = () => okx.requests.filter((r) => r.path === '/api/v5/account/bills' && r.apiKey === KEY.apiKey).length;
 const row = (data: AssetFeedData, currency: string) => data.asset_info.list.find((r) => r.currency === currency)!;
 const statistic = (data: AssetFeedData, key: keyof typeof STATISTIC_KEYS) => data.asset_info.statistics[STATISTIC_KEYS[key]];
 
@@ -137,6 +138,16 @@ describe('the assets of a testnet account come from its exchange', () => {
     const again = await ask();
     expect(again.exchange).toMatchObject({ readAt: due, stale: false });
     expect(row(again, 'eth').spot).toBe(12.5);
+    // the records are read again every HOLDINGS_RECORDS_READ_MS only (each request is an audit row), at one read in
+    // ten; a read at a time (a read waits on the exchange while the test's clock would run past the next ones)
+    const readsPerRecords = HOLDINGS_RECORDS_READ_MS / HOLDINGS_READ_MS;
+    let bills = billReads();
+    for (let read = 0; read < readsPerRecords && billReads() === bills; read++) await advance(HOLDINGS_READ_MS);
+    bills = billReads();
+    for (let read = 1; read < readsPerRecords; read++) await advance(HOLDINGS_READ_MS);
+    expect(billReads()).toBe(bills);
+    await advance(HOLDINGS_READ_MS);
+    expect(billReads()).toBeGreaterThan(bills);
     // twelve accounts, twelve slots of the period
     const slots = new Set(Array.from({ length: HOLDINGS_SLOTS }, (_, i) => nextRead(i + 1, TEST_START) % HOLDINGS_READ_MS));
     expect(slots.size).toBe(HOLDINGS_SLOTS);
