@@ -254,7 +254,14 @@ export async function newPage(browser: Browser, baseURL: string, options: PageOp
  */
 function pagePool(browser: () => Browser, baseURL: () => string) {
   const contexts = new Map<string, BrowserContext>();
+  const own: BrowserContext[] = [];
   return {
+    /** A page in a context of its own, as on a first visit (nothing cached); closed with the test. */
+    async fresh(options: PageOptions): Promise<Page> {
+      const context = await newContext(browser(), baseURL(), options);
+      own.push(context);
+      return pageIn(context);
+    },
     async open(options: PageOptions): Promise<Page> {
       const key = JSON.stringify([options.locale ?? 'zh-CN', options.viewport ?? null, options.reducedMotion ?? null]);
       let context = contexts.get(key);
@@ -266,6 +273,7 @@ function pagePool(browser: () => Browser, baseURL: () => string) {
     },
     /** Closes the pages a test left, and forgets what they stored. */
     async retire(): Promise<void> {
+      await Promise.all(own.splice(0).map((context) => context.close()));
       for (const context of contexts.values()) {
         const pages = context.pages();
         if (pages.length === 0) continue;
@@ -603,6 +611,12 @@ export function e2eSuite({
   };
   return {
     open,
+    /** A page as on a first visit: a context of its own, nothing in its cache (open's pages share their context's). */
+    firstVisit: async (locale = 'zh-CN'): Promise<Page> => {
+      if (page) await pages.retire();
+      page = await pages.fresh({ locale, viewport, reducedMotion });
+      return page;
+    },
     /** A fresh page signed in as this user through the login API; the page is blank, goto() where you start. */
     signIn: async (username: string, password: string, locale?: string): Promise<Page> => {
       const signedIn = await open(locale);
