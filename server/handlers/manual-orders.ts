@@ -11,6 +11,7 @@ import { ORDER_STATUS } from '#contract/rules/order-status';
 import type { AppContext } from '../context';
 import { marketPricer } from '../engine/prices';
 import type { OrderGateway, OrderRequest, OrderUpdate } from '../gateway/gateway';
+import { serialWork } from '../gateway/serial';
 import { invalid } from '../http/envelope';
 import { exchangeFailure } from './api-accounts';
 import { bookOrderFill } from '../ledger/fills';
@@ -64,23 +65,17 @@ function statusOf(update: OrderUpdate): number {
 function manualOrders(ctx: Ctx): ManualOrders {
   const { db, clock, bus } = ctx;
   const subscribed = new Map<OrderGateway, () => void>();
-  let tail: Promise<void> = Promise.resolve();
   let stopped = false;
   let recovering: Promise<void> = Promise.resolve();
-
   /** updates are written one at a time: an order's fill is booked by one update at a time */
-  const queue = (work: () => Promise<void>): Promise<void> => {
-    const done = tail.then(work);
-    tail = done.catch((error) => log('update', error));
-    return done;
-  };
+  const updates = serialWork((error) => log('update', error));
 
   const gatewayOf = (api: ApiRow): OrderGateway => {
     const gateway = ctx.gateway(db, api);
     if (!subscribed.has(gateway)) {
       const off = gateway.onUpdate((update) => {
         const id = orderIdOf(update.clientId);
-        if (id !== undefined && !stopped) void queue(() => apply(id, update, gateway));
+        if (id !== undefined && !stopped) updates.post(() => apply(id, update, gateway));
       });
       subscribed.set(gateway, off);
     }
@@ -140,7 +135,7 @@ function manualOrders(ctx: Ctx): ManualOrders {
         } else answer = known;
       }
       const final = answer;
-      await queue(() => apply(id, final, gateway));
+      await updates.run(() => apply(id, final, gateway));
       if (final.state === 'rejected') throw invalid(final.refusal.key, final.refusal.params);
       return id;
     },
@@ -152,11 +147,7 @@ function manualOrders(ctx: Ctx): ManualOrders {
 
     async idle() {
       await recovering;
-      let seen: Promise<void> | undefined;
-      while (seen !== tail) {
-        seen = tail;
-        await tail;
-      }
+      await updates.idle();
     },
 
     stop() {
@@ -175,7 +166,7 @@ function manualOrders(ctx: Ctx): ManualOrders {
         const known = await gateway.lookup(row.client_id!);
         // never sent (the server stopped between recording and sending it): it ended with nothing
         const update: OrderUpdate = known ?? { clientId: row.client_id!, state: 'cancelled', status: ORDER_STATUS.abnormalEnd };
-        await queue(() => apply(row.id, update, gateway));
+        await updates.run(() => apply(row.id, update, gateway));
       } catch (error) {
         log(`look up ${row.client_id}`, error); // the gateway's polls report it once its exchange answers
       }

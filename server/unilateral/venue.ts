@@ -18,6 +18,7 @@ import { ORDER_STATUS } from '#contract/rules/order-status';
 import type { AppContext } from '../context';
 import type { OrderGateway, OrderRequest, OrderUpdate } from '../gateway/gateway';
 import { isFinalStatus } from '../gateway/status';
+import { serialWork } from '../gateway/serial';
 import { reachesExchange } from '#contract/types/api-accounts';
 import { findApi, tradesOnExchange, type ApiRow } from '../store/api-accounts';
 import {
@@ -108,15 +109,12 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
   /** the orders taken in by this run (sent, or followed) */
   const taken = new Set<number>();
   const subscribed = new Map<OrderGateway, () => void>();
-  let tail: Promise<void> = Promise.resolve();
   let stopped = false;
   /** orders of this sync too old to send */
   let stale = 0;
 
   /** the work on follow orders, one piece at a time: a task's book is moved by one order's end at a time */
-  const queue = (work: () => Promise<void>) => {
-    tail = tail.then(work).catch((error) => log('update', error));
-  };
+  const work = serialWork((error) => log('update', error));
 
   const gatewayOf = (account: ApiRow): OrderGateway => {
     const gateway = ctx.gateway(db, account);
@@ -125,7 +123,7 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
         gateway,
         gateway.onUpdate((update) => {
           const id = orderIdOf(update.clientId);
-          if (id !== undefined && !stopped) queue(() => updated(id, update, gateway));
+          if (id !== undefined && !stopped) work.post(() => updated(id, update, gateway));
         }),
       );
     }
@@ -225,7 +223,7 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
   return {
     sync() {
       if (stopped) return;
-      queue(async () => {
+      work.post(async () => {
         stale = 0;
         for (const order of await openFollowOrders(db)) {
           if (taken.has(order.id) || stopped) continue;
@@ -235,13 +233,7 @@ export function followExchange(ctx: Pick<AppContext, 'db' | 'clock' | 'bus' | 'g
         if (stale) log('not sent', `${stale} orders decided more than ${FOLLOW_ORDER_MAX_AGE_MS / 1000} s ago (bars caught up after a stop)`);
       });
     },
-    async idle() {
-      let seen: Promise<void> | undefined;
-      while (seen !== tail) {
-        seen = tail;
-        await tail;
-      }
-    },
+    idle: () => work.idle(),
     stop() {
       stopped = true;
       for (const off of subscribed.values()) off();

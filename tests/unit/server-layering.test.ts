@@ -21,10 +21,10 @@ const MAY_IMPORT = {
   'aevo/': ['engine/', 'market/', 'store/'],
   'http/': ['clock/', 'market/', 'store/', 'context.ts', 'settings.ts'],
   'secrets/': ['store/'],
-  'exchange/': ['clock/', 'engine/', 'market/', 'store/', 'http/', 'settings.ts', 'bus.ts'],
+  'exchange/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'http/', 'settings.ts', 'bus.ts'],
   'context.ts': ['clock/', 'market/', 'store/', 'gateway/', 'exchange/', 'http/', 'bus.ts', 'settings.ts'],
   'hedging/': ['clock/', 'engine/', 'market/', 'store/', 'ledger/', 'gateway/', 'context.ts'],
-  'unilateral/': ['clock/', 'market/', 'store/', 'bus.ts', 'context.ts'],
+  'unilateral/': ['clock/', 'market/', 'store/', 'gateway/', 'bus.ts', 'context.ts'],
   'alerts/': ['clock/', 'market/', 'store/', 'context.ts'],
   'handlers/': [
     'clock/',
