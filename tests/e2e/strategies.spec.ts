@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT, e2eSuite, whileWatching } from './harness';
+import { ROOT, e2eSuite, until, whileWatching } from './harness';
 
 const FIXTURES = path.join(ROOT, 'tests/e2e/fixtures/strategies');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -123,7 +123,8 @@ test('a main file without a valid header shows 无法解析该文本! and cannot
   // the valid file clears the error; cancelling leaves the list as it was
   await p.locator('#strategy-main-file').setInputFiles(fixture('e2e_spread.py'));
   await dialog.getByText('无法解析该文本!').waitFor({ state: 'detached' });
-  assert.ok(await saveButton(p).isEnabled());
+  // the message goes as the file is being read; saving opens once it has been read
+  await until('saving opens after a valid main file', () => saveButton(p).isEnabled());
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await dialog.waitFor({ state: 'hidden' });
   assert.equal(await rowOf(p, 'never saved').count(), 0);
