@@ -1,15 +1,16 @@
 import { lazy, memo, Suspense, useCallback, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { CanAccess, useDelete, useList } from '@refinedev/core';
-import { App, Button, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
+import { CanAccess, useDelete, useList, type CrudFilter } from '@refinedev/core';
+import { App, Button, Card, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ArbitrageStrategy } from '#contract/types/strategies';
-import { useCall } from '../../api/use-call';
+import type { TaskPage } from '#contract/types/tasks';
+import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
 import { ToolCard } from '../../components/tool-card';
 import { PAGING } from '#contract/rules/constants';
-import { ALL, CARD_WIDTH, clampCardWidth, copyName, countRunning, defaultStrategyName, matchesFilters, type TaskFilters } from '../../domain/task';
+import { ALL, CARD_WIDTH, clampCardWidth, copyName, defaultStrategyName, taskListFilters, type TaskFilters } from '../../domain/task';
 import { TASK_STATUS, isDeletable } from '#contract/rules/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import { useBourses } from '../../api/use-bourses';
@@ -36,7 +37,6 @@ type Dialog =
   | { kind: 'batchConfig'; taskIds: number[] };
 
 const NO_STRATEGIES: ArbitrageStrategy[] = [];
-const NO_TASKS: LiveTask[] = [];
 const storedWidth = () => clampCardWidth(typeof localStorage === 'undefined' ? null : localStorage.getItem(CARD_WIDTH.storageKey));
 
 const BATCH_KEYS = ['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const;
@@ -73,34 +73,85 @@ interface BoardProps {
   /** the tasks whose status change is being polled (their cards' spinners). */
   pending: ReadonlySet<number>;
   cards: CardCallbacks;
-  /** written with the ids of the cards shown, for the batch menu. */
-  shownIds: { current: number[] };
   toolbar: ReactNode;
   filterBar: ReactNode;
 }
 
-/**
- * The live part of the page: every task at once from Refine's list (the filters and the counter cover
- * them all; the cards are windowed), kept live by the task socket (`useLiveResource`), and read again at
- * the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off for it, so a
- * published mutation does not read all the tasks again at once (docs/spec-coverage.md). Memoised apart
- * from the page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
- */
-const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, cards, shownIds, toolbar, filterBar }: BoardProps) {
-  const { t } = useTranslation('task');
+const CHUNK = PAGING.taskPageChunk;
+/** Pages read for the window at once besides the first: enough for the mounted rows of a 4K screen at the narrowest cards. */
+const WINDOW_PAGES = 3;
+
+/** The pages (1-based, of CHUNK tasks) holding the indexes first..last, at most WINDOW_PAGES of them. */
+export function pagesOf(first: number, last: number): number[] {
+  if (last < first) return [];
+  const pages: number[] = [];
+  for (let page = Math.floor(first / CHUNK) + 1; page <= Math.floor(last / CHUNK) + 1 && pages.length < WINDOW_PAGES; page++) pages.push(page);
+  return pages;
+}
+
+/** One page of the tasks the filters allow, through Refine's list (`page` undefined: not read). */
+function useTaskPage(page: number | undefined, filters: CrudFilter[]) {
   const { result, query } = useList<LiveTask>({
     resource: TASKS,
-    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
+    pagination: { currentPage: page ?? 1, pageSize: CHUNK, mode: 'server' },
+    filters,
     liveMode: 'off',
+    queryOptions: { enabled: page !== undefined },
   });
-  const tasks = result.data ?? NO_TASKS;
-  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
-  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
-  const shown = useMemo(() => tasks.filter((task) => matchesFilters(task, filters)), [tasks, filters]);
-  useEffect(() => {
-    shownIds.current = shown.map((task) => task.id);
-  }, [shown, shownIds]);
-  const { running, total } = countRunning(tasks);
+  return { page, result: result as typeof result & Partial<Pick<TaskPage, 'running' | 'counter'>>, query };
+}
+
+/**
+ * The live part of the page. The server filters and counts (/task/list with the filters: the counter and
+ * the filters cover every task, however many): the first page of the filtered tasks gives the grid its
+ * height (their total) and the counter; the cards are windowed, and only the pages their mounted rows
+ * reach are read (Refine's list, a query per page of CHUNK); the task socket is subscribed to the ids of
+ * the mounted cards and keeps them live, and the counter with them (`useLiveResource`). The pages are read
+ * again at the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off for them, so a
+ * published mutation does not read them again at once (docs/spec-coverage.md). Memoised apart from the
+ * page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
+ */
+const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, cards, toolbar, filterBar }: BoardProps) {
+  const { t } = useTranslation('task');
+  const listFilters = useMemo(
+    () => Object.entries(taskListFilters(filters)).map(([field, value]): CrudFilter => ({ field, operator: 'eq', value })),
+    [filters],
+  );
+  const [range, setRange] = useState<[number, number]>([0, 0]);
+  const onRange = useCallback((first: number, last: number) => setRange([first, last]), []);
+  const windowPages = pagesOf(...range);
+  const first = useTaskPage(1, listFilters);
+  const slots = [first, useTaskPage(windowPages[0], listFilters), useTaskPage(windowPages[1], listFilters), useTaskPage(windowPages[2], listFilters)];
+  const [p0, p1, p2, p3] = slots.map((slot) => slot.page);
+  const [d0, d1, d2, d3] = slots.map((slot) => slot.result.data);
+  // the cards at hand by their index in the filtered tasks, made again when a page's rows change
+  const byIndex = useMemo(() => {
+    const tasks = new Map<number, LiveTask>();
+    const pages: [number | undefined, readonly LiveTask[] | undefined][] = [
+      [p0, d0],
+      [p1, d1],
+      [p2, d2],
+      [p3, d3],
+    ];
+    for (const [page, rows] of pages) {
+      if (page === undefined || !rows) continue;
+      for (const [row, task] of rows.entries()) tasks.set((page - 1) * CHUNK + row, task);
+    }
+    return tasks;
+  }, [p0, p1, p2, p3, d0, d1, d2, d3]);
+  const itemAt = useCallback((index: number) => byIndex.get(index), [byIndex]);
+  const total = first.result.total ?? 0;
+  // the ids of the cards mounted now: the task socket's subscription
+  const ids = useMemo(() => {
+    const shown: number[] = [];
+    for (let index = range[0]; index <= range[1]; index++) {
+      const task = byIndex.get(index);
+      if (task) shown.push(task.id);
+    }
+    return shown;
+  }, [byIndex, range]);
+  useLiveResource('tasks', { params: ids });
+  const counter = first.result.counter;
 
   return (
     <ToolCard
@@ -108,7 +159,7 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
         <Space wrap size={[12, 4]}>
           <span>{t('title')}</span>
           <Typography.Text type="secondary" data-testid="task-counter">
-            {t('counter', { running, total })}
+            {counter ? t('counter', { running: counter.running, total: counter.total }) : null}
           </Typography.Text>
         </Space>
       }
@@ -117,15 +168,18 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         {filterBar}
-        <Spin spinning={query.isFetching && tasks.length === 0}>
-          {shown.length === 0 && !query.isLoading ? (
+        <Spin spinning={first.query.isFetching && total === 0}>
+          {total === 0 && !first.query.isLoading ? (
             <Empty />
           ) : (
             <WindowedGrid
-              items={shown}
+              count={total}
+              itemAt={itemAt}
               minColumnWidth={width}
               itemKey={(task) => task.id}
               renderItem={(task) => <TaskCard task={task} selected={selected.has(task.id)} polling={pending.has(task.id)} {...cards} />}
+              placeholder={placeholder}
+              onRange={onRange}
             />
           )}
         </Spin>
@@ -133,6 +187,9 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
     </ToolCard>
   );
 });
+
+/** A card's place while its page is read. */
+const placeholder = () => <Card loading size="small" style={{ height: '100%' }} data-testid="task-placeholder" />;
 
 /** /task, 'scheduled tasks' (§2 task page): the task cards with their filters, batch menu and dialogs. */
 export default function TaskListPage() {
@@ -151,10 +208,6 @@ export default function TaskListPage() {
   useEffect(() => {
     if (filters.strategy === undefined && strategies.length > 0) setFilters((f) => ({ ...f, strategy: defaultStrategyName(strategies.map((s) => s.name)) }));
   }, [strategies, filters.strategy]);
-  // the ids of the cards the board shows now (the batch menu acts on them)
-  const shownIds = useRef<number[]>([]);
-
-  const setFilter = useCallback((key: keyof TaskFilters, value: string) => setFilters((f) => ({ ...f, [key]: value })), []);
 
   const [width, setWidth] = useState(storedWidth);
   const changeWidth = useCallback((value: number) => {
@@ -163,7 +216,12 @@ export default function TaskListPage() {
     localStorage.setItem(CARD_WIDTH.storageKey, String(next));
   }, []);
 
+  // the batch menu acts on the selected cards, all of them among the tasks the filters show: a filter change clears the selection
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const setFilter = useCallback((key: keyof TaskFilters, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setSelected(new Set());
+  }, []);
   const select = useCallback(
     (id: number, on: boolean) =>
       setSelected((current) => {
@@ -177,6 +235,7 @@ export default function TaskListPage() {
 
   const status = useStatusChange();
   const batch = useBatchStatus();
+  const listIds = useCallMutation('taskList', { errorNotification: failed });
   const [dialog, setDialog] = useState<Dialog>();
   const close = () => setDialog(undefined);
 
@@ -233,9 +292,16 @@ export default function TaskListPage() {
     }
   };
 
+  /** Select all: every task the filters show, as the server counts them (not only the cards read so far), within one batch's limit. */
+  const selectAll = async () => {
+    const reply = await listIds.mutateAsync({ pagesize: 1, page: 1, ...taskListFilters(filters), select_all: 1 });
+    if (reply.total > PAGING.taskBatchMax) return void notify.warning(t('messages.batchTooLarge', { max: PAGING.taskBatchMax, count: reply.total }));
+    setSelected(new Set(reply.ids ?? []));
+  };
+
   const onBatch = (key: BatchKey) => {
-    const selectedIds = shownIds.current.filter((id) => selected.has(id));
-    if (key === 'selectAll') return setSelected(new Set(shownIds.current));
+    const selectedIds = [...selected];
+    if (key === 'selectAll') return void selectAll().catch(() => undefined);
     if (key === 'deselectAll') return setSelected(new Set());
     if (key === 'configure') {
       if (selectedIds.length === 0) return void notify.warning(t('messages.selectTasks'));
@@ -281,7 +347,6 @@ export default function TaskListPage() {
         selected={selected}
         pending={status.pending}
         cards={cards}
-        shownIds={shownIds}
         toolbar={<Toolbar batchRunning={batch.running} onBatch={batchAction} onAdd={add} />}
         filterBar={<FilterBar filters={filters} strategies={strategies} narrow={narrow} width={width} onFilter={setFilter} onWidth={changeWidth} />}
       />
