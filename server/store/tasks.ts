@@ -102,7 +102,7 @@ export async function ownTasks(db: Queryable, userId: number, ids: readonly numb
 
 /**
  * The user's tasks a filter of the task page allows (contract/rules/task-filters.ts), as conditions on the
- * columns of migration 18, which index `task_tasks_filters` holds: no row's JSON is read to count or choose.
+ * columns of migration 19, which index `task_tasks_filters` holds: no row's JSON is read to count or choose.
  */
 function filterSql(userId: number, filter: TaskListFilters): { where: string; args: (string | number)[] } {
   const parts = ['user_id = ?'];
