@@ -67,7 +67,7 @@ async function seed(app: App, browser: Browser, size: number): Promise<void> {
   const template = (await db.get<{ id: number }>('SELECT MIN(id) AS id FROM task_tasks'))!.id;
   const from = Math.max(existing, 1);
   await db.run(
-    `WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    `WITH RECURSIVE n(i) AS (SELECT CAST(? AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ?)
      INSERT INTO task_tasks (user_id, strategy_id, strategy_name, name, status, params, engine, created_at)
      SELECT user_id, strategy_id, strategy_name, 'bench ' || i, status, json_set(params, '$.currency_type', json_extract(?, '$[' || (i % ${CURRENCIES.length}) || ']')), engine, created_at
      FROM task_tasks, n WHERE id = ?`,

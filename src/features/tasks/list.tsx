@@ -68,6 +68,8 @@ type CardCallbacks = Pick<Parameters<typeof TaskCard>[0], 'bourseName' | 'onSele
 
 interface BoardProps {
   filters: TaskFilters;
+  /** the filters are settled (the default strategy is chosen once the strategies have come): the tasks are read from then on */
+  ready: boolean;
   width: number;
   selected: ReadonlySet<number>;
   /** the tasks whose status change is being polled (their cards' spinners). */
@@ -111,7 +113,7 @@ function useTaskPage(page: number | undefined, filters: CrudFilter[]) {
  * published mutation does not read them again at once (docs/spec-coverage.md). Memoised apart from the
  * page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
  */
-const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, cards, toolbar, filterBar }: BoardProps) {
+const TaskBoard = memo(function TaskBoard({ filters, ready, width, selected, pending, cards, toolbar, filterBar }: BoardProps) {
   const { t } = useTranslation('task');
   const listFilters = useMemo(
     () => Object.entries(taskListFilters(filters)).map(([field, value]): CrudFilter => ({ field, operator: 'eq', value })),
@@ -119,8 +121,8 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
   );
   const [range, setRange] = useState<[number, number]>([0, 0]);
   const onRange = useCallback((first: number, last: number) => setRange([first, last]), []);
-  const windowPages = pagesOf(...range);
-  const first = useTaskPage(1, listFilters);
+  const windowPages = ready ? pagesOf(...range) : [];
+  const first = useTaskPage(ready ? 1 : undefined, listFilters);
   const slots = [first, useTaskPage(windowPages[0], listFilters), useTaskPage(windowPages[1], listFilters), useTaskPage(windowPages[2], listFilters)];
   const [p0, p1, p2, p3] = slots.map((slot) => slot.page);
   const [d0, d1, d2, d3] = slots.map((slot) => slot.result.data);
@@ -168,8 +170,8 @@ const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, c
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         {filterBar}
-        <Spin spinning={first.query.isFetching && total === 0}>
-          {total === 0 && !first.query.isLoading ? (
+        <Spin spinning={!ready || (first.query.isFetching && total === 0)}>
+          {ready && total === 0 && !first.query.isLoading ? (
             <Empty />
           ) : (
             <WindowedGrid
@@ -203,7 +205,8 @@ export default function TaskListPage() {
   const save = useTaskSave();
   const { mutate: remove } = useDelete();
 
-  const strategies = useCall('strategyHome', {}).data ?? NO_STRATEGIES;
+  const strategyHome = useCall('strategyHome', {});
+  const strategies = strategyHome.data ?? NO_STRATEGIES;
   const [filters, setFilters] = useState<TaskFilters>({ currency: ALL, pair: ALL, strategy: undefined });
   useEffect(() => {
     if (filters.strategy === undefined && strategies.length > 0) setFilters((f) => ({ ...f, strategy: defaultStrategyName(strategies.map((s) => s.name)) }));
@@ -342,6 +345,7 @@ export default function TaskListPage() {
   return (
     <>
       <TaskBoard
+        ready={filters.strategy !== undefined || (strategyHome.query.isFetched && strategies.length === 0)}
         filters={filters}
         width={width}
         selected={selected}
