@@ -54,17 +54,17 @@ describe('task page', () => {
 
     // a narrow screen (jsdom's media queries match nothing): the filters are two selects
     await choose('币种', 'ETH');
-    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
-    expect(screen.getByTestId('task-card-2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('task-card-2')).toBeInTheDocument());
     await choose('合约对类型', '现货/季度');
-    expect(screen.queryByTestId('task-card-2')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-2')).not.toBeInTheDocument());
     await choose('币种', '全部');
-    expect(screen.getByTestId('task-card-1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).toBeInTheDocument());
     await choose('策略名称', 'arbitrage 1 basic');
-    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('task-card-3')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('task-card-3')).not.toBeInTheDocument());
     await choose('合约对类型', '当周/季度');
-    expect(screen.getByTestId('task-card-3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-3')).toBeInTheDocument());
   });
 
   it('on a wide screen shows the filters as buttons and a card width slider (320–500, default 440) that is remembered', async () => {
@@ -75,7 +75,7 @@ describe('task page', () => {
     expect(slider).toHaveAttribute('aria-valuemin', '320');
     expect(slider).toHaveAttribute('aria-valuemax', '500');
     await userEvent.click(screen.getByText('ETH', { selector: '.ant-radio-button-wrapper span' }));
-    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument());
     fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
     expect(localStorage.getItem('console.task.cardWidth')).toBe('441');
   });
@@ -305,7 +305,7 @@ describe('task page', () => {
     expect(listCalls.length).toBe(before);
   });
 
-  it('at 10,000 tasks shows the counter and the total the server counts, reads only the page on screen, subscribes only its cards, and asks the server on a filter change', async () => {
+  it('at 10,000 tasks shows the counter and the total the server counts, reads only the pages on screen, subscribes only their cards, and asks the server on a filter change', async () => {
     const many = Array.from({ length: 10_000 }, (_, i) => ({
       ...tasks[1]!,
       id: 10_000 - i,
@@ -326,6 +326,17 @@ describe('task page', () => {
     const socket = FakeSocket.instances.find((x) => x.url.includes('/ts/websocket'))!;
     act(() => socket.open());
     expect((JSON.parse(socket.sent.at(-1)!) as { data: number[] }).data.sort()).toEqual(mounted().sort());
+
+    // a jump halfway down the grid reads only the pages there (rows of 280 + 12 px until measured)
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return { top: this.dataset.testid === 'task-grid' ? -292 * 5000 : 0 } as DOMRect;
+    });
+    fireEvent.scroll(window);
+    await screen.findByTestId('task-card-5000');
+    expect(listCalls.slice(-2).map((call) => call.page).sort()).toEqual(['50', '51']);
+    rect.mockRestore();
+    fireEvent.scroll(window);
+    await screen.findByTestId('task-card-10000');
 
     await choose('币种', 'ETH');
     await waitFor(() => expect(screen.getByTestId('task-grid')).toHaveAttribute('data-rows', '5000'));

@@ -12,7 +12,7 @@ import { ToolCard } from '../../components/tool-card';
 import { PAGING } from '#contract/rules/constants';
 import { ALL, CARD_WIDTH, clampCardWidth, copyName, defaultStrategyName, taskListFilters, type TaskFilters } from '../../domain/task';
 import { TASK_STATUS, isDeletable } from '#contract/rules/task-status';
-import { useLiveResource } from '../../providers/use-live-resource';
+import { useLiveResourceCache } from '../../providers/use-live-resource';
 import { useBourses } from '../../api/use-bourses';
 import { useChildActions } from './child-tasks/child-list';
 import { FilterBar } from './filter-bar';
@@ -80,14 +80,11 @@ interface BoardProps {
 }
 
 const CHUNK = PAGING.taskPageChunk;
-/** Pages read for the window at once besides the first: enough for the mounted rows of a 4K screen at the narrowest cards. */
-const WINDOW_PAGES = 3;
 
-/** The pages (1-based, of CHUNK tasks) holding the indexes first..last, at most WINDOW_PAGES of them. */
+/** The pages (1-based, of CHUNK tasks) holding the indexes first..last. */
 export function pagesOf(first: number, last: number): number[] {
-  if (last < first) return [];
   const pages: number[] = [];
-  for (let page = Math.floor(first / CHUNK) + 1; page <= Math.floor(last / CHUNK) + 1 && pages.length < WINDOW_PAGES; page++) pages.push(page);
+  for (let page = Math.floor(first / CHUNK) + 1; last >= first && page <= Math.floor(last / CHUNK) + 1; page++) pages.push(page);
   return pages;
 }
 
@@ -100,18 +97,31 @@ function useTaskPage(page: number | undefined, filters: CrudFilter[]) {
     liveMode: 'off',
     queryOptions: { enabled: page !== undefined },
   });
-  return { page, result: result as typeof result & Partial<Pick<TaskPage, 'running' | 'counter'>>, query };
+  return { result: result as typeof result & Partial<Pick<TaskPage, 'running' | 'counter'>>, query };
+}
+
+type PageRows = ReadonlyMap<number, readonly LiveTask[]>;
+
+/**
+ * A page past the first that the window reaches: read while mounted, its rows (live ones included) handed
+ * to the board. A component of its own, so the board pays for one list hook, not one per page it might show.
+ */
+function WindowPage({ page, filters, onRows }: { page: number; filters: CrudFilter[]; onRows: (page: number, rows?: readonly LiveTask[]) => void }) {
+  const rows = useTaskPage(page, filters).result.data;
+  useEffect(() => onRows(page, rows), [page, rows, onRows]);
+  useEffect(() => () => onRows(page), [page, onRows]);
+  return null;
 }
 
 /**
  * The live part of the page. The server filters and counts (/task/list with the filters: the counter and
  * the filters cover every task, however many): the first page of the filtered tasks gives the grid its
  * height (their total) and the counter; the cards are windowed, and only the pages their mounted rows
- * reach are read (Refine's list, a query per page of CHUNK); the task socket is subscribed to the ids of
- * the mounted cards and keeps them live, and the counter with them (`useLiveResource`). The pages are read
- * again at the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off for them, so a
- * published mutation does not read them again at once (docs/spec-coverage.md). Memoised apart from the
- * page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
+ * reach are read (Refine's list, a query per page of CHUNK, `WindowPage`); the task socket is subscribed to
+ * the ids of the mounted cards and keeps them live, and the counter with them (`useLiveResourceCache`). The
+ * pages are read again at the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off
+ * for them, so a published mutation does not read them again at once (docs/spec-coverage.md). Memoised
+ * apart from the page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
  */
 const TaskBoard = memo(function TaskBoard({ filters, ready, width, selected, pending, cards, toolbar, filterBar }: BoardProps) {
   const { t } = useTranslation('task');
@@ -120,27 +130,30 @@ const TaskBoard = memo(function TaskBoard({ filters, ready, width, selected, pen
     [filters],
   );
   const [range, setRange] = useState<[number, number]>([0, 0]);
-  const onRange = useCallback((first: number, last: number) => setRange([first, last]), []);
-  const windowPages = ready ? pagesOf(...range) : [];
+  const onRange = useCallback((first: number, last: number) => setRange((now) => (now[0] === first && now[1] === last ? now : [first, last])), []);
   const first = useTaskPage(ready ? 1 : undefined, listFilters);
-  const slots = [first, useTaskPage(windowPages[0], listFilters), useTaskPage(windowPages[1], listFilters), useTaskPage(windowPages[2], listFilters)];
-  const [p0, p1, p2, p3] = slots.map((slot) => slot.page);
-  const [d0, d1, d2, d3] = slots.map((slot) => slot.result.data);
+  const laterPages = ready ? pagesOf(...range).filter((page) => page > 1) : [];
+  const [later, setLater] = useState<PageRows>(new Map());
+  const onRows = useCallback(
+    (page: number, rows?: readonly LiveTask[]) =>
+      setLater((now) => {
+        if (now.get(page) === rows) return now;
+        const next = new Map(now);
+        if (rows) next.set(page, rows);
+        else next.delete(page);
+        return next;
+      }),
+    [],
+  );
+  const firstRows = first.result.data;
   // the cards at hand by their index in the filtered tasks, made again when a page's rows change
   const byIndex = useMemo(() => {
     const tasks = new Map<number, LiveTask>();
-    const pages: [number | undefined, readonly LiveTask[] | undefined][] = [
-      [p0, d0],
-      [p1, d1],
-      [p2, d2],
-      [p3, d3],
-    ];
-    for (const [page, rows] of pages) {
-      if (page === undefined || !rows) continue;
+    for (const [page, rows] of [[1, firstRows] as const, ...later]) {
       for (const [row, task] of rows.entries()) tasks.set((page - 1) * CHUNK + row, task);
     }
     return tasks;
-  }, [p0, p1, p2, p3, d0, d1, d2, d3]);
+  }, [firstRows, later]);
   const itemAt = useCallback((index: number) => byIndex.get(index), [byIndex]);
   const total = first.result.total ?? 0;
   // the ids of the cards mounted now: the task socket's subscription
@@ -152,41 +165,46 @@ const TaskBoard = memo(function TaskBoard({ filters, ready, width, selected, pen
     }
     return shown;
   }, [byIndex, range]);
-  useLiveResource('tasks', { params: ids });
+  useLiveResourceCache('tasks', { params: ids, enabled: ready });
   const counter = first.result.counter;
 
   return (
-    <ToolCard
-      title={
-        <Space wrap size={[12, 4]}>
-          <span>{t('title')}</span>
-          <Typography.Text type="secondary" data-testid="task-counter">
-            {counter ? t('counter', { running: counter.running, total: counter.total }) : null}
-          </Typography.Text>
+    <>
+      {laterPages.map((page) => (
+        <WindowPage key={page} page={page} filters={listFilters} onRows={onRows} />
+      ))}
+      <ToolCard
+        title={
+          <Space wrap size={[12, 4]}>
+            <span>{t('title')}</span>
+            <Typography.Text type="secondary" data-testid="task-counter">
+              {counter ? t('counter', { running: counter.running, total: counter.total }) : null}
+            </Typography.Text>
+          </Space>
+        }
+        tools={toolbar}
+        styles={{ header: { paddingBlock: 8 } }}
+      >
+        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          {filterBar}
+          <Spin spinning={!ready || (first.query.isFetching && total === 0)}>
+            {ready && total === 0 && !first.query.isLoading ? (
+              <Empty />
+            ) : (
+              <WindowedGrid
+                count={total}
+                itemAt={itemAt}
+                minColumnWidth={width}
+                itemKey={(task) => task.id}
+                renderItem={(task) => <TaskCard task={task} selected={selected.has(task.id)} polling={pending.has(task.id)} {...cards} />}
+                placeholder={placeholder}
+                onRange={onRange}
+              />
+            )}
+          </Spin>
         </Space>
-      }
-      tools={toolbar}
-      styles={{ header: { paddingBlock: 8 } }}
-    >
-      <Space direction="vertical" size={12} style={{ width: '100%' }}>
-        {filterBar}
-        <Spin spinning={!ready || (first.query.isFetching && total === 0)}>
-          {ready && total === 0 && !first.query.isLoading ? (
-            <Empty />
-          ) : (
-            <WindowedGrid
-              count={total}
-              itemAt={itemAt}
-              minColumnWidth={width}
-              itemKey={(task) => task.id}
-              renderItem={(task) => <TaskCard task={task} selected={selected.has(task.id)} polling={pending.has(task.id)} {...cards} />}
-              placeholder={placeholder}
-              onRange={onRange}
-            />
-          )}
-        </Spin>
-      </Space>
-    </ToolCard>
+      </ToolCard>
+    </>
   );
 });
 
