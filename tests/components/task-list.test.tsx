@@ -333,7 +333,12 @@ describe('task page', () => {
     });
     fireEvent.scroll(window);
     await screen.findByTestId('task-card-5000');
-    expect(listCalls.slice(-2).map((call) => call.page).sort()).toEqual(['50', '51']);
+    expect(
+      listCalls
+        .slice(-2)
+        .map((call) => call.page)
+        .sort(),
+    ).toEqual(['50', '51']);
     rect.mockRestore();
     fireEvent.scroll(window);
     await screen.findByTestId('task-card-10000');
