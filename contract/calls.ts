@@ -52,6 +52,7 @@ import type {
   StatusSetting,
   TaskAdd,
   TaskBatchStatus,
+  TaskListQuery,
   TaskPage,
   TaskParams,
   TaskStatus,
@@ -169,7 +170,7 @@ export interface CallTypes {
   strategyDelete: Call<StrategyId, null>;
 
   // Tasks
-  taskList: Call<{ pagesize: number; page: number }, TaskPage>;
+  taskList: Call<TaskListQuery, TaskPage>;
   taskAdd: Call<TaskAdd, { id: number }>;
   taskParamsUpdate: Call<TaskId & { params: TaskParams }, null>;
   taskParamsGet: Call<TaskId, ParamSections>;

@@ -16,6 +16,7 @@ import type { OrderStatisticRow, StatisticGroup } from './types/orders';
 import type { AlertItem } from './rules/alerts';
 import type { AlertFeedMessage } from './types/feeds';
 import { HOLDING_PARTS, type AssetFeedData, type ExchangeReading, type HoldingPart } from './types/assets';
+import type { TaskCounter } from './types/tasks';
 
 /**
  * `parse` of every feed: JSON already decoded → the typed message, or `{ok: false, error}` naming the
@@ -171,9 +172,16 @@ function taskLive(value: unknown, where: string): TaskLive {
   return task;
 }
 
-export const parseTask = parser<TaskFeedMessage>((raw) => ({
-  data: array(envelope(raw).data, 'data').map((entry, i) => taskLive(entry, `data[${i}]`)),
-}));
+function taskCounter(value: unknown, where: string): TaskCounter {
+  const counter = record(value, where);
+  return { running: number(counter.running, `${where}.running`), total: number(counter.total, `${where}.total`) };
+}
+
+export const parseTask = parser<TaskFeedMessage>((raw) => {
+  const reply = envelope(raw);
+  const counter = optional(reply.counter, taskCounter, 'counter');
+  return { data: array(reply.data, 'data').map((entry, i) => taskLive(entry, `data[${i}]`)), ...(counter ? { counter } : {}) };
+});
 
 const STATISTIC_FIELDS = ['pool', 'pool_accounted', 'more', 'empty', 'fu_more', 'fu_empty', 'ss_buy', 'ss_sell'] as const;
 

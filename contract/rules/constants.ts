@@ -20,8 +20,15 @@ export const SESSION_DAYS = 2;
 
 export const PAGING = {
   taskListPageSize: 10,
-  /** The task page reads every task at once (the reference server's largest page), so its filters and counter cover them all and its cards are windowed (a choice, docs/spec-coverage.md). */
-  taskPageReadSize: 1000,
+  /**
+   * The task page reads its cards a page of this many at a time, the pages its window reaches (the server
+   * filters and counts, so nothing is figured over part of the tasks; a choice, docs/spec-coverage.md).
+   */
+  taskPageChunk: 100,
+  /** The most tasks one batch status change takes (and the most ids /task/list's `with_ids` answers). */
+  taskBatchMax: 1000,
+  /** The phone page's running tasks per page. */
+  mobileTaskPageSize: 20,
   orderPageSize: 18,
   taskDetailPageSize: 100,
   /** change records per page on the trade info page (bars; a choice: §9 is silent). */

@@ -8,6 +8,7 @@ import type { AssetFeedData } from './assets';
 import type { MarketRow, MarketTable } from './market';
 import type { OrderStatisticRow, StatisticGroup } from './orders';
 import type { AlertFeedData } from '../rules/alerts';
+import type { TaskCounter } from './tasks';
 
 /** What `parse` gives back: the typed message, or a clear error for a malformed one. */
 export type Parsed<M> = { ok: true; message: M } | { ok: false; error: string };
@@ -53,12 +54,17 @@ export interface TaskLive {
   leg_health?: unknown;
 }
 
-/** `{data: [TaskLive…]}`: one entry per task id of the subscription that changed. */
+/**
+ * `{data: [TaskLive…]}`: one entry per task id of the subscription whose figures changed since the last
+ * reply to that socket (the first reply after subscribing to an id has it). Our addition: `counter`, the
+ * user's running/total over every task, in each reply, so the task page's counter stays true.
+ */
 export interface TaskFeedMessage {
   data: TaskLive[];
+  counter?: TaskCounter;
 }
 
-/** The task ids a subscriber shows. */
+/** The task ids a subscriber shows (the cards on screen, not every task: our reading of §7's "all task ids"). */
 export type TaskFeedParams = readonly number[];
 
 // ---- statistics (/web/get/order/total) ----------------------------------------------------------

@@ -1,9 +1,34 @@
 /** Tasks (spec §3 Task, Child task, position and order data; §7 Tasks). */
 
-/** /task/list {pagesize, page}. The reply's shape is not in the spec: assumed `{list, total}` (docs/spec-coverage.md). */
+import type { TaskListFilters } from '../rules/task-filters';
+
+/**
+ * /task/list {pagesize, page}, and our additions (docs/spec-coverage.md, Task page): the task page's
+ * filters (absent = every task) and `select_all` (1: the reply carries the filtered tasks' ids, for the
+ * batch menu's select all).
+ */
+export interface TaskListQuery extends TaskListFilters {
+  pagesize: number;
+  page: number;
+  select_all?: 0 | 1;
+}
+/** running/total of a set of tasks (§2's counter). */
+export interface TaskCounter {
+  running: number;
+  total: number;
+}
+/**
+ * The reply's shape is not in the spec: assumed `{list, total}` (docs/spec-coverage.md); `total` counts the
+ * tasks that match the filters. Our additions: `running`, the running tasks among them; `counter`, the
+ * user's tasks whatever the filters (the page's counter); `ids` with `select_all`: the filtered tasks' ids,
+ * newest first, at most PAGING.taskBatchMax of them (`total` says whether there are more).
+ */
 export interface TaskPage {
   list: Task[];
   total: number;
+  running: number;
+  counter: TaskCounter;
+  ids?: number[];
 }
 export interface TaskAdd {
   name: string;

@@ -1,6 +1,6 @@
 import { taskFigures, type TaskFigures } from '../handlers/task-figures';
 import { subscribedIds, type FeedClient, type FeedGenerator, type FeedGenerators } from './socket-server';
-import { ownTasks } from '../store/tasks';
+import { countTasks, ownTasks } from '../store/tasks';
 import { legHealthOfTasks } from '../ledger/leg-health';
 import { enginePrices } from '../engine/prices';
 import type { TaskLegHealth } from '#contract/rules/leg-health';
@@ -48,21 +48,34 @@ const PUSH_GAP_MS = 1000;
 interface Subscription {
   ids: Set<number>;
   lastAt: number;
+  /** what this socket was last sent of each subscribed task (its taskLive as JSON): a reply carries the others only when they differ */
+  sent: Map<number, string>;
 }
 const subscriptions = new WeakMap<FeedClient, Subscription>();
 
+/** The client's subscription to `ids`: what it was sent is kept for the ids it still names and forgotten for the others. */
+function subscribe(client: FeedClient, ids: readonly number[]): Subscription {
+  const wanted = new Set(ids);
+  const before = subscriptions.get(client);
+  const sent = new Map([...(before?.sent ?? [])].filter(([id]) => wanted.has(id)));
+  const sub = { ids: wanted, lastAt: client.app.clock.now(), sent };
+  subscriptions.set(client, sub);
+  return sub;
+}
+
 /**
- * /ts/websocket: every 3 s the console sends `{token, data: [task ids]}`; the reply is
- * `{code: 200, data: [taskLive…]}` for those of the ids that are the user's own tasks (another
- * user's ids are left out). Pushed again when one of them changes ('task.changed', the engine's
- * tick included), at most once a second.
+ * /ts/websocket: every 3 s the console sends `{token, data: [task ids]}`, the ids of the cards on screen;
+ * the reply is `{code: 200, data: [taskLive…], counter}`: of those ids that are the user's own tasks
+ * (another user's are left out), the ones whose figures differ from what this socket was last sent of them
+ * (all of them the first time an id is subscribed), and the user's running/total over every task. Pushed
+ * again when one of them changes ('task.changed', the engine's tick included), at most once a second. So a
+ * push grows with what is on screen and what changed, not with the user's number of tasks.
  */
 export const taskFeed: FeedGenerator = {
   async onMessage(client, text) {
-    const ids = subscribedIds(text);
-    subscriptions.set(client, { ids: new Set(ids), lastAt: client.app.clock.now() });
+    const sub = subscribe(client, subscribedIds(text));
     const { app } = client;
-    const rows = await ownTasks(app.db, client.user.id, ids);
+    const rows = await ownTasks(app.db, client.user.id, [...sub.ids]);
     const health = await legHealthOfTasks(
       app.db,
       rows.map((row) => Number(row.id)),
@@ -70,12 +83,21 @@ export const taskFeed: FeedGenerator = {
       enginePrices(app.market.prices).prices,
     );
     const data = [];
-    for (const row of rows) {
-      data.push(taskLive(await taskFigures(app, row), health.get(Number(row.id))));
-      // the task page subscribes to every task it shows (up to 1,000): others are served between pieces
-      if (data.length % BREATH_EVERY === 0) await breather();
+    const sending = new Map<number, string>();
+    for (const [i, row] of rows.entries()) {
+      const live = taskLive(await taskFigures(app, row), health.get(Number(row.id)));
+      const json = JSON.stringify(live);
+      if (sub.sent.get(live.id) !== json) {
+        sending.set(live.id, json);
+        data.push(live);
+      }
+      // a subscription may name up to MAX_LIST_ITEMS tasks: others are served between pieces
+      if ((i + 1) % BREATH_EVERY === 0) await breather();
     }
-    return { code: 200, data };
+    const counter = await countTasks(app.db, client.user.id);
+    // counted as sent once the whole reply is made (a reply that fails leaves them to the next)
+    for (const [id, json] of sending) sub.sent.set(id, json);
+    return { code: 200, data, counter };
   },
   onClose: (client) => void subscriptions.delete(client),
   pushOn: {

@@ -4,6 +4,7 @@ import { editableTransactionTypes } from '#contract/rules/codes';
 import type { ParamValue, Task } from '#contract/types/tasks';
 import { childrenChangeable, isDeletable, TASK_STATUS, TASK_TARGETS, type TaskTarget } from '#contract/rules/task-status';
 import { PAGING } from '#contract/rules/constants';
+import { CONTRACT_PAIRS, isContractPair, type TaskListFilters } from '#contract/rules/task-filters';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { CODE, fail, invalid } from '../http/envelope';
 import { contractOf, isFlat, requestStatus, type TaskParams, type TaskStatus } from '../engine';
@@ -14,7 +15,9 @@ import {
   deleteChild,
   deleteTask,
   pageChanges,
+  countTasks,
   engineOf,
+  filteredTaskIds,
   findOwnTask,
   insertChild,
   insertTask,
@@ -31,7 +34,7 @@ import {
   type TaskRow,
 } from '../store/tasks';
 import { formatSecond } from '../clock/time';
-import { id, idList, jsonObject, num, oneOf, str, type Payload } from '../http/validate';
+import { id, idList, jsonObject, num, oneOf, optBool, optNum, optStr, str, type Payload } from '../http/validate';
 import type { Queryable } from '../store/queryable';
 import { apisById } from '../store/assets';
 import { modeOf } from '../hedging/modes';
@@ -126,8 +129,8 @@ async function refuseMixedModes(call: CallContext, db: Queryable, apiIds: readon
   throw invalid('err.modesMixed', { accounts });
 }
 
-/** At most this many tasks in one batch status change: the most the task page reads at once. */
-export const MAX_BATCH_TASKS = PAGING.taskPageReadSize;
+/** At most this many tasks in one batch status change (and ids in a /task/list reply). */
+export const MAX_BATCH_TASKS = PAGING.taskBatchMax;
 
 /**
  * Asks the engine for a status change of the caller's tasks `ids`, all or none: in one transaction each
@@ -178,11 +181,16 @@ const inOwnChild = <T>(call: CallContext, work: (tx: Queryable, child: ChildRow,
   });
 
 export const taskHandlers: HandlerMap = {
+  /** A page of the tasks the filters allow, their count and running count, the counter of every task; select_all: their ids (for the batch menu). */
   async taskList(call) {
     const user = signedIn(call);
+    const { db } = call.app;
     const { size, page } = paging(call.payload, 'pagesize', 'page', 10);
-    const { rows, total } = await pageTasks(call.app.db, user.id, page, size);
-    return call.ok({ list: rows.map(taskReply), total });
+    const filter = listFilter(call.payload);
+    const { rows, total, running } = await pageTasks(db, user.id, page, size, filter);
+    const counter = await countTasks(db, user.id);
+    const ids = optBool(call.payload, 'select_all') ? { ids: await filteredTaskIds(db, user.id, filter, MAX_BATCH_TASKS) } : {};
+    return call.ok({ list: rows.map(taskReply), total, running, counter, ...ids });
   },
 
   async taskAdd(call) {
@@ -363,6 +371,19 @@ export const taskHandlers: HandlerMap = {
     return call.ok({ datas, pages: Math.max(1, Math.ceil(total / size)) });
   },
 };
+
+/** The task page's filters of /task/list (our addition to §7, contract/rules/task-filters.ts): each absent = all. */
+function listFilter(payload: Payload): TaskListFilters {
+  const pair = optStr(payload, 'pair', 16);
+  if (pair !== undefined && !isContractPair(pair)) throw invalid('err.oneOf', { field: 'pair', values: CONTRACT_PAIRS.join(' / ') });
+  const filter: TaskListFilters = {
+    currency_type: optStr(payload, 'currency_type', 16),
+    pair,
+    strategy_name: optStr(payload, 'strategy_name', 64),
+    status: optNum(payload, 'status', { integer: true, nonNegative: true }),
+  };
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+}
 
 /** taskIds as a JSON array, an array of fields or 'a,b' text: each id once, at most MAX_BATCH_TASKS of them. */
 function taskIds(payload: Payload): number[] {

@@ -506,6 +506,16 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `UPDATE manual_orders SET filled = amount, status = 3 WHERE deal_price IS NOT NULL`,
     `CREATE INDEX manual_orders_open ON manual_orders (id) WHERE status IN (1, 2) AND client_id IS NOT NULL`,
   ],
+  // 19: the task page filters and counts on the server (issue 34, 35: 10,000 tasks): a task's currency and its legs'
+  // transaction types as columns computed from its params (virtual: nothing to backfill or keep; a row whose params are
+  // not JSON gets NULLs rather than failing the migration), and one index that answers every filter's count and the
+  // counter (running/total) without reading a row's JSON
+  [
+    `ALTER TABLE task_tasks ADD COLUMN currency TEXT GENERATED ALWAYS AS (CASE WHEN json_valid(params) THEN lower(json_extract(params, '$.currency_type')) END) VIRTUAL`,
+    `ALTER TABLE task_tasks ADD COLUMN a_type INTEGER GENERATED ALWAYS AS (CASE WHEN json_valid(params) THEN json_extract(params, '$.a_transaction_type') END) VIRTUAL`,
+    `ALTER TABLE task_tasks ADD COLUMN b_type INTEGER GENERATED ALWAYS AS (CASE WHEN json_valid(params) THEN json_extract(params, '$.b_transaction_type') END) VIRTUAL`,
+    `CREATE INDEX task_tasks_filters ON task_tasks (user_id, strategy_name, currency, a_type, b_type, status)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

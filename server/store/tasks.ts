@@ -1,5 +1,7 @@
 import type { OrderRecord as OrderReply } from '#contract/types/orders';
 import type { Queryable } from './queryable';
+import { pairCodes, type TaskListFilters } from '#contract/rules/task-filters';
+import { TASK_STATUS } from '#contract/rules/task-status';
 import {
   emptyLedger,
   isFlat,
@@ -98,11 +100,66 @@ export async function ownTasks(db: Queryable, userId: number, ids: readonly numb
   return db.all<TaskRow>(`SELECT * FROM task_tasks WHERE user_id = ? AND id IN (${ids.map(() => '?').join(',')}) ORDER BY id`, [userId, ...ids]);
 }
 
-/** One page of the user's tasks, newest first, and how many there are. */
-export async function pageTasks(db: Queryable, userId: number, page: number, size: number): Promise<{ rows: TaskRow[]; total: number }> {
-  const rows = await db.all<TaskRow>('SELECT * FROM task_tasks WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [userId, size, (page - 1) * size]);
-  const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_tasks WHERE user_id = ?', [userId]);
-  return { rows, total: Number(count?.n ?? 0) };
+/**
+ * The user's tasks a filter of the task page allows (contract/rules/task-filters.ts), as conditions on the
+ * columns of migration 19, which index `task_tasks_filters` holds: no row's JSON is read to count or choose.
+ */
+function filterSql(userId: number, filter: TaskListFilters): { where: string; args: (string | number)[] } {
+  const parts = ['user_id = ?'];
+  const args: (string | number)[] = [userId];
+  if (filter.strategy_name !== undefined) {
+    parts.push('strategy_name = ?');
+    args.push(filter.strategy_name);
+  }
+  if (filter.currency_type !== undefined) {
+    parts.push('currency = ?');
+    args.push(filter.currency_type.toLowerCase());
+  }
+  if (filter.pair !== undefined) {
+    const [first, second] = pairCodes(filter.pair).map((codes) => codes.join(', '));
+    parts.push(`((a_type IN (${first}) AND b_type IN (${second})) OR (a_type IN (${second}) AND b_type IN (${first})))`);
+  }
+  if (filter.status !== undefined) {
+    parts.push('status = ?');
+    args.push(filter.status);
+  }
+  return { where: parts.join(' AND '), args };
+}
+
+/** How many of the user's tasks a filter allows, and how many of those run (§2's counter: running/total). */
+export async function countTasks(db: Queryable, userId: number, filter: TaskListFilters = {}): Promise<{ running: number; total: number }> {
+  const { where, args } = filterSql(userId, filter);
+  const row = await db.get<{ total: number; running: number | null }>(
+    `SELECT COUNT(*) AS total, SUM(status = ${TASK_STATUS.running}) AS running FROM task_tasks INDEXED BY task_tasks_filters WHERE ${where}`,
+    args,
+  );
+  return { running: Number(row?.running ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/**
+ * One page of the user's tasks a filter allows, newest first, and how many it allows and how many of those run.
+ * The page's ids are chosen on the index alone (sorted, then offset), and only its rows are read.
+ */
+export async function pageTasks(
+  db: Queryable,
+  userId: number,
+  page: number,
+  size: number,
+  filter: TaskListFilters = {},
+): Promise<{ rows: TaskRow[]; total: number; running: number }> {
+  const { where, args } = filterSql(userId, filter);
+  const rows = await db.all<TaskRow>(
+    `SELECT * FROM task_tasks WHERE id IN (SELECT id FROM task_tasks INDEXED BY task_tasks_filters WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?) ORDER BY id DESC`,
+    [...args, size, (page - 1) * size],
+  );
+  return { rows, ...(await countTasks(db, userId, filter)) };
+}
+
+/** The ids of the user's tasks a filter allows, newest first, at most `max` of them. */
+export async function filteredTaskIds(db: Queryable, userId: number, filter: TaskListFilters, max: number): Promise<number[]> {
+  const { where, args } = filterSql(userId, filter);
+  const rows = await db.all<{ id: number }>(`SELECT id FROM task_tasks INDEXED BY task_tasks_filters WHERE ${where} ORDER BY id DESC LIMIT ?`, [...args, max]);
+  return rows.map((r) => Number(r.id));
 }
 
 export const updateTaskParams = (db: Queryable, taskId: number, params: TaskParams) =>

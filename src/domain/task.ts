@@ -5,9 +5,9 @@
  * Labels are i18n keys of the `task` namespace, never text.
  */
 import { CURRENCIES, TRANSACTION_TYPES, transactionType, type TradeType, type TransactionType } from '#contract/rules/codes';
+import { isContractPair, type TaskListFilters } from '#contract/rules/task-filters';
 import type { KlineLeg } from './market';
-import { isRunning } from '#contract/rules/task-status';
-import type { ParamValue, TaskParams, Task } from '#contract/types/tasks';
+import type { ParamValue, TaskParams } from '#contract/types/tasks';
 
 // ── Manual trading (§4, §9) ───────────────────────────────────────────────────────────
 /** Manual open direction: f positive premium, r negative premium. */
@@ -67,42 +67,30 @@ export function accountOnExchange(api: object, bourse: number): boolean {
   return id === undefined || Number(id) === bourse;
 }
 
-// ── Task page filters (§2) ────────────────────────────────────────────────────────────
+// ── Task page filters (§2): the server filters and counts (contract/rules/task-filters.ts) ──────
 export const ALL = 'all';
 /** Currency filter: all + BTC, ETH, BCH, EOS, ETC, XRP, LTC, TRX, BSV. */
 export const TASK_CURRENCIES = CURRENCIES;
-/** Contract pair filter: all + the ten pairs of §2, as trade-type abbreviations. */
-export const CONTRACT_PAIRS = ['SS/CW', 'SS/NW', 'SS/CQ', 'SS/CS', 'CW/NW', 'CW/CQ', 'CW/CS', 'NW/CQ', 'NW/CS', 'CQ/CS'] as const;
-export type ContractPair = (typeof CONTRACT_PAIRS)[number];
-const PAIR_ORDER: readonly TradeType[] = ['SS', 'CW', 'NW', 'CQ', 'NQ', 'CS'];
-
-/** The contract pair of a task, whichever leg holds which type ('SS/CQ' for spot against quarter). */
-export function contractPairOf(params: TaskParams): string | undefined {
-  const a = tradeTypeOfTransaction(params.a_transaction_type);
-  const b = tradeTypeOfTransaction(params.b_transaction_type);
-  if (!a || !b) return undefined;
-  return [a, b].sort((x, y) => PAIR_ORDER.indexOf(x) - PAIR_ORDER.indexOf(y)).join('/');
-}
+export { CONTRACT_PAIRS, contractPairOf, type ContractPair } from '#contract/rules/task-filters';
 
 export interface TaskFilters {
   currency: string;
   pair: string;
   strategy: string | undefined;
 }
-export function matchesFilters(task: Task, filters: TaskFilters): boolean {
-  if (filters.strategy !== undefined && task.strategy_name !== filters.strategy) return false;
-  if (filters.currency !== ALL && String(task.params.currency_type ?? '').toLowerCase() !== filters.currency) return false;
-  if (filters.pair !== ALL && contractPairOf(task.params) !== filters.pair) return false;
-  return true;
+/** The page's filters as /task/list takes them: 'all' (and no strategy yet) sends nothing, so the server answers every task. */
+export function taskListFilters(filters: TaskFilters): TaskListFilters {
+  return {
+    ...(filters.currency !== ALL ? { currency_type: filters.currency } : {}),
+    ...(filters.pair !== ALL && isContractPair(filters.pair) ? { pair: filters.pair } : {}),
+    ...(filters.strategy !== undefined ? { strategy_name: filters.strategy } : {}),
+  };
 }
 
 /** The default strategy filter: the strategy whose name contains 'arbitrage 2' (else the first). */
 export const ARBITRAGE_2 = 'arbitrage 2';
 export const isArbitrage2 = (name: string | undefined): boolean => Boolean(name?.toLowerCase().includes(ARBITRAGE_2));
 export const defaultStrategyName = (names: readonly string[]): string | undefined => names.find(isArbitrage2) ?? names[0];
-
-/** running/total of the counter. */
-export const countRunning = (tasks: readonly Pick<Task, 'status'>[]) => ({ running: tasks.filter(isRunning).length, total: tasks.length });
 
 // ── Card width (§9) ───────────────────────────────────────────────────────────────────
 export const CARD_WIDTH = { min: 320, max: 500, default: 440, storageKey: 'console.task.cardWidth' } as const;

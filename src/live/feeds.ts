@@ -97,6 +97,8 @@ const sharing: { [N in FeedName]: Sharing<N> } = {
         ids,
         (wanted) => {
           const data = message.data.filter((task) => wanted.has(task.id));
+          const { counter } = message;
+          if (counter) return { data, counter };
           return data.length ? { data } : undefined;
         },
         message,

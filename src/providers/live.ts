@@ -1,7 +1,7 @@
 import type { LiveEvent, LiveProvider } from '@refinedev/core';
 import { isFeedName, type FeedName } from '#contract/feeds';
 import { feedManager, type FeedManager, type FeedSubscription } from '../live/manager';
-import { isLiveResource, liveRecords, resourceFeeds, type LiveRecord } from '../live/resources';
+import { isLiveResource, liveRecords, liveSummary, resourceFeeds, type LiveRecord } from '../live/resources';
 
 /**
  * Refine's live provider over the feed manager. Two kinds of channel:
@@ -17,7 +17,7 @@ import { isLiveResource, liveRecords, resourceFeeds, type LiveRecord } from '../
  *   channel (Refine publishes after its mutations). A subscriber that passes `params.feed: true` (see
  *   `useLiveResource`) also joins the resource's feed (tasks → task, unilateral-strategies →
  *   unilateral, assets → asset) with `params.feedParams` (e.g. the ids it shows) and gets
- *   'updated' events whose `payload` is `{ ids, records }` (src/live/resources.ts); those events go to
+ *   'updated' events whose `payload` is `{ ids, records, summary? }` (src/live/resources.ts); those events go to
  *   that subscriber only, so Refine's `liveMode: 'auto'` lists do not refetch on every feed message.
  *
  * The handle `subscribe` returns has `update(feedParams)`, so a subscriber's ids change without
@@ -38,6 +38,8 @@ export interface FeedSubscriptionHandle {
 export interface LiveResourcePayload {
   ids: LiveRecord['id'][];
   records: LiveRecord[];
+  /** figures about the whole list (the task counter), when the message carries them */
+  summary?: Record<string, unknown>;
 }
 
 const RESOURCE_CHANNEL = /^resources\/(.+)$/;
@@ -85,7 +87,8 @@ export function createLiveProvider(manager: FeedManager = feedManager): LiveProv
       }
       const subscription = joinFeed(resourceFeeds[resource].feed, params.feedParams, (message) => {
         const records = liveRecords(resource, message);
-        const payload: LiveResourcePayload = { ids: records.map((record) => record.id), records };
+        const summary = liveSummary(resource, message);
+        const payload: LiveResourcePayload = { ids: records.map((record) => record.id), records, ...(summary ? { summary } : {}) };
         callback(event({ ...payload }));
       });
       return {

@@ -240,4 +240,39 @@ describe('a resource feed writes into Refine’s query cache', () => {
     });
     await waitFor(() => expect(screen.getByTestId('cache-only')).toHaveTextContent('alpha:4 beta:3'));
   });
+
+  it('a list read again keeps the live fields the feed sent (the task socket sends a task again only when it changes), and takes its counter', async () => {
+    const { provider, calls } = fakeDataProvider();
+    const liveProvider = createLiveProvider(manager);
+    let refetch = () => {};
+    function Figures() {
+      const { result, query } = useList<Task & { analysis?: { f: number } }>({ resource: 'tasks' });
+      refetch = () => void query.refetch();
+      useLiveResourceCache('tasks', { params: [1, 2], liveProvider, manager });
+      const counter = (result as { counter?: { running: number; total: number } }).counter;
+      return (
+        <p data-testid="figures">
+          {result.data.map((task) => `${task.id}:${task.status}:${task.analysis?.f ?? '-'}`).join(' ')} {counter ? `${counter.running}/${counter.total}` : ''}
+        </p>
+      );
+    }
+    render(
+      <Refine dataProvider={provider} liveProvider={liveProvider} resources={[{ name: 'tasks' }]} options={{ liveMode: 'off', disableTelemetry: true }}>
+        <Figures />
+      </Refine>,
+    );
+    await waitFor(() => expect(screen.getByTestId('figures')).toHaveTextContent('1:4:- 2:4:-'));
+    await waitFor(() => expect(last()?.url).toMatch(/^ws:\/\/feeds\.test\/ts\/websocket\?lang=/));
+    act(() => last().open());
+    act(() => {
+      last().receive(JSON.stringify({ code: 200, data: [{ id: 1, status: 2, analysis: { f: 0.5 } }], counter: { running: 1, total: 2 } }));
+      frames.run();
+    });
+    await waitFor(() => expect(screen.getByTestId('figures')).toHaveTextContent('1:2:0.5 2:4:- 1/2'));
+
+    act(() => refetch());
+    await waitFor(() => expect(calls.getList).toBe(2));
+    // what was read is the server's (its status); the figures only the socket sends stay
+    await waitFor(() => expect(screen.getByTestId('figures')).toHaveTextContent(/^1:4:0\.5 2:4:-/));
+  });
 });

@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from './render';
 import type { ChildTask } from '#contract/types/tasks';
 import type { ArbitrageStrategy } from '#contract/types/strategies';
-import type { Task } from '#contract/types/tasks';
+import type { Task, TaskPage } from '#contract/types/tasks';
+import { PAGING } from '#contract/rules/constants';
+import { contractPairOf } from '#contract/rules/task-filters';
+import { isRunning } from '#contract/rules/task-status';
 import { setRuntimeConfig } from '../../src/api/config';
 import { FakeSocket } from '../unit/fake-socket';
 import { envelope, onCall, server } from './msw';
@@ -35,13 +38,36 @@ export const children: Record<number, ChildTask[]> = {
   2: [{ task_children_id: 21, id: 21, status: 0, weight: 2, task_children_info: [{ name: 'okex-c' }, { name: 'huobi-d' }] }],
 };
 
+const counted = (list: readonly Task[]) => ({ running: list.filter(isRunning).length, total: list.length });
+
+/** /task/list as the reference server answers it: filtered (contract/rules/task-filters.ts), paged, counted; the ids with select_all. */
+export function taskPageOf(list: readonly Task[], payload: Record<string, unknown>): TaskPage {
+  const wants = (field: string, value: unknown) => payload[field] === undefined || String(payload[field]) === String(value);
+  const filtered = list.filter(
+    (task) =>
+      wants('strategy_name', task.strategy_name) &&
+      wants('currency_type', task.params.currency_type) &&
+      wants('pair', contractPairOf(task.params)) &&
+      wants('status', task.status),
+  );
+  const size = Number(payload.pagesize ?? 10);
+  const page = Number(payload.page ?? 1);
+  return {
+    list: filtered.slice((page - 1) * size, page * size),
+    total: filtered.length,
+    running: counted(filtered).running,
+    counter: counted(list),
+    ...(payload.select_all ? { ids: filtered.slice(0, PAGING.taskBatchMax).map((task) => task.id) } : {}),
+  };
+}
+
 /** The calls the task page makes on every render; returns the list calls it received. */
 export function taskHandlers(list: Task[] = tasks) {
   const listCalls: Record<string, unknown>[] = [];
   server.use(
     onCall('taskList', ({ payload }) => {
       listCalls.push(payload);
-      return envelope({ list, total: list.length });
+      return envelope(taskPageOf(list, payload));
     }),
     onCall('strategyHome', () => envelope(strategies)),
     onCall('bourseGet', () => envelope(bourses)),

@@ -54,17 +54,17 @@ describe('task page', () => {
 
     // a narrow screen (jsdom's media queries match nothing): the filters are two selects
     await choose('币种', 'ETH');
-    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
-    expect(screen.getByTestId('task-card-2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('task-card-2')).toBeInTheDocument());
     await choose('合约对类型', '现货/季度');
-    expect(screen.queryByTestId('task-card-2')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-2')).not.toBeInTheDocument());
     await choose('币种', '全部');
-    expect(screen.getByTestId('task-card-1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).toBeInTheDocument());
     await choose('策略名称', 'arbitrage 1 basic');
-    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('task-card-3')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('task-card-3')).not.toBeInTheDocument());
     await choose('合约对类型', '当周/季度');
-    expect(screen.getByTestId('task-card-3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-3')).toBeInTheDocument());
   });
 
   it('on a wide screen shows the filters as buttons and a card width slider (320–500, default 440) that is remembered', async () => {
@@ -75,7 +75,7 @@ describe('task page', () => {
     expect(slider).toHaveAttribute('aria-valuemin', '320');
     expect(slider).toHaveAttribute('aria-valuemax', '500');
     await userEvent.click(screen.getByText('ETH', { selector: '.ant-radio-button-wrapper span' }));
-    expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument());
     fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
     expect(localStorage.getItem('console.task.cardWidth')).toBe('441');
   });
@@ -136,6 +136,9 @@ describe('task page', () => {
     );
     await userEvent.click(screen.getByText('批量操作'));
     await userEvent.click(await screen.findByText('全选', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    // select all asks the server for the ids of every task the filters show
+    await waitFor(() => expect(screen.getByLabelText('选择任务 2')).toBeChecked());
+    expect(listCalls.at(-1)).toMatchObject({ strategy_name: 'arbitrage 2', select_all: '1' });
     await userEvent.click(screen.getByText('批量操作'));
     await userEvent.click(await screen.findByText('停止', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     const confirm = await dialog('执行批量操作?');
@@ -193,6 +196,7 @@ describe('task page', () => {
     const batchMenu = () => screen.getByText('批量操作').closest('button')!;
     await userEvent.click(batchMenu());
     await userEvent.click(await screen.findByText('全选', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    await waitFor(() => expect(screen.getByLabelText('选择任务 2')).toBeChecked());
     await userEvent.click(batchMenu());
     await userEvent.click(await screen.findByText('暂停', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     await userEvent.click(button(await dialog('执行批量操作?'), /确\s*定/));
@@ -260,7 +264,7 @@ describe('task page', () => {
     expect(await screen.findByText('please select tasks!')).toBeInTheDocument();
   });
 
-  it('keeps each card live from the task socket: status, position bar and price ratios change without a reload', async () => {
+  it('keeps each card live from the task socket: status, position bar, price ratios and the counter change without a reload', async () => {
     const { listCalls } = await renderTasks();
     const socket = FakeSocket.instances.find((x) => x.url.includes('/ts/websocket'))!;
     act(() => socket.open());
@@ -288,6 +292,7 @@ describe('task page', () => {
               analysis: { positive: 1.23456 },
             },
           ],
+          counter: { running: 2, total: 3 },
         }),
       ),
     );
@@ -300,15 +305,48 @@ describe('task page', () => {
     expect(listCalls.length).toBe(before);
   });
 
-  it('mounts only the cards on screen when there are a thousand tasks', async () => {
-    const many = Array.from({ length: 1000 }, (_, i) => ({ ...tasks[1]!, id: 1000 + i, name: `t${i}` }));
-    taskHandlers(many);
+  it('at 10,000 tasks shows the counter and the total the server counts, reads only the pages on screen, subscribes only their cards, and asks the server on a filter change', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({
+      ...tasks[1]!,
+      id: 10_000 - i,
+      name: `t${i}`,
+      status: i % 4 === 0 ? 2 : 4,
+      params: { ...tasks[1]!.params, currency_type: i % 2 ? 'eth' : 'btc' },
+    }));
+    const { listCalls } = taskHandlers(many);
     renderPage(<TaskListPage />, { path: '/task' });
-    await screen.findByTestId('task-card-1000');
-    const grid = screen.getByTestId('task-grid');
-    expect(grid).toHaveAttribute('data-rows', '1000');
-    expect(document.querySelectorAll('[data-testid^="task-card-"]').length).toBeLessThan(12);
-    expect(screen.getByTestId('task-counter')).toHaveTextContent('运行中 0/1000');
+    await screen.findByTestId('task-card-10000');
+    expect(screen.getByTestId('task-counter')).toHaveTextContent('运行中 2500/10000');
+    expect(screen.getByTestId('task-grid')).toHaveAttribute('data-rows', '10000');
+    const mounted = () =>
+      [...document.querySelectorAll('[data-testid^="task-card-"]')].map((el) => Number(el.getAttribute('data-testid')!.replace('task-card-', '')));
+    expect(mounted().length).toBeLessThan(12);
+    expect(listCalls.map((call) => call.pagesize)).toEqual(listCalls.map(() => '100'));
+
+    const socket = FakeSocket.instances.find((x) => x.url.includes('/ts/websocket'))!;
+    act(() => socket.open());
+    expect((JSON.parse(socket.sent.at(-1)!) as { data: number[] }).data.sort()).toEqual(mounted().sort());
+
+    // a jump halfway down the grid reads only the pages there (rows of 280 + 12 px until measured)
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return { top: this.dataset.testid === 'task-grid' ? -292 * 5000 : 0 } as DOMRect;
+    });
+    fireEvent.scroll(window);
+    await screen.findByTestId('task-card-5000');
+    expect(
+      listCalls
+        .slice(-2)
+        .map((call) => call.page)
+        .sort(),
+    ).toEqual(['50', '51']);
+    rect.mockRestore();
+    fireEvent.scroll(window);
+    await screen.findByTestId('task-card-10000');
+
+    await choose('币种', 'ETH');
+    await waitFor(() => expect(screen.getByTestId('task-grid')).toHaveAttribute('data-rows', '5000'));
+    expect(listCalls.at(-1)).toMatchObject({ currency_type: 'eth', strategy_name: 'arbitrage 2', page: '1' });
+    expect(screen.getByTestId('task-counter')).toHaveTextContent('运行中 2500/10000');
   });
 
   it("opens the market chart of the task's pair: the K-line of its two legs, read as market codes", async () => {

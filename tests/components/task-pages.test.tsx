@@ -238,6 +238,7 @@ describe('task dialogs', () => {
     await screen.findByTestId('task-card-1');
     await userEvent.click(await screen.findByText('Batch'));
     await userEvent.click(await screen.findByText('Select all', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
+    await waitFor(() => expect(screen.getByLabelText('Select task 2')).toBeChecked());
     await userEvent.click(screen.getByText('Batch'));
     await userEvent.click(await screen.findByText('Configure', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     const modal = await dialog('Batch configure');

@@ -9,7 +9,7 @@ const s = signedInServer();
 const open = (path: string, headers: Record<string, string> = {}) => openFeed(s.t.url, path, headers);
 
 const names = Object.keys(feeds) as FeedName[];
-/** the feeds that answer 'ok' to these messages (market and demand answer their rows: market-wiring.test.ts; task: task-feed.test.ts; statistics: orders.test.ts; unilateral: unilateral-feed.test.ts; alert: alerts.test.ts) */
+/** the feeds that answer 'ok' to these messages (market and demand answer their rows: market-wiring.test.ts; task: task-page.test.ts; statistics: orders.test.ts; unilateral: unilateral-feed.test.ts; alert: alerts.test.ts) */
 const plain = names.filter((name) => !['market', 'demand', 'task', 'statistics', 'unilateral', 'alert'].includes(name));
 
 describe('feeds', () => {

@@ -53,12 +53,12 @@ describe('batch status change (POST /task/status/update/batch)', () => {
     expect(await statusOf(taskId)).toBe(2);
   });
 
-  it(`refuses more than ${PAGING.taskPageReadSize} different tasks at once, with a clear message, and changes nothing`, async () => {
+  it(`refuses more than ${PAGING.taskBatchMax} different tasks at once, with a clear message, and changes nothing`, async () => {
     const taskId = await addTask(s.t, s.admin, 'batch bound');
-    const taskIds = [taskId, ...Array.from({ length: PAGING.taskPageReadSize }, (_, i) => 1_000_000 + i)];
+    const taskIds = [taskId, ...Array.from({ length: PAGING.taskBatchMax }, (_, i) => 1_000_000 + i)];
     for (const [lang, info] of [
-      ['zh-CN', `一次最多批量操作 ${PAGING.taskPageReadSize} 个任务（本次 ${taskIds.length} 个）`],
-      ['en', `at most ${PAGING.taskPageReadSize} tasks in one batch (${taskIds.length} were sent)`],
+      ['zh-CN', `一次最多批量操作 ${PAGING.taskBatchMax} 个任务（本次 ${taskIds.length} 个）`],
+      ['en', `at most ${PAGING.taskBatchMax} tasks in one batch (${taskIds.length} were sent)`],
     ]) {
       expect(await s.t.call('taskStatusUpdateBatch', { taskIds, settingStatus: 2 }, { token: s.admin, lang })).toMatchObject({ code: 400, info });
       expect((await s.t.call('taskStatusDetectionBatch', { taskIds, settingStatus: 2 }, { token: s.admin, lang })).code).toBe(400);

@@ -3,30 +3,17 @@ import {
   canSendManualTrade,
   clampCardWidth,
   contractPairOf,
-  countRunning,
   defaultStrategyName,
   formValuesOf,
   klineLegsOf,
   manualTradeCparam,
-  matchesFilters,
   parseFundOccupy,
   renameNeeded,
+  taskListFilters,
   transactionTypesFor,
   usedRatioOf,
 } from '../../src/domain/task';
 import { editableTransactionTypes } from '#contract/rules/codes';
-import type { Task } from '#contract/types/tasks';
-
-const task = (over: Partial<Task> & { params?: Task['params'] } = {}): Task => ({
-  id: 1,
-  name: 't',
-  strategy_name: 'arbitrage 2',
-  status: 4,
-  createtime: '2024-01-01 00:00:00',
-  params: { currency_type: 'btc', a_bourse: 1, a_transaction_type: 1, b_bourse: 2, b_transaction_type: 9 },
-  ...over,
-});
-
 describe('transaction types in task editing (§3, §5)', () => {
   it('offers exchange 2 the 6–9 family and the others 1–5 and 10', () => {
     expect(transactionTypesFor(2).map((t) => t.code)).toEqual([6, 7, 8, 9]);
@@ -46,21 +33,18 @@ describe('task page filters (§2)', () => {
     expect(contractPairOf({ a_transaction_type: 4, b_transaction_type: 1 })).toBe('SS/CQ');
     expect(contractPairOf({ a_transaction_type: 7, b_transaction_type: 5 })).toBe('CW/CS');
   });
-  it('filters by strategy, currency and pair', () => {
-    const t = task();
-    expect(matchesFilters(t, { currency: 'all', pair: 'all', strategy: 'arbitrage 2' })).toBe(true);
-    expect(matchesFilters(t, { currency: 'all', pair: 'all', strategy: 'other' })).toBe(false);
-    expect(matchesFilters(t, { currency: 'eth', pair: 'all', strategy: undefined })).toBe(false);
-    expect(matchesFilters(t, { currency: 'btc', pair: 'SS/CQ', strategy: undefined })).toBe(true);
-    expect(matchesFilters(t, { currency: 'btc', pair: 'SS/CW', strategy: undefined })).toBe(false);
+  it('asks the server for the filters chosen, nothing for all', () => {
+    expect(taskListFilters({ currency: 'all', pair: 'all', strategy: undefined })).toEqual({});
+    expect(taskListFilters({ currency: 'eth', pair: 'SS/CQ', strategy: 'arbitrage 2' })).toEqual({
+      currency_type: 'eth',
+      pair: 'SS/CQ',
+      strategy_name: 'arbitrage 2',
+    });
   });
   it("defaults to the strategy whose name contains 'arbitrage 2'", () => {
     expect(defaultStrategyName(['arbitrage 1 basic', 'My Arbitrage 2 pro'])).toBe('My Arbitrage 2 pro');
     expect(defaultStrategyName(['x', 'y'])).toBe('x');
     expect(defaultStrategyName([])).toBeUndefined();
-  });
-  it('counts running over total', () => {
-    expect(countRunning([{ status: 2 }, { status: 3 }, { status: 2 }])).toEqual({ running: 2, total: 3 });
   });
   it('keeps the card width within 320–500, default 440', () => {
     expect([null, 'x', 100, 900, 451.6].map(clampCardWidth)).toEqual([440, 440, 320, 500, 452]);

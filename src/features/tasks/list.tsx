@@ -1,17 +1,18 @@
 import { lazy, memo, Suspense, useCallback, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { CanAccess, useDelete, useList } from '@refinedev/core';
-import { App, Button, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
+import { CanAccess, useDelete, useList, type CrudFilter } from '@refinedev/core';
+import { App, Button, Card, Dropdown, Empty, Grid, Space, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ArbitrageStrategy } from '#contract/types/strategies';
-import { useCall } from '../../api/use-call';
+import type { TaskPage } from '#contract/types/tasks';
+import { useCall, useCallMutation } from '../../api/use-call';
 import { failed, succeeded, useNotify } from '../../components/notify';
 import { ToolCard } from '../../components/tool-card';
 import { PAGING } from '#contract/rules/constants';
-import { ALL, CARD_WIDTH, clampCardWidth, copyName, countRunning, defaultStrategyName, matchesFilters, type TaskFilters } from '../../domain/task';
+import { ALL, CARD_WIDTH, clampCardWidth, copyName, defaultStrategyName, taskListFilters, type TaskFilters } from '../../domain/task';
 import { TASK_STATUS, isDeletable } from '#contract/rules/task-status';
-import { useLiveResource } from '../../providers/use-live-resource';
+import { useLiveResourceCache } from '../../providers/use-live-resource';
 import { useBourses } from '../../api/use-bourses';
 import { useChildActions } from './child-tasks/child-list';
 import { FilterBar } from './filter-bar';
@@ -36,7 +37,6 @@ type Dialog =
   | { kind: 'batchConfig'; taskIds: number[] };
 
 const NO_STRATEGIES: ArbitrageStrategy[] = [];
-const NO_TASKS: LiveTask[] = [];
 const storedWidth = () => clampCardWidth(typeof localStorage === 'undefined' ? null : localStorage.getItem(CARD_WIDTH.storageKey));
 
 const BATCH_KEYS = ['selectAll', 'deselectAll', 'start', 'stop', 'pause', 'configure'] as const;
@@ -68,71 +68,148 @@ type CardCallbacks = Pick<Parameters<typeof TaskCard>[0], 'bourseName' | 'onSele
 
 interface BoardProps {
   filters: TaskFilters;
+  /** the filters are settled (the default strategy is chosen once the strategies have come): the tasks are read from then on */
+  ready: boolean;
   width: number;
   selected: ReadonlySet<number>;
   /** the tasks whose status change is being polled (their cards' spinners). */
   pending: ReadonlySet<number>;
   cards: CardCallbacks;
-  /** written with the ids of the cards shown, for the batch menu. */
-  shownIds: { current: number[] };
   toolbar: ReactNode;
   filterBar: ReactNode;
 }
 
-/**
- * The live part of the page: every task at once from Refine's list (the filters and the counter cover
- * them all; the cards are windowed), kept live by the task socket (`useLiveResource`), and read again at
- * the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off for it, so a
- * published mutation does not read all the tasks again at once (docs/spec-coverage.md). Memoised apart
- * from the page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
- */
-const TaskBoard = memo(function TaskBoard({ filters, width, selected, pending, cards, shownIds, toolbar, filterBar }: BoardProps) {
-  const { t } = useTranslation('task');
+const CHUNK = PAGING.taskPageChunk;
+
+/** The pages (1-based, of CHUNK tasks) holding the indexes first..last. */
+export function pagesOf(first: number, last: number): number[] {
+  const pages: number[] = [];
+  for (let page = Math.floor(first / CHUNK) + 1; last >= first && page <= Math.floor(last / CHUNK) + 1; page++) pages.push(page);
+  return pages;
+}
+
+/** One page of the tasks the filters allow, through Refine's list (`page` undefined: not read). */
+function useTaskPage(page: number | undefined, filters: CrudFilter[]) {
   const { result, query } = useList<LiveTask>({
     resource: TASKS,
-    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
+    pagination: { currentPage: page ?? 1, pageSize: CHUNK, mode: 'server' },
+    filters,
     liveMode: 'off',
+    queryOptions: { enabled: page !== undefined },
   });
-  const tasks = result.data ?? NO_TASKS;
-  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
-  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
-  const shown = useMemo(() => tasks.filter((task) => matchesFilters(task, filters)), [tasks, filters]);
-  useEffect(() => {
-    shownIds.current = shown.map((task) => task.id);
-  }, [shown, shownIds]);
-  const { running, total } = countRunning(tasks);
+  return { result: result as typeof result & Partial<Pick<TaskPage, 'running' | 'counter'>>, query };
+}
+
+type PageRows = ReadonlyMap<number, readonly LiveTask[]>;
+
+/**
+ * A page past the first that the window reaches: read while mounted, its rows (live ones included) handed
+ * to the board. A component of its own, so the board pays for one list hook, not one per page it might show.
+ */
+function WindowPage({ page, filters, onRows }: { page: number; filters: CrudFilter[]; onRows: (page: number, rows?: readonly LiveTask[]) => void }) {
+  const rows = useTaskPage(page, filters).result.data;
+  useEffect(() => onRows(page, rows), [page, rows, onRows]);
+  useEffect(() => () => onRows(page), [page, onRows]);
+  return null;
+}
+
+/**
+ * The live part of the page. The server filters and counts (/task/list with the filters: the counter and
+ * the filters cover every task, however many): the first page of the filtered tasks gives the grid its
+ * height (their total) and the counter; the cards are windowed, and only the pages their mounted rows
+ * reach are read (Refine's list, a query per page of CHUNK, `WindowPage`); the task socket is subscribed to
+ * the ids of the mounted cards and keeps them live, and the counter with them (`useLiveResourceCache`). The
+ * pages are read again at the §9 moments (600 ms after an add, 1 s after a start): Refine's liveMode is off
+ * for them, so a published mutation does not read them again at once (docs/spec-coverage.md). Memoised
+ * apart from the page, so a live update re-renders this and the cards, not the page's hooks and dialogs.
+ */
+const TaskBoard = memo(function TaskBoard({ filters, ready, width, selected, pending, cards, toolbar, filterBar }: BoardProps) {
+  const { t } = useTranslation('task');
+  const listFilters = useMemo(
+    () => Object.entries(taskListFilters(filters)).map(([field, value]): CrudFilter => ({ field, operator: 'eq', value })),
+    [filters],
+  );
+  const [range, setRange] = useState<[number, number]>([0, 0]);
+  const onRange = useCallback((first: number, last: number) => setRange((now) => (now[0] === first && now[1] === last ? now : [first, last])), []);
+  const first = useTaskPage(ready ? 1 : undefined, listFilters);
+  const laterPages = ready ? pagesOf(...range).filter((page) => page > 1) : [];
+  const [later, setLater] = useState<PageRows>(new Map());
+  const onRows = useCallback(
+    (page: number, rows?: readonly LiveTask[]) =>
+      setLater((now) => {
+        if (now.get(page) === rows) return now;
+        const next = new Map(now);
+        if (rows) next.set(page, rows);
+        else next.delete(page);
+        return next;
+      }),
+    [],
+  );
+  const firstRows = first.result.data;
+  // the cards at hand by their index in the filtered tasks, made again when a page's rows change
+  const byIndex = useMemo(() => {
+    const tasks = new Map<number, LiveTask>();
+    for (const [page, rows] of [[1, firstRows] as const, ...later]) {
+      for (const [row, task] of rows.entries()) tasks.set((page - 1) * CHUNK + row, task);
+    }
+    return tasks;
+  }, [firstRows, later]);
+  const itemAt = useCallback((index: number) => byIndex.get(index), [byIndex]);
+  const total = first.result.total ?? 0;
+  // the ids of the cards mounted now: the task socket's subscription
+  const ids = useMemo(() => {
+    const shown: number[] = [];
+    for (let index = range[0]; index <= range[1]; index++) {
+      const task = byIndex.get(index);
+      if (task) shown.push(task.id);
+    }
+    return shown;
+  }, [byIndex, range]);
+  useLiveResourceCache('tasks', { params: ids, enabled: ready });
+  const counter = first.result.counter;
 
   return (
-    <ToolCard
-      title={
-        <Space wrap size={[12, 4]}>
-          <span>{t('title')}</span>
-          <Typography.Text type="secondary" data-testid="task-counter">
-            {t('counter', { running, total })}
-          </Typography.Text>
+    <>
+      {laterPages.map((page) => (
+        <WindowPage key={page} page={page} filters={listFilters} onRows={onRows} />
+      ))}
+      <ToolCard
+        title={
+          <Space wrap size={[12, 4]}>
+            <span>{t('title')}</span>
+            <Typography.Text type="secondary" data-testid="task-counter">
+              {counter ? t('counter', { running: counter.running, total: counter.total }) : null}
+            </Typography.Text>
+          </Space>
+        }
+        tools={toolbar}
+        styles={{ header: { paddingBlock: 8 } }}
+      >
+        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          {filterBar}
+          <Spin spinning={!ready || (first.query.isFetching && total === 0)}>
+            {ready && total === 0 && !first.query.isLoading ? (
+              <Empty />
+            ) : (
+              <WindowedGrid
+                count={total}
+                itemAt={itemAt}
+                minColumnWidth={width}
+                itemKey={(task) => task.id}
+                renderItem={(task) => <TaskCard task={task} selected={selected.has(task.id)} polling={pending.has(task.id)} {...cards} />}
+                placeholder={placeholder}
+                onRange={onRange}
+              />
+            )}
+          </Spin>
         </Space>
-      }
-      tools={toolbar}
-      styles={{ header: { paddingBlock: 8 } }}
-    >
-      <Space direction="vertical" size={12} style={{ width: '100%' }}>
-        {filterBar}
-        <Spin spinning={query.isFetching && tasks.length === 0}>
-          {shown.length === 0 && !query.isLoading ? (
-            <Empty />
-          ) : (
-            <WindowedGrid
-              items={shown}
-              minColumnWidth={width}
-              itemKey={(task) => task.id}
-              renderItem={(task) => <TaskCard task={task} selected={selected.has(task.id)} polling={pending.has(task.id)} {...cards} />}
-            />
-          )}
-        </Spin>
-      </Space>
-    </ToolCard>
+      </ToolCard>
+    </>
   );
 });
+
+/** A card's place while its page is read. */
+const placeholder = () => <Card loading size="small" style={{ height: '100%' }} data-testid="task-placeholder" />;
 
 /** /task, 'scheduled tasks' (§2 task page): the task cards with their filters, batch menu and dialogs. */
 export default function TaskListPage() {
@@ -146,15 +223,12 @@ export default function TaskListPage() {
   const save = useTaskSave();
   const { mutate: remove } = useDelete();
 
-  const strategies = useCall('strategyHome', {}).data ?? NO_STRATEGIES;
+  const strategyHome = useCall('strategyHome', {});
+  const strategies = strategyHome.data ?? NO_STRATEGIES;
   const [filters, setFilters] = useState<TaskFilters>({ currency: ALL, pair: ALL, strategy: undefined });
   useEffect(() => {
     if (filters.strategy === undefined && strategies.length > 0) setFilters((f) => ({ ...f, strategy: defaultStrategyName(strategies.map((s) => s.name)) }));
   }, [strategies, filters.strategy]);
-  // the ids of the cards the board shows now (the batch menu acts on them)
-  const shownIds = useRef<number[]>([]);
-
-  const setFilter = useCallback((key: keyof TaskFilters, value: string) => setFilters((f) => ({ ...f, [key]: value })), []);
 
   const [width, setWidth] = useState(storedWidth);
   const changeWidth = useCallback((value: number) => {
@@ -163,7 +237,12 @@ export default function TaskListPage() {
     localStorage.setItem(CARD_WIDTH.storageKey, String(next));
   }, []);
 
+  // the batch menu acts on the selected cards, all of them among the tasks the filters show: a filter change clears the selection
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const setFilter = useCallback((key: keyof TaskFilters, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setSelected(new Set());
+  }, []);
   const select = useCallback(
     (id: number, on: boolean) =>
       setSelected((current) => {
@@ -177,6 +256,7 @@ export default function TaskListPage() {
 
   const status = useStatusChange();
   const batch = useBatchStatus();
+  const listIds = useCallMutation('taskList', { errorNotification: failed });
   const [dialog, setDialog] = useState<Dialog>();
   const close = () => setDialog(undefined);
 
@@ -233,9 +313,16 @@ export default function TaskListPage() {
     }
   };
 
+  /** Select all: every task the filters show, as the server counts them (not only the cards read so far), within one batch's limit. */
+  const selectAll = async () => {
+    const reply = await listIds.mutateAsync({ pagesize: 1, page: 1, ...taskListFilters(filters), select_all: 1 });
+    if (reply.total > PAGING.taskBatchMax) return void notify.warning(t('messages.batchTooLarge', { max: PAGING.taskBatchMax, count: reply.total }));
+    setSelected(new Set(reply.ids ?? []));
+  };
+
   const onBatch = (key: BatchKey) => {
-    const selectedIds = shownIds.current.filter((id) => selected.has(id));
-    if (key === 'selectAll') return setSelected(new Set(shownIds.current));
+    const selectedIds = [...selected];
+    if (key === 'selectAll') return void selectAll().catch(() => undefined);
     if (key === 'deselectAll') return setSelected(new Set());
     if (key === 'configure') {
       if (selectedIds.length === 0) return void notify.warning(t('messages.selectTasks'));
@@ -276,12 +363,12 @@ export default function TaskListPage() {
   return (
     <>
       <TaskBoard
+        ready={filters.strategy !== undefined || (strategyHome.query.isFetched && strategies.length === 0)}
         filters={filters}
         width={width}
         selected={selected}
         pending={status.pending}
         cards={cards}
-        shownIds={shownIds}
         toolbar={<Toolbar batchRunning={batch.running} onBatch={batchAction} onAdd={add} />}
         filterBar={<FilterBar filters={filters} strategies={strategies} narrow={narrow} width={width} onFilter={setFilter} onWidth={changeWidth} />}
       />

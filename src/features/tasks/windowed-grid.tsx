@@ -6,11 +6,17 @@ const ESTIMATED_ROW_PX = 280;
 const GAP_PX = 12;
 
 interface Props<T> {
-  items: readonly T[];
+  /** how many items there are: the grid is as tall as their rows, whichever of them are at hand */
+  count: number;
+  /** the item at an index, or undefined while it is being read (`placeholder` is drawn in its place, a row high) */
+  itemAt: (index: number) => T | undefined;
   /** the narrowest a column may be (the card width slider); as many columns as fit */
   minColumnWidth: number;
   itemKey: (item: T) => Key;
   renderItem: (item: T) => ReactNode;
+  placeholder: (index: number) => ReactNode;
+  /** told the first and last index (inclusive) of the mounted rows whenever they change: the page reads those */
+  onRange?: (first: number, last: number) => void;
 }
 
 /** The columns a width holds, at least one. */
@@ -35,11 +41,12 @@ export function visibleRows(heights: readonly number[], top: number, bottom: num
 }
 
 /**
- * A grid of cards that mounts only the rows on screen (plus a few): the task page holds up to a
- * thousand tasks. The page (window) scrolls; rows above and below are empty space of their measured
- * (or estimated) height, so the scrollbar stays true.
+ * A grid of cards that mounts only the rows on screen (plus a few): the task page holds ten thousand
+ * tasks and more, of which it reads only the pages the mounted rows show (`onRange`). The page (window)
+ * scrolls; rows above and below are empty space of their measured (or estimated) height, so the
+ * scrollbar stays true.
  */
-export function WindowedGrid<T>({ items, minColumnWidth, itemKey, renderItem }: Props<T>) {
+export function WindowedGrid<T>({ count, itemAt, minColumnWidth, itemKey, renderItem, placeholder, onRange }: Props<T>) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [viewport, setViewport] = useState<[number, number]>([0, typeof window === 'undefined' ? 800 : window.innerHeight]);
@@ -74,7 +81,7 @@ export function WindowedGrid<T>({ items, minColumnWidth, itemKey, renderItem }: 
   }, [readViewport]);
 
   const columns = columnsFor(width, minColumnWidth);
-  const rowCount = Math.ceil(items.length / columns);
+  const rowCount = Math.ceil(count / columns);
   // a new column count regroups the rows: their old heights no longer apply
   const measuredColumns = useRef(columns);
   if (measuredColumns.current !== columns) {
@@ -112,8 +119,21 @@ export function WindowedGrid<T>({ items, minColumnWidth, itemKey, renderItem }: 
     return () => observer.unobserve(el);
   };
 
+  const firstIndex = last >= 0 ? first * columns : 0;
+  const lastIndex = last >= 0 ? Math.min(count, (last + 1) * columns) - 1 : -1;
+  useEffect(() => onRange?.(firstIndex, lastIndex), [onRange, firstIndex, lastIndex]);
+
   const rows: ReactNode[] = [];
   for (let row = first; row <= last; row++) {
+    const cells: ReactNode[] = [];
+    for (let index = row * columns; index < Math.min(count, row * columns + columns); index++) {
+      const item = itemAt(index);
+      cells.push(
+        <div key={item === undefined ? `at-${index}` : itemKey(item)} style={{ minWidth: 0 }}>
+          {item === undefined ? <div style={{ height: estimate }}>{placeholder(index)}</div> : renderItem(item)}
+        </div>,
+      );
+    }
     rows.push(
       <div
         key={row}
@@ -121,11 +141,7 @@ export function WindowedGrid<T>({ items, minColumnWidth, itemKey, renderItem }: 
         data-row={row}
         style={{ display: 'grid', gap: GAP_PX, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, marginBottom: GAP_PX }}
       >
-        {items.slice(row * columns, row * columns + columns).map((item) => (
-          <div key={itemKey(item)} style={{ minWidth: 0 }}>
-            {renderItem(item)}
-          </div>
-        ))}
+        {cells}
       </div>,
     );
   }

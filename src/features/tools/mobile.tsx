@@ -1,14 +1,14 @@
-import { useMemo } from 'react';
-import { useList } from '@refinedev/core';
-import { Card, Empty, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useList, type CrudFilter } from '@refinedev/core';
+import { Card, Empty, Flex, List, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { assetView, netAssetsOf } from '../../domain/assets';
 import { PAGING } from '#contract/rules/constants';
 import { formatAmount, formatStatistic } from '../../domain/format';
-import { countRunning, earningsOf, positionAmountOf } from '../../domain/task';
-import type { Task } from '#contract/types/tasks';
-import { isRunning, taskStatusLabelKey } from '#contract/rules/task-status';
+import { earningsOf, positionAmountOf } from '../../domain/task';
+import type { Task, TaskPage } from '#contract/types/tasks';
+import { isRunning, TASK_STATUS, taskStatusLabelKey } from '#contract/rules/task-status';
 import { useLiveResource } from '../../providers/use-live-resource';
 import type { TaskLive } from '#contract/types/feeds';
 import { AssetSummaryCard } from '../../components/account-assets';
@@ -21,19 +21,29 @@ import { assetsOf, useAccountRecords, useAssetsFeed } from '../../components/acc
 type LiveTask = Task & Partial<Omit<TaskLive, 'id'>>;
 const NO_TASKS: LiveTask[] = [];
 
-/** The running tasks, live as on /task: the same list query and the same task socket. */
+const RUNNING: CrudFilter[] = [{ field: 'status', operator: 'eq', value: TASK_STATUS.running }];
+
+/**
+ * The running tasks, live as on /task: the task list asked for the running ones (the server filters and
+ * counts, so the counter and the list cover every task), a page at a time, and the task socket.
+ */
 function RunningTasks() {
   const { t } = useTranslation(['mobile', 'task']);
+  const [page, setPage] = useState(1);
+  const pageSize = PAGING.mobileTaskPageSize;
   const { result, query } = useList<LiveTask>({
     resource: 'tasks',
-    pagination: { currentPage: 1, pageSize: PAGING.taskPageReadSize, mode: 'server' },
+    pagination: { currentPage: page, pageSize, mode: 'server' },
+    filters: RUNNING,
     liveMode: 'off',
   });
   const tasks = result.data ?? NO_TASKS;
   const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
-  useLiveResource('tasks', { params: ids, enabled: ids.length > 0 });
+  useLiveResource('tasks', { params: ids });
+  // a task the socket says has stopped leaves the list at once
   const running = useMemo(() => tasks.filter(isRunning), [tasks]);
-  const counter = countRunning(tasks);
+  const counter = (result as Partial<Pick<TaskPage, 'counter'>>).counter;
+  const total = result.total ?? 0;
 
   return (
     <Card
@@ -42,7 +52,7 @@ function RunningTasks() {
       extra={
         <Flex gap={8} align="center">
           <Typography.Text type="secondary" data-testid="mobile-task-counter">
-            {t('task:counter', counter)}
+            {counter ? t('task:counter', { running: counter.running, total: counter.total }) : null}
           </Typography.Text>
           <Link to="/task">{t('allTasks')}</Link>
         </Flex>
@@ -80,6 +90,9 @@ function RunningTasks() {
               </Flex>
             </List.Item>
           )}
+          footer={
+            total > pageSize ? <Pagination simple size="small" align="center" current={page} pageSize={pageSize} total={total} onChange={setPage} /> : undefined
+          }
         />
       )}
     </Card>
@@ -117,7 +130,7 @@ function AssetTotals() {
 
 /**
  * /main/mobile, a compact phone view: the running tasks (name, state, holding and P&L as the task cards
- * show them) and the asset totals of every API (the figures of /assets), both kept live by the feeds
+ * show them, PAGING.mobileTaskPageSize a page) and the asset totals of every API (the figures of /assets), both kept live by the feeds
  * of those pages.
  */
 export default function MobilePage() {
