@@ -110,7 +110,12 @@ async function binanceBtc(p: Page): Promise<Record<string, number>> {
   await p.goto('/assets');
   await p.getByRole('menuitem', { name: BINANCE_NAME }).click();
   await p.getByRole('tab', { name: '手动交易' }).waitFor(); // one account chosen
-  await p.getByRole('columnheader', { name: '币种' }).first().waitFor();
+  // the table's rows come with the asset socket's first message
+  await p
+    .locator('.ant-table', { has: p.getByRole('columnheader', { name: '币种' }) })
+    .locator('tbody tr.ant-table-row')
+    .first()
+    .waitFor();
   return (await p.evaluate(BTC_ROW)) as Record<string, number>;
 }
 
