@@ -321,8 +321,8 @@ export function createExchangeClients({ db, clock, settings, secrets, bus }: Exc
     client.options.defaultSubType = 'linear';
     client.options.setMarginMode = { ...(client.options.setMarginMode ?? {}), throwMarginModeAlreadySet: false };
     const withFees = async (order: Order): Promise<Order> => {
-      const known = order.fee?.cost !== undefined || (order as Order & { fees?: unknown[] }).fees?.length;
-      if (!order?.filled || known || !order.symbol || !client.markets?.[order.symbol]?.contract) return order;
+      if (!order?.filled || !order.symbol || !client.markets?.[order.symbol]?.contract) return order;
+      if (order.fee?.cost !== undefined || (order as Order & { fees?: unknown[] }).fees?.length) return order;
       const scope = calls.getStore();
       const params = { orderId: order.id };
       try {
