@@ -317,8 +317,8 @@ export function createExchangeClients({ db, clock, settings, secrets, bus }: Exc
    * listenKey's keep-alive timer ends with the client.
    */
   function binanceFutures(client: TradingClient): void {
+    // (no defaultSubType: it would override an explicit type, e.g. the holdings' spot and COIN-M balances, with USDⓈ-M)
     client.options.defaultType = 'swap';
-    client.options.defaultSubType = 'linear';
     client.options.setMarginMode = { ...(client.options.setMarginMode ?? {}), throwMarginModeAlreadySet: false };
     const withFees = async (order: Order): Promise<Order> => {
       if (!order?.filled || !order.symbol || !client.markets?.[order.symbol]?.contract) return order;

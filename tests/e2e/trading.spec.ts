@@ -110,12 +110,13 @@ async function binanceBtc(p: Page): Promise<Record<string, number>> {
   await p.goto('/assets');
   await p.getByRole('menuitem', { name: BINANCE_NAME }).click();
   await p.getByRole('tab', { name: '手动交易' }).waitFor(); // one account chosen
-  // the table's rows come with the asset socket's first message
-  await p
-    .locator('.ant-table', { has: p.getByRole('columnheader', { name: '币种' }) })
-    .locator('tbody tr.ant-table-row')
-    .first()
-    .waitFor();
+  // the rows come once the account has been read from its exchange and the asset socket has pushed them (on the clock)
+  await tickUntil(
+    p
+      .locator('.ant-table', { has: p.getByRole('columnheader', { name: '币种' }) })
+      .locator('tbody tr.ant-table-row')
+      .first(),
+  );
   return (await p.evaluate(BTC_ROW)) as Record<string, number>;
 }
 
@@ -344,8 +345,10 @@ test('a hedge with leg A on OKX and leg B on Binance: orders reach both, the fil
   const heldA = fills[0].amount + fillOf.okx(orderA2).accFillSz * 0.01;
   await positions.getByRole('cell', { name: heldA.toFixed(4), exact: true }).waitFor();
 
-  // the Binance account's assets: a BTC figure has moved by what leg B sold (the refused leg and the cancelled re-hedge sold nothing)
+  // the Binance account's assets, read from the exchange: a BTC figure (its short perpetual) has moved by what leg B sold
+  // (the refused leg and the cancelled re-hedge sold nothing)
   const sold = fills[1].amount;
+  await callOk(p, 'assetManualSnapshot', { apiId: binanceApi }); // read from the exchange now, not at the next minute's read
   const btcAfter = await binanceBtc(p);
   assert.ok(
     Object.entries(btcAfter).some(([column, value]) => Math.abs(Math.abs(value - (btcBefore[column] ?? 0)) - sold) < 1e-4),

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import type { RawRequest, RecordedRequest, RestReply } from './harness';
 import { assetWire, symbolWire } from './binance-market';
 import { type BinanceAccount, type BinanceError, type BinanceState, isBinanceError } from './binance-state';
-import { accountWire, balanceWire, bracketWire, depthWire, orderWire, positionWire, tradeWire } from './binance-wire';
+import { accountWire, balanceWire, bracketWire, depthWire, incomeWire, orderWire, positionWire, spotAccountWire, tradeWire } from './binance-wire';
 
 const ok = (body: unknown): RestReply => ({ status: 200, body });
 const fail = ({ code, msg, status }: BinanceError): RestReply => ({
@@ -86,6 +86,23 @@ export function binanceRest(state: BinanceState): (request: RecordedRequest, raw
     'GET /fapi/v3/account': { security: 'USER_DATA', handle: (_p, account) => ok(accountWire(state, account, false)) },
     'GET /fapi/v2/account': { security: 'USER_DATA', handle: (_p, account) => ok(accountWire(state, account, true)) },
     'GET /fapi/v2/balance': { security: 'USER_DATA', handle: (_p, account) => ok(balanceWire(state, account)) },
+    // the other accounts a key has, as ccxt reads them: spot (its balances as given, nothing traded) and COIN-M (empty)
+    'GET /api/v3/account': { security: 'USER_DATA', handle: (_p, account) => ok(spotAccountWire(state, account)) },
+    'GET /dapi/v1/account': {
+      security: 'USER_DATA',
+      handle: () => ok({ assets: [], positions: [], canDeposit: true, canTrade: true, canWithdraw: false, feeTier: 0, updateTime: 0 }),
+    },
+    'GET /dapi/v1/positionRisk': { security: 'USER_DATA', handle: () => ok([]) },
+    // the income history (ccxt's fetchLedger): each trade's commission and realized profit
+    'GET /fapi/v1/income': {
+      security: 'USER_DATA',
+      handle: (params, account) =>
+        ok(
+          incomeWire(state, account)
+            .filter((row) => !params.symbol || row.symbol === params.symbol)
+            .slice(-(Number(params.limit) || 100)),
+        ),
+    },
     'GET /fapi/v3/balance': { security: 'USER_DATA', handle: (_p, account) => ok(balanceWire(state, account)) },
     'GET /fapi/v3/positionRisk': {
       security: 'USER_DATA',

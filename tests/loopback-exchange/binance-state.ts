@@ -16,6 +16,8 @@ export interface BinanceAccountOptions {
   secret: string;
   /** the USDⓈ-M wallet by asset (default 100 000 USDT) */
   balances?: Record<string, number>;
+  /** the spot account's free balances by asset (default none): GET /api/v3/account answers them; the loopback trades no spot */
+  spotBalances?: Record<string, number>;
   /** hedge mode: orders name positionSide LONG or SHORT. Binance opens accounts in one-way mode (false, the default) */
   dualSidePosition?: boolean;
   /** false: a read-only key (trade endpoints answer -2015); default true */

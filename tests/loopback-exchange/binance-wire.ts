@@ -270,3 +270,43 @@ export function bracketWire(instrument: BinanceInstrument): Row {
     })),
   };
 }
+
+/** GET /api/v3/account: the key's spot account, its balances as the account was given them (the loopback trades no spot). */
+export const spotAccountWire = (state: BinanceState, account: BinanceAccount): Row => ({
+  makerCommission: 10,
+  takerCommission: 10,
+  buyerCommission: 0,
+  sellerCommission: 0,
+  commissionRates: { maker: '0.00100000', taker: '0.00100000', buyer: '0.00000000', seller: '0.00000000' },
+  canTrade: account.canTrade,
+  canWithdraw: false,
+  canDeposit: true,
+  brokered: false,
+  requireSelfTradePrevention: false,
+  preventSor: false,
+  updateTime: state.now(),
+  accountType: 'SPOT',
+  balances: Object.entries(account.options.spotBalances ?? {}).map(([asset, free]) => ({ asset, free: fmt(free), locked: '0' })),
+  permissions: ['SPOT'],
+  uid: 0,
+});
+
+/** GET /fapi/v1/income's rows, oldest first: each trade's commission (negative) and, when it closed some, its realized profit. */
+export function incomeWire(state: BinanceState, account: BinanceAccount): Row[] {
+  const rows: Row[] = [];
+  for (const trade of state.trades.filter((t) => t.apiKey === account.options.apiKey)) {
+    const row = (incomeType: string, income: number, n: number) => ({
+      symbol: trade.symbol,
+      incomeType,
+      income: fmt(income),
+      asset: trade.commissionAsset,
+      info: '',
+      time: trade.time,
+      tranId: trade.id * 10 + n,
+      tradeId: String(trade.id),
+    });
+    if (trade.realizedPnl !== 0) rows.push(row('REALIZED_PNL', trade.realizedPnl, 1));
+    rows.push(row('COMMISSION', -trade.commission, 2));
+  }
+  return rows;
+}
