@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: production build (npm run build: vite, prerender, precompression), then bench/main.ts
 // measures every figure of bench/budget.json against the reference server. Exit 1 when one misses.
-// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic|alerts|hostile, CHROMIUM_PATH.
+// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic|alerts|hostile|exchangeLatency, CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,8 @@ const own = {
   alerts: 'bench/alerts.ts',
   // one hostile user's costliest requests against another user's calls (no browser)
   hostile: 'bench/hostile.ts',
+  // a book update on the loopback exchanges to the order it opens leaving the server, 100 testnet tasks (no browser)
+  exchangeLatency: 'bench/exchange-latency.ts',
 };
 const only = process.env.BENCH_ONLY;
 const scripts = only ? [own[only] ?? 'bench/main.ts'] : ['bench/main.ts', ...Object.values(own)];

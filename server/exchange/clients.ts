@@ -16,7 +16,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
-import ccxt, { DDoSProtection, ExchangeNotAvailable, InvalidNonce, NetworkError, RateLimitExceeded, type Exchange } from 'ccxt';
+import ccxt, { DDoSProtection, ExchangeNotAvailable, InvalidNonce, NetworkError, RateLimitExceeded, type Exchange, type Order } from 'ccxt';
 import type { EventBus } from '../bus';
 import type { Clock } from '../clock/clock';
 import { clockLoop, type Loop } from '../clock/loop';
@@ -302,10 +302,60 @@ export function createExchangeClients({ db, clock, settings, secrets, bus }: Exc
       if (exchange === 3) client.enableDemoTrading(true);
       else client.setSandboxMode(true);
     }
+    if (exchange === 3) binanceFutures(client);
     // ccxt refuses ws:// URLs (a local proxy, a loopback exchange) until it holds an http agent (its loadHttpProxyAgent)
     client.httpAgent = new http.Agent();
     instrument(client, target, log);
     return client;
+  }
+
+  /**
+   * A Binance key trades its USDⓈ-M futures wallet, where ccxt's binance defaults to spot: the key check's balance, the
+   * probe's time and watchOrders' user-data stream are the futures ones. A symbol already in cross margin is not an
+   * init failure (ccxt raises MarginModeAlreadySet by default). Binance prints a futures order without its fee: an order
+   * that has filled gets its trades' fees (its socket updates carry them), or none when they cannot be read. And the
+   * listenKey's keep-alive timer ends with the client.
+   */
+  function binanceFutures(client: TradingClient): void {
+    // (no defaultSubType: it would override an explicit type, e.g. the holdings' spot and COIN-M balances, with USDⓈ-M)
+    client.options.defaultType = 'swap';
+    client.options.setMarginMode = { ...(client.options.setMarginMode ?? {}), throwMarginModeAlreadySet: false };
+    const withFees = async (order: Order): Promise<Order> => {
+      if (!order?.filled || !order.symbol || !client.markets?.[order.symbol]?.contract) return order;
+      if (order.fee?.cost !== undefined || (order as Order & { fees?: unknown[] }).fees?.length) return order;
+      const scope = calls.getStore();
+      const params = { orderId: order.id };
+      try {
+        const trades = await calls.run({ actor: scope?.actor ?? 0, method: 'fetchMyTrades', args: [order.symbol, params] }, () =>
+          client.fetchMyTrades(order.symbol, undefined, undefined, params),
+        );
+        const byCurrency = new Map<string, number>();
+        for (const { fee } of trades) if (fee?.cost && fee.currency) byCurrency.set(fee.currency, (byCurrency.get(fee.currency) ?? 0) + fee.cost);
+        const fees = [...byCurrency].map(([currency, cost]) => ({ currency, cost }));
+        return { ...order, fees, ...(fees.length === 1 ? { fee: fees[0] } : {}) } as Order;
+      } catch {
+        return order;
+      }
+    };
+    const createOrder = client.createOrder.bind(client);
+    const fetchOrder = client.fetchOrder.bind(client);
+    client.createOrder = async (...args) => withFees(await createOrder(...args));
+    client.fetchOrder = async (...args) => withFees(await fetchOrder(...args));
+    // ccxt keeps the user-data stream's listenKey alive on a 20-minute timer that close() leaves running: a closed client's stops
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    client.delay = (timeout: number, method: unknown, ...args: unknown[]) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        client.spawn(method, ...args);
+      }, timeout);
+      timers.add(timer);
+    };
+    const close = client.close.bind(client);
+    client.close = () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return close();
+    };
   }
 
   /** The client seen as caused by `actor`: each ccxt method called through it is named in the log, with its arguments. */

@@ -12,9 +12,10 @@
  *
  * What an update means (the gateway must answer so): `filled` carries the order's fill SO FAR — the coins filled
  * in all, their average price, the fee in all, as ccxt's order has them (filled, average, fee) — so an update that
- * arrives twice (the socket and the REST poll) counts once. An order ends when it has filled its amount, is
- * cancelled or rejected, or when a cancel the runner asked for has been answered (whatever the answer: the order
- * is no longer open, e.g. it had filled an amount the exchange rounded to its lot).
+ * arrives twice (the socket and the REST poll) counts once. An order ends when it has filled its amount, or the
+ * exchange says it filled whole (status 3: the amount it took, rounded to its lot, may be a little less than the coins
+ * asked), is cancelled or rejected, or when a cancel the runner asked for has been answered (whatever the answer: the
+ * order is no longer open).
  */
 import { tradeTypeOf } from '../engine/calendar';
 import { endOrder, orderOf, type PairRequest } from '../engine/orders';
@@ -34,6 +35,8 @@ export interface OrderReport {
   fee: number;
   /** the order is no longer open on the exchange */
   ended: boolean;
+  /** the exchange says it filled whole (3): what it filled is the whole amount after the exchange's rounding to its lot */
+  whole?: boolean;
 }
 
 /** An order made by a step, to send once the step's transaction has committed. */
@@ -70,7 +73,7 @@ const SENT: OrderReport = { state: 'sent', filled: 0, price: 0, fee: 0, ended: f
 export function statusOf(report: OrderReport | undefined, requested: number): OrderStatus {
   if (!report) return ORDER_STATUS.create;
   if (report.state === 'rejected') return ORDER_STATUS.abnormal;
-  const whole = report.filled >= requested * (1 - 1e-9) - EPS;
+  const whole = report.whole === true || report.filled >= requested * (1 - 1e-9) - EPS;
   if (report.filled > 0 && (whole || report.ended)) return whole ? ORDER_STATUS.completed : ORDER_STATUS.partialCancelled;
   if (report.ended) return ORDER_STATUS.abnormalEnd;
   return report.state === 'sent' || report.state === 'unknown' ? ORDER_STATUS.create : ORDER_STATUS.executing;
@@ -161,7 +164,9 @@ export function exchangeVenue(accountOf: (apiId: number) => ApiRow | undefined):
       case 'filled': {
         const { amount, price, fee } = update.fill;
         const grown = amount > was.filled ? { filled: amount, price, fee } : {};
-        return { ...was, ...grown, state: was.ended ? was.state : 'filled' };
+        // filled whole on the exchange: its amount may be less than the coins asked, rounded to the exchange's lot
+        const done = update.status === ORDER_STATUS.completed && !was.ended ? { ended: true, whole: true } : {};
+        return { ...was, ...grown, ...done, state: was.ended ? was.state : 'filled' };
       }
       case 'cancelled':
         return { ...was, state: was.state === 'rejected' ? was.state : 'cancelled', ended: true };
