@@ -2,7 +2,7 @@
 // task, renames it, operates a child task's row and the batch menu, leaves a dialog with Escape, and starts and
 // stops a unilateral strategy through its row and the operations menu. Nothing here clicks: focus moves with Tab,
 // Shift+Tab and the arrow keys only.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { e2eSuite, motionEnded } from './harness';

@@ -1,7 +1,7 @@
 // axe-core finds no violation of impact serious or critical on any page on a phone (375 px), in light mode and in
 // dark mode, each page scanned in both from one load, and no page scrolls sideways (the 1400 px walk and the
 // dialogs: a11y.spec.ts; the phone's navigation drawer: mobile.spec.ts).
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import { e2eSuite } from './harness';
 import { scanEveryPage, VIEWPORTS } from './a11y';

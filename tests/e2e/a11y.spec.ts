@@ -1,7 +1,7 @@
 // axe-core finds no violation of impact serious or critical on any page at 1400 px, in light mode and in dark mode
 // (each page scanned in both from one load), nor in the dialogs of the task and API pages (light); 375 px:
 // a11y-phone.spec.ts.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { e2eSuite, motionEnded, signInByApi } from './harness';

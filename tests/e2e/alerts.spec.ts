@@ -1,7 +1,7 @@
 // Alerts against the reference server: a threshold set on a /market row through its bell button
 // fires once on the server's engine and a second crossing within the rule's cooldown is held back; the header
 // bell counts the alert and links to its table; the alert is still in the log after a reload.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { AlertItem } from '#contract/rules/alerts';
 import { callOk, e2eSuite, motionEnded, until } from './harness';

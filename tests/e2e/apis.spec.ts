@@ -1,7 +1,7 @@
 // API accounts at /api against the reference server: the super user binds an API (the secret never
 // comes back), sets its fees and advanced settings, initialises and deletes it; a trader sees only
 // their own accounts.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page, Response } from 'playwright-core';
 import { endpoints } from '#contract/endpoints';

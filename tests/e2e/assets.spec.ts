@@ -2,7 +2,7 @@
 // non-zero positions whose sum matches the summary; switching between all APIs and one changes the
 // numbers and the ids the asset socket sends; the borrow tab shows records or its empty text; a user
 // without an API is sent to /api.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { endpoints } from '#contract/endpoints';

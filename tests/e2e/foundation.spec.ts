@@ -1,5 +1,5 @@
 // The foundation flows of clicked through in Chromium against the reference server.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../server/settings';

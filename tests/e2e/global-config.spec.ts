@@ -1,6 +1,6 @@
 // Global config (/config) against the reference server: the super user edits and saves, the value
 // survives a reload; an ordinary user reads the same values with no save button.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { endpoints } from '#contract/endpoints';

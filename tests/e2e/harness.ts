@@ -33,7 +33,6 @@
 //   startApp, launchBrowser, newPage, pageLog, onFailure   the pieces e2eSuite is made of
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, afterEach, before } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -44,6 +43,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { endpoints, type EndpointName } from '#contract/endpoints';
 import { captchaFields, proveWork } from '#contract/rules/captcha';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
+import { after, afterEach, before, inLane } from './spec-file';
 import { findTask, loadState } from '../../server/store/tasks';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -184,6 +184,17 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
+let laneBrowser: Promise<Browser> | undefined;
+/** The browser of this lane's spec files (tests/e2e/lane.ts), launched by the first that asks. */
+const sharedBrowser = (): Promise<Browser> => {
+  laneBrowser ??= launchBrowser();
+  return laneBrowser;
+};
+/** Closes the lane's browser, when one was launched. */
+export async function closeLaneBrowser(): Promise<void> {
+  await (await laneBrowser)?.close();
+}
+
 const logs = new WeakMap<Page, string[]>();
 const violations = new WeakMap<Page, string[]>();
 
@@ -290,6 +301,11 @@ function pagePool(browser: () => Browser, baseURL: () => string) {
         await Promise.all(context.pages().map((p) => p.close()));
         await context.clearCookies();
       }
+    },
+    /** Closes every context of the pool. */
+    async close(): Promise<void> {
+      await Promise.all([...own.splice(0), ...contexts.values()].map((context) => context.close()));
+      contexts.clear();
     },
   };
 }
@@ -565,8 +581,8 @@ export async function tick(checkbox: Locator): Promise<void> {
 }
 
 /**
- * The hooks every spec file wants: one server (fresh data) and one browser per file, a fresh page per
- * test, closed after it, with a screenshot and log when it failed. The pages are those of a user whose system
+ * The hooks every spec file wants: one server (fresh data) per file, one browser per file (per lane when the
+ * runner runs it: lane.ts), a fresh page per test, closed after it, with a screenshot and log when it failed. The pages are those of a user whose system
  * asks for less motion (the console then turns antd's motions off: no fade to wait out, and ~12 % less of the
  * browser's CPU, which is most of the suite's); `motion: true` for the specs that drive the console as most
  * users see it, with its motions (foundation, market).
@@ -588,9 +604,10 @@ export function e2eSuite({
     () => browser!,
     () => app!.url,
   );
+  const shared = inLane();
   before(async () => {
     app = await startApp(server);
-    browser = await launchBrowser();
+    browser = await (shared ? sharedBrowser() : launchBrowser());
   });
   afterEach(async (t) => {
     await onFailure(t, page);
@@ -600,7 +617,7 @@ export function e2eSuite({
     assert.deepEqual(blocked, [], 'the page broke the Content-Security-Policy');
   });
   after(async () => {
-    await browser?.close();
+    await (shared ? pages.close() : browser?.close());
     await app?.close();
   });
   /** A fresh page (no cookies, no storage: pagePool) for this test; a second call replaces the first. */

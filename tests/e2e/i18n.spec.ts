@@ -1,7 +1,7 @@
 // Languages: zh-TW, found from its folder, switches the console, antd's own texts and the date
 // pickers without a reload, and the figures follow the language's formats (contract/locales/<lng>/language.json); the pseudo-language (accented, ~35% longer) does not make text overflow its cell
 // or a page scroll sideways, at 1400 px and at 375 px.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { e2eSuite } from './harness';

@@ -4,7 +4,7 @@
 // state and the exposure in USDT, the task detail both legs' held quantities side by side. Then (
 // "Done means" alerts) the operator turns on the unbalanced rule in the bell's rule dialog: the server's
 // rule engine counts an alert on the bell that links to the task, and it is still in the log after a reload.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import { e2eSuite, motionEnded } from './harness';
 

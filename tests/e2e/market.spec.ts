@@ -2,7 +2,7 @@
 // The server runs on a ManualClock: it pushes only when the spec moves the clock (settings.marketPushHz
 // = 1: every second of server time is one push with that second's prices), and every wait is for a
 // state, never for time.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';

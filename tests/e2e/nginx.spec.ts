@@ -2,7 +2,7 @@
 // console and proxies every service and socket to its port of the reference server (which serves no files
 // here, and runs each service on a port of its own). A browser signs in through it, opens /market and sees
 // live updates, and a call and a socket of each other service answer through nginx; the headers hold.
-import { test, after } from 'node:test';
+import { test, after } from './spec-file';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';

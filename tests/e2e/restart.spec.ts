@@ -2,7 +2,7 @@
 // process, as `npm start` runs it) is killed with SIGKILL and started again on the same data folder. Each
 // page's feeds say reconnecting, then live again within 5 s of the server's return with exactly one socket
 // per feed; what was written before the kill is still there, and the running task runs again.
-import { test, after } from 'node:test';
+import { test, after } from './spec-file';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // End-to-end runner (`npm run test:e2e`): builds the console when dist/ is missing or stale, finds
-// Chromium, then runs tests/e2e/*.spec.ts, each file with Node's test runner in a process of its own (its own
-// server and browser), three at a time (the slowest files first, so that the lanes end together), then the files
-// of ALONE (the kill-and-restart spec) one at a time; it prints each file's time and the ten slowest.
+// Chromium, then runs tests/e2e/*.spec.ts with Node's test runner in three lanes (lane.ts: a process that runs
+// file after file, each with its own server, the lane's browser shared), each lane taking the next file as it
+// frees up (the slowest files first, so that the lanes end together), then the files of ALONE (the
+// kill-and-restart spec) in a lane of their own; it prints each file's time and CPU and the ten costliest.
 //   node tests/e2e/run.mjs              all specs
 //   node tests/e2e/run.mjs serving apis  only specs whose file name contains "serving" or "apis"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
 //      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is),
-//      E2E_CONCURRENCY (spec files at once, default 3).
+//      E2E_CONCURRENCY (lanes, default 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const SLOWEST_FIRST = [
   'security',
   'tools-miner',
   'unilateral',
+  'trading',
   'apis',
   'alerts',
   'global-config',
@@ -191,46 +193,71 @@ async function main() {
       }
     }
   };
-  /** One spec file in a `node --test` process of its own; its output is printed whole when it ends, with its time. */
-  const runFile = (file) =>
+  /**
+   * One lane: a process (tests/e2e/lane.ts) that takes the next spec file from the queue whenever it is free, until
+   * the queue is empty. Its output is printed a file at a time when that file ends (lane-reporter.mjs marks the
+   * end), with the file's time and CPU (the lane's CPU since the previous file ended). A lane that dies takes the
+   * file it ran with it (failed); a new lane takes the rest.
+   */
+  const runLane = (queue, results) =>
     new Promise((resolve) => {
-      const began = Date.now();
-      const args = ['--import', 'tsx', '--test', `--test-timeout=${testTimeout}`, '--test-reporter=spec', file];
+      const args = ['--import', 'tsx', '--test-reporter=./tests/e2e/lane-reporter.mjs', 'tests/e2e/lane.ts'];
       const child = spawn(process.execPath, args, {
         cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, CHROMIUM_PATH: chromium },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        env: { ...process.env, CHROMIUM_PATH: chromium, E2E_TEST_TIMEOUT_MS: String(testTimeout) },
         detached: true, // its own process group, so a hung run is ended with everything it started
       });
       running.add(child);
       meter.watch(child.pid);
-      const output = [];
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
-      child.on('exit', () => {
-        ({ all: cpu, browser } = meter.secondsOf(child.pid));
+      const started = []; // the files given to this lane whose end has not been read yet, in order
+      let began = Date.now();
+      let cpuBefore = { all: 0, browser: 0 };
+      let output = [];
+      const fileEnded = (status) => {
+        const file = started.shift();
+        const cpu = meter.secondsOf(child.pid);
+        const seconds = (Date.now() - began) / 1000;
+        const used = { all: cpu.all - cpuBefore.all, browser: cpu.browser - cpuBefore.browser };
+        process.stdout.write(output.join(''));
+        say(
+          `${status === 0 ? 'passed' : 'FAILED'} ${file} in ${seconds.toFixed(1)} s (CPU ${used.all.toFixed(1)} s, of which Chromium ${used.browser.toFixed(1)} s)`,
+        );
+        results.push({ file, seconds, cpu: used.all, status });
+        [output, cpuBefore, began] = [[], cpu, Date.now()];
+      };
+      let partial = '';
+      child.stdout.on('data', (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop();
+        for (const line of lines) {
+          const done = line.match(/^@@e2e-file-done (passed|failed) /);
+          if (done && started.length) fileEnded(done[1] === 'passed' ? 0 : 1);
+          else if (!done) output.push(`${line}\n`);
+        }
       });
-      let cpu = 0;
-      let browser = 0;
+      child.stderr.on('data', (chunk) => output.push(chunk.toString()));
+      child.on('message', () => {
+        const file = queue.shift();
+        if (file) started.push(path.basename(file));
+        child.send({ file });
+      });
       child.on('close', (code, signal) => {
         running.delete(child);
-        const seconds = (Date.now() - began) / 1000;
-        const status = code ?? (signal ? 1 : 0);
-        process.stdout.write(Buffer.concat(output));
-        say(
-          `${status === 0 ? 'passed' : 'FAILED'} ${path.basename(file)} in ${seconds.toFixed(1)} s (CPU ${cpu.toFixed(1)} s, of which Chromium ${browser.toFixed(1)} s)`,
-        );
-        resolve({ file: path.basename(file), seconds, cpu, status });
+        if (partial) output.push(partial);
+        while (started.length) {
+          output.push(`[e2e] the lane running ${started[0]} ended (${signal ?? `exit ${code}`}) before it did\n`);
+          fileEnded(1);
+        }
+        if (output.join('').trim()) process.stdout.write(output.join(''));
+        resolve(queue.length > 0 ? runLane(queue, results) : undefined);
       });
     });
-  /** The files, `lanes` at a time, each lane taking the next file as it frees up. */
+  /** The files, `lanes` processes at a time, each lane taking the next file as it frees up. */
   const runPool = async (files, lanes) => {
     const queue = [...files];
     const results = [];
-    const lane = async () => {
-      while (queue.length) results.push(await runFile(queue.shift()));
-    };
-    await Promise.all(Array.from({ length: Math.min(lanes, files.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(lanes, files.length) }, () => runLane(queue, results)));
     return results;
   };
 

@@ -2,7 +2,7 @@
 // (an HTML page, nothing, truncated JSON, a failure code without info, data null or of the wrong type,
 // a 10 MB string, no answer at all). The page throws nothing uncaught, says something the user can read
 // (a notification or the error boundary with its retry), and the console stays usable: the next page works.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page, Route } from 'playwright-core';
 import { endpoints, type EndpointName } from '#contract/endpoints';

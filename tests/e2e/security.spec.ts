@@ -1,7 +1,7 @@
 // in Chromium: the security headers hold on every page, a page that broke the
 // Content-Security-Policy would fail its test (e2eSuite checks every test's page), the console's
 // pages work under the policy, and names made of markup show as text on every page that shows names.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import { callOk, e2eSuite, motionEnded, startTradingTask, takeCspViolations, until } from './harness';
 

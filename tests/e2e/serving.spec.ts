@@ -1,6 +1,6 @@
 // as a browser sees it: the public pages paint before any script, hydrate without errors,
 // and a visitor the prerender did not render for (signed in, dark theme) still gets their own page.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import { e2eSuite, pageLog } from './harness';
 

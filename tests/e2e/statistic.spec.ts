@@ -1,7 +1,7 @@
 // /statistic against the reference server after the task engine has traded: the cards
 // update live from the statistics socket, the query panel filters by task and its CSV holds those
 // orders, the paged list's jump-to-page and prev/next say what §8 says.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';

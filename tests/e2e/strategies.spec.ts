@@ -1,7 +1,7 @@
 // The arbitrage strategy library at /strategy against the reference server: the super user builds a
 // strategy from real files, configures and deletes it; an invalid main file is refused; an ordinary
 // user sees 没有权限.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';

@@ -3,7 +3,7 @@
 // in trade info and its orders in the detail, runs a manual open, pauses, stops, renames, copies and
 // deletes it; a running task refuses deletion; batch start/stop over three tasks; a trader can neither
 // see nor touch admin's tasks, in the page or through the API.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { callAs, chooseMenuItem, e2eSuite, motionEnded, taskSettled, tick, whileWatching } from './harness';

@@ -2,7 +2,7 @@
 // leverage (an out-of-range value refused with the form's message), adjusts its follow position through the
 // confirm and sees the margin at the new leverage, adds and removes a blacklist coin of that account, and
 // pulls the new aevo fills with "sync now".
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { AevoTradePage } from '#contract/types/aevo';

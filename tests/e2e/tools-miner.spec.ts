@@ -3,7 +3,7 @@
 // model edited on /main/mill round-trips and opens the calculator filled in; the comparison marks the
 // best with a word; /main/mobile at 375 px shows a running task and the asset total /assets shows.
 // The server runs on a ManualClock, so the market and the engine hold still and two pages read one total.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';

@@ -3,7 +3,7 @@
 // saves the parameters as a new strategy and stops the run; /simulate lists the run with its equity and
 // orders; /temp/strategy is the same page outside the console's navigation; /badata shows the
 // internal K-lines as a table and a chart.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import { callOk, e2eSuite, until } from './harness';
 

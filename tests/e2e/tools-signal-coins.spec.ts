@@ -1,7 +1,7 @@
 // The /signal and /coins tool pages against the reference server: the latest signals show and a follow
 // task's follow-signal switch round-trips (a reload shows it kept); a coin is added to the blacklist, a
 // duplicate added meanwhile from elsewhere is refused with the server's message, and a coin is removed.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { callOk, chooseOption, e2eSuite, motionEnded } from './harness';

@@ -5,7 +5,7 @@
 // the kill switch cancels the open order on the exchange and stops the task. Nothing reaches the internet: the server's
 // ccxt clients are pointed at the loopbacks (settings.exchangeUrls, EXCHANGE_URLS in production). The server runs on a
 // ManualClock: its engine steps when the spec moves the clock, or on a book update; every wait is for a state.
-import { after, afterEach, before, test } from 'node:test';
+import { after, afterEach, before, test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';

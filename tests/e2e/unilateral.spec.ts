@@ -2,7 +2,7 @@
 // strategy list; the admin starts, stops and hides a strategy; the follower has no hide action and the
 // server refuses it; a follow task goes through create, start, delay, stop and delete; the statistics
 // page draws markers and indicators for every cycle; monitoring shows its three views.
-import { test } from 'node:test';
+import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { callAs, callOk, chooseMenuItem, chooseOption, e2eSuite, loginUnilateral, motionEnded } from './harness';
