@@ -32,3 +32,25 @@ export const instrumentId = (leg: Leg, expiry: number | null): string => {
   if (t === 'CS' || expiry === null) return `${coin}-${quote}-SWAP`;
   return `${coin}-${quote}-${deliveryCode(expiry)}`;
 };
+
+/**
+ * The instrument id as the leg's own exchange writes it (its ccxt market id), for orders sent there: OKX's (instrumentId);
+ * Binance's BTCUSDT, BTCUSDT_250926 (USDⓈ-M), BTCUSD_PERP, BTCUSD_250926 (COIN-M), spot BTCUSDT; HTX's btcusdt (spot),
+ * BTC-USD / BTC-USDT (swaps), BTC250926 (delivery).
+ */
+export const exchangeInstrumentId = (leg: Leg, expiry: number | null): string => {
+  const coin = leg.currency.toUpperCase();
+  const t = tradeTypeOf(leg.contractType);
+  const quote = contractTypeOf(leg.contractType)?.margin === 'usdt' ? 'USDT' : 'USD';
+  const delivery = t === 'SS' || t === 'CS' || expiry === null ? null : deliveryCode(expiry);
+  if (leg.exchange === 3) {
+    if (t === 'SS') return `${coin}USDT`;
+    if (delivery) return `${coin}${quote}_${delivery}`;
+    return quote === 'USDT' ? `${coin}USDT` : `${coin}USD_PERP`;
+  }
+  if (leg.exchange === 2) {
+    if (t === 'SS') return `${leg.currency.toLowerCase()}usdt`;
+    return delivery ? `${coin}${delivery}` : `${coin}-${quote}`;
+  }
+  return instrumentId(leg, expiry);
+};

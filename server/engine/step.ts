@@ -192,8 +192,34 @@ const withinPriceLimit = (ctx: Context, d: Direction): boolean =>
   ctx.priceLimit === null || (d === 'f' ? ctx.quotes[0].ask <= ctx.priceLimit : ctx.quotes[0].bid >= ctx.priceLimit);
 
 /**
+ * The amount step of a hedge's two legs (coins): a multiple of both exchanges' lots — the coarser one when it is a
+ * multiple of the other, as exchanges' lots are — so both legs of a pair trade the same coins, with no naked
+ * remainder one exchange would round off. 0: any amount (the simulation).
+ */
+export const pairLot = (lots: readonly [number, number]): number => {
+  const [a, b] = lots.map((lot) => (lot > 0 && Number.isFinite(lot) ? lot : 0)) as [number, number];
+  const coarse = Math.max(a, b);
+  const fine = Math.min(a, b);
+  if (fine <= 0) return coarse;
+  const ratio = coarse / fine;
+  if (Math.abs(ratio - Math.round(ratio)) < 1e-6) return coarse;
+  const SCALE = 1e9;
+  const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
+  const [x, y] = [Math.round(a * SCALE), Math.round(b * SCALE)];
+  const common = ((x / gcd(x, y)) * y) / SCALE;
+  // lots that share no small multiple (an inverse contract's coins move with its price): the coarser, as near as it gets
+  return common <= coarse * 100 ? common : coarse;
+};
+
+/** `amount` down to a whole number of `lot`s (0: as it is), printed as its decimal so no exchange rounds it once more. */
+export const toLot = (amount: number, lot: number): number => (lot > 0 ? Math.round(Math.floor(amount / lot + 1e-9) * lot * 1e12) / 1e12 : amount);
+
+const lotOf = (ctx: Context): number => pairLot([ctx.quotes[0].lot ?? 0, ctx.quotes[1].lot ?? 0]);
+
+/**
  * One open step in coin: open_count contracts, cut to what the position limit (m × the child's
- * share of fund_occupy, counted on leg A's entry notional) and the child's free capital (margins) allow.
+ * share of fund_occupy, counted on leg A's entry notional) and the child's free capital (margins) allow,
+ * down to whole lots of both legs' exchanges (pairLot).
  */
 const openAmount = (ctx: Context, cs: ChildState): number => {
   // the dearest price any level of the book can fill at, so fills never go over the limits
@@ -208,7 +234,7 @@ const openAmount = (ctx: Context, cs: ChildState): number => {
   const byStep = contractsToCoin(ctx.openCount, ctx.task.params.currency_type, pA);
   const byLimit = (limitOf(ctx, cs.child) - used) / pA;
   const byFund = (capital - pos.mt[0] - pos.mt[1]) / marginPerCoin;
-  const amount = Math.min(byStep, byLimit, byFund);
+  const amount = toLot(Math.max(0, Math.min(byStep, byLimit, byFund)), lotOf(ctx));
   // less than one contract is not worth an order
   return amount * pA >= positionUnitDivisor(ctx.task.params.currency_type) ? amount : 0;
 };
@@ -221,13 +247,17 @@ const manual = (ctx: Context, cs: ChildState, req: ManualRequest): Decision | nu
   const pos = cs.ledger.position;
   if (req.change_type === 'open') {
     const d = req.direct ?? 'f';
-    const amount = contractsToCoin(left, currency, ctx.quotes[0].ask);
+    const amount = toLot(contractsToCoin(left, currency, ctx.quotes[0].ask), lotOf(ctx));
+    if (amount <= 0) return null;
     const spread = premium(d, ...netPrices(ctx, cs.child, openSides(d), [amount, amount]));
     return spread >= req.dlt ? { direction: d, action: 'open', amounts: [amount, amount], dlt: req.dlt, spread, orderType: 'manual' } : null;
   }
   for (const d of DIRECTIONS) {
     if (!hasDirection(pos, d)) continue;
-    const want = Math.min(pos[d][0][1], contractsToCoin(left, currency, ctx.quotes[0].bid));
+    const asked = contractsToCoin(left, currency, ctx.quotes[0].bid);
+    // a part of the position: whole lots of both exchanges; all of it: what each leg holds
+    const want = asked >= pos[d][0][1] ? pos[d][0][1] : toLot(asked, lotOf(ctx));
+    if (want <= 0) continue;
     const amounts: [number, number] = [want, pos[d][0][1] > 0 ? (pos[d][1][1] * want) / pos[d][0][1] : pos[d][1][1]];
     const net = netPrices(ctx, cs.child, closeSides(d), amounts);
     const share = (leg: 0 | 1) => (pos[d][leg][1] > 0 ? amounts[leg] / pos[d][leg][1] : 0);

@@ -17,8 +17,11 @@ export interface Leg {
   currency: string;
   contractType: number;
 }
-/** The touch of a leg's book: best bid/ask and the quantity (coin) resting at each — the part of the market's quote the engine reads. */
-export type Quote = Pick<MarketQuote, 'bid' | 'ask' | 'bidSize' | 'askSize'>;
+/**
+ * The touch of a leg's book: best bid/ask and the quantity (coin) resting at each — the part of the market's quote the
+ * engine reads; `lot`: the smallest amount step (coins) the leg's exchange takes, where its orders go to one (none: any amount).
+ */
+export type Quote = Pick<MarketQuote, 'bid' | 'ask' | 'bidSize' | 'askSize'> & { lot?: number };
 /** Where prices come from (the market engine's `quote`, or a scripted fake in tests). */
 export type PriceSource = (leg: Leg, now: number) => Quote;
 /** When a delivery leg expires (ms), or null for spot and perpetual. */

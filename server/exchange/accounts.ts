@@ -109,6 +109,34 @@ export async function instrumentsOf(db: Queryable, api: ApiRow, client: TradingC
   return symbols.size ? [...symbols] : defaultSymbols(client);
 }
 
+/** Binance's answer when the account is in that position mode already (ccxt raises it as a plain ExchangeError). */
+const SAME_POSITION_MODE = /"code":\s*-4059\b/;
+
+/** The exchange refused hedge mode: the account's init fails with this (`key`, `params`), nothing more is sent. */
+export class HedgeModeRefused extends Error {
+  readonly key = 'err.exchange.positionMode' as const;
+  constructor(readonly params: MessageParams) {
+    super(`hedge mode refused: ${params.error}`);
+    this.name = 'HedgeModeRefused';
+  }
+}
+
+/**
+ * Puts a Binance futures account in hedge mode (dual-side positions): the gateway's orders name a position side
+ * (LONG/SHORT), which an account in one-way mode refuses. Already in hedge mode is success; any other refusal
+ * throws HedgeModeRefused. OKX's and HTX's accounts are left as they are.
+ */
+export async function initPositionMode(client: TradingClient, exchange: ExchangeId, bourse: string): Promise<void> {
+  if (exchange !== 3) return;
+  try {
+    await client.setPositionMode(true);
+  } catch (error) {
+    if (refusalOf(error)) throw error; // nothing was sent
+    if (error instanceof Error && SAME_POSITION_MODE.test(error.message)) return;
+    throw new HedgeModeRefused({ bourse, error: shortError(error) });
+  }
+}
+
 /** The margin-mode and leverage calls per exchange, with the parameters each needs (HTX has no margin-mode call). */
 const INIT_PARAMS: Record<ExchangeId, { margin: Record<string, unknown> | null; leverage: Record<string, unknown> }> = {
   1: { margin: { lever: INIT_LEVERAGE }, leverage: { marginMode: INIT_MARGIN_MODE } },

@@ -129,8 +129,13 @@ function refusalOf(error: unknown): OrderRefusal {
   return { key: 'err.exchangeRefused', params: { reason: reason.slice(0, 300) } };
 }
 
+/**
+ * The exchange says our client order id is taken (OKX 51016; Binance -4116, which ccxt raises as InvalidOrder): the
+ * order IS there, sent before (a retry after a lost reply), and is booked as the exchange has it, never as refused.
+ */
+const DUPLICATE_CLIENT_ID = /"sCode":"51016"|"code":\s*-4116\b/;
 /** An error after which the order may or may not be on the exchange: look it up before anything else. */
-const uncertain = (error: unknown): boolean => error instanceof NetworkError || (error instanceof Error && /"sCode":"51016"/.test(error.message));
+const uncertain = (error: unknown): boolean => error instanceof NetworkError || (error instanceof Error && DUPLICATE_CLIENT_ID.test(error.message));
 
 const maxNotional = (account: ApiRow): number => {
   try {
@@ -422,7 +427,8 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
     if (limit > 0 && notional > limit) return { key: 'err.maxNotional', params: { limit, notional: Number(notional.toFixed(2)) } };
     let amount: number;
     try {
-      amount = Number(client.amountToPrecision(symbol, unitsOf(market, order.amount, price)));
+      // the units as their decimal (0.052 BTC / 0.01 is 5.199999999999999, which ccxt would truncate to 5.19)
+      amount = Number(client.amountToPrecision(symbol, Number(unitsOf(market, order.amount, price).toPrecision(12))));
     } catch (error) {
       return refusalOf(error);
     }

@@ -36,7 +36,7 @@ import type { NewAuditRow } from '../store/audit';
 import { bourseNames } from '../store/bourses';
 import { has, id, num, oneOf, optBool, optNum, optStr, str, type Payload } from '../http/validate';
 import { refusalOf, TESTNET, type ClientTarget } from '../exchange/clients';
-import { checkKey, initInstruments, instrumentsOf, keyStatus, INIT_LEVERAGE, INIT_MARGIN_MODE } from '../exchange/accounts';
+import { checkKey, HedgeModeRefused, initInstruments, initPositionMode, instrumentsOf, keyStatus, INIT_LEVERAGE, INIT_MARGIN_MODE } from '../exchange/accounts';
 import { auditText } from '../exchange/audit';
 import type { ExchangeId } from '../market/instruments';
 
@@ -98,6 +98,7 @@ function refuseMissingTestnet(mode: AccountMode, bourseId: number, bourse: strin
 
 /** A reply for a request the server did not send (exchange down, paper, no test network), or an exchange's refusal. */
 export function exchangeFailure(error: unknown): CallError {
+  if (error instanceof HedgeModeRefused) return fail(CODE.badRequest, error.key, error.params);
   const refusal = refusalOf(error);
   if (refusal) return fail(CODE.badRequest, refusal.key, refusal.params);
   return fail(CODE.badRequest, 'err.exchange.failed', { error: auditText(error instanceof Error ? error.message : String(error), []).slice(0, 300) });
@@ -289,6 +290,7 @@ export const apiAccountHandlers: HandlerMap = {
     try {
       const client = call.app.exchanges.clientFor(row, user.id);
       await client.loadMarkets();
+      await initPositionMode(client, row.bourse_id as ExchangeId, row.bourse_name ?? String(row.bourse_id));
       const symbols = await instrumentsOf(call.app.db, row, client, call.app.clock.now());
       instruments = await initInstruments(client, row.bourse_id as ExchangeId, symbols);
     } catch (error) {

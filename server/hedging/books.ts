@@ -18,8 +18,10 @@ type Side = readonly (readonly (number | undefined)[])[];
 /** The part of a ccxt pro client the books read. */
 export interface BookClient {
   watchOrderBook(symbol: string, limit?: number): Promise<{ bids: Side; asks: Side }>;
-  /** ccxt's loaded markets: a contract's size turns the book's contracts into coins */
-  markets?: Record<string, { contract?: boolean; contractSize?: number; inverse?: boolean } | undefined>;
+  /** ccxt's loaded markets: a contract's size turns the book's contracts into coins; its amount precision is its lot */
+  markets?: Record<string, { contract?: boolean; contractSize?: number; inverse?: boolean; precision?: { amount?: number } } | undefined>;
+  /** ccxt's precision mode: TICK_SIZE (a step) or DECIMAL_PLACES (digits) */
+  precisionMode?: number;
 }
 
 export interface LiveBook {
@@ -48,6 +50,19 @@ const coinsPerUnit = (client: BookClient, symbol: string, price: number): number
   if (!market?.contract) return 1;
   const size = market.contractSize ?? 1;
   return market.inverse ? size / price : size;
+};
+
+/** ccxt's precision modes (its constants DECIMAL_PLACES and TICK_SIZE). */
+const DECIMAL_PLACES = 2;
+const TICK_SIZE = 4;
+
+/** The smallest amount step of the market in coins at `price` (its amount precision in its unit), 0 when unknown. */
+export const lotOfMarket = (client: BookClient, symbol: string, price: number): number => {
+  const precision = client.markets?.[symbol]?.precision?.amount;
+  if (precision === undefined || !(price > 0)) return 0;
+  const mode = client.precisionMode ?? TICK_SIZE;
+  const step = mode === TICK_SIZE ? precision : mode === DECIMAL_PLACES ? 10 ** -precision : 0;
+  return step > 0 ? step * coinsPerUnit(client, symbol, price) : 0;
 };
 
 /** The engine's quote of a book: the touch, and the mean size (coins) of the first `depth` levels of each side. */
@@ -90,7 +105,8 @@ export function orderBooks(options: { clock: Clock; depth: () => number }): Orde
         if (closed) return;
         const quote = quoteOfBook(ob.bids, ob.asks, depth, (price) => coinsPerUnit(client, symbol, price));
         if (!quote) continue;
-        books.set(keyOf(network, symbol), { quote, at: clock.now() });
+        const lot = lotOfMarket(client, symbol, quote.ask);
+        books.set(keyOf(network, symbol), { quote: lot > 0 ? { ...quote, lot } : quote, at: clock.now() });
         for (const listener of listeners) listener(network, symbol);
       } catch (error) {
         if (closed) return;

@@ -17,7 +17,7 @@
  * asked), is cancelled or rejected, or when a cancel the runner asked for has been answered (whatever the answer: the
  * order is no longer open).
  */
-import { tradeTypeOf } from '../engine/calendar';
+import { exchangeInstrumentId, tradeTypeOf } from '../engine/calendar';
 import { endOrder, orderOf, type PairRequest } from '../engine/orders';
 import type { Side } from '../engine/pricing';
 import { ORDER_STATUS, type OrderRecord, type OrderStatus } from '../engine';
@@ -129,14 +129,20 @@ export function exchangeVenue(accountOf: (apiId: number) => ApiRow | undefined):
     price: touchOf(r.sides[leg], r.quotes[leg]),
   });
 
+  /** each leg's order names the instrument as its own exchange does */
+  const onExchange = (order: OrderRecord, r: Omit<PairRequest, 'action' | 'orderType'>, leg: 0 | 1): OrderRecord => ({
+    ...order,
+    cparam: { ...order.cparam, instrument_id: exchangeInstrumentId(r.legs[leg], r.expiries[leg]) },
+  });
+
   const venue = (live: boolean): Venue => ({
     pair(r) {
-      const a = orderOf(r, 0, planned(r, 0));
-      const b = orderOf(r, 1, planned(r, 1));
+      const a = onExchange(orderOf(r, 0, planned(r, 0)), r, 0);
+      const b = onExchange(orderOf(r, 1, planned(r, 1)), r, 1);
       return [send(a, r, 0, r.action, live), send(b, r, 1, r.action, live)];
     },
     hedge(r, leg) {
-      const order = orderOf({ ...r, action: 'open', orderType: 'hedge' }, leg, planned(r, leg), 'h');
+      const order = onExchange(orderOf({ ...r, action: 'open', orderType: 'hedge' }, leg, planned(r, leg), 'h'), r, leg);
       return send(order, r, leg, 'open', live);
     },
     advance(order, _legs, _fees, now) {

@@ -5,6 +5,7 @@
  * the caller passes prices. Every reading the spec leaves open is written in server/README.md "Assets".
  */
 import { STATISTIC_KEYS } from '#contract/rules/assets';
+import { contractType as contractTypeOf } from '#contract/rules/codes';
 import { CURRENCIES } from '../market';
 import type { Direction, Fill } from '../engine';
 import {
@@ -24,9 +25,16 @@ import {
 
 /** contract type code of each position kind (§3: 2 this week, 3 next week, 4 quarter, 10 next quarter, 5 perpetual). */
 export const KIND_CONTRACT: Record<PositionKind, number> = { CW: 2, NW: 3, CQ: 4, NQ: 10, CS: 5 };
-const CONTRACT_KIND: Record<number, PositionKind> = { 2: 'CW', 3: 'NW', 4: 'CQ', 10: 'NQ', 5: 'CS' };
-/** The position column a contract type books into (null: spot). */
-export const kindOf = (contractType: number): PositionKind | null => CONTRACT_KIND[contractType] ?? null;
+/**
+ * The position column a contract type books into (null: spot): its delivery type, the USDT-margined variants 11–14
+ * (§3) into their base's (11 CW, 12 NW, 13 CQ, 14 CS).
+ */
+export const kindOf = (contractType: number): PositionKind | null => {
+  const type = contractTypeOf(contractType);
+  return type && !type.spot ? (type.tradeType as PositionKind) : null;
+};
+/** A USDT-margined contract (11–14) settles its profit and fee in USDT, a coin-margined one in its coin. */
+const settlesInUsdt = (contractType: number): boolean => contractTypeOf(contractType)?.margin === 'usdt';
 
 const EPS = 1e-12;
 const balanceOf = (book: Book, currency: string): Balance => (book.balances[currency] ??= emptyBalance());
@@ -125,8 +133,8 @@ function repay(balance: Balance, currency: string, options: FillOptions, events:
 
 /**
  * A futures fill moves the net position of its delivery type; the part that reduces it realises
- * quantity × (price − entry) (sign of the position), and the fee is paid: both in coin at the fill
- * price, into the futures account (coin-margined).
+ * quantity × (price − entry) (sign of the position), and the fee is paid, into the futures account:
+ * in coin at the fill price (coin-margined), in USDT (USDT-margined, 11–14).
  */
 function applyFuturesFill(book: Book, kind: PositionKind, fill: BookFill): BorrowEvent[] {
   book.positions[fill.currency] ??= {};
@@ -148,7 +156,8 @@ function applyFuturesFill(book: Book, kind: PositionKind, fill: BookFill): Borro
     position.qty += delta;
   }
   if (Math.abs(position.qty) <= EPS) positions[kind] = { qty: 0, entry: 0 };
-  balanceOf(book, fill.currency).futures += (realisedUsdt - fill.fee) / fill.price;
+  if (settlesInUsdt(fill.contractType)) balanceOf(book, USDT).futures += realisedUsdt - fill.fee;
+  else balanceOf(book, fill.currency).futures += (realisedUsdt - fill.fee) / fill.price;
   return [];
 }
 

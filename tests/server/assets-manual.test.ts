@@ -29,7 +29,7 @@ const spot = (snap: Snapshot, currency: string): number => Number(rowOf(snap, cu
 const netAssets = (snap: Snapshot): number => snap.list.reduce((sum, r) => sum + Number(r.self_worth), 0);
 
 /** What the engine's pricing says a taker order of the API gets now: the touch with slippage, the taker rate. */
-async function marketFill(apiId: number, contractType: number, side: 'buy' | 'sell', rateKey: 'ssEatCharges' | 'fuEatCharges') {
+async function marketFill(apiId: number, contractType: number, side: 'buy' | 'sell', rateKey: 'ssEatCharges' | 'fuEatCharges' | 'csEatCharges') {
   const { db, market } = s.t.server.context;
   const [api] = await apisById(db, [apiId]);
   const q = market.prices.quote(api!.bourse_id as ExchangeId, 'btc', contractType as 1, s.t.clock.now());
@@ -128,6 +128,22 @@ describe('manual trading: filled at the market and booked on the account', () =>
     const records = (await s.t.call('assetTradeRecords', { apiId: String(api.id) }, { token: s.admin })).data as Row[];
     expect(records.slice(0, 2).map((r) => r.type)).toEqual(['3', '1']);
     expect(String(records[0]!.instrument_id)).toMatch(/^BTC-USD-\d{6}$/);
+  });
+
+  it('a USDT-margined perpetual (14) is a contract: it moves the perpetual position, not spot; its fee is paid in USDT; it closes', async () => {
+    const api = await firstApi(s.admin);
+    const order = { apiId: api.id, symbol: 'BTC', type: 14, amount: 0.2, way: 1 };
+    const before = await snapshot(api.id);
+    const { price, rate } = await marketFill(api.id, 14, 'buy', 'csEatCharges');
+    expect((await s.t.call('manualTrading', { ...order, direction: 1 }, { token: s.admin })).code).toBe(200);
+    const opened = await snapshot(api.id);
+    expect(Number(rowOf(opened, 'btc').P_CS) - Number(rowOf(before, 'btc').P_CS)).toBeCloseTo(0.2, 8);
+    expect(spot(opened, 'btc')).toBeCloseTo(spot(before, 'btc'), 8);
+    expect(spot(opened, 'usdt')).toBeCloseTo(spot(before, 'usdt'), 6);
+    expect(Number(rowOf(before, 'usdt').futures) - Number(rowOf(opened, 'usdt').futures)).toBeCloseTo(0.2 * price * rate, 4);
+    expect(Number(rowOf(opened, 'btc').futures)).toBeCloseTo(Number(rowOf(before, 'btc').futures), 8);
+    expect((await s.t.call('manualTrading', { ...order, direction: 3 }, { token: s.admin })).code).toBe(200);
+    expect(Number(rowOf(await snapshot(api.id), 'btc').P_CS)).toBeCloseTo(Number(rowOf(before, 'btc').P_CS), 8);
   });
 
   it("validates the order; another user's API is not found and its book does not move", async () => {

@@ -511,7 +511,11 @@ describe('order books over ccxt pro (the loopback OKX)', () => {
       const moved = next();
       okx.control.setBook('BTC-USDT-SWAP', { bids: [[64_990, 10]], asks: [[65_010, 30]] });
       await moved;
-      expect(books.book('testnet:1', SWAP)).toEqual({ quote: { bid: 64_990, ask: 65_010, bidSize: 0.1, askSize: 0.3 }, at: clock.now() });
+      // with the market's lot in coins: OKX's 0.01 contracts of 0.01 BTC
+      expect(books.book('testnet:1', SWAP)).toEqual({
+        quote: { bid: 64_990, ask: 65_010, bidSize: 0.1, askSize: 0.3, lot: expect.closeTo(0.0001, 12) },
+        at: clock.now(),
+      });
       expect(books.book('live:1', SWAP)).toBeUndefined();
     } finally {
       books.close();

@@ -7,10 +7,12 @@
  * gateways' updates, never as time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAccount } from '#contract/types/api-accounts';
+import { ORDER_STATUS } from '#contract/rules/order-status';
+import type { ApiAccount, AuditEntry } from '#contract/types/api-accounts';
 import { exchangeClientId } from '../../server/gateway/exchange';
 import type { OrderUpdate } from '../../server/gateway/gateway';
 import { findApi } from '../../server/store/api-accounts';
+import { outboxRow } from '../../server/store/outbox';
 import { fillsOf, listChildren, ordersOf } from '../../server/store/tasks';
 import type { RecordedRequest } from '../loopback-exchange/harness';
 import { startLoopbackBinance, type LoopbackBinance } from '../loopback-exchange/binance';
@@ -21,6 +23,10 @@ import { startTestServer, TEST_START, type TestServer } from './helpers';
 const OKX_KEY = { apiKey: 'two-okx-key', secret: 'two-okx-secret', passphrase: 'Two-okx-1', demo: true };
 /** in hedge mode (LONG/SHORT), as the server's orders need it */
 const BINANCE_KEY = { apiKey: 'two-binance-key', secret: 'two-binance-secret', dualSidePosition: true };
+/** in one-way mode, as Binance opens accounts: /api/init puts it in hedge mode */
+const ONE_WAY_KEY = { apiKey: 'two-oneway-key', secret: 'two-oneway-secret' };
+/** in one-way mode with an open order: Binance refuses to change its position mode (-4068) */
+const BUSY_KEY = { apiKey: 'two-busy-key', secret: 'two-busy-secret' };
 
 const SWAP_A = 'BTC-USDT-SWAP';
 const SWAP_B = 'BTCUSDT';
@@ -54,7 +60,7 @@ let admin: string;
 beforeAll(async () => {
   let now = () => TEST_START;
   okx = await startLoopbackOkx({ now: () => now(), accounts: [OKX_KEY], books: { [SWAP_A]: okxBook(NARROW) } });
-  binance = await startLoopbackBinance({ now: () => now(), accounts: [BINANCE_KEY], books: { [SWAP_B]: binanceBook(NARROW) } });
+  binance = await startLoopbackBinance({ now: () => now(), accounts: [BINANCE_KEY, ONE_WAY_KEY, BUSY_KEY], books: { [SWAP_B]: binanceBook(NARROW) } });
   t = await startTestServer({
     settings: { initDelayMs: 0, exchangeUrls: { 1: okx.urls.api, 3: binance.urls.api }, exchangeRateLimit: false, exchangeTimeoutMs: 5_000 },
   });
@@ -96,6 +102,13 @@ async function second(): Promise<void> {
 
 let binanceApi = 0;
 
+/** The account's audit log rows of one ccxt method, oldest first. */
+async function auditOf(apiId: number, method: string): Promise<AuditEntry[]> {
+  await t.server.context.exchanges.settled();
+  const page = await t.call('auditLog', { apiId, pageSize: 100 }, { token: admin });
+  return [...(page.data.list as AuditEntry[])].reverse().filter((row) => row.method === method);
+}
+
 describe('a testnet Binance account on the loopback Binance', () => {
   it('is checked on its USDⓈ-M futures balance when it is saved, and /api/init sets cross margin and 10x there (cross already set is no failure)', async () => {
     const from = binance.requests.length;
@@ -121,6 +134,46 @@ describe('a testnet Binance account on the loopback Binance', () => {
       'CROSSED',
       'CROSSED',
     ]);
+    // hedge mode asked for first; "no need to change" (-4059: it is in hedge mode already) is no failure
+    const modes = await auditOf(binanceApi, 'setPositionMode');
+    expect(modes.map((row) => [row.ok, row.reply])).toEqual([[false, expect.stringContaining('-4059')]]);
+    expect(binance.state.account(BINANCE_KEY.apiKey).dualSidePosition).toBe(true);
+  });
+
+  it('/api/init puts an account in one-way mode in hedge mode (dual-side positions), audited, before margin and leverage', async () => {
+    const apiId = await addTestnet('binance one-way', 3, ONE_WAY_KEY);
+    expect(binance.state.account(ONE_WAY_KEY.apiKey).dualSidePosition).toBe(false);
+    const init = await t.call('apiInit', { apiId }, { token: admin, lang: 'en' });
+    expect(init).toMatchObject({ code: 200, info: 'initialised' });
+    expect(binance.state.account(ONE_WAY_KEY.apiKey).dualSidePosition).toBe(true);
+    const sent = binance.requests.filter((r) => r.apiKey === ONE_WAY_KEY.apiKey && r.method === 'POST').map((r) => r.path);
+    expect(sent[0]).toBe('/fapi/v1/positionSide/dual');
+    expect(sent.filter((path) => path === '/fapi/v1/leverage')).toHaveLength(2);
+    const modes = await auditOf(apiId, 'setPositionMode');
+    expect(modes).toEqual([expect.objectContaining({ ok: true, request: expect.stringContaining('"dualSidePosition":"true"') })]);
+  });
+
+  it('/api/init fails with a clear message when Binance refuses hedge mode (an open order: -4068), and sets nothing else', async () => {
+    const apiId = await addTestnet('binance busy', 3, BUSY_KEY);
+    const account = binance.state.account(BUSY_KEY.apiKey);
+    const resting = binance.state.place(account, {
+      symbol: SWAP_B,
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.02',
+      price: '9000',
+      newClientOrderId: 'resting',
+    });
+    expect(resting).toMatchObject({ status: 'NEW' });
+    const replies = await Promise.all(['en', 'zh-CN', 'zh-TW'].map((lang) => t.call('apiInit', { apiId }, { token: admin, lang })));
+    expect(replies.map((r) => r.code)).toEqual([400, 400, 400]);
+    expect(replies[0]!.info).toMatch(/^Binance refused hedge mode \(long and short positions side by side\).*not initialised: .*-4068/);
+    expect(replies[1]!.info).toMatch(/^Binance 拒绝切换到双向持仓模式.*-4068/);
+    expect(replies[2]!.info).toMatch(/^Binance 拒絕切換到雙向持倉模式.*-4068/);
+    expect(account.dualSidePosition).toBe(false);
+    const sent = binance.requests.filter((r) => r.apiKey === BUSY_KEY.apiKey && r.method === 'POST').map((r) => r.path);
+    expect(new Set(sent)).toEqual(new Set(['/fapi/v1/positionSide/dual']));
   });
 });
 
@@ -183,6 +236,27 @@ describe('a hedging task with leg A on OKX and leg B on Binance', () => {
       ),
     );
 
+    // each leg's orders name its own exchange's instrument, in the records and the account's trade records
+    expect(legA.map((o) => JSON.parse(String(o.cparam)).instrument_id)).toEqual([SWAP_A, SWAP_A]);
+    expect(legB.map((o) => JSON.parse(String(o.cparam)).instrument_id)).toEqual([SWAP_B, SWAP_B]);
+    const records = (await t.call('assetTradeRecords', { apiId: String(binanceApi) }, { token: admin })).data as { instrument_id: string }[];
+    expect(records.map((r) => r.instrument_id)).toEqual([SWAP_B, SWAP_B]);
+    const audited = await auditOf(binanceApi, 'createOrder');
+    expect(audited.map((row) => (JSON.parse(row.request) as { params: { symbol: string } }).params.symbol)).toEqual([SWAP_B, SWAP_B]);
+    expect(JSON.stringify(audited)).not.toContain(SWAP_A);
+
+    // both legs of a pair trade the same coins, in whole lots of the coarser exchange (Binance's 0.001 BTC over OKX's 0.0001)
+    for (const child of children) {
+      const [a, b] = [legA, legB].map((leg) => leg.find((o) => Number(o.task_children_id) === child)!);
+      const amount = JSON.parse(String(a!.cparam)).amount as number;
+      expect(JSON.parse(String(b!.cparam)).amount).toBe(amount);
+      expect(Math.abs(amount / 0.001 - Math.round(amount / 0.001))).toBeLessThan(1e-6);
+      expect(okx.state.order(exchangeClientId(a!.client_id))!.accFillSz * 0.01).toBeCloseTo(
+        binance.state.order(exchangeClientId(b!.client_id))!.executedQty,
+        12,
+      );
+    }
+
     // each order is booked from its exchange's fills: price, amount (coins) and fee
     const fromOkx = legA.map((o) => okx.state.order(exchangeClientId(o.client_id))!);
     const fromBinance = legB.map((o) => binance.state.order(exchangeClientId(o.client_id))!);
@@ -225,7 +299,46 @@ describe('a hedging task with leg A on OKX and leg B on Binance', () => {
     const [binanceShort] = binance.state.openPositions(binance.state.account(BINANCE_KEY.apiKey));
     expect(binanceShort).toMatchObject({ symbol: SWAP_B, positionSide: 'SHORT' });
     expect(-binanceShort!.amt).toBeCloseTo(sum(1), 9);
+    expect(okxLong!.pos * 0.01).toBeCloseTo(-binanceShort!.amt, 12); // no naked remainder
     // Binance's orders were followed over its user-data stream (USDⓈ-M's listenKey), not polled
     expect(binance.requests.some((r) => r.method === 'POST' && r.path === '/fapi/v1/listenKey')).toBe(true);
+  });
+});
+
+describe('a duplicate client order id on Binance (-4116)', () => {
+  it('is the order already on the exchange: looked up by its client id and booked as the exchange has it, never as refused, nor sent twice', async () => {
+    const { db } = t.server.context;
+    const api = (await findApi(db, binanceApi))!;
+    const clientId = 'dup-1';
+    const account = binance.state.account(BINANCE_KEY.apiKey);
+    // the first send landed; its reply was lost with the server's run, and the outbox forgot it
+    const first = binance.state.place(account, {
+      symbol: SWAP_B,
+      side: 'BUY',
+      positionSide: 'LONG',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.02',
+      price: '9000',
+      newClientOrderId: exchangeClientId(clientId),
+    });
+    expect(first).toMatchObject({ status: 'NEW' });
+    const answer = await t.server.context.gateway(db, api).place({
+      clientId,
+      account: api,
+      leg: { exchange: 3, currency: 'btc', contractType: 14 },
+      side: 'buy',
+      amount: 0.02,
+      limit: 9000,
+      reduceOnly: false,
+      at: t.clock.now(),
+    });
+    expect(answer).toEqual({ clientId, state: 'open', status: ORDER_STATUS.executing });
+    expect(await outboxRow(db, clientId)).toMatchObject({
+      state: 'open',
+      status: ORDER_STATUS.executing,
+      order_id: String((first as { orderId: number }).orderId),
+    });
+    expect(binance.state.orders.filter((o) => o.clientOrderId === exchangeClientId(clientId))).toHaveLength(1);
   });
 });
