@@ -219,17 +219,19 @@ function unilateralStrategy(value: unknown, where: string): UnilateralStrategyLi
 
 const strategies = (value: unknown, where: string) => array(value, where).map((s, i) => unilateralStrategy(s, `${where}[${i}]`));
 
+const partial = (reply: Record<string, unknown>): { partial?: true } => (reply.partial === true ? { partial: true } : {});
+
 export const parseUnilateral = parser<UnilateralFeedMessage>((raw) => {
   const reply = envelope(raw);
   if (reply.data !== undefined) {
     // {code, data: {strategy}, task}
     const data = record(reply.data, 'data');
-    return { strategy: strategies(data.strategy, 'data.strategy'), task: reply.task };
+    return { ...partial(reply), strategy: strategies(data.strategy, 'data.strategy'), task: reply.task };
   }
   // {strategy: {strategy, monitoring: {strategy, api, kline}}, api}
   const outer = record(reply.strategy, 'strategy');
   const monitoring = optional(outer.monitoring, record, 'strategy.monitoring');
-  const message: UnilateralFeedMessage = { strategy: strategies(outer.strategy, 'strategy.strategy') };
+  const message: UnilateralFeedMessage = { ...partial(reply), strategy: strategies(outer.strategy, 'strategy.strategy') };
   if (monitoring) message.monitoring = { strategy: monitoring.strategy, api: monitoring.api, kline: monitoring.kline };
   if (reply.api !== undefined) message.api = reply.api;
   return message;

@@ -111,6 +111,8 @@ export interface UnilateralStrategyLive {
   last_deal?: string;
   task_ids?: unknown;
   chart_data?: unknown;
+  /** Our addition: in a partial message, the trend's points after those sent before (chart_data keeps its last 180). */
+  chart_append?: unknown;
 }
 
 /**
@@ -118,6 +120,11 @@ export interface UnilateralStrategyLive {
  * `{strategy: {strategy, monitoring: {strategy, api, kline}}, api}`.
  */
 export interface UnilateralFeedMessage {
+  /**
+   * Our addition: the lists carry only what changed since the socket's previous message: strategies as
+   * patches (id and changed fields), follow tasks and monitoring entries whole, by id. Absent: everything.
+   */
+  partial?: true;
   strategy: UnilateralStrategyLive[];
   task?: unknown;
   monitoring?: { strategy?: unknown; api?: unknown; kline?: unknown };

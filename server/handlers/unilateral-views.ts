@@ -33,11 +33,15 @@ export function positionRows(coin: string, qty: number, entry: number, price: nu
   ];
 }
 
-export async function strategyView(db: Queryable, row: StrategyRow, taskIds: number[]): Promise<UnilateralStrategy> {
-  const trend = await lastEquity(db, row.id, TREND_POINTS);
-  const lastDeal = await lastTradeAt(db, row.id);
-  const lastPrice = trend.length ? (row.qty !== 0 ? (row.last_equity - row.cash) / row.qty : 0) : 0;
-  const chart: TrendData = { date: trend.map((p) => formatMinute(p.at)), value: trend.map((p) => round((p.equity / row.initial_money - 1) * 100, 2)) };
+/** chart_data's points (§9): the strategy's cumulative return in percent at each of these equity rows. */
+export const trendOf = (row: StrategyRow, points: readonly { at: number; equity: number }[]): TrendData => ({
+  date: points.map((p) => formatMinute(p.at)),
+  value: points.map((p) => round((p.equity / row.initial_money - 1) * 100, 2)),
+});
+
+/** §3 unilateral strategy but its trend line; `hasTrend`: it has equity rows (its position is priced at its last bar). */
+export function strategyFields(row: StrategyRow, taskIds: number[], lastDeal: number | null, hasTrend: boolean): Omit<UnilateralStrategy, 'chart_data'> {
+  const lastPrice = hasTrend && row.qty !== 0 ? (row.last_equity - row.cash) / row.qty : 0;
   return {
     id: row.id,
     names: row.names,
@@ -48,8 +52,12 @@ export async function strategyView(db: Queryable, row: StrategyRow, taskIds: num
     update_time: formatSecond(row.update_time),
     last_deal: lastDeal === null ? '' : formatSecond(lastDeal),
     task_ids: taskIds,
-    chart_data: JSON.stringify(chart),
   };
+}
+
+export async function strategyView(db: Queryable, row: StrategyRow, taskIds: number[]): Promise<UnilateralStrategy> {
+  const trend = await lastEquity(db, row.id, TREND_POINTS);
+  return { ...strategyFields(row, taskIds, await lastTradeAt(db, row.id), trend.length > 0), chart_data: JSON.stringify(trendOf(row, trend)) };
 }
 
 export const tradeView = (t: TradeRecord): StrategyTrade => ({

@@ -110,7 +110,7 @@ describe('unilateral strategy list', () => {
     await waitFor(() => expect(follows).toEqual([expect.objectContaining({ strategyId: 1, type: 1 })]));
   });
 
-  it('updates a row from the /web/all/data socket, in both message shapes', async () => {
+  it('updates rows from the /web/all/data socket: both message shapes, and a partial push merged into them', async () => {
     await renderList();
     const socket = FakeSocket.instances.find((s) => s.url.includes('/web/all/data'))!;
     expect(socket).toBeDefined();
@@ -127,6 +127,27 @@ describe('unilateral strategy list', () => {
     );
     expect(await within(row('mean-eth')).findByText('4.00%')).toBeInTheDocument();
     expect(within(row('mean-eth')).getByText('运行中')).toBeInTheDocument();
+
+    // a partial push: the fields that changed and the trend line's new points (one already drawn, one new)
+    const trend = () => within(row('trend-btc')).getByRole('img', { name: 'trend-btc 收益走势' });
+    expect(trend()).toHaveAccessibleDescription(/共 3 个点，从 2026-11-20 00:00 到 2026-11-22 00:00。/);
+    act(() =>
+      socket.receive(
+        JSON.stringify({
+          partial: true,
+          strategy: {
+            strategy: [{ id: 1, total_eq: 7.75, chart_append: { date: ['2026-11-22 00:00', '2026-11-23 00:00'], value: [3.25, 7.75] } }],
+            monitoring: { strategy: [], api: [], kline: [] },
+          },
+          api: [],
+        }),
+      ),
+    );
+    expect(await within(row('trend-btc')).findByText('7.75%')).toBeInTheDocument();
+    expect(trend()).toHaveAccessibleDescription(/共 4 个点，从 2026-11-20 00:00 到 2026-11-23 00:00。 收益走势：从 0.00 到 7.75/);
+    // what the push did not carry is kept
+    expect(within(row('trend-btc')).getByText('BTC 0.123457')).toBeInTheDocument();
+    expect(within(row('mean-eth')).getByText('4.00%')).toBeInTheDocument();
   });
 
   it('expands a strategy to its follow tasks with their state labels and actions', async () => {

@@ -179,7 +179,7 @@ describe('monitoring page', () => {
     expect(targets).toEqual(['2', '3', '1']);
   });
 
-  it('follows the unilateral feed: each push of its monitoring part replaces the dots the page read', async () => {
+  it('follows the unilateral feed: a whole push of its monitoring part replaces the dots the page read, a partial one updates them', async () => {
     const entry = (name: string, status: number) => ({ id: 1, name, status, info: '', update_time: '' });
     server.use(onCall('unilateralMonitoringDetail', () => envelope([entry('okex-main', 1)])));
     renderPage(<MonitoringPage />, { path: '/unilateral/contral?id=2', session: adminSession });
@@ -196,6 +196,11 @@ describe('monitoring page', () => {
     expect(await within(dotOf('okex-main')).findByText('异常')).toBeInTheDocument();
     act(() => socket.receive(JSON.stringify({ strategy: { strategy: [], monitoring: { ...monitoring, api: [entry('okex-main', 0)] } }, api: [] })));
     expect(await within(dotOf('okex-main')).findByText('未运行')).toBeInTheDocument();
+    // a partial push carries the entries that changed: merged by id, the others kept
+    const partial = { strategy: [], api: [{ ...entry('binance-2', 1), id: 2 }], kline: [] };
+    act(() => socket.receive(JSON.stringify({ partial: true, strategy: { strategy: [], monitoring: partial }, api: [] })));
+    expect(await within(await waitFor(() => dotOf('binance-2'))).findByText('正常')).toBeInTheDocument();
+    expect(within(dotOf('okex-main')).getByText('未运行')).toBeInTheDocument();
   });
 
   it('is for admins only', async () => {

@@ -13,12 +13,12 @@ import { useUpDownColors } from '../../components/up-down-colors';
 import { PAGING } from '#contract/rules/constants';
 import { formatCost, formatPercent, formatQuantity, formatReturn, formatStatistic } from '../../domain/format';
 import { ONE_CLICK_FOLLOW_TYPE, STRATEGY_STATUS, STRATEGY_TARGET, strategyStatusLabelKey, trendLine, type TrendData } from '#contract/rules/unilateral';
-import { useLiveResourceCache } from '../../providers/use-live-resource';
 import { FOLLOW_TASKS, FollowTaskDialog } from './follow-tasks/follow-dialog';
 import { FollowTaskTable } from './follow-tasks/task-table';
 import { UNILATERAL_STRATEGIES, UnilateralStrategyDialog } from './strategy-dialog';
 import { UnilateralStrategyAddDialog } from './strategy-add-dialog';
 import { useSign } from './use-sign';
+import { useStrategyFeed } from './use-strategy-feed';
 import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
 /** chart_data (JSON text) as the drawn line: last 180 points and 7 future dates (§9); nothing when unreadable. */
@@ -33,8 +33,8 @@ export function trendPoints(chartData: string | undefined): { date: string; valu
   }
 }
 
-// The cells below are memoised on what they show: /web/all/data re-sends every strategy (the admin gets
-// the list twice a push, in both shapes), and a row whose figures did not change is not drawn again.
+// The cells below are memoised on what they show: a push of /web/all/data patches the rows that changed
+// (every running strategy at each bar), and a cell whose figures did not change is not drawn again.
 
 const samePosition = (a: { position: UnilateralPosition[] | undefined }, b: { position: UnilateralPosition[] | undefined }) =>
   a.position === b.position || JSON.stringify(a.position) === JSON.stringify(b.position);
@@ -181,7 +181,7 @@ export default function UnilateralStrategyListPage() {
     pagination: { mode: 'off' },
     queryOptions: { enabled: !!sign },
   });
-  useLiveResourceCache(UNILATERAL_STRATEGIES); // the feed's status is the shell's badge: a message renders this page only when it changes rows
+  useStrategyFeed(); // the feed's status is the shell's badge: a message renders this page only when it changes rows
   const strategies = result.data;
 
   const canSeeTasks = useCan({ resource: FOLLOW_TASKS, action: 'list' }).data?.can;

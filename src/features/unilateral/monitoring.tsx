@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Result, Segmented, Space, Table, Typography } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
@@ -46,28 +46,54 @@ export function monitoringViews(message: UnilateralFeedMessage): MonitoringViews
   return { [MONITORING_VIEW.strategy]: strategy, [MONITORING_VIEW.api]: api, [MONITORING_VIEW.kline]: kline };
 }
 
+type ShownViews = Partial<MonitoringViews>;
+
+/** The entries of `changes` over `rows`, by id (new ids at the end). */
+export function mergeEntries(rows: readonly MonitoringEntry[], changes: readonly MonitoringEntry[]): MonitoringEntry[] {
+  if (changes.length === 0) return rows as MonitoringEntry[];
+  const byId = new Map(changes.map((entry) => [entry.id, entry]));
+  const merged = rows.map((row) => {
+    const change = byId.get(row.id);
+    byId.delete(row.id);
+    return change ?? row;
+  });
+  return [...merged, ...byId.values()];
+}
+
 /**
- * The dots of every view as the unilateral feed (/web/all/data) last pushed them, with when: the feed pushes
- * them to a unilateral admin whenever a strategy, a follow task or a bar changes.
+ * The dots of each view: the view's /monitoring/detail answer (`read`, its base whenever it arrives), then what
+ * the unilateral feed (/web/all/data) pushes to a unilateral admin whenever a strategy, a follow task or a bar
+ * changes: every view whole (replacing), or a partial message's changed entries (merged by id into the views
+ * that have a base).
  */
-function usePushedViews(enabled: boolean) {
-  const [pushed, setPushed] = useState<{ views: MonitoringViews; at: number }>();
+function useShownViews(enabled: boolean, view: MonitoringView, read: MonitoringEntry[] | undefined): MonitoringEntry[] | undefined {
+  const [shown, setShown] = useState<ShownViews>({});
+  useEffect(() => {
+    if (read) setShown((views) => ({ ...views, [view]: read }));
+  }, [read, view]);
   useFeedListener(
     'unilateral',
     undefined,
     (message) => {
       const views = monitoringViews(message);
-      if (views) setPushed({ views, at: Date.now() });
+      if (!views) return;
+      if (!message.partial) setShown(views);
+      else
+        setShown((before) => {
+          const after: ShownViews = { ...before };
+          for (const v of MONITORING_VIEWS) if (before[v]) after[v] = mergeEntries(before[v], views[v]);
+          return after;
+        });
     },
     { enabled },
   );
-  return pushed;
+  return shown[view] ?? read;
 }
 
 /**
  * /unilateral/contral?id=1|2|3 (spec §2 Monitoring page): strategies, APIs or K-lines with their status dots, for
  * admins. Read once (/monitoring/detail), then each push of the unilateral feed's `monitoring` part replaces the
- * rows; whichever came last is shown, so the dots follow the feed.
+ * rows (whole) or updates the entries it carries (partial), so the dots follow the feed.
  */
 export default function MonitoringPage() {
   const { t } = useTranslation('unilateral');
@@ -77,8 +103,7 @@ export default function MonitoringPage() {
   // the feed is the unilateral list's (its access: the /main/index/unilateral column)
   const canFollowFeed = useCan({ resource: 'unilateral-strategies', action: 'list' }).data?.can;
   const { data, query } = useCall('unilateralMonitoringDetail', { target: view }, { enabled: !!isAdmin });
-  const pushed = usePushedViews(!!isAdmin && !!canFollowFeed);
-  const rows = pushed && pushed.at >= query.dataUpdatedAt ? pushed.views[view] : data;
+  const rows = useShownViews(!!isAdmin && !!canFollowFeed, view, data);
 
   if (isAdmin === false) return <Result status="403" title={t('monitoringPage.adminOnly')} />;
   return (
