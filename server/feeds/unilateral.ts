@@ -7,6 +7,7 @@ import { isUnilateralAdmin } from '../handlers/unilateral-access';
 import { followTaskItem, strategyFields, trendOf } from '../handlers/unilateral-views';
 import { equityOf, lastEquity, lastTradeAt, listUStrategies, type StrategyRow } from '../store/unilateral';
 import type { Queryable } from '../store/queryable';
+import { breather } from '../http/lanes';
 import type { FeedClient, FeedGenerator, FeedGenerators } from './socket-server';
 
 /** What one socket was last sent of a strategy: its stored row (an unchanged row is an unchanged view), its fields' JSON, its trend's last point. */
@@ -26,6 +27,8 @@ interface Sent {
 }
 
 const sentTo = new WeakMap<FeedClient, Sent>();
+/** strategies read between two breathers */
+const BREATH_EVERY = 100;
 const VIEWS = [MONITORING_VIEW.strategy, MONITORING_VIEW.api, MONITORING_VIEW.kline] as const;
 
 /** A strategy as the feed carries it: its id and fields, with its trend whole (`chart_data`) or its new points (`chart_append`). */
@@ -96,6 +99,7 @@ async function reply(client: FeedClient): Promise<unknown> {
 
   const strategy: StrategyPatch[] = [];
   const strategies = new Map<number, SentStrategy>();
+  let read = 0;
   const taskIdsOf = new Map<number, number[]>();
   for (const t of tasks) taskIdsOf.set(t.strategy_id, [...(taskIdsOf.get(t.strategy_id) ?? []), t.id]);
   for (const row of rows) {
@@ -103,6 +107,8 @@ async function reply(client: FeedClient): Promise<unknown> {
     const { patch, sent } = await strategyPatch(app.db, row, taskIds, previous?.strategies.get(row.id));
     strategies.set(row.id, sent);
     if (patch) strategy.push(patch);
+    // a strategy that changed costs its reads (a whole answer's ~0.5 ms each): others are served between pieces
+    if (sent !== previous?.strategies.get(row.id) && ++read % BREATH_EVERY === 0) await breather();
   }
   sentTo.set(client, { strategies, tasks: taskDiff.sent, monitoring: new Map(VIEWS.map((view, i) => [view, viewDiffs[i]?.sent ?? new Map()])) });
 

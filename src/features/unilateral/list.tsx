@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Dropdown, Space, Table, Tag, Tooltip, Typography, type CheckboxProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCan, useInvalidate, useList, type CrudFilter } from '@refinedev/core';
@@ -18,7 +18,7 @@ import { FollowTaskTable } from './follow-tasks/task-table';
 import { UNILATERAL_STRATEGIES, UnilateralStrategyDialog } from './strategy-dialog';
 import { UnilateralStrategyAddDialog } from './strategy-add-dialog';
 import { useSign } from './use-sign';
-import { useStrategyFeed } from './use-strategy-feed';
+import { LiveStrategies, LiveStrategiesContext, useLiveField, useStrategyFeed } from './live-strategies';
 import { KEYBOARD_MENU } from '../../components/keyboard-menu';
 
 /** chart_data (JSON text) as the drawn line: last 180 points and 7 future dates (§9); nothing when unreadable. */
@@ -33,8 +33,8 @@ export function trendPoints(chartData: string | undefined): { date: string; valu
   }
 }
 
-// The cells below are memoised on what they show: a push of /web/all/data patches the rows that changed
-// (every running strategy at each bar), and a cell whose figures did not change is not drawn again.
+// The cells below are memoised on what they show, and read their row as /web/all/data last pushed it (Live*
+// below): a push renders the cells whose figures it changed (every running strategy's at each bar), not the table.
 
 const samePosition = (a: { position: UnilateralPosition[] | undefined }, b: { position: UnilateralPosition[] | undefined }) =>
   a.position === b.position || JSON.stringify(a.position) === JSON.stringify(b.position);
@@ -97,6 +97,32 @@ const TrendCell = memo(function TrendCell({ chartData, names }: { chartData: str
   );
 });
 
+type RowProps = { row: UnilateralStrategy };
+const isHidden = (row: UnilateralStrategy) => row.target === STRATEGY_TARGET.hidden;
+
+const LiveName = memo(function LiveName({ row }: RowProps) {
+  const names = useLiveField(row, (r) => r.names);
+  const hidden = useLiveField(row, isHidden);
+  return <NameCell names={names} hidden={hidden} />;
+});
+const LiveStatus = memo(function LiveStatus({ row }: RowProps) {
+  return <StatusCell status={useLiveField(row, (r) => r.status)} />;
+});
+const LiveReturn = memo(function LiveReturn({ row }: RowProps) {
+  return <ReturnCell value={useLiveField(row, (r) => r.total_eq)} />;
+});
+const LivePosition = memo(function LivePosition({ row }: RowProps) {
+  return <PositionCell position={useLiveField(row, (r) => r.position)} />;
+});
+const LiveTrend = memo(function LiveTrend({ row }: RowProps) {
+  const chartData = useLiveField(row, (r) => r.chart_data);
+  const names = useLiveField(row, (r) => r.names);
+  return <TrendCell chartData={chartData} names={names} />;
+});
+const LiveText = memo(function LiveText({ row, field }: RowProps & { field: 'update_time' | 'last_deal' }) {
+  return useLiveField(row, (r) => r[field]);
+});
+
 /** What the user may do on a row (§6 strategy_* keys), asked once for the page instead of once per row and button. */
 interface RowRights {
   edit?: boolean;
@@ -154,6 +180,10 @@ const ActionsCell = memo(function ActionsCell({
   );
 });
 
+const LiveActions = memo(function LiveActions({ row, ...props }: RowProps & Omit<Parameters<typeof ActionsCell>[0], 'id' | 'target'>) {
+  return <ActionsCell id={row.id} target={useLiveField(row, (r) => r.target)} {...props} />;
+});
+
 type Cursor = { operator: 'gt' | 'lt'; value: number } | null;
 type Dialog = { kind: 'edit'; strategyId: number } | { kind: 'follow'; strategyId: number } | { kind: 'add' } | null;
 
@@ -181,8 +211,11 @@ export default function UnilateralStrategyListPage() {
     pagination: { mode: 'off' },
     queryOptions: { enabled: !!sign },
   });
-  useStrategyFeed(); // the feed's status is the shell's badge: a message renders this page only when it changes rows
   const strategies = result.data;
+  // the feed's status is the shell's badge; a push renders the cells it changed, not this page
+  const [live] = useState(() => new LiveStrategies());
+  useLayoutEffect(() => live.readRows(strategies), [live, strategies]);
+  useStrategyFeed(live);
 
   const canSeeTasks = useCan({ resource: FOLLOW_TASKS, action: 'list' }).data?.can;
   const { result: taskResult } = useList<FollowTask>({ resource: FOLLOW_TASKS, pagination: { mode: 'off' }, queryOptions: { enabled: !!canSeeTasks } });
@@ -284,52 +317,49 @@ export default function UnilateralStrategyListPage() {
         </Space>
       }
     >
-      <Table<UnilateralStrategy>
-        dataSource={strategies}
-        loading={!sign || query.isLoading}
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          canOperate
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { name: row.names }) }) as CheckboxProps,
-              }
-            : undefined
-        }
-        expandable={canSeeTasks ? { expandedRowRender: (strategy) => <FollowTaskTable tasks={tasksOf(strategy)} /> } : undefined}
-      >
-        <Table.Column<UnilateralStrategy>
-          dataIndex="names"
-          title={t('list.fields.names')}
-          render={(names: string, strategy) => <NameCell names={names} hidden={strategy.target === STRATEGY_TARGET.hidden} />}
-        />
-        {isAdmin ? (
-          <Table.Column<UnilateralStrategy> dataIndex="status" title={t('list.fields.status')} render={(status: number) => <StatusCell status={status} />} />
-        ) : null}
-        <Table.Column<UnilateralStrategy> dataIndex="total_eq" title={t('list.fields.totalEq')} render={(value: number) => <ReturnCell value={value} />} />
-        <Table.Column<UnilateralStrategy>
-          dataIndex="position"
-          title={t('list.fields.position')}
-          render={(position: UnilateralPosition[]) => <PositionCell position={position} />}
-        />
-        <Table.Column<UnilateralStrategy>
-          key="trend"
-          title={t('list.fields.trend')}
-          width={180}
-          render={(_, strategy) => <TrendCell chartData={strategy.chart_data} names={strategy.names} />}
-        />
-        <Table.Column<UnilateralStrategy> dataIndex="update_time" title={t('list.fields.updateTime')} />
-        <Table.Column<UnilateralStrategy> dataIndex="last_deal" title={t('list.fields.lastDeal')} />
-        <Table.Column<UnilateralStrategy>
-          key="actions"
-          title={t('list.fields.actions')}
-          render={(_, strategy) => <ActionsCell id={strategy.id} target={strategy.target} rights={rights} onAction={onAction} />}
-        />
-      </Table>
+      <LiveStrategiesContext.Provider value={live}>
+        <Table<UnilateralStrategy>
+          dataSource={strategies}
+          loading={!sign || query.isLoading}
+          rowKey="id"
+          size="middle"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          rowSelection={
+            canOperate
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { name: row.names }) }) as CheckboxProps,
+                }
+              : undefined
+          }
+          expandable={canSeeTasks ? { expandedRowRender: (strategy) => <FollowTaskTable tasks={tasksOf(strategy)} /> } : undefined}
+        >
+          <Table.Column<UnilateralStrategy> dataIndex="names" title={t('list.fields.names')} render={(_, strategy) => <LiveName row={strategy} />} />
+          {isAdmin ? (
+            <Table.Column<UnilateralStrategy> dataIndex="status" title={t('list.fields.status')} render={(_, strategy) => <LiveStatus row={strategy} />} />
+          ) : null}
+          <Table.Column<UnilateralStrategy> dataIndex="total_eq" title={t('list.fields.totalEq')} render={(_, strategy) => <LiveReturn row={strategy} />} />
+          <Table.Column<UnilateralStrategy> dataIndex="position" title={t('list.fields.position')} render={(_, strategy) => <LivePosition row={strategy} />} />
+          <Table.Column<UnilateralStrategy> key="trend" title={t('list.fields.trend')} width={180} render={(_, strategy) => <LiveTrend row={strategy} />} />
+          <Table.Column<UnilateralStrategy>
+            dataIndex="update_time"
+            title={t('list.fields.updateTime')}
+            render={(_, strategy) => <LiveText row={strategy} field="update_time" />}
+          />
+          <Table.Column<UnilateralStrategy>
+            dataIndex="last_deal"
+            title={t('list.fields.lastDeal')}
+            render={(_, strategy) => <LiveText row={strategy} field="last_deal" />}
+          />
+          <Table.Column<UnilateralStrategy>
+            key="actions"
+            title={t('list.fields.actions')}
+            render={(_, strategy) => <LiveActions row={strategy} rights={rights} onAction={onAction} />}
+          />
+        </Table>
+      </LiveStrategiesContext.Provider>
       <Space style={{ marginTop: 12 }}>
         <Button onClick={previous}>{t('list.prev')}</Button>
         <Button onClick={next}>{t('list.next')}</Button>
