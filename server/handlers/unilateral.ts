@@ -27,6 +27,7 @@ import {
 import { PAGING } from '#contract/rules/constants';
 import { signedIn, type AppContext, type CallContext, type HandlerMap } from '../context';
 import { invalid } from '../http/envelope';
+import { breather } from '../http/lanes';
 import { id, idList, num, oneOf, str } from '../http/validate';
 import { formatSecond } from '../clock/time';
 import type { Currency } from '../market';
@@ -45,6 +46,7 @@ import {
   tradeCount,
   tradesOf,
   tradesPage,
+  type EquityRecord,
   type StrategyRow,
 } from '../store/unilateral';
 import { simPrice } from '../unilateral/runner';
@@ -105,13 +107,45 @@ const pageNumber = (call: CallContext, field: string) => {
   return n;
 };
 
-/** The points of `cycle` from `from` to `to`, refused past MAX_SIGNAL_POINTS. */
-function cyclePoints(cycle: keyof typeof CYCLE_MS, from: number, to: number): number[] {
+/**
+ * The longest window a signal chart spans, in points of its cycle: a year (366 days) of 1T. Past
+ * MAX_SIGNAL_POINTS the answer keeps, of each run of consecutive points, the lowest and the highest price.
+ */
+export const MAX_SIGNAL_WINDOW_POINTS = 366 * 1440;
+/** Cycle points priced (and equity rows read) between two breathers. */
+const SIGNAL_CHUNK = 20_000;
+
+/** The first point of `cycle` in the window and how many there are, refused past MAX_SIGNAL_WINDOW_POINTS. */
+function cyclePoints(cycle: keyof typeof CYCLE_MS, from: number, to: number): { first: number; step: number; count: number } {
   const step = CYCLE_MS[cycle];
   const first = Math.ceil(from / step) * step;
   const count = Math.floor((to - first) / step) + 1;
-  if (to <= from || count > MAX_SIGNAL_POINTS) throw invalid('err.timeWindow', { max: MAX_SIGNAL_POINTS });
-  return Array.from({ length: Math.max(0, count) }, (_, i) => first + i * step);
+  if (to <= from || count > MAX_SIGNAL_WINDOW_POINTS) throw invalid('err.timeWindow', { max: MAX_SIGNAL_WINDOW_POINTS });
+  return { first, step, count: Math.max(0, count) };
+}
+
+/**
+ * The price line of a window: every point of the cycle up to MAX_SIGNAL_POINTS; past it (a year of 1T is 525,600)
+ * the points in runs of `run`, each run's lowest and highest kept in time order, so the answer stays at most
+ * MAX_SIGNAL_POINTS and the line keeps its extremes: the chart draws at most 2 points a pixel anyway (LTTB).
+ */
+async function priceLine(price: (at: number) => number, first: number, step: number, count: number): Promise<{ at: number; price: number }[]> {
+  const run = count > MAX_SIGNAL_POINTS ? Math.ceil(count / (MAX_SIGNAL_POINTS / 2)) : 1;
+  const line: { at: number; price: number }[] = [];
+  for (let start = 0; start < count; start += run) {
+    let low = { at: first + start * step, price: price(first + start * step) };
+    let high = low;
+    for (let i = start + 1; i < Math.min(start + run, count); i += 1) {
+      const at = first + i * step;
+      const p = price(at);
+      if (p < low.price) low = { at, price: p };
+      if (p > high.price) high = { at, price: p };
+    }
+    if (low === high) line.push(low);
+    else line.push(...(low.at < high.at ? [low, high] : [high, low]));
+    if (start % SIGNAL_CHUNK < run && start > 0) await breather();
+  }
+  return line;
 }
 
 /** §3 Signal chart data over a window at a cycle (see SignalChart). */
@@ -119,36 +153,49 @@ async function signalChart(call: CallContext, strategy: StrategyRow): Promise<Si
   const cycle = cycleOf(call.payload);
   const now = call.app.clock.now();
   const { from, to } = timeWindow(call.payload, now, CYCLE_WINDOW_DAYS[cycle]);
-  const points = cyclePoints(cycle, from, to);
+  const { first, step, count } = cyclePoints(cycle, from, to);
   const priceAt = simPrice(call.app.market.sim);
+  const line = await priceLine((at) => priceAt(strategy.coin, at), first, step, count);
+  // every trade of the window is a marker, however long the window
   const marks = (await tradesOf(call.app.db, strategy.id, from, to)).map(
     (t): SignalMark => ({ createtime: formatSecond(t.at), price: t.price, type: t.type, trade_num: t.qty }),
   );
-  // the strategy's curve: the last equity row at or before each point, drawdown from the window's running peak
-  const rows = await equityOf(call.app.db, strategy.id, from - strategy.bar_ms, to);
+  // the strategy's curve at the line's points: the last equity row at or before each, drawdown from the running
+  // peak of every row of the window (read a slice at a time)
   const curve: SignalChart['curve'] = [];
-  let r = -1;
   let peak = 0;
-  for (const at of points) {
-    while (r + 1 < rows.length && rows[r + 1]!.at <= at) r += 1;
-    const row = rows[r];
-    if (!row) continue;
-    peak = Math.max(peak, row.equity);
-    curve.push({
-      time: formatSecond(at),
-      position: row.position,
-      earnings: Number((row.equity - strategy.initial_money).toFixed(2)),
-      drawdown: peak > 0 ? Number((((peak - row.equity) / peak) * 100).toFixed(4)) : 0,
-      price: row.price,
-    });
+  let last: EquityRecord | undefined;
+  let next = 0;
+  const slice = SIGNAL_CHUNK * step;
+  for (let sliceFrom = from - strategy.bar_ms; sliceFrom <= to && next < line.length; sliceFrom += slice) {
+    const rows = await equityOf(call.app.db, strategy.id, sliceFrom, Math.min(to, sliceFrom + slice - 1));
+    for (const row of rows) {
+      while (next < line.length && line[next]!.at < row.at) pushCurve(curve, strategy, line[next++]!.at, last, peak);
+      last = row;
+      peak = Math.max(peak, row.equity);
+    }
+    await breather();
   }
+  while (next < line.length) pushCurve(curve, strategy, line[next++]!.at, last, peak);
   return {
     cycle,
-    market: points.map((at) => ({ createtime: formatSecond(at), price: priceAt(strategy.coin, at) })),
+    market: line.map((p) => ({ createtime: formatSecond(p.at), price: p.price })),
     up_direction: marks.filter((m) => isBuySignal(m.type)),
     down_direction: marks.filter((m) => !isBuySignal(m.type)),
     curve,
   };
+}
+
+/** The curve's point at `at`: the strategy's last equity row then, its drawdown from the running `peak`. */
+function pushCurve(curve: SignalChart['curve'], strategy: StrategyRow, at: number, row: EquityRecord | undefined, peak: number): void {
+  if (!row) return;
+  curve.push({
+    time: formatSecond(at),
+    position: row.position,
+    earnings: Number((row.equity - strategy.initial_money).toFixed(2)),
+    drawdown: peak > 0 ? Number((((peak - row.equity) / peak) * 100).toFixed(4)) : 0,
+    price: row.price,
+  });
 }
 
 /** The open position of a strategy at its last bar. */

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '#contract/endpoints';
 import type { Indicators, StrategyAssetRow, StrategyTrade } from '#contract/types/unilateral';
 import type { FollowOrder } from '#contract/types/follow-tasks';
-import { isOpening, signalSide } from '#contract/rules/unilateral';
-import { equityOf, findUStrategy, insertUStrategy } from '../../server/store/unilateral';
-import { parseSecond } from '../../server/clock/time';
+import { MAX_SIGNAL_POINTS, isOpening, signalSide } from '#contract/rules/unilateral';
+import { equityOf, findUStrategy, insertUStrategy, tradesOf } from '../../server/store/unilateral';
+import { formatSecond, parseSecond } from '../../server/clock/time';
 import { startTestServer, type TestServer } from './helpers';
 
 const DAY = 86_400_000;
@@ -145,6 +145,33 @@ describe('strategies', () => {
     const newest = trades.data.list[0] as StrategyTrade;
     const marks = [...month.data.up_direction, ...month.data.down_direction].map((m: { createtime: string }) => m.createtime);
     expect(marks).toContain(newest.create_time);
+  });
+
+  it('answers more than MAX_SIGNAL_POINTS of 1T (31 days) with every trade as a marker and each run of points by its lowest and highest price', async () => {
+    const now = t.clock.now();
+    const window = { startTime: formatSecond(now - 31 * DAY), endTime: formatSecond(now) };
+    const month = await t.call('unilateralTransactionIdentifier', { strategyId: 2, cycle: '1T', ...window }, { token: follower });
+    expect(month.code).toBe(200);
+    const market = month.data.market as { createtime: string; price: number }[];
+    expect(market.length).toBeLessThanOrEqual(MAX_SIGNAL_POINTS);
+    expect(market.length).toBeGreaterThan((31 * 1440) / 3);
+    const times = market.map((p) => parseSecond(p.createtime));
+    expect(times.every((at, i) => i === 0 || at > times[i - 1]!)).toBe(true);
+    const trades = await tradesOf(t.server.context.db, 2, now - 31 * DAY, now);
+    expect(trades.length).toBeGreaterThan(0);
+    expect(month.data.up_direction.length + month.data.down_direction.length).toBe(trades.length);
+    // the first run of 3 minutes (44,640 points in runs of 3): its lowest and highest, as 1T over those minutes has them
+    const run = await t.call(
+      'unilateralTransactionIdentifier',
+      { strategyId: 2, cycle: '1T', startTime: market[0]!.createtime, endTime: formatSecond(times[0]! + 2 * 60_000) },
+      { token: follower },
+    );
+    const prices = (run.data.market as { price: number }[]).map((p) => p.price);
+    expect(run.data.market).toHaveLength(3);
+    expect(market.slice(0, 2).map((p) => p.price).sort()).toEqual([Math.min(...prices), Math.max(...prices)].sort());
+    // a window past a year (MAX_SIGNAL_WINDOW_POINTS of 1T) is refused
+    const longer = { startTime: formatSecond(now - 367 * DAY), endTime: formatSecond(now) };
+    expect((await t.call('unilateralTransactionIdentifier', { strategyId: 2, cycle: '1T', ...longer }, { token: follower })).code).toBe(400);
   });
 });
 
