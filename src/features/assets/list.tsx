@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useCustomMutation } from '@refinedev/core';
 import { App, Button, Card, Col, Flex, Menu, Modal, Row, Select, Skeleton, Space, Tabs, Typography } from 'antd';
 import { LineChartOutlined, CameraOutlined, RedoOutlined } from '@ant-design/icons';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApiAccount } from '#contract/types/api-accounts';
 import { assetView, joinApiIds, ledgerRecords, netAssetsOf } from '../../domain/assets';
 import { DEFAULTS } from '#contract/rules/constants';
-import type { FeedManager } from '../../live/manager';
+import type { FeedManager, FeedState } from '../../live/manager';
+import { useFeedListener } from '../../live/use-feed';
 import { failed } from '../../components/notify';
 import { AssetSummaryCard } from '../../components/account-assets';
 import { CurrencyTable } from './currency-table';
@@ -21,8 +22,18 @@ const ALL = 'all';
 /** Strategy type 1 = hedging (§3): its follow tasks are resumed by hedging/restore/task. */
 const HEDGING = 1;
 
+/** What the API list, the buttons and the chart dialog use of an account: not its numbers, which the socket patches every 3 s. */
+type AccountName = Pick<ApiAccount, 'id' | 'name' | 'status'>;
+
+/** The accounts' names (and statuses), the same array while they stay the same, however often their numbers change. */
+function useAccountNames(apis: readonly ApiAccount[]): AccountName[] {
+  const key = apis.map((a) => `${a.id}\u0001${a.name}\u0001${a.status}`).join('\u0002');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the names and statuses by value
+  return useMemo(() => apis.map(({ id, name, status }) => ({ id, name, status })), [key]);
+}
+
 /** §2 chart dialog: the ratio curve of one API (with 'all APIs', the dialog asks which). */
-function ChartDialog({ apis, selected, onClose }: { apis: readonly ApiAccount[]; selected?: ApiAccount; onClose: () => void }) {
+function ChartDialog({ apis, selected, onClose }: { apis: readonly AccountName[]; selected?: AccountName; onClose: () => void }) {
   const { t } = useTranslation('assets');
   const [apiId, setApiId] = useState(selected?.id ?? apis[0]?.id);
   const api = apis.find((a) => a.id === apiId);
@@ -45,7 +56,7 @@ function ChartDialog({ apis, selected, onClose }: { apis: readonly ApiAccount[];
 }
 
 /** The buttons of §2: asset snapshot, resume following, the ratio curve dialog. */
-function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selected?: ApiAccount }) {
+const AssetActions = memo(function AssetActions({ apis, selected }: { apis: readonly AccountName[]; selected?: AccountName }) {
   const { t, i18n } = useTranslation('assets');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -92,7 +103,52 @@ function AssetActions({ apis, selected }: { apis: readonly ApiAccount[]; selecte
       {chartOpen && <ChartDialog apis={apis} selected={selected} onClose={() => setChartOpen(false)} />}
     </Space>
   );
+});
+
+/** The sums before the accounts' first numbers are in. */
+const NO_NUMBERS = assetView([]);
+
+/**
+ * Whether the accounts' first numbers are in: every account shown has its first message, or the feed has sent a
+ * round of messages (as many as accounts shown: one that never answers does not hold the page), or is not coming;
+ * then it stays. Until then the sums wait (a sum over the accounts that answered first would be a wrong total, and
+ * with 100 accounts their messages come in several pieces, each drawing the page again), and so does the ratio
+ * chart, whose engine (@ant-design/charts, ~1 MB of script) would otherwise load while the numbers come in.
+ */
+function useNumbersIn(numbersIn: boolean, apiIds: readonly number[], feed: FeedState, manager?: FeedManager): boolean {
+  const [may, setMay] = useState(false);
+  const [round, setRound] = useState(false);
+  const messages = useRef(0);
+  useFeedListener(
+    'asset',
+    apiIds,
+    () => {
+      messages.current += 1;
+      if (messages.current >= apiIds.length) setRound(true);
+    },
+    { enabled: !may && !round && apiIds.length > 0, manager },
+  );
+  const now = apiIds.length > 0 && (numbersIn || round || feed === 'offline' || feed === 'unsupported');
+  useEffect(() => {
+    if (now) setMay(true);
+  }, [now]);
+  return may || now;
 }
+
+/** 'All APIs' and each account: a long list (100 accounts) drawn again only when a name or the selection changes. */
+const ApiMenu = memo(function ApiMenu({ apis, selection, onSelect }: { apis: readonly AccountName[]; selection: string; onSelect: (key: string) => void }) {
+  const { t } = useTranslation('assets');
+  return (
+    <Menu
+      aria-label={t('apiList.label')}
+      mode="inline"
+      selectedKeys={[selection]}
+      onClick={({ key }) => onSelect(key)}
+      items={[{ key: ALL, label: t('apiList.all') }, ...apis.map((a) => ({ key: String(a.id), label: a.name }))]}
+      style={{ maxHeight: 480, overflowY: 'auto', borderInlineEnd: 'none' }}
+    />
+  );
+});
 
 /**
  * /assets ('equity', spec §2 Assets page): the assets resource (the user's accounts) for 'all APIs' or the
@@ -102,15 +158,26 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
   const { t } = useTranslation('assets');
   const { accounts: apis, loading, failed, retry } = useAccountRecords();
   const [selection, setSelection] = useState<string>(ALL);
+  const names = useAccountNames(apis);
   const selected = selection === ALL ? undefined : apis.find((a) => String(a.id) === selection);
+  const selectedName = selection === ALL ? undefined : names.find((a) => String(a.id) === selection);
   const shown = useMemo(() => (selected ? [selected] : apis), [selected, apis]);
-  const apiIds = useMemo(() => shown.map((a) => a.id), [shown]);
+  const shownKey = selectedName ? String(selectedName.id) : names.map((a) => a.id).join(',');
+  // the ids by value: the same array while the accounts shown stay the same
+  const apiIds = useMemo(() => (shownKey ? shownKey.split(',').map(Number) : []), [shownKey]);
   const feed = useAssetsFeed(apiIds, manager);
   // an account whose exchange has not been read yet has no figures: they are left out, not summed as zeros
   const assets = useMemo(() => shown.map((a) => (notReadYet(a) ? { ...assetsOf(a), asset_info: undefined } : assetsOf(a))), [shown]);
   const readings = useMemo(() => shown.flatMap((a): ReadAccount[] => (a.exchange ? [{ id: a.id, name: a.name, exchange: a.exchange }] : [])), [shown]);
   const view = useMemo(() => assetView(assets), [assets]);
-  const arrived = assets.some((a) => a.asset_info);
+  const numbersIn = useNumbersIn(
+    assets.every((a) => a.asset_info),
+    apiIds,
+    feed.state,
+    manager,
+  );
+  const numbers = numbersIn ? view : NO_NUMBERS;
+  const summaryCard = useMemo(() => <AssetSummaryCard summary={numbers.summary} rowsNetAssets={netAssetsOf(numbers.rows)} />, [numbers.summary, numbers.rows]);
   const bourse = selected?.bourse_id ?? apis[0]?.bourse_id ?? DEFAULTS.bourseId;
 
   if (loading) return <Skeleton active />;
@@ -126,7 +193,11 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
     {
       key: 'chart',
       label: t('tabs.chart'),
-      children: <RatioPanel key={joinApiIds(apiIds)} endpoint="assetStatistics" apiId={joinApiIds(apiIds)} name={selected?.name ?? t('apiList.all')} />,
+      children: numbersIn ? (
+        <RatioPanel key={joinApiIds(apiIds)} endpoint="assetStatistics" apiId={joinApiIds(apiIds)} name={selectedName?.name ?? t('apiList.all')} />
+      ) : (
+        <Skeleton active />
+      ),
     },
     { key: 'trades', label: t('tabs.trades'), children: <TradeRecords apiIds={apiIds} /> },
     {
@@ -158,25 +229,19 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('title')}
       </Typography.Title>
-      <AssetActions apis={apis} selected={selected} />
+      <AssetActions apis={names} selected={selectedName} />
       <Row gutter={[12, 12]}>
         <Col xs={24} md={6} lg={5}>
           <Card size="small" title={t('apiList.label')} styles={{ body: { padding: 0 } }}>
-            <Menu
-              aria-label={t('apiList.label')}
-              mode="inline"
-              selectedKeys={[selection]}
-              onClick={({ key }) => setSelection(key)}
-              items={[{ key: ALL, label: t('apiList.all') }, ...apis.map((a) => ({ key: String(a.id), label: a.name }))]}
-              style={{ maxHeight: 480, overflowY: 'auto', borderInlineEnd: 'none' }}
-            />
+            <ApiMenu apis={names} selection={selection} onSelect={setSelection} />
           </Card>
         </Col>
         <Col xs={24} md={18} lg={19} style={{ minWidth: 0 }}>
           <Flex vertical gap={12}>
             <ExchangeReadings accounts={readings} />
-            {arrived || !shown.some(notReadYet) ? (
-              <AssetSummaryCard summary={view.summary} rowsNetAssets={netAssetsOf(view.rows)} />
+            {/* an account not read from its exchange yet has no figures: no sums until one has */}
+            {numbersIn && (assets.some((a) => a.asset_info) || !shown.some(notReadYet)) ? (
+              summaryCard
             ) : (
               <Card size="small">
                 <Skeleton active paragraph={{ rows: 2 }} />
@@ -185,7 +250,7 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
             <Card size="small">
               <Tabs items={tabs} destroyOnHidden />
             </Card>
-            <CurrencyTable rows={view.rows} bourse={bourse} loading={!arrived && feed.state !== 'offline'} />
+            <CurrencyTable rows={numbers.rows} bourse={bourse} loading={!numbersIn && feed.state !== 'offline'} />
           </Flex>
         </Col>
       </Row>
