@@ -30,7 +30,8 @@ export function sizeChartSvg(chart: SizeChart): string {
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12" role="img">`,
+    `<title>${xml(chart.title)}</title>`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${W / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">${xml(chart.title)}</text>`,
     ...ticks.map(

@@ -168,7 +168,12 @@ describe('strategies', () => {
     );
     const prices = (run.data.market as { price: number }[]).map((p) => p.price);
     expect(run.data.market).toHaveLength(3);
-    expect(market.slice(0, 2).map((p) => p.price).sort()).toEqual([Math.min(...prices), Math.max(...prices)].sort());
+    expect(
+      market
+        .slice(0, 2)
+        .map((p) => p.price)
+        .sort(),
+    ).toEqual([Math.min(...prices), Math.max(...prices)].sort());
     // a window past a year (MAX_SIGNAL_WINDOW_POINTS of 1T) is refused
     const longer = { startTime: formatSecond(now - 367 * DAY), endTime: formatSecond(now) };
     expect((await t.call('unilateralTransactionIdentifier', { strategyId: 2, cycle: '1T', ...longer }, { token: follower })).code).toBe(400);
