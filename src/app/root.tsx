@@ -9,7 +9,7 @@ import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { ThemeModeProvider, useThemeMode } from '../components/theme-mode';
 import { useReducedMotion } from '../components/theme-mode/reduced-motion';
 import { NotifyProvider } from '../components/notify/provider';
-import { themeConfig } from './theme';
+import { themeConfig, WITHOUT_MOTION } from './theme';
 
 const pages = {
   login: () => import('../features/account/login'),
@@ -35,8 +35,10 @@ function Themed({ children }: { children: React.ReactNode }) {
     document.title = t('app.title');
   }, [t]);
   return (
-    <ConfigProvider locale={antdLocale(i18n.language)} theme={themeConfig(mode, reducedMotion)}>
-      <NotifyProvider>{children}</NotifyProvider>
+    <ConfigProvider theme={WITHOUT_MOTION}>
+      <ConfigProvider locale={antdLocale(i18n.language)} theme={themeConfig(mode, reducedMotion)}>
+        <NotifyProvider>{children}</NotifyProvider>
+      </ConfigProvider>
     </ConfigProvider>
   );
 }

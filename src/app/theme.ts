@@ -55,8 +55,20 @@ const DARK: ThemeConfig = {
   },
 };
 
-/** The theme of a mode; without motion when the user's system asks for less of it (prefers-reduced-motion). */
+/**
+ * The theme of a mode; without motion when the user's system asks for less of it (prefers-reduced-motion). The
+ * motion is always named: the theme sits inside WITHOUT_MOTION (see there), whose token it would inherit.
+ */
 export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig {
   const base = mode === 'dark' ? DARK : LIGHT;
-  return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
+  return { ...base, token: { ...base.token, motion: !reducedMotion } };
 }
+
+/**
+ * The theme of a ConfigProvider around the console's own. antd's MotionWrapper puts a provider around a
+ * ConfigProvider's children the first time its motion differs from the one above it, which mounts the whole page
+ * again. Below a provider without motion, the console's wraps from its first render, so turning motion off after
+ * hydration (prefers-reduced-motion is read in the browser only) changes nothing but the motion: what a visitor
+ * typed into the prerendered page stays.
+ */
+export const WITHOUT_MOTION: ThemeConfig = { token: { motion: false } };

@@ -21,8 +21,32 @@ export function recordTypingBeforeHydration(key: string): void {
   );
 }
 
+const waiting = new Set<() => void>();
+// a prerendered page (scripts/prerender.ts) arrives with its root filled: React hydrates it
+let hydrating = typeof document !== 'undefined' && Boolean(document.getElementById('root')?.hasChildNodes());
+
+/**
+ * Whether the prerendered page has hydrated (true when there was none). Until then, nothing above the page may
+ * change what it renders: an update reaching the page's Suspense boundary before it hydrated makes React throw
+ * the prerendered page away and render it again, and what the visitor typed with it.
+ */
+export const pageHydrated = (): boolean => !hydrating;
+
+/** Calls back once the prerendered page has hydrated; returns the unsubscribe. */
+export function onPageHydrated(callback: () => void): () => void {
+  waiting.add(callback);
+  return () => waiting.delete(callback);
+}
+
 /** After a page hydrated: each input typed into before keeps that value, and React's onChange hears it. */
 export function replayTypingBeforeHydration(): void {
+  replayTyping();
+  if (!hydrating) return;
+  hydrating = false;
+  for (const callback of [...waiting]) callback();
+}
+
+function replayTyping(): void {
   const store = window as unknown as Record<string, Typed | undefined>;
   const typed = store[TYPED_BEFORE_HYDRATION];
   if (!typed) return;
