@@ -22,6 +22,7 @@ import { insertChild, insertTask } from '../server/store/tasks';
 import { params as taskParams } from '../tests/server/engine-fixtures';
 import { startLoopbackBinance } from '../tests/loopback-exchange/binance';
 import { startLoopbackOkx } from '../tests/loopback-exchange/okx';
+import { SWAP_A, SWAP_B, bookAround } from '../tests/loopback-exchange/book';
 import { machine } from './running-tasks';
 
 const budget = (
@@ -29,12 +30,9 @@ const budget = (
 ).exchangeLatency;
 const TASKS = Number(process.env.TASKS ?? budget.tasks);
 const ACCOUNTS = budget.accounts;
-const SWAP_A = 'BTC-USDT-SWAP';
-const SWAP_B = 'BTCUSDT';
-const levels = (touch: number, step: number, size: number) => [0, 1, 2, 3, 4].map((k) => [touch + k * step, size] as [number, number]);
 /** deep enough that every task's legs fill at the touch: OKX's sizes are contracts of 0.01 BTC, Binance's BTC */
-const okxBook = (mid: number) => ({ bids: levels(mid - 1, -1, 100_000), asks: levels(mid + 1, 1, 100_000) });
-const binanceBook = (mid: number) => ({ bids: levels(mid - 1, -1, 1_000), asks: levels(mid + 1, 1, 1_000) });
+const okxBook = (mid: number) => bookAround(mid, 100_000);
+const binanceBook = (mid: number) => bookAround(mid, 1_000);
 const MID = 10_000;
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 1));

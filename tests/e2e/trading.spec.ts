@@ -16,6 +16,7 @@ import { findTask, ordersOf, type OrderRow } from '../../server/store/tasks';
 import type { RecordedRequest } from '../loopback-exchange/harness';
 import { startLoopbackBinance, type LoopbackBinance } from '../loopback-exchange/binance';
 import { startLoopbackOkx, type LoopbackOkx } from '../loopback-exchange/okx';
+import { SWAP_A, SWAP_B, bookAround } from '../loopback-exchange/book';
 import { callOk, chooseMenuItem, launchBrowser, newPage, onFailure, signInByApi, startApp, whileWatching, type App } from './harness';
 
 const KEY = { apiKey: 'e2e-okx-demo-key', secret: 'e2e-okx-demo-secret', passphrase: 'E2e-okx-1' };
@@ -28,12 +29,8 @@ const BINANCE_NAME = 'e2e-binance-testnet';
  */
 const clock = new ManualClock(Date.now());
 
-const SWAP_A = 'BTC-USDT-SWAP';
-const SWAP_B = 'BTCUSDT';
-/** five levels a tick apart outward from the touch; OKX's sizes are contracts of 0.01 BTC, Binance's BTC */
-const levels = (touch: number, step: number, size: number) => [0, 1, 2, 3, 4].map((k) => [touch + k * step, size] as [number, number]);
-const okxBook = (mid: number) => ({ bids: levels(mid - 1, -1, 50), asks: levels(mid + 1, 1, 50) });
-const binanceBook = (mid: number) => ({ bids: levels(mid - 1, -1, 0.5), asks: levels(mid + 1, 1, 0.5) });
+const okxBook = (mid: number) => bookAround(mid, 50);
+const binanceBook = (mid: number) => bookAround(mid, 0.5);
 const NARROW = 10_000;
 const WIDE = 10_300;
 

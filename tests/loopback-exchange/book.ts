@@ -122,3 +122,11 @@ export function okxChecksum(bids: [string, string][], asks: [string, string][]):
   }
   return crc32(parts.join(':')) | 0;
 }
+
+/** The instruments of a hedge across the two loopbacks: OKX's BTC USDT swap (leg A) and Binance's BTCUSDT perpetual (leg B). */
+export const SWAP_A = 'BTC-USDT-SWAP';
+export const SWAP_B = 'BTCUSDT';
+/** five levels a tick apart from `touch` outward */
+export const levels = (touch: number, step: number, size: number): Level[] => [0, 1, 2, 3, 4].map((k) => [touch + k * step, size]);
+/** A book one dollar either side of `mid`, `size` at each level (OKX's sizes are contracts of 0.01 BTC, Binance's BTC). */
+export const bookAround = (mid: number, size: number): BookInput => ({ bids: levels(mid - 1, -1, size), asks: levels(mid + 1, 1, size) });

@@ -17,6 +17,7 @@ import { fillsOf, listChildren, ordersOf } from '../../server/store/tasks';
 import type { RecordedRequest } from '../loopback-exchange/harness';
 import { startLoopbackBinance, type LoopbackBinance } from '../loopback-exchange/binance';
 import { startLoopbackOkx, type LoopbackOkx } from '../loopback-exchange/okx';
+import { SWAP_A, SWAP_B, bookAround } from '../loopback-exchange/book';
 import { addTask, TASK_PARAMS } from './engine-tasks';
 import { startTestServer, TEST_START, type TestServer } from './helpers';
 
@@ -28,12 +29,8 @@ const ONE_WAY_KEY = { apiKey: 'two-oneway-key', secret: 'two-oneway-secret' };
 /** in one-way mode with an open order: Binance refuses to change its position mode (-4068) */
 const BUSY_KEY = { apiKey: 'two-busy-key', secret: 'two-busy-secret' };
 
-const SWAP_A = 'BTC-USDT-SWAP';
-const SWAP_B = 'BTCUSDT';
-/** five levels a tick apart from `touch` outward; OKX's sizes are contracts of 0.01 BTC, Binance's BTC */
-const levels = (touch: number, step: number, size: number) => [0, 1, 2, 3, 4].map((k) => [touch + k * step, size] as [number, number]);
-const okxBook = (mid: number) => ({ bids: levels(mid - 1, -1, 50), asks: levels(mid + 1, 1, 50) });
-const binanceBook = (mid: number) => ({ bids: levels(mid - 1, -1, 0.5), asks: levels(mid + 1, 1, 0.5) });
+const okxBook = (mid: number) => bookAround(mid, 50);
+const binanceBook = (mid: number) => bookAround(mid, 0.5);
 const NARROW = 10_000;
 const WIDE = 10_300;
 
