@@ -193,11 +193,8 @@ export default function AssetsPage({ manager }: { manager?: FeedManager }) {
     {
       key: 'chart',
       label: t('tabs.chart'),
-      children: numbersIn ? (
-        <RatioPanel key={joinApiIds(apiIds)} endpoint="assetStatistics" apiId={joinApiIds(apiIds)} name={selectedName?.name ?? t('apiList.all')} />
-      ) : (
-        <Skeleton active />
-      ),
+      // a read of its own: it does not wait for the feed (a feed that never answers would hold it for good)
+      children: <RatioPanel key={joinApiIds(apiIds)} endpoint="assetStatistics" apiId={joinApiIds(apiIds)} name={selectedName?.name ?? t('apiList.all')} />,
     },
     { key: 'trades', label: t('tabs.trades'), children: <TradeRecords apiIds={apiIds} /> },
     {
