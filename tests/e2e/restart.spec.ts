@@ -250,13 +250,14 @@ test('kill -9 with orders in flight, then a restart: the order the exchange book
   const PLACE = { path: '/api/v5/trade/batch-orders' };
   const placements = (clOrdId: string) => exchange.requests.filter((r) => r.path === PLACE.path && clOrdIdOf(r) === clOrdId);
 
-  // in flight: the admin's order booked (and filled) on the exchange, its reply held there; the trader's lost on its way
-  const held = exchange.control.holdNext(PLACE);
-  const replies = [admin.buy()];
-  const booked = clOrdIdOf(await held.arrived);
+  // in flight: the trader's order lost on its way, never booked; then the admin's booked (and filled) on the exchange,
+  // its reply held there
   const lost = exchange.control.loseNext(PLACE);
-  replies.push(trader.buy());
+  const replies = [trader.buy()];
   const unsent = clOrdIdOf(await lost);
+  const held = exchange.control.holdNext(PLACE);
+  replies.push(admin.buy());
+  const booked = clOrdIdOf(await held.arrived);
   assert.equal(exchange.state.order(booked)?.state, 'filled');
   assert.equal(exchange.state.order(unsent), undefined);
 
@@ -266,7 +267,9 @@ test('kill -9 with orders in flight, then a restart: the order the exchange book
   const from = exchange.requests.length;
   server = await startProcess(port, dataDir);
 
-  // the booked order's fill, on the account's trade records (as the assets page reads them)
+  // the booked order's fill, on the account's trade records (as the assets page reads them). The server looks the
+  // manual orders a run left open up one after the other, as they were placed (handlers/manual-orders.ts): once the
+  // later one shows, the lost one has been settled, and whatever the server would send of it has been sent.
   let shown: AssetTradeRecord[] = [];
   await until('the booked order is shown with its fill', async () => {
     shown = await admin.records();
