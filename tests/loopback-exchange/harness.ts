@@ -1,8 +1,8 @@
 /**
  * The transport half of a loopback exchange: one HTTP server on 127.0.0.1 (port 0) that answers REST and
  * upgrades websockets on the same port, records every request, and carries the failure modes a test
- * scripts (hold a reply until the test releases it, fail every REST call with a status, stop answering,
- * drop or refuse the sockets). What a request means is the exchange's business (okx.ts): it hands in a
+ * scripts (hold a reply until the test releases it, lose a request, fail every REST call with a status,
+ * stop answering, drop or refuse the sockets). What a request means is the exchange's business (okx.ts): it hands in a
  * REST handler and a socket handler, so a second exchange can reuse this half.
  */
 import http from 'node:http';
@@ -25,7 +25,7 @@ export interface RecordedRequest {
   time: number;
   /** performance.now() when it arrived, for latency measurements (bench) */
   at: number;
-  /** false while the exchange was told to stop answering */
+  /** false while the exchange was told to stop answering, and for a request it lost (`loseNext`) */
   answered: boolean;
 }
 
@@ -59,6 +59,11 @@ export interface Hold {
 export interface HarnessControl {
   /** holds the next matching REST reply (the request is processed at once) until `release()` */
   holdNext(match?: RequestMatch): Hold;
+  /**
+   * loses the next matching REST request, as if it never reached the exchange: recorded (`answered: false`) but
+   * never processed nor answered (its connection stays open until the client gives up); resolves with it once it came
+   */
+  loseNext(match?: RequestMatch): Promise<RecordedRequest>;
   /** every REST call answers this HTTP status until `failRest()` clears it */
   failRest(status?: number): void;
   /** accepts connections and requests but never answers (REST or socket) until resumeAnswering() */
@@ -123,6 +128,7 @@ function parseBody(raw: string, contentType: string | undefined): unknown {
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const requests: RecordedRequest[] = [];
   const holds: { match?: RequestMatch; hold: Hold; arrive(request: RecordedRequest): void; released: Promise<void> }[] = [];
+  const losses: { match?: RequestMatch; lost(request: RecordedRequest): void }[] = [];
   const waiters: { match: (request: RecordedRequest) => boolean; resolve(request: RecordedRequest): void }[] = [];
   const sockets = new Set<WebSocket>();
   let failing: number | undefined;
@@ -161,8 +167,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         at: performance.now(),
         answered: !stopped,
       };
+      const loss = stopped ? undefined : losses.find((l) => matches(l.match, request));
+      if (loss) {
+        losses.splice(losses.indexOf(loss), 1);
+        request.answered = false;
+      }
       record(request);
-      if (stopped) return; // the socket stays open, unanswered, until the client gives up or close()
+      loss?.lost(request);
+      if (stopped || loss) return; // the socket stays open, unanswered, until the client gives up or close()
       if (failing !== undefined) return send(res, { status: failing, body: options.failBody(failing) });
       const reply = options.rest(request, { headers: req.headers, url: req.url ?? '/', body: raw });
       const held = holds.find((h) => matches(h.match, request));
@@ -236,6 +248,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   const control: HarnessControl = {
     holdNext,
+    loseNext(match) {
+      return new Promise((lost) => losses.push({ match, lost }));
+    },
     failRest(status) {
       failing = status || undefined;
     },
