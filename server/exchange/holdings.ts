@@ -19,8 +19,9 @@ import type { EventBus } from '../bus';
 import type { Clock } from '../clock/clock';
 import { clockLoop } from '../clock/loop';
 import { message, type Lang, type MessageKey, type MessageParams } from '../http/messages';
-import type { AssetInfo } from '../ledger/book';
-import { advancedOf } from '../ledger/accounts';
+import { advancedOf, writeEquityAt } from '../ledger/accounts';
+import { equityOf, type AssetInfo } from '../ledger/book';
+import { COIN } from '../ledger/history';
 import type { ExchangeId } from '../market/instruments';
 import { findApi, tradesOnExchange, type ApiRow } from '../store/api-accounts';
 import { ASSET_CURRENCIES, type PositionKind } from '../store/assets';
@@ -140,6 +141,9 @@ export function nextRead(apiId: number, at: number): number {
   return phase + Math.round((at + HOLDINGS_READ_MS - phase) / HOLDINGS_READ_MS) * HOLDINGS_READ_MS;
 }
 
+/** Equity needs no valuation inputs (they value the principal, the borrowing and its pledge). */
+const NO_VALUATION = { principal: 0, leverRiskRate: 0, maxBorrow: {} };
+
 export function createHoldings({ db, clock, exchanges, bus }: HoldingsOptions): Holdings {
   const watches = new Map<number, Watch>();
   let stopped = false;
@@ -156,7 +160,10 @@ export function createHoldings({ db, clock, exchanges, bus }: HoldingsOptions): 
 
   const readInto = async (watch: Watch, api: ApiRow, at: number) => {
     try {
-      store(watch, { reading: await readAccount(exchanges.clientFor(api), api.bourse_id as ExchangeId, at, watch.reading) });
+      const reading = await readAccount(exchanges.clientFor(api), api.bourse_id as ExchangeId, at, watch.reading);
+      store(watch, { reading });
+      // the account's ratio curve: the equity its exchange reported, a point a minute
+      await writeEquityAt(db, api.id, reading.at, equityOf(exchangeAssetInfo(reading, NO_VALUATION)), reading.prices[COIN] ?? 0);
     } catch (error) {
       store(watch, { failure: refusalOf(error) ?? { text: auditText(error instanceof Error ? error.message : String(error), []).slice(0, ERROR_MAX) } });
     }
@@ -368,7 +375,8 @@ async function readAccount(client: TradingClient, exchange: ExchangeId, at: numb
       if (one) positions.push(one);
     }
   }
-  const currencies = [...held.keys(), ...positions.map((p) => p.currency)];
+  // BTC's price too: the ratio curve's coin unit
+  const currencies = new Set([...held.keys(), ...positions.map((p) => p.currency), COIN]);
   const prices = await pricesOf(client, currencies, positions);
   const records = last && at - last.recordsAt < HOLDINGS_RECORDS_READ_MS ? lastRecords(last, unavailable) : await readRecords(client, plan, optional, at);
   return { at, balances: Object.fromEntries(held), prices, positions, ...records, unavailable: [...unavailable] };

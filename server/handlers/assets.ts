@@ -1,13 +1,13 @@
 import { RATIO_RANGES } from '#contract/rules/assets';
 import { DEFAULTS } from '#contract/rules/constants';
-import { borrowRecords, equitySeries, ledgerRecords, valueAccount } from '../ledger/accounts';
+import { borrowRecords, equitySeries, ledgerRecords, readSeries, valueAccount } from '../ledger/accounts';
 import { bookOrderFill } from '../ledger/fills';
 import { otypeOf } from '../engine/orders';
 import type { Side } from '../engine/pricing';
 import type { OrderRequest } from '../gateway/gateway';
 import { ORDER_STATUS } from '#contract/rules/order-status';
 import { manualOrdersOf } from './manual-orders';
-import { marketPricer } from '../engine/prices';
+import { marketPricer, type Pricer } from '../engine/prices';
 import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';
 import { signedIn, type CallContext, type HandlerMap } from '../context';
 import { kindOf } from '../ledger/book';
@@ -55,6 +55,17 @@ const layoutOf = (call: CallContext): number => {
 
 const pricerOf = (call: CallContext) => marketPricer(call.app.market.prices, call.app.clock.now());
 
+/**
+ * An account's ratio curve: a paper account's from its book, ending with its equity now; a testnet or live
+ * account's from the equity its exchange reported at each read (reading it from now on, if it was not).
+ */
+async function seriesOf(call: CallContext, api: ApiRow, layout: number, pricer: Pricer) {
+  const now = call.app.clock.now();
+  if (!tradesOnExchange(api)) return equitySeries(call.app.db, api, layout, pricer, now);
+  await call.app.holdings.view(api, call.lang);
+  return readSeries(call.app.db, api.id, layout, now);
+}
+
 /** A currency's price chart: every 10 minutes over the last day. */
 const CURRENCY_CHART = { spanMs: 1440 * MINUTE_MS, stepMs: 10 * MINUTE_MS };
 
@@ -62,18 +73,16 @@ export const assetHandlers: HandlerMap = {
   /** One account's ratio curve over the layout's range (1 = 10 min … 5 = 1 month, default 3 = 1 day). */
   async assetImaging(call) {
     const api = await ownApi(call);
-    const now = call.app.clock.now();
-    return call.ok((await equitySeries(call.app.db, api, layoutOf(call), pricerOf(call), now)).map(toApiChartPoint));
+    return call.ok((await seriesOf(call, api, layoutOf(call), pricerOf(call))).map(toApiChartPoint));
   },
 
   /** The ratio curve of the accounts shown (ids joined), summed. */
   async assetStatistics(call) {
     const apis = await ownApis(call);
     const layout = layoutOf(call);
-    const now = call.app.clock.now();
     const pricer = pricerOf(call);
     const series = [];
-    for (const api of apis) series.push(await equitySeries(call.app.db, api, layout, pricer, now));
+    for (const api of apis) series.push(await seriesOf(call, api, layout, pricer));
     return call.ok(sumSeries(series, windowOf(layout).step).map(toApiChartPoint));
   },
 
@@ -110,19 +119,18 @@ export const assetHandlers: HandlerMap = {
   /** Per own account: its equity now and how much it changed over each ratio range. */
   async assetChangingRate(call) {
     const user = signedIn(call);
-    const now = call.app.clock.now();
     const pricer = pricerOf(call);
     const data = [];
     for (const api of await listApis(call.app.db, user.id)) {
       const rates: Record<string, number> = {};
-      let equity = 0;
+      let equity: number | undefined;
       for (const range of RATIO_RANGES) {
-        const series = await equitySeries(call.app.db, api, range.layout, pricer, now);
-        const last = series[series.length - 1]!;
+        const last = (await seriesOf(call, api, range.layout, pricer)).at(-1);
+        if (!last) break; // a testnet or live account not read from its exchange yet: no figures, not zeros
         equity = last.equity_usdt;
         rates[range.key] = Number(last.rate_usdt.toFixed(6));
       }
-      data.push({ apiId: api.id, name: api.name, equity_usdt: Number(equity.toFixed(4)), rates });
+      if (equity !== undefined) data.push({ apiId: api.id, name: api.name, equity_usdt: Number(equity.toFixed(4)), rates });
     }
     return call.ok(data);
   },

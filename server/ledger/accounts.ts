@@ -84,10 +84,16 @@ async function valueBook(db: Db | Queryable, api: ApiRow, book: Book, pricer: Pr
 
 /** Stores the equity of the account's book at minute `at` (once per minute). */
 export async function writeEquityPoint(db: Queryable, api: ApiRow, book: Book, pricer: Pricer, at: number): Promise<void> {
-  const minute = floorMinute(at);
-  if (await hasPointAt(db, api.id, minute)) return;
+  if (await hasPointAt(db, api.id, floorMinute(at))) return;
   const info = await valueBook(db, api, book, pricer);
-  await insertHistory(db, api.id, [chartPoint(minute, equityOf(info), pricer(api.bourse_id, COIN, 1), await firstPoint(db, api.id))]);
+  await writeEquityAt(db, api.id, at, equityOf(info), pricer(api.bourse_id, COIN, 1));
+}
+
+/** Stores an account's equity (USDT, and the BTC price for its coin unit) at minute `at`, once per minute. */
+export async function writeEquityAt(db: Queryable, apiId: number, at: number, equityUsdt: number, btc: number): Promise<void> {
+  const minute = floorMinute(at);
+  if (!(btc > 0) || (await hasPointAt(db, apiId, minute))) return;
+  await insertHistory(db, apiId, [chartPoint(minute, equityUsdt, btc, await firstPoint(db, apiId))]);
 }
 
 /** The account's series over a layout's window, ending with its equity now; rates relative to the window's first point. */
@@ -96,9 +102,18 @@ export async function equitySeries(db: Db, api: ApiRow, layout: number, pricer: 
   const stored = await historySince(db, api.id, now - span, step);
   const info = await valueAccount(db, api, pricer, now);
   const live = chartPoint(now, equityOf(info), pricer(api.bourse_id, COIN, 1));
-  const last = stored[stored.length - 1];
+  const last = stored.at(-1);
   const points = last && Math.floor(last.at / step) === Math.floor(now / step) ? [...stored.slice(0, -1), live] : [...stored, live];
   return rebase(points);
+}
+
+/**
+ * A testnet or live account's series over a layout's window: the equity its exchange reported at each read
+ * (exchange/holdings.ts writes a point a minute), rates relative to the window's first point.
+ */
+export async function readSeries(db: Db, apiId: number, layout: number, now: number): Promise<ChartPointRow[]> {
+  const { span, step } = windowOf(layout);
+  return rebase(await historySince(db, apiId, now - span, step));
 }
 
 // ── Seed ─────────────────────────────────────────────────────────────────────────────

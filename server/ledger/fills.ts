@@ -1,7 +1,7 @@
 import { floorMinute, MINUTE_MS } from '../clock/time';
 import { legsOf, type Fill, type PriceSource, type TaskState } from '../engine';
 import { midPricer, type Pricer } from '../engine/prices';
-import type { ApiRow } from '../store/api-accounts';
+import { tradesOnExchange, type ApiRow } from '../store/api-accounts';
 import { apisById, insertBorrows, saveBook, type Book, type BorrowEvent } from '../store/assets';
 import type { Queryable } from '../store/queryable';
 import { TickWriter } from '../store/task-steps';
@@ -136,7 +136,8 @@ export async function recordFills(tx: Queryable, state: TaskState, fills: readon
   if (newMinute) {
     const minute = floorMinute(at);
     for (const api of apis) {
-      if (keeper.pointAt.get(api.id) === minute) continue;
+      // a testnet or live account's equity is what its exchange reports (exchange/holdings.ts), not this book's
+      if (keeper.pointAt.get(api.id) === minute || tradesOnExchange(api)) continue;
       keeper.pointAt.set(api.id, minute);
       await writeEquityPoint(tx, api, (await keeper.book(api, pricer, at)).book, pricer, at);
     }

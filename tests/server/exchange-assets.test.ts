@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTIC_KEYS } from '#contract/rules/assets';
 import { HOLDINGS_READ_MS, HOLDINGS_RECORDS_READ_MS, HOLDINGS_STALE_MS } from '#contract/rules/exchange-trading';
 import type { AuditEntry } from '#contract/types/api-accounts';
-import type { AssetFeedData, ManualSnapshot } from '#contract/types/assets';
+import type { ApiChartPoint, AssetFeedData, ManualSnapshot } from '#contract/types/assets';
 import { feeds } from '#contract/feeds';
 import { HOLDINGS_SLOTS, nextRead } from '../../server/exchange/holdings';
 import { startLoopbackOkx, type LoopbackOkx, type OkxAccountOptions } from '../loopback-exchange/okx';
@@ -151,6 +151,26 @@ describe('the assets of a testnet account come from its exchange', () => {
     // twelve accounts, twelve slots of the period
     const slots = new Set(Array.from({ length: HOLDINGS_SLOTS }, (_, i) => nextRead(i + 1, TEST_START) % HOLDINGS_READ_MS));
     expect(slots.size).toBe(HOLDINGS_SLOTS);
+  });
+
+  it('the ratio curves and the asset board are the equity the exchange reported, a point a read, not the server’s own book', async () => {
+    const curve = async (name: 'assetImaging' | 'assetStatistics') =>
+      (await t.call(name, { apiId: String(apiId), layout: 1 }, { token: trader })).data as ApiChartPoint[];
+    const reported = async () => Number(statistic(await ask(), 'totalEquity'));
+    const before = await reported();
+    expect((await curve('assetImaging')).at(-1)!.equity_usdt).toBeCloseTo(before, 2);
+
+    okx.control.setBalance(KEY.apiKey, 'ETH', 20);
+    await advance(HOLDINGS_READ_MS);
+    const after = await reported();
+    expect(after).toBeGreaterThan(before);
+    const account = await curve('assetImaging');
+    expect(account.at(-1)!.equity_usdt).toBeCloseTo(after, 2);
+    expect(account.at(-2)!.equity_usdt).toBeCloseTo(before, 2);
+    // the API statistics tab sums the same points, and the asset board's equity is the same figure
+    expect((await curve('assetStatistics')).at(-1)!.equity_usdt).toBeCloseTo(after, 2);
+    const board = (await t.call('assetChangingRate', {}, { token: trader })).data as { apiId: number; equity_usdt: number }[];
+    expect(board.find((a) => a.apiId === apiId)!.equity_usdt).toBeCloseTo(after, 2);
   });
 
   it('an exchange that stops answering: the last figures stay, shown stale with the error, never zeros; they are fresh again once it answers', async () => {
