@@ -73,7 +73,12 @@ export interface CallContext<N extends EndpointName = EndpointName> {
   lang: Lang;
   t(key: MessageKey, params?: MessageParams): string;
   ok(...args: OkArgs<N>): Envelope;
+  /** set while the call runs in its user's lane (http/lanes.ts): see `awayFromLane` */
+  away?: <T>(outside: () => Promise<T>) => Promise<T>;
 }
+
+/** Waits for an exchange's reply with the caller's lane free: their other calls are not held up to its timeout. */
+export const awayFromLane = <T>(call: CallContext, outside: () => Promise<T>): Promise<T> => (call.away ? call.away(outside) : outside());
 
 export type Handler<N extends EndpointName = EndpointName> = (call: CallContext<N>) => Promise<Envelope> | Envelope;
 /** Each call's handler, typed by its call. */

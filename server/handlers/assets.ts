@@ -9,7 +9,7 @@ import { ORDER_STATUS } from '#contract/rules/order-status';
 import { manualOrdersOf } from './manual-orders';
 import { marketPricer, type Pricer } from '../engine/prices';
 import { sumSeries, toApiChartPoint, windowOf, LAYOUTS } from '../ledger/history';
-import { signedIn, type CallContext, type HandlerMap } from '../context';
+import { awayFromLane, signedIn, type CallContext, type HandlerMap } from '../context';
 import { kindOf } from '../ledger/book';
 import { CODE, fail, invalid } from '../http/envelope';
 import { isContractCode, isCurrency, isExchange, offers } from '../market';
@@ -108,7 +108,7 @@ export const assetHandlers: HandlerMap = {
     const api = await ownApi(call);
     const now = call.app.clock.now();
     if (tradesOnExchange(api)) {
-      const { asset_info, exchange } = await call.app.holdings.refresh(api, call.lang);
+      const { asset_info, exchange } = await awayFromLane(call, () => call.app.holdings.refresh(api, call.lang));
       const time = formatSecond(exchange.readAt ?? now);
       return call.ok({ apiId: api.id, time, ...asset_info, exchange });
     }
@@ -191,7 +191,7 @@ export const assetHandlers: HandlerMap = {
       otype: String(otypeOf(request.leg, request.side, request.reduceOnly ? 'close' : 'open')),
     };
     const orderId = tradesOnExchange(api)
-      ? await manualOrdersOf(app).place(api, request, record)
+      ? await awayFromLane(call, () => manualOrdersOf(app).place(api, request, record))
       : await app.db.transaction(async (tx) => {
           const placed = await app.gateway(tx, api).place({ ...request, clientId: `manual-${api.id}-${at}` });
           if (placed.state === 'rejected') throw invalid(placed.refusal.key, placed.refusal.params);

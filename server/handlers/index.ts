@@ -1,6 +1,6 @@
 import type { EndpointName } from '#contract/endpoints';
-import type { Handler, HandlerMap } from '../context';
-import { laneOf, MAX_WAITING_CALLS } from '../http/lanes';
+import type { CallContext, Handler, HandlerMap } from '../context';
+import { laneOf, MAX_WAITING_CALLS, type Lane } from '../http/lanes';
 import { accountHandlers } from './account';
 import { apiAccountHandlers } from './api-accounts';
 import { exchangeAccountHandlers } from './exchange-accounts';
@@ -30,7 +30,13 @@ const WAITING_CALLS: ReadonlySet<EndpointName> = new Set(['apiInit']);
 const inLane =
   <N extends EndpointName>(name: N, handler: Handler<N>): Handler<N> =>
   (call) =>
-    call.user && !WAITING_CALLS.has(name) ? laneOf(call.app, call.user.id).run(() => handler(call), MAX_WAITING_CALLS) : handler(call);
+    call.user && !WAITING_CALLS.has(name) ? inLaneOf(laneOf(call.app, call.user.id), call, handler) : handler(call);
+
+const inLaneOf = <N extends EndpointName>(lane: Lane, call: CallContext<N>, handler: Handler<N>) =>
+  lane.run(() => {
+    call.away = (outside) => lane.away(outside);
+    return handler(call);
+  }, MAX_WAITING_CALLS);
 
 const laned = (map: HandlerMap): HandlerMap =>
   Object.fromEntries(Object.entries(map).map(([name, handler]) => [name, inLane(name as EndpointName, handler as Handler)]));

@@ -18,6 +18,8 @@ export const MAX_WAITING_CALLS = 64;
 export class Lane {
   private readonly waiting: (() => void)[] = [];
   private busy = false;
+  /** pieces waiting outside (`away`): the lane is not idle while one will come back */
+  private outside = 0;
 
   /** `idle` is called whenever the lane has nothing left to run. */
   constructor(private readonly idle: () => void = () => {}) {}
@@ -46,11 +48,33 @@ export class Lane {
     });
   }
 
+  /**
+   * Waits for `outside` (an exchange's reply: no work of this server) with the lane free, so the user's other calls
+   * run meanwhile; then continues in turn. Only from inside a piece this lane runs.
+   */
+  async away<T>(outside: () => Promise<T>): Promise<T> {
+    this.outside++;
+    this.next();
+    try {
+      return await outside();
+    } finally {
+      this.outside--;
+      await new Promise<void>((resume) => {
+        const start = () => {
+          this.busy = true;
+          resume();
+        };
+        if (this.busy) this.waiting.push(start);
+        else start();
+      });
+    }
+  }
+
   private next(): void {
     const start = this.waiting.shift();
     if (!start) {
       this.busy = false;
-      this.idle();
+      if (this.outside === 0) this.idle();
       return;
     }
     // still busy until the next piece starts: work arriving in between queues behind it

@@ -368,6 +368,30 @@ describe('a user’s lane and a socket’s gate (their bounds, without a server)
     expect(lane.length).toBe(0);
   });
 
+  it('a piece waiting on an exchange (away) leaves the lane to the next, continues in turn after it, and keeps the lane', async () => {
+    let idle = 0;
+    const lane = new Lane(() => idle++);
+    const order: string[] = [];
+    let reply!: (value: string) => void;
+    const outside = new Promise<string>((resolve) => (reply = resolve));
+    const manual = lane.run(async () => {
+      order.push('manual sent');
+      order.push(await lane.away(() => outside));
+      order.push('manual written');
+    });
+    // the user's next call runs while the exchange has not answered
+    await lane.run(() => void order.push('list'));
+    expect(order).toEqual(['manual sent', 'list']);
+    expect(idle).toBe(0); // not idle (and so not dropped) while a piece is away
+    const during = lane.run(() => new Promise<void>((resolve) => setImmediate(() => resolve(void order.push('slow call')))));
+    reply('manual answered');
+    await Promise.all([manual, during]);
+    // back in turn: after the piece that held the lane when the reply came
+    expect(order).toEqual(['manual sent', 'list', 'slow call', 'manual answered', 'manual written']);
+    expect(lane.length).toBe(0);
+    expect(idle).toBe(1);
+  });
+
   it('a gate handles one message at a time, keeps the newest waiting, and follows the rate on the clock', async () => {
     const clock = new ManualClock(0);
     const handled: string[] = [];
