@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import i18n, { i18nReady, loadLanguage } from '../src/providers/i18n';
 import { loadLocalePacks } from '../src/providers/locale-packs';
 import '../src/providers/dayjs-locale';
@@ -17,6 +18,12 @@ beforeAll(async () => {
   sessionStorage.clear();
   await i18n.changeLanguage('zh-CN');
 });
+
+// React in development records where each element was created, for the component stacks of its warnings: an Error
+// and its stack per element, up to 10,000 a second, and antd's pages create far more (~8 % of these tests' CPU).
+// No test asserts a warning's stack: the count is held at React's limit, past which it records a placeholder.
+const reactInternals = (React as unknown as Record<string, object>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => 10_000, set: () => {} });
 
 // findBy*/waitFor wait up to 10 s: a busy 2-core CI machine renders antd dialogs slowly (one place for this)
 configure({ asyncUtilTimeout: 10_000 });
