@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import userEventLib, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Refine } from '@refinedev/core';
-import { StyleProvider } from '@ant-design/cssinjs';
+import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import { NotifyProvider } from '../../src/components/notify/provider';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -33,6 +33,16 @@ interface Options {
 }
 
 /**
+ * antd's CSS-in-JS styles, computed once per worker: antd drops a component's computed style (and its theme's
+ * tokens) when the last of its kind unmounts, so each test (each page opened again) computed all of them anew;
+ * here an entry no longer used is kept (count 0) and the next mount reuses it. They are only computed (mock
+ * "server" inserts none), so keeping them changes nothing a test sees.
+ */
+const keptStyles = createCache();
+const update = keptStyles.opUpdate.bind(keptStyles);
+keptStyles.opUpdate = (key, next) => update(key, (entry) => next(entry) ?? (entry && [0, entry[1]]));
+
+/**
  * antd as the tests render it (one place): no motion, so dialogs, drawers, dropdowns and messages open and
  * close at once instead of after their animations; and antd's CSS-in-JS keeps its styles to itself instead of
  * adding them to the document (mock "server"): jsdom matches every style rule on each getComputedStyle,
@@ -42,7 +52,7 @@ interface Options {
  */
 export function TestAntd({ children }: { children: ReactNode }) {
   return (
-    <StyleProvider mock="server">
+    <StyleProvider mock="server" cache={keptStyles}>
       <ConfigProvider theme={{ token: { motion: false } }}>
         <NotifyProvider>{children}</NotifyProvider>
       </ConfigProvider>

@@ -186,6 +186,8 @@ describe('task dialogs', () => {
     expect(add.calls).toHaveLength(0);
     await userEvent.type(within(modal).getByLabelText('dlt NW'), '0.007');
     const before = listCalls.length;
+    // the list is read again on the fake clock: waitFor below moves it on instead of waiting 600 ms
+    vi.useFakeTimers();
     await userEvent.click(button(modal, /确\s*定/));
     expect(await screen.findByText('添加任务成功')).toBeInTheDocument();
     expect(add.calls[0]).toMatchObject({
@@ -231,7 +233,6 @@ describe('task dialogs', () => {
   });
 
   it("batch configure shows 'task-{id}: operation success!/failed!' per task and closes 4 s after the last", async () => {
-    vi.useFakeTimers();
     taskHandlers();
     server.use(onCall('taskParamsUpdate', ({ payload }) => (payload.taskId === 2 ? envelope(null, 1, 'no') : envelope(null))));
     renderPage(<TaskListPage />, { path: '/task', language: 'en' });
@@ -242,6 +243,8 @@ describe('task dialogs', () => {
     await userEvent.click(screen.getByText('Batch'));
     await userEvent.click(await screen.findByText('Configure', { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content' }));
     const modal = await dialog('Batch configure');
+    // the fake clock from here on: the dialog's module is loaded in real time (a first open imports it)
+    vi.useFakeTimers();
     await userEvent.click(button(modal, /OK/));
     expect(await screen.findByText('params not fully filled in!')).toBeInTheDocument();
     await userEvent.type(within(modal).getByLabelText('Depth'), '7');
