@@ -16,7 +16,7 @@ import { endpoints } from '#contract/endpoints';
 import { launchBrowser, newPage, ROOT, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';
 import { displayFrames, percentile, recordFrames } from './frames';
-import { writeSizeChart } from './unilateral-svg';
+import { writeSizeChart } from './size-chart';
 
 interface AssetsBudget {
   sizes: number[];

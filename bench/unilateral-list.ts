@@ -21,7 +21,7 @@ import { TREND_POINTS } from '#contract/rules/unilateral';
 import { PAGING } from '#contract/rules/constants';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp, until } from '../tests/e2e/harness';
 import { displayFrames, percentile, recordFrames } from './frames';
-import { writeSizeChart } from './unilateral-svg';
+import { writeSizeChart } from './size-chart';
 
 interface UnilateralListBudget {
   sizes: number[];

@@ -28,7 +28,7 @@ import { advance, simPrice } from '../server/unilateral/runner';
 import { MAX_SIGNAL_POINTS } from '#contract/rules/unilateral';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
 import { displayFrames, percentile, recordFrames } from './frames';
-import { writeSizeChart } from './unilateral-svg';
+import { writeSizeChart } from './size-chart';
 
 interface UnilateralStatisticBudget {
   points: number[];

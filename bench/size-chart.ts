@@ -1,5 +1,5 @@
 // One figure at each size as a small SVG line chart (a hand-written string, no dependency), for bench/charts/.
-// Used by bench/unilateral-list.ts, bench/unilateral-statistic.ts and bench/assets.ts.
+// Used by every bench that measures a figure at several sizes (bench/assets.ts, unilateral-list.ts, unilateral-statistic.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
