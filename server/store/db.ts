@@ -66,6 +66,7 @@ export async function openDb(dataDir: string): Promise<Db> {
   const sql = statements(conn);
   sql.exec('PRAGMA journal_mode = WAL');
   sql.exec('PRAGMA busy_timeout = 5000');
+  sql.exec('PRAGMA synchronous = FULL'); // every commit on disk unless a write says it need not be (WriteOptions)
 
   /** Statements run directly (inside a transaction, or in their turn). */
   const raw: Queryable = {
@@ -76,32 +77,45 @@ export async function openDb(dataDir: string): Promise<Db> {
       for (const { sql: text, args } of list) sql.run(text, args);
     },
   };
-  const inTransaction = new AsyncLocalStorage<true>();
+  /** SQLite refuses a change of its safety level inside a transaction: it is set before and restored after */
+  const relaxed = <T>(durable: boolean, work: () => Promise<T>): Promise<T> => {
+    if (durable) return work();
+    sql.exec('PRAGMA synchronous = NORMAL');
+    return work().finally(() => sql.exec('PRAGMA synchronous = FULL'));
+  };
+  // work a transaction starts without awaiting it (a gateway's socket) keeps its context after it ended: `open` says
+  const inTransaction = new AsyncLocalStorage<{ open: boolean }>();
+  const open = () => inTransaction.getStore()?.open === true;
   const turn = turnTaker();
-  /** a statement: now when inside a transaction (it is part of it), else in its turn. */
-  const step = <T>(work: () => Promise<T>): Promise<T> => (inTransaction.getStore() ? work() : turn(work));
+  /** a statement: now when inside an open transaction (it is part of it), else in its turn. */
+  const step = <T>(work: () => Promise<T>): Promise<T> => (open() ? work() : turn(work));
 
   const db: Db = {
     all: (text, args) => step(() => raw.all(text, args)),
     get: (text, args) => step(() => raw.get(text, args)),
     run: (text, args) => step(() => raw.run(text, args)),
-    batch: (list) => (list.length ? db.transaction((tx) => tx.batch(list)) : Promise.resolve()),
-    transaction: (work) => {
-      if (inTransaction.getStore()) return work(raw);
-      return turn(() =>
-        inTransaction.run(true, async () => {
-          sql.exec('BEGIN IMMEDIATE');
-          try {
-            const result = await work(raw);
-            sql.exec('COMMIT');
-            return result;
-          } catch (error) {
-            // SQLite may have rolled back already (some errors end the transaction themselves)
-            if (conn.inTransaction) sql.exec('ROLLBACK');
-            throw error;
-          }
-        }),
-      );
+    batch: (list, options) => (list.length ? db.transaction((tx) => tx.batch(list), options) : Promise.resolve()),
+    transaction: (work, options) => {
+      if (open()) return work(raw);
+      return turn(() => {
+        const state = { open: true };
+        return relaxed(options?.durable ?? true, () =>
+          inTransaction.run(state, async () => {
+            sql.exec('BEGIN IMMEDIATE');
+            try {
+              const result = await work(raw);
+              sql.exec('COMMIT');
+              return result;
+            } catch (error) {
+              // SQLite may have rolled back already (some errors end the transaction themselves)
+              if (conn.inTransaction) sql.exec('ROLLBACK');
+              throw error;
+            } finally {
+              state.open = false;
+            }
+          }),
+        );
+      });
     },
     close: () => conn.close(),
   };

@@ -77,6 +77,27 @@ describe('db.transaction', () => {
     expect(await db.get("SELECT value FROM meta WHERE key = 'outside'")).toEqual({ value: 'kept' });
   });
 
+  it('keeps a statement of work a transaction started but did not await out of a later transaction that rolls back', async () => {
+    // a transaction starts background work (a gateway's socket), which writes after the transaction has ended
+    let release!: () => void;
+    let later!: Promise<unknown>;
+    await db.transaction(async (tx) => {
+      await setCounter(tx, 2);
+      later = new Promise<void>((resolve) => (release = resolve)).then(() => db.run("INSERT INTO meta (key, value) VALUES ('later', 'kept')"));
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await setCounter(tx, 9);
+        release();
+        await turn();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await later;
+    expect(await counter()).toBe(2);
+    expect(await db.get("SELECT value FROM meta WHERE key = 'later'")).toEqual({ value: 'kept' });
+  });
+
   it('makes calls through db inside the work (and nested transactions) part of it', async () => {
     await expect(
       db.transaction(async () => {
@@ -87,6 +108,16 @@ describe('db.transaction', () => {
     ).rejects.toThrow('undo both');
     expect(await counter()).toBe(0);
     expect(await db.get("SELECT value FROM meta WHERE key = 'nested'")).toBeUndefined();
+  });
+
+  it('commits a write that need not wait for the disk, and every other write still waits for it', async () => {
+    const safety = async () => Number((await db.get<{ synchronous: number }>('PRAGMA synchronous'))!.synchronous);
+    expect(await safety()).toBe(2); // FULL: a commit is on disk before it returns
+    await db.batch([{ sql: "UPDATE meta SET value = '6' WHERE key = 'counter'" }], { durable: false });
+    expect(await counter()).toBe(6);
+    expect(await safety()).toBe(2);
+    await expect(db.transaction(async () => Promise.reject(new Error('refused')), { durable: false })).rejects.toThrow('refused');
+    expect(await safety()).toBe(2);
   });
 
   it('batch writes all statements or none', async () => {
