@@ -4,7 +4,7 @@ import { ORDER_STATUS, type OrderStatus } from '#contract/rules/order-status';
 import { isContractCode, isCurrency } from '../market/instruments';
 import { liveSymbol } from '../market/live';
 import type { ApiRow } from '../store/api-accounts';
-import { insertOutbox, outboxRow, unsettledOutbox, updateOutbox, type OutboxChange, type OutboxRow } from '../store/outbox';
+import { insertOutbox, outboxRow, unsettledOutbox, updateOutbox, type NewOutboxRow, type OutboxChange, type OutboxRow } from '../store/outbox';
 import type { Queryable } from '../store/queryable';
 import type { OrderGateway, OrderRefusal, OrderRequest, OrderUpdate } from './gateway';
 import { isFinalStatus, orderStatusOf } from './status';
@@ -12,8 +12,9 @@ import { isFinalStatus, orderStatusOf } from './status';
 /**
  * The order gateway of one API account on a real exchange (testnet or live), through its ccxt pro client
  * (unified methods only). No order is ever sent twice: its intent is written to the outbox
- * (store/outbox.ts) before it is sent, and a send whose outcome is unknown (timeout, network error, a
- * duplicate client id) is first looked up on the exchange by its client order id; `recover()` at start
+ * (store/outbox.ts) before it is sent — by `place`, or by the transaction that made the order (`intend`: the task
+ * runner's step, so the row commits with the order's record and the send waits on no write of its own) — and a
+ * send whose outcome is unknown (timeout, network error, a duplicate client id) is first looked up on the exchange by its client order id; `recover()` at start
  * settles what a previous run left in the outbox and sends nothing.
  *
  * Updates come from `watchOrders` (the private socket); while the socket is down the open orders are
@@ -54,6 +55,8 @@ export interface ExchangeGatewayOptions {
 }
 
 export interface ExchangeGateway extends OrderGateway {
+  /** OrderGateway.intend: false also for an order of another account or with no instrument on the exchange */
+  intend(db: Queryable, order: OrderRequest): Promise<boolean>;
   /** settles every outbox row of the account a previous run left sending or open; sends nothing. Subscribe first. */
   recover(): Promise<OrderUpdate[]>;
   /** whether the private socket is up (false: the open orders are polled) */
@@ -160,12 +163,14 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
   let polling: (() => void) | undefined;
   let pollSawGeneration = -1;
   let writes: Promise<unknown> = Promise.resolve();
+  /** client ids whose rows a caller's transaction wrote this run (intend) and nobody has sent yet */
+  const intended = new Set<string>();
 
   /** outbox writes in order, each after the one before */
-  const write = (work: () => Promise<unknown>): Promise<void> => {
+  const write = <T>(work: () => Promise<T>): Promise<T> => {
     const next = writes.then(work);
     writes = next.catch(() => undefined);
-    return next.then(() => undefined);
+    return next;
   };
   const change = (t: Tracked, c: OutboxChange) => write(() => updateOutbox(store, t.clientId, c, clock.now()));
   const emit = (updates: OrderUpdate[]) => {
@@ -443,21 +448,56 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
     return { symbol, type, side: order.side, amount, price: order.limit ?? undefined, params };
   };
 
-  const rejected = (clientId: string, refusal: OrderRefusal): OrderUpdate => ({ clientId, state: 'rejected', refusal, status: ORDER_STATUS.abnormal });
+  /** An order refused before it was sent; the row this run wrote of it (`written`) ends with it. */
+  const notSent = async (order: OrderRequest, written: boolean, refusal: OrderRefusal): Promise<OrderUpdate> => {
+    const status = ORDER_STATUS.abnormal;
+    if (written) await write(() => updateOutbox(store, order.clientId, { state: 'done', status, refusal: JSON.stringify(refusal) }, clock.now()));
+    return { clientId: order.clientId, state: 'rejected', refusal, status };
+  };
+
+  /** The outbox row of an order about to be sent; undefined when it has no instrument on the exchange (never sent). */
+  const intentOf = (order: OrderRequest): NewOutboxRow | undefined => {
+    let symbol: string;
+    try {
+      symbol = symbolOf(order);
+    } catch {
+      return undefined;
+    }
+    const { clientId } = order;
+    const request = JSON.stringify({ ...order, account: account.id });
+    return {
+      client_id: clientId,
+      exchange_client_id: exchangeClientId(clientId),
+      api_id: account.id,
+      symbol,
+      request,
+      status: ORDER_STATUS.create,
+      created_at: clock.now(),
+    };
+  };
 
   return {
-    async place(order) {
+    async intend(db, order) {
+      const row = order.account.id === account.id ? intentOf(order) : undefined;
+      if (!row || !(await insertOutbox(db, row))) return false;
+      intended.add(order.clientId);
+      return true;
+    },
+
+    async place(order, written = false) {
       start();
       if (order.account.id !== account.id) throw new Error(`order ${order.clientId} is for account ${order.account.id}, not ${account.id}`);
-      const known = await trackedOf(order.clientId);
+      // its row is this run's and unsent (intend): nothing to read or write before it is sent
+      const fresh = written && intended.delete(order.clientId);
+      const known = fresh ? tracked.get(order.clientId) : await trackedOf(order.clientId);
       if (known) return again(known);
       if (down(order))
-        return rejected(order.clientId, { key: 'err.exchange.down', params: { bourse: account.bourse_name ?? client.name ?? String(account.bourse_id) } });
+        return notSent(order, fresh, { key: 'err.exchange.down', params: { bourse: account.bourse_name ?? client.name ?? String(account.bourse_id) } });
       await markets();
       const symbol = symbolOf(order);
       const market = client.market(symbol);
       const call = await callOf(order, symbol, market);
-      if ('key' in call) return rejected(order.clientId, call);
+      if ('key' in call) return notSent(order, fresh, call);
       const racing = tracked.get(order.clientId); // the same id placed meanwhile: that one is the order
       if (racing) return again(racing);
       const t = track({
@@ -469,17 +509,10 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
         status: ORDER_STATUS.create,
         reported: { amount: 0, cost: 0, fee: 0 },
       });
-      await write(() =>
-        insertOutbox(store, {
-          client_id: t.clientId,
-          exchange_client_id: t.exchangeClientId,
-          api_id: account.id,
-          symbol,
-          request: JSON.stringify({ order: { ...order, account: account.id }, call }),
-          status: t.status,
-          created_at: clock.now(),
-        }),
-      );
+      if (!fresh && !(await write(() => insertOutbox(store, intentOf(order)!)))) {
+        t.phase = 'unsettled'; // a row of this id appeared meanwhile: it may be on the exchange, so it is looked up
+        return again(t);
+      }
       return send(t, call, true);
     },
 
@@ -520,6 +553,7 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
       await markets();
       const answers: OrderUpdate[] = [];
       for (const row of rows) {
+        if (intended.has(row.client_id)) continue; // this run is about to send it
         const t = tracked.get(row.client_id) ?? track(fromRow(row, client.market(row.symbol)));
         if (t.phase === 'sending') continue; // this run is sending it
         try {
@@ -552,7 +586,7 @@ export function exchangeGateway(options: ExchangeGatewayOptions): ExchangeGatewa
   }
 }
 
-/** One createOrder call (the outbox keeps it with the order). */
+/** One createOrder call. */
 interface SendCall {
   symbol: string;
   type: 'market' | 'limit';

@@ -1,6 +1,7 @@
 import type { Leg } from '../engine';
 import type { Side } from '../engine/pricing';
 import type { ApiRow } from '../store/api-accounts';
+import type { Queryable } from '../store/queryable';
 import type { OrderStatus } from '#contract/rules/order-status';
 
 /**
@@ -65,8 +66,14 @@ export type OrderUpdate = (
 ) & { status?: OrderStatus };
 
 export interface OrderGateway {
-  /** places the order; answers what the venue says of it now (filled, open, or rejected) */
-  place(order: OrderRequest): Promise<OrderUpdate>;
+  /**
+   * Optional (a venue with an outbox, gateway/exchange.ts): writes the order's intent in the caller's transaction, so
+   * it commits with whatever made the order; false when its client id has a row already. `place(order, true)` then
+   * sends it without writing or reading first. The caller must not place it so unless that transaction committed.
+   */
+  intend?(db: Queryable, order: OrderRequest): Promise<boolean>;
+  /** places the order; answers what the venue says of it now (filled, open, or rejected). `intended`: see `intend` */
+  place(order: OrderRequest, intended?: boolean): Promise<OrderUpdate>;
   /** cancels what is left of an open order; undefined when no order has this client id */
   cancel(clientId: string): Promise<OrderUpdate | undefined>;
   /** the order's state now; undefined when no order has this client id */

@@ -27,7 +27,7 @@ import {
 import { enginePrices } from '../engine/prices';
 import { ledgerLegHealth } from '../engine';
 import { someLegsApart } from '#contract/rules/leg-health';
-import { exchangeDesk, type ExchangeDesk, type ExchangeSide, type OpenOrder } from './exchange-desk';
+import { exchangeDesk, type ExchangeDesk, type ExchangeSide, type OpenOrder, type Send } from './exchange-desk';
 import { modeOf } from './modes';
 import { reachesExchange } from '#contract/types/api-accounts';
 
@@ -218,7 +218,8 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
     const orders = new Map<number, AccountRef>();
     const stepped: TaskState[] = [];
     const ended: string[] = [];
-    await ctx.db.transaction(async (db) => {
+    let sends: Send[] = [];
+    const written = ctx.db.transaction(async (db) => {
       const active = await activeTaskIds(db);
       if (only === null) {
         for (const id of [...cache.keys()]) if (!active.includes(id)) cache.delete(id);
@@ -251,11 +252,20 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
         }
       }
       await tx.flush();
+      if (desk) sends = await desk.intend(db);
     });
+    try {
+      await written;
+    } catch (error) {
+      // nothing it made was written: its orders are never sent, and the tasks are read again
+      desk?.discard();
+      cache.clear();
+      throw error;
+    }
     emit(changed);
     for (const account of assets.values()) ctx.bus.emit('asset.changed', account);
     for (const account of orders.values()) ctx.bus.emit('orders.changed', account);
-    desk?.afterStep(stepped, ended, now);
+    desk?.afterStep(stepped, ended, now, sends);
   };
 
   // it ticks only while some task is active: an idle server has no timer pending

@@ -38,7 +38,7 @@ export interface OutboxRow {
   api_id: number;
   /** ccxt's unified symbol */
   symbol: string;
-  /** JSON: the order and the exchange call made of it */
+  /** JSON: the order as it was placed (OrderRequest, its account as an id) */
   request: string;
   state: OutboxState;
   /** the exchange's order id, once known */
@@ -56,25 +56,25 @@ export interface OutboxRow {
 
 export type NewOutboxRow = Pick<OutboxRow, 'client_id' | 'exchange_client_id' | 'api_id' | 'symbol' | 'request' | 'status' | 'created_at'>;
 
-export async function insertOutbox(db: Queryable, row: NewOutboxRow): Promise<void> {
-  await db.run(
+/** Writes the row (state sending); false when its client id has one already (nothing written). */
+export async function insertOutbox(db: Queryable, row: NewOutboxRow): Promise<boolean> {
+  const { changes } = await db.run(
     `INSERT INTO order_outbox (client_id, exchange_client_id, api_id, symbol, request, state, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, 'sending', ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`,
     [row.client_id, row.exchange_client_id, row.api_id, row.symbol, row.request, row.status, row.created_at, row.created_at],
   );
+  return changes === 1;
 }
 
 export type OutboxChange = Partial<Pick<OutboxRow, 'state' | 'order_id' | 'status' | 'reported_amount' | 'reported_cost' | 'reported_fee' | 'refusal'>>;
 
 const CHANGEABLE = ['state', 'order_id', 'status', 'reported_amount', 'reported_cost', 'reported_fee', 'refusal'] as const;
 
+/** An order's progress: committed without waiting for the disk (WriteOptions), as the exchange can tell it again. */
 export async function updateOutbox(db: Queryable, clientId: string, change: OutboxChange, at: number): Promise<void> {
   const columns = CHANGEABLE.filter((column) => change[column] !== undefined);
-  await db.run(`UPDATE order_outbox SET ${columns.map((c) => `${c} = ?, `).join('')}updated_at = ? WHERE client_id = ?`, [
-    ...columns.map((c) => change[c] as string | number | null),
-    at,
-    clientId,
-  ]);
+  const sql = `UPDATE order_outbox SET ${columns.map((c) => `${c} = ?, `).join('')}updated_at = ? WHERE client_id = ?`;
+  await db.batch([{ sql, args: [...columns.map((c) => change[c] as string | number | null), at, clientId] }], { durable: false });
 }
 
 export const outboxRow = (db: Queryable, clientId: string) => db.get<OutboxRow>('SELECT * FROM order_outbox WHERE client_id = ?', [clientId]);

@@ -85,6 +85,8 @@ export interface SocketHandler {
   /** a text message arrived on an open socket (not while stopped); answer through the socket */
   message(socket: WebSocket, text: string, record: RecordedRequest): void;
   close(socket: WebSocket): void;
+  /** the key the socket has logged in with, recorded with each message it sends */
+  keyOf?(socket: WebSocket): string | undefined;
 }
 
 export interface HarnessOptions {
@@ -217,7 +219,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           path: url.pathname,
           query: Object.fromEntries(url.searchParams),
           body: parsed,
-          apiKey: undefined,
+          apiKey: options.sockets.keyOf?.(ws),
           time: options.now(),
           at: performance.now(),
           answered: !stopped,

@@ -122,6 +122,7 @@ export function okxSockets(state: OkxState, stopped: () => boolean): OkxSockets 
     close(socket) {
       sessions.delete(socket);
     },
+    keyOf: (socket) => sessions.get(socket)?.account?.options.apiKey,
 
     bookChanged(instId, before) {
       const after = state.book(instId);

@@ -353,10 +353,62 @@ describe('exchange gateway: never twice', () => {
   });
 });
 
+describe('exchange gateway: an order whose intent its maker wrote', () => {
+  it('is sent once its transaction committed, with no write of its own first; a rolled-back intent leaves no row; an id with a row is looked up, never sent', async () => {
+    const setup = newAccount();
+    const { gateway } = await gatewayFor(setup);
+    const hold = okx.control.holdNext({ path: '/api/v5/trade/batch-orders' });
+    expect(await db.transaction((tx) => gateway.intend(tx, order(setup.account, 'i-1a')))).toBe(true);
+    const placing = gateway.place(order(setup.account, 'i-1a'), true);
+    await hold.arrived;
+    expect(await outboxRow(db, 'i-1a')).toMatchObject({ state: 'sending', status: ORDER_STATUS.create, exchange_client_id: 'iZ1a', symbol: 'BTC/USDT:USDT' });
+    hold.release();
+    expect(await placing).toMatchObject({ state: 'open', status: ORDER_STATUS.executing });
+    expect(await gateway.place(order(setup.account, 'i-1a'), true)).toMatchObject({ clientId: 'i-1a' }); // told twice: still one order
+    expect(okx.state.orders.filter((o) => o.clOrdId === 'iZ1a')).toHaveLength(1);
+
+    // the step that made it rolled back: no row, and it is not sent
+    await expect(
+      db.transaction(async (tx) => {
+        await gateway.intend(tx, order(setup.account, 'i-2a'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await outboxRow(db, 'i-2a')).toBeUndefined();
+
+    // a row an earlier run wrote (sent or not): this run cannot claim it; placing it looks it up first
+    await insertOutbox(db, {
+      client_id: 'i-3a',
+      exchange_client_id: exchangeClientId('i-3a'),
+      api_id: setup.account.id,
+      symbol: 'BTC/USDT:USDT',
+      request: '{}',
+      status: ORDER_STATUS.create,
+      created_at: TEST_START,
+    });
+    expect(await db.transaction((tx) => gateway.intend(tx, order(setup.account, 'i-3a')))).toBe(false);
+    expect(await gateway.place(order(setup.account, 'i-3a'), false)).toMatchObject({ state: 'cancelled', status: ORDER_STATUS.abnormalEnd });
+    expect(okx.state.order('iZ3a')).toBeUndefined();
+    expect(placements(setup.key.apiKey)).toHaveLength(1);
+  });
+
+  it('an intended order refused before it is sent ends its row with the refusal', async () => {
+    const setup = newAccount({ max_order_notional: 1000 });
+    const { gateway } = await gatewayFor(setup);
+    await db.transaction((tx) => gateway.intend(tx, order(setup.account, 'i-4a')));
+    expect(await gateway.place(order(setup.account, 'i-4a'), true)).toMatchObject({ state: 'rejected', refusal: { key: 'err.maxNotional' } });
+    expect(await outboxRow(db, 'i-4a')).toMatchObject({ state: 'done', status: ORDER_STATUS.abnormal });
+    expect(placements(setup.key.apiKey)).toEqual([]);
+  });
+});
+
 describe('exchange gateway: updates', () => {
   it('follows an order over the private socket; with the socket dropped, by REST polls; the socket again once it is back', async () => {
     const setup = newAccount();
-    const subscribed = okx.control.nextRequest((r) => r.method === 'subscribe' && JSON.stringify(r.body).includes('"orders"'));
+    // this key's subscription (an earlier test's client may still be subscribing as it closes)
+    const ordersSubscribe = (r: { method: string; apiKey?: string; body: unknown }) =>
+      r.method === 'subscribe' && r.apiKey === setup.key.apiKey && JSON.stringify(r.body).includes('"orders"');
+    const subscribed = okx.control.nextRequest(ordersSubscribe);
     const { gateway, clock, next } = await gatewayFor(setup);
     await subscribed;
     const limit = okx.state.books.get(SWAP)!.bids[0]![0] - 100;
@@ -384,7 +436,7 @@ describe('exchange gateway: updates', () => {
     okx.control.fillOrder('sZ2a');
     before = reads();
     const polled = next((u) => u.clientId === 's-2a');
-    const resubscribed = okx.control.nextRequest((r) => r.method === 'subscribe' && JSON.stringify(r.body).includes('"orders"'));
+    const resubscribed = okx.control.nextRequest(ordersSubscribe);
     clock.tick(POLL_MS);
     expect(await polled).toMatchObject({ state: 'filled', status: ORDER_STATUS.completed, fill: { amount: 0.05, price: limit } });
     expect(reads()).toBe(before + 1);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import ccxt from 'ccxt';
 import Database from 'libsql';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOK_MAX_AGE_MS } from '#contract/rules/exchange-trading';
 import type { AlertItem } from '#contract/rules/alerts';
 import { enginePrices } from '../../server/engine/prices';
@@ -29,17 +29,27 @@ const open: Answer = (order) => ({ clientId: order.clientId, state: 'open' });
 
 /** An order gateway that answers `answer`, reports what a test emits, and notes whether each order's row was committed when it was sent. */
 function scriptedGateway(dbFile: string) {
-  const placed: (OrderRequest & { committed: boolean })[] = [];
+  const placed: (OrderRequest & { committed: boolean; intended: boolean })[] = [];
+  /** client ids whose outbox row a step's transaction wrote (intend), with whether its order record was in it too */
+  const intents: { clientId: string; withRecord: boolean }[] = [];
   const cancels: string[] = [];
   const states = new Map<string, OrderUpdate>();
   const listeners = new Set<(update: OrderUpdate) => void>();
   // a second connection sees only what was committed
   const reader = new Database(dbFile, { readonly: true });
   const committed = (clientId: string) => reader.prepare('SELECT 1 FROM task_orders WHERE client_id = ?').get(clientId) !== undefined;
-  const script = { answer: open };
+  const script = { answer: open, failIntents: 0 };
   const gateway: OrderGateway = {
-    async place(order) {
-      placed.push({ ...order, committed: committed(order.clientId) });
+    async intend(tx, order) {
+      if (script.failIntents > 0) {
+        script.failIntents -= 1;
+        throw new Error('disk I/O error');
+      }
+      intents.push({ clientId: order.clientId, withRecord: (await tx.get('SELECT 1 FROM task_orders WHERE client_id = ?', [order.clientId])) !== undefined });
+      return true;
+    },
+    async place(order, intended = false) {
+      placed.push({ ...order, committed: committed(order.clientId), intended });
       const update = script.answer(order);
       states.set(order.clientId, update);
       return update;
@@ -61,6 +71,7 @@ function scriptedGateway(dbFile: string) {
   return {
     gateway,
     placed,
+    intents,
     cancels,
     script,
     /** the exchange reports: the order's fill so far */
@@ -253,6 +264,28 @@ describe('a hedging task on testnet accounts', () => {
     expect(position.f).toEqual([
       [10_002.5, a!.amount],
       [10_297.5, b!.amount],
+    ]);
+  });
+
+  it('writes each order’s intent in the step’s transaction; a step whose transaction fails sends nothing, and the next one sends each order once', async () => {
+    const d = await started();
+    const { taskId } = await runningTask(d);
+    d.exchange.script.failIntents = 1;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await d.push(WIDE); // the step decides, its transaction fails: nothing of it was written, nothing leaves
+    expect(errors).toHaveBeenCalledWith('[server] task engine:', expect.objectContaining({ message: 'disk I/O error' }));
+    errors.mockRestore();
+    expect(d.exchange.placed).toEqual([]);
+    expect(await ordersNow(d, taskId)).toEqual([]);
+
+    await d.second(WIDE); // decided again on the next step: one pair, each order sent once
+    const orders = await ordersNow(d, taskId);
+    expect(orders).toHaveLength(2);
+    expect(d.exchange.placed.map((o) => o.clientId)).toEqual(orders.map((o) => o.client_id));
+    expect(d.exchange.intents).toEqual(orders.map((o) => ({ clientId: o.client_id, withRecord: true })));
+    expect(d.exchange.placed.map((o) => [o.committed, o.intended])).toEqual([
+      [true, true],
+      [true, true],
     ]);
   });
 
