@@ -23,6 +23,16 @@ afterEach(() => {
 const counter = async (q: Pick<Db, 'get'> = db) => Number((await q.get<{ value: string }>("SELECT value FROM meta WHERE key = 'counter'"))!.value);
 const setCounter = (q: Pick<Db, 'run'>, value: number) => q.run("UPDATE meta SET value = ? WHERE key = 'counter'", [String(value)]);
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** a transaction that writes, lets `release` go, gives it a turn, then rolls back */
+const rolledBackAfter = (release: () => void) =>
+  expect(
+    db.transaction(async (tx) => {
+      await setCounter(tx, 9);
+      release();
+      await turn();
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
 
 describe('db.transaction', () => {
   it('commits what the work wrote and returns its result', async () => {
@@ -64,14 +74,7 @@ describe('db.transaction', () => {
     // another request (set up outside the transaction) writes while it is open: it waits for its turn
     let release!: () => void;
     const outside = new Promise<void>((resolve) => (release = resolve)).then(() => db.run("INSERT INTO meta (key, value) VALUES ('outside', 'kept')"));
-    await expect(
-      db.transaction(async (tx) => {
-        await setCounter(tx, 9);
-        release();
-        await turn();
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
+    await rolledBackAfter(release);
     await outside;
     expect(await counter()).toBe(0);
     expect(await db.get("SELECT value FROM meta WHERE key = 'outside'")).toEqual({ value: 'kept' });
@@ -85,14 +88,7 @@ describe('db.transaction', () => {
       await setCounter(tx, 2);
       later = new Promise<void>((resolve) => (release = resolve)).then(() => db.run("INSERT INTO meta (key, value) VALUES ('later', 'kept')"));
     });
-    await expect(
-      db.transaction(async (tx) => {
-        await setCounter(tx, 9);
-        release();
-        await turn();
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
+    await rolledBackAfter(release);
     await later;
     expect(await counter()).toBe(2);
     expect(await db.get("SELECT value FROM meta WHERE key = 'later'")).toEqual({ value: 'kept' });
