@@ -10,13 +10,14 @@
 //      animation frames (p95 ≤ 16.7 ms) and every long task (none over 50 ms), and the asset messages received.
 // Budget: bench/budget.json "assets". Writes bench/results/assets.json and, with both sizes, the charts
 // bench/charts/assets-*.svg. Run after a build: npx tsx bench/assets.ts   (exit 1 when over budget)
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { endpoints } from '#contract/endpoints';
 import { launchBrowser, newPage, ROOT, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';
-import { displayFrames, percentile, recordFrames } from './frames';
-import { writeSizeChart } from './size-chart';
+import { recordFrames } from './frames';
+import { frameP95, longestTaskRow, report } from './report';
+import { writeSizeCharts } from './size-chart';
 
 interface AssetsBudget {
   sizes: number[];
@@ -126,13 +127,11 @@ async function measure(apis: number): Promise<SizeResult> {
       const { frames, longTasks } = await stopFrames();
       const messages = socket.messages - window.messages;
       const rounds = messages / apis;
-      // timestamps without cross-origin isolation are coarsened to 0.1 ms: compare at that resolution
-      const frameP95 = Math.round(percentile(displayFrames(frames).frameTimes, 95) * 10) / 10;
       return {
         apis,
         firstRenderMs,
         chartMs,
-        frameP95,
+        frameP95: frameP95(frames),
         longTasks,
         messages,
         kbPerRound: rounds ? (socket.bytes - window.bytes) / rounds / 1000 : 0,
@@ -148,60 +147,49 @@ async function measure(apis: number): Promise<SizeResult> {
 
 const results: SizeResult[] = [];
 for (const size of sizes) results.push(await measure(size));
-const table = results.flatMap((r) => {
-  const longest = Math.max(0, ...r.longTasks);
-  return [
-    {
-      figure: `/assets, ${r.apis} APIs: first render (script) until every account's numbers are drawn`,
-      value: `${r.firstRenderMs.toFixed(0)} ms`,
-      budget: `≤ ${budget.firstRenderScriptMs} ms`,
-      pass: r.firstRenderMs <= budget.firstRenderScriptMs,
-    },
-    { figure: `${r.apis}: then the lazily loaded ratio chart (script)`, value: `${r.chartMs.toFixed(0)} ms`, budget: '(reported)', pass: true },
-    {
-      figure: `${r.apis}: p95 frame interval under the 3 s feed`,
-      value: `${r.frameP95.toFixed(2)} ms`,
-      budget: `≤ ${budget.p95FrameMs} ms`,
-      pass: r.frameP95 <= budget.p95FrameMs,
-    },
-    {
-      figure: `${r.apis}: longest long task`,
-      value: `${longest.toFixed(1)} ms (${r.longTasks.length} tasks)`,
-      budget: `≤ ${budget.maxLongTaskMs} ms`,
-      pass: longest <= budget.maxLongTaskMs,
-    },
-    {
-      figure: `${r.apis}: asset messages while measuring (KB a round)`,
-      value: `${r.messages} (${r.kbPerRound.toFixed(0)} KB)`,
-      budget: `≥ ${r.apis}`,
-      pass: r.messages >= r.apis,
-    },
-  ];
-});
-console.table(table);
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench/results/assets.json'), `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);
-if (results.length > 1) {
-  const at = (value: (r: SizeResult) => number) => results.map((r) => ({ size: r.apis, value: value(r) }));
-  writeSizeChart(ROOT, 'assets-first-render', {
+const table = results.flatMap((r) => [
+  {
+    figure: `/assets, ${r.apis} APIs: first render (script) until every account's numbers are drawn`,
+    value: `${r.firstRenderMs.toFixed(0)} ms`,
+    budget: `≤ ${budget.firstRenderScriptMs} ms`,
+    pass: r.firstRenderMs <= budget.firstRenderScriptMs,
+  },
+  { figure: `${r.apis}: then the lazily loaded ratio chart (script)`, value: `${r.chartMs.toFixed(0)} ms`, budget: '(reported)', pass: true },
+  {
+    figure: `${r.apis}: p95 frame interval under the 3 s feed`,
+    value: `${r.frameP95.toFixed(2)} ms`,
+    budget: `≤ ${budget.p95FrameMs} ms`,
+    pass: r.frameP95 <= budget.p95FrameMs,
+  },
+  longestTaskRow(`${r.apis}: longest long task`, r.longTasks, budget.maxLongTaskMs),
+  {
+    figure: `${r.apis}: asset messages while measuring (KB a round)`,
+    value: `${r.messages} (${r.kbPerRound.toFixed(0)} KB)`,
+    budget: `≥ ${r.apis}`,
+    pass: r.messages >= r.apis,
+  },
+]);
+const code = report(ROOT, 'assets', table, results);
+writeSizeCharts(ROOT, results, { label: 'API accounts', of: (r: SizeResult) => r.apis }, [
+  {
+    name: 'assets-first-render',
     title: "/assets 'all APIs': first render, script",
-    xLabel: 'API accounts',
     unit: 'ms',
-    points: at((r) => r.firstRenderMs),
+    value: (r) => r.firstRenderMs,
     budget: budget.firstRenderScriptMs,
-  });
-  writeSizeChart(ROOT, 'assets-longest-task', {
+  },
+  {
+    name: 'assets-longest-task',
     title: '/assets: longest task under the 3 s feed',
-    xLabel: 'API accounts',
     unit: 'ms',
-    points: at((r) => Math.max(0, ...r.longTasks)),
+    value: (r) => Math.max(0, ...r.longTasks),
     budget: budget.maxLongTaskMs,
-  });
-  writeSizeChart(ROOT, 'assets-feed-kb', {
+  },
+  {
+    name: 'assets-feed-kb',
     title: '/assets: KB the asset socket sends each 3 s',
-    xLabel: 'API accounts',
     unit: 'KB',
-    points: at((r) => r.kbPerRound),
-  });
-}
-process.exit(table.some((r) => !r.pass) ? 1 : 0);
+    value: (r) => r.kbPerRound,
+  },
+]);
+process.exit(code);

@@ -72,3 +72,15 @@ export function writeSizeChart(root: string, name: string, chart: SizeChart): st
   writeFileSync(file, sizeChartSvg(chart));
   return file;
 }
+
+/** One chart per figure of results measured at several sizes (none with a single size), each figure read off a result. */
+export function writeSizeCharts<R>(
+  root: string,
+  results: readonly R[],
+  x: { label: string; of: (result: R) => number },
+  charts: readonly (Omit<SizeChart, 'xLabel' | 'points'> & { name: string; value: (result: R) => number })[],
+): void {
+  if (results.length < 2) return;
+  for (const { name, value, ...chart } of charts)
+    writeSizeChart(root, name, { ...chart, xLabel: x.label, points: results.map((r) => ({ size: x.of(r), value: value(r) })) });
+}

@@ -12,7 +12,7 @@
 // while the pushes carry every strategy that changed; the page merges them into its cache.
 // Writes bench/results/unilateral-list.json and the charts bench/charts/unilateral-list-*.svg.
 // Budget: bench/budget.json "unilateralList". Run after a build: npx tsx bench/unilateral-list.ts (exit 1 when over).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ManualClock } from '../server/clock/clock';
 import { findUStrategy, insertUStrategy, listUStrategies, renameUStrategy } from '../server/store/unilateral';
@@ -20,8 +20,9 @@ import { advance, simPrice } from '../server/unilateral/runner';
 import { TREND_POINTS } from '#contract/rules/unilateral';
 import { PAGING } from '#contract/rules/constants';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp, until } from '../tests/e2e/harness';
-import { displayFrames, percentile, recordFrames } from './frames';
-import { writeSizeChart } from './size-chart';
+import { percentile, recordFrames } from './frames';
+import { frameP95, longestTaskRow, report } from './report';
+import { writeSizeCharts } from './size-chart';
 
 interface UnilateralListBudget {
   sizes: number[];
@@ -133,8 +134,6 @@ async function measure(strategies: number): Promise<SizeResult> {
       const { frames, longTasks } = await stopFrames();
       const window = pushes.slice(before);
       const bytesPerPush = window.length ? window.reduce((a, b) => a + b, 0) / window.length : 0;
-      // timestamps without cross-origin isolation are coarsened to 0.1 ms: compare at that resolution
-      const frameP95 = Math.round(percentile(displayFrames(frames).frameTimes, 95) * 10) / 10;
       return {
         strategies,
         rows,
@@ -144,7 +143,7 @@ async function measure(strategies: number): Promise<SizeResult> {
         oneChangeBytes,
         pushes: window.length,
         bytesPerPush,
-        frameP95,
+        frameP95: frameP95(frames),
         rawP95: percentile(frames, 95),
         longTasks,
         frames: frames.length,
@@ -159,77 +158,66 @@ async function measure(strategies: number): Promise<SizeResult> {
 
 const results: SizeResult[] = [];
 for (const size of sizes) results.push(await measure(size));
-const table = results.flatMap((r) => {
-  const longest = Math.max(0, ...r.longTasks);
-  return [
-    {
-      figure: `${r.strategies} strategies: p95 frame interval while every strategy runs a bar a second`,
-      value: `${r.frameP95.toFixed(1)} ms (raw ${r.rawP95.toFixed(1)})`,
-      budget: `≤ ${budget.p95FrameMs} ms`,
-      pass: r.frameP95 <= budget.p95FrameMs,
-    },
-    {
-      figure: `${r.strategies}: longest long task`,
-      value: `${longest.toFixed(1)} ms (${r.longTasks.length} tasks)`,
-      budget: `≤ ${budget.maxLongTaskMs} ms`,
-      pass: longest <= budget.maxLongTaskMs,
-    },
-    {
-      figure: `${r.strategies}: /web/all/data pushes while measuring (KB each)`,
-      value: `${r.pushes} (${(r.bytesPerPush / 1000).toFixed(1)} KB)`,
-      budget: `≥ ${budget.measureSeconds - 1} (reported)`,
-      pass: r.pushes >= budget.measureSeconds - 1,
-    },
-    {
-      figure: `${r.strategies}: opening: the socket's first message; longest task from /login to the drawn list`,
-      value: `${(r.firstMessageBytes / 1000).toFixed(0)} KB; ${Math.max(0, ...r.opening).toFixed(0)} ms (${r.opening.length} tasks)`,
-      budget: '(reported)',
-      pass: true,
-    },
-    {
-      figure: `${r.strategies}: the push after one strategy is renamed`,
-      value: `${r.oneChangeBytes} B`,
-      budget: '(reported)',
-      pass: true,
-    },
-    {
-      figure: `${r.strategies}: rows and trend lines drawn`,
-      value: `${r.rows} / ${r.lines}`,
-      budget: `${PAGING.unilateralPageSize}`,
-      pass: r.rows === PAGING.unilateralPageSize && r.lines === r.rows,
-    },
-  ];
-});
-console.table(table);
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench/results/unilateral-list.json'), `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);
-if (results.length > 1) {
-  const at = (value: (r: SizeResult) => number) => results.map((r) => ({ size: r.strategies, value: value(r) }));
-  writeSizeChart(ROOT, 'unilateral-list-push-kb', {
+const table = results.flatMap((r) => [
+  {
+    figure: `${r.strategies} strategies: p95 frame interval while every strategy runs a bar a second`,
+    value: `${r.frameP95.toFixed(1)} ms (raw ${r.rawP95.toFixed(1)})`,
+    budget: `≤ ${budget.p95FrameMs} ms`,
+    pass: r.frameP95 <= budget.p95FrameMs,
+  },
+  longestTaskRow(`${r.strategies}: longest long task`, r.longTasks, budget.maxLongTaskMs),
+  {
+    figure: `${r.strategies}: /web/all/data pushes while measuring (KB each)`,
+    value: `${r.pushes} (${(r.bytesPerPush / 1000).toFixed(1)} KB)`,
+    budget: `≥ ${budget.measureSeconds - 1} (reported)`,
+    pass: r.pushes >= budget.measureSeconds - 1,
+  },
+  {
+    figure: `${r.strategies}: opening: the socket's first message; longest task from /login to the drawn list`,
+    value: `${(r.firstMessageBytes / 1000).toFixed(0)} KB; ${Math.max(0, ...r.opening).toFixed(0)} ms (${r.opening.length} tasks)`,
+    budget: '(reported)',
+    pass: true,
+  },
+  {
+    figure: `${r.strategies}: the push after one strategy is renamed`,
+    value: `${r.oneChangeBytes} B`,
+    budget: '(reported)',
+    pass: true,
+  },
+  {
+    figure: `${r.strategies}: rows and trend lines drawn`,
+    value: `${r.rows} / ${r.lines}`,
+    budget: `${PAGING.unilateralPageSize}`,
+    pass: r.rows === PAGING.unilateralPageSize && r.lines === r.rows,
+  },
+]);
+const code = report(ROOT, 'unilateral-list', table, results);
+writeSizeCharts(ROOT, results, { label: 'strategies', of: (r: SizeResult) => r.strategies }, [
+  {
+    name: 'unilateral-list-push-kb',
     title: 'Unilateral list: KB per push, every strategy running a bar',
-    xLabel: 'strategies',
     unit: 'KB',
-    points: at((r) => r.bytesPerPush / 1000),
-  });
-  writeSizeChart(ROOT, 'unilateral-list-one-change-bytes', {
+    value: (r) => r.bytesPerPush / 1000,
+  },
+  {
+    name: 'unilateral-list-one-change-bytes',
     title: 'Unilateral list: bytes of the push after one change',
-    xLabel: 'strategies',
     unit: 'B',
-    points: at((r) => r.oneChangeBytes),
-  });
-  writeSizeChart(ROOT, 'unilateral-list-longest-task', {
+    value: (r) => r.oneChangeBytes,
+  },
+  {
+    name: 'unilateral-list-longest-task',
     title: 'Unilateral list: longest task while pushing',
-    xLabel: 'strategies',
     unit: 'ms',
-    points: at((r) => Math.max(0, ...r.longTasks)),
+    value: (r) => Math.max(0, ...r.longTasks),
     budget: budget.maxLongTaskMs,
-  });
-  writeSizeChart(ROOT, 'unilateral-list-frame-p95', {
+  },
+  {
+    name: 'unilateral-list-frame-p95',
     title: 'Unilateral list: p95 frame interval while pushing',
-    xLabel: 'strategies',
     unit: 'ms',
-    points: at((r) => r.frameP95),
+    value: (r) => r.frameP95,
     budget: budget.p95FrameMs,
-  });
-}
-process.exit(table.some((r) => !r.pass) ? 1 : 0);
+  },
+]);
+process.exit(code);

@@ -19,7 +19,7 @@
 //      whole display intervals) and long tasks are recorded; the crosshair and the nearest marker's
 //      read-out must be showing at the end.
 // Budget: bench/budget.json "unilateralStatistic". Run after a build: npx tsx bench/unilateral-statistic.ts
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ManualClock } from '../server/clock/clock';
 import { formatSecond } from '../server/clock/time';
@@ -27,8 +27,9 @@ import { findUStrategy, insertUStrategy, tradesOf } from '../server/store/unilat
 import { advance, simPrice } from '../server/unilateral/runner';
 import { MAX_SIGNAL_POINTS } from '#contract/rules/unilateral';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
-import { displayFrames, percentile, recordFrames } from './frames';
-import { writeSizeChart } from './size-chart';
+import { percentile, recordFrames } from './frames';
+import { frameP95, longestTaskRow, report } from './report';
+import { writeSizeCharts } from './size-chart';
 
 interface UnilateralStatisticBudget {
   points: number[];
@@ -195,7 +196,7 @@ async function measure(points: number): Promise<WindowResult> {
         between,
         moves,
         hovered,
-        hoverP95: Math.round(percentile(displayFrames(frames).frameTimes, 95) * 10) / 10,
+        hoverP95: frameP95(frames),
         rawP95: percentile(frames, 95),
         longTasks,
         frames: frames.length,
@@ -235,30 +236,22 @@ const table = results.flatMap((r) => [
     budget: `≤ ${budget.hoverP95FrameMs.max} ms`,
     pass: r.hoverP95 <= budget.hoverP95FrameMs.max && r.hovered === 2,
   },
+  longestTaskRow(`${r.points}: longest long task while hovering (reported)`, r.longTasks),
+]);
+const code = report(ROOT, 'unilateral-statistic', table, results);
+writeSizeCharts(ROOT, results, { label: 'minutes in the window (30 days, a year)', of: (r: WindowResult) => r.points }, [
   {
-    figure: `${r.points}: longest long task while hovering (reported)`,
-    value: `${Math.max(0, ...r.longTasks).toFixed(1)} ms (${r.longTasks.length} tasks)`,
-    budget: '-',
-    pass: true,
+    name: 'unilateral-statistic-draw',
+    title: 'Statistics chart (1T): drawn after its data arrived',
+    unit: 'ms',
+    value: (r) => r.drawMs,
+    budget: budget.drawMs.max,
+  },
+  {
+    name: 'unilateral-statistic-answer-kb',
+    title: 'Statistics chart (1T): the answer (points and every marker)',
+    unit: 'KB',
+    value: (r) => r.answerKB,
   },
 ]);
-console.table(table);
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench/results/unilateral-statistic.json'), `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);
-if (results.length > 1) {
-  const at = (value: (r: WindowResult) => number) => results.map((r) => ({ size: r.points, value: value(r) }));
-  writeSizeChart(ROOT, 'unilateral-statistic-draw', {
-    title: 'Statistics chart (1T): drawn after its data arrived',
-    xLabel: 'minutes in the window (30 days, a year)',
-    unit: 'ms',
-    points: at((r) => r.drawMs),
-    budget: budget.drawMs.max,
-  });
-  writeSizeChart(ROOT, 'unilateral-statistic-answer-kb', {
-    title: 'Statistics chart (1T): the answer (points and every marker)',
-    xLabel: 'minutes in the window (30 days, a year)',
-    unit: 'KB',
-    points: at((r) => r.answerKB),
-  });
-}
-process.exit(table.some((r) => !r.pass) ? 1 : 0);
+process.exit(code);
