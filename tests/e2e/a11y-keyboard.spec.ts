@@ -53,19 +53,22 @@ async function chooseByKeyboard(page: Page, item: string): Promise<void> {
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
   await motionEnded(menu);
   const target = menu.getByRole('menuitem', { name: item, exact: true });
-  // the menu moves its focus a render after each key: wait for it to land before looking or pressing again
+  // the menu moves its focus a render after each key: wait for it to land before looking or pressing again (Home:
+  // on the menu's first item, where it may already be; ArrowDown: off the item it was on)
   const focused = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : null));
-  const press = async (key: string) => {
+  const landed = (wait: Promise<unknown>) => wait.catch(() => undefined);
+  const first = await menu.getByRole('menuitem').first().elementHandle();
+  await page.keyboard.press('Home');
+  await landed(page.waitForFunction((element) => element === document.activeElement, first, { timeout: 2000 }));
+  for (let presses = 0; presses < 20 && !(await isFocused(target)); presses++) {
     const before = await focused();
-    await page.keyboard.press(key);
-    await page
-      .waitForFunction((was) => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent !== was, before, {
+    await page.keyboard.press('ArrowDown');
+    await landed(
+      page.waitForFunction((was) => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent !== was, before, {
         timeout: 2000,
-      })
-      .catch(() => undefined);
-  };
-  await press('Home');
-  for (let presses = 0; presses < 20 && !(await isFocused(target)); presses++) await press('ArrowDown');
+      }),
+    );
+  }
   assert.ok(await isFocused(target), `the arrow keys never reached the menu item ${item}`);
   await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'hidden' });

@@ -26,6 +26,8 @@
 //   until(what, condition)  waits for a state outside the page (the server's), checked every POLL_MS
 //   taskSettled(app, id)  waits until a task's engine has nothing under way (no open order, no manual
 //                         trade, no status change pending): a paused or stopped task's numbers then hold still
+//   E2E_START, onServerClock(page, clock)   a spec's ManualClock starts at E2E_START; the page's Date is set to it
+//                         (and set again after each move of the server's clock)
 //   TIMEOUTS              every time limit of the suite. Specs pass no timeouts and never sleep: they wait
 //                         for a state (locator.waitFor, waitForURL, waitForResponse, waitForFunction, until).
 //   takeCspViolations(page)  the Content-Security-Policy violations the page reported (e2eSuite fails a test
@@ -120,6 +122,22 @@ async function load<T>(file: string): Promise<T> {
  * runs several of proveWork's batches of 256 (contract/rules/captcha.ts) as at the default 16.
  */
 export const E2E_CAPTCHA_DIFFICULTY = 10;
+
+/**
+ * Where the clock of a spec's server starts when the spec moves it (a ManualClock): a fixed instant, the same as the
+ * server tests' (TEST_START, tests/server/helpers.ts), so no test reads the wall clock for its data.
+ */
+export const E2E_START = Date.UTC(2026, 10, 2, 1, 0, 0);
+
+/**
+ * Sets the page's Date (every page of its browser context) to what the server's clock reads now; its timers run as
+ * they do. A page ages what the server sends by its own Date (a last fill "5 s ago"): call it again after moving
+ * the server's clock.
+ */
+export async function onServerClock(page: Page, clock: { now(): number }): Promise<Page> {
+  await page.clock.setFixedTime(clock.now());
+  return page;
+}
 
 export interface App {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */

@@ -8,11 +8,12 @@ import type { Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
 import { deliveryCodes } from '#contract/rules/calendar';
 import type { FeedClient } from '../../server/feeds/socket-server';
-import { TIMEOUTS, callOk, chooseOption, e2eSuite, until } from './harness';
+import { E2E_START, TIMEOUTS, callOk, chooseOption, e2eSuite, onServerClock, until } from './harness';
 import { startTradingTask } from '../server/order-fixtures';
 
-// from the wall clock's now: the browser beside it runs on the wall clock, and the page ages what the server sends
-const clock = new ManualClock(Date.now());
+// from a fixed instant; the page ages what the server sends by its own Date, set to the server's clock (onServerClock)
+// and moved with it (nextSecond)
+const clock = new ManualClock(E2E_START);
 const suite = e2eSuite({ motion: true, server: { clock, settings: { marketPushHz: 1, initDelayMs: 0 } } });
 
 /**
@@ -22,7 +23,13 @@ const suite = e2eSuite({ motion: true, server: { clock, settings: { marketPushHz
 async function signIn(username: string, password: string): Promise<Page> {
   const p = await suite.signIn(username, password);
   await p.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  return p;
+  return onServerClock(p, clock);
+}
+
+/** Moves the server's clock a second (one push), and the page's Date with it. */
+async function nextSecond(p: Page): Promise<void> {
+  clock.tick(1000);
+  await onServerClock(p, clock);
 }
 
 /** The keys ('1-2-4-4') of the tables on the board, in the board's order. */
@@ -39,7 +46,7 @@ const serverSees = (what: string, condition: () => boolean) => until(`the server
 /** Moves the server's clock one second (one push) and waits until the text of `scope` has changed. */
 async function tickAndSeeChange(scope: Locator): Promise<void> {
   const before = await scope.innerText();
-  clock.tick(1000);
+  await nextSecond(scope.page());
   await scope.page().waitForFunction(([element, text]) => (element as HTMLElement).innerText !== text, [await scope.elementHandle(), before] as const, {
     timeout: TIMEOUTS.action,
   });
@@ -52,7 +59,7 @@ async function tickAndSeeChange(scope: Locator): Promise<void> {
 async function tickUntilChange(scope: Locator, maxTicks: number): Promise<void> {
   const before = await scope.innerText();
   for (let tick = 1; ; tick++) {
-    clock.tick(1000);
+    await nextSecond(scope.page());
     try {
       await scope
         .page()

@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
 import type { MinerModel } from '#contract/types/miner';
-import { addTradingTask, callOk, e2eSuite, until } from './harness';
+import { E2E_START, addTradingTask, callOk, e2eSuite, onServerClock, until } from './harness';
 
-// from the wall clock's now: the browser beside it runs on the wall clock, and the page ages what the server sends
-const clock = new ManualClock(Date.now());
-const { signIn } = e2eSuite({ server: { clock } });
+// from a fixed instant; the page ages what the server sends by its own Date, set to the server's clock (onServerClock)
+const clock = new ManualClock(E2E_START);
+const suite = e2eSuite({ server: { clock } });
+const signIn = async (username: string, password: string) => onServerClock(await suite.signIn(username, password), clock);
 const PHONE = { width: 375, height: 740 };
 
 const input = (p: Page, field: string) => p.getByTestId(`miner-input-${field}`);
@@ -107,6 +108,7 @@ test('at 375 px /main/mobile shows the running task and the asset total of /asse
   // the engine applies a status change on its next beat: move the server's clock a beat at a time
   await until('the task runs', async () => {
     clock.tick(1000);
+    await onServerClock(p, clock);
     return (await callOk<{ status: number }>(p, 'taskStatusDetection', { taskId })).status === 2;
   });
 

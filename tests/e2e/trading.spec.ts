@@ -17,17 +17,17 @@ import type { RecordedRequest } from '../loopback-exchange/harness';
 import { startLoopbackBinance, type LoopbackBinance } from '../loopback-exchange/binance';
 import { startLoopbackOkx, type LoopbackOkx } from '../loopback-exchange/okx';
 import { SWAP_A, SWAP_B, bookAround } from '../loopback-exchange/book';
-import { callOk, chooseMenuItem, launchBrowser, newPage, onFailure, signInByApi, startApp, whileWatching, type App } from './harness';
+import { E2E_START, callOk, chooseMenuItem, launchBrowser, newPage, onFailure, onServerClock, signInByApi, startApp, whileWatching, type App } from './harness';
 
 const KEY = { apiKey: 'e2e-okx-demo-key', secret: 'e2e-okx-demo-secret', passphrase: 'E2e-okx-1' };
 const NAME = 'e2e-okx-testnet';
 const BINANCE_KEY = { apiKey: 'e2e-binance-demo-key', secret: 'e2e-binance-demo-secret' };
 const BINANCE_NAME = 'e2e-binance-testnet';
 /**
- * The server's clock (and the loopbacks'), moved by the spec only; from the wall clock's now, as market.spec.ts's: the
- * browser beside it runs on the wall clock, and the pages age what the server sends (a last fill "5 s ago").
+ * The server's clock (and the loopbacks'), moved by the spec only, from a fixed instant; the pages age what the server
+ * sends (a last fill "5 s ago"), so the page's Date is set to the server's clock and moved with it (second()).
  */
-const clock = new ManualClock(Date.now());
+const clock = new ManualClock(E2E_START);
 
 const okxBook = (mid: number) => bookAround(mid, 50);
 const binanceBook = (mid: number) => bookAround(mid, 0.5);
@@ -72,9 +72,10 @@ after(async () => {
 
 const rowOf = (p: Page, name: string) => p.locator('tr', { has: p.getByText(name, { exact: true }) });
 
-/** A second of the server's clock: the engine's tick (and what it started) written. */
+/** A second of the server's clock (and the page's): the engine's tick (and what it started) written. */
 async function second(): Promise<void> {
   clock.tick(1000);
+  if (page && !page.isClosed()) await onServerClock(page, clock);
   await app.server.tasks.idle();
 }
 
@@ -148,7 +149,7 @@ async function bindTestnet(p: Page, name: string, exchange: string, key: { apiKe
 }
 
 test('an operator binds testnet OKX and Binance keys (checked on the exchanges), initialises OKX there, reads the audit log and presses the kill switch', async () => {
-  page = await newPage(browser, app.url, { locale: 'zh-CN' });
+  page = await onServerClock(await newPage(browser, app.url, { locale: 'zh-CN' }), clock);
   const p = page;
   await signInByApi(p, 'admin', 'admin123');
   await p.goto('/api');
@@ -196,7 +197,7 @@ test('an operator binds testnet OKX and Binance keys (checked on the exchanges),
 
 test('a hedge with leg A on OKX and leg B on Binance: orders reach both, the fills show on the task pages and the assets, a refused leg alerts, the kill switch cancels and stops', async () => {
   await page?.context().close();
-  page = await newPage(browser, app.url, { locale: 'zh-CN' });
+  page = await onServerClock(await newPage(browser, app.url, { locale: 'zh-CN' }), clock);
   const p = page;
   await signInByApi(p, 'admin', 'admin123');
 
