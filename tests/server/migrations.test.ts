@@ -8,7 +8,7 @@ import { hashPassword } from '../../server/http/auth';
 import { openDb } from '../../server/store/db';
 import { startServer } from '../../server/main';
 import { migrate, MIGRATIONS, schemaVersion, SCHEMA_VERSION } from '../../server/store/migrations';
-import { startTestServer } from './helpers';
+import { startTestServer, TEST_START } from './helpers';
 
 const SCHEMA_V0 = readFileSync(path.join(import.meta.dirname, 'fixtures/schema-v0.sql'), 'utf8');
 const dirs: string[] = [];
@@ -29,7 +29,7 @@ async function folderOfVersion0(): Promise<string> {
   const passwordHash = await hashPassword('veteran123');
   const conn = new Database(path.join(dir, 'console.db'));
   conn.exec(SCHEMA_V0);
-  const now = Date.now();
+  const now = TEST_START;
   const insert = (sql: string, ...args: unknown[]) => conn.prepare(sql).run(args);
   conn.transaction(() => {
     for (const area of ['reference', 'users', 'strategies', 'api-accounts'])

@@ -154,12 +154,12 @@ describe('live provider', () => {
     expect(bridge).toHaveBeenCalledTimes(1);
     expect(refineList).not.toHaveBeenCalled();
 
-    const event: LiveEvent = { channel: 'resources/tasks', type: 'updated', payload: { ids: [1] }, date: new Date() };
+    const event: LiveEvent = { channel: 'resources/tasks', type: 'updated', payload: { ids: [1] }, date: new Date('2026-11-02T01:00:00Z') };
     provider.publish?.(event);
     expect(refineList).toHaveBeenCalledWith(event);
     expect(bridge).toHaveBeenCalledWith(event);
     expect(deletedOnly).not.toHaveBeenCalled();
-    provider.publish?.({ channel: 'resources/apis', type: 'updated', payload: {}, date: new Date() });
+    provider.publish?.({ channel: 'resources/apis', type: 'updated', payload: {}, date: new Date('2026-11-02T01:00:00Z') });
     expect(refineList).toHaveBeenCalledTimes(1);
   });
 });
