@@ -98,7 +98,9 @@ function measureApart(tasks: number): SizeResult {
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * MB,
   });
-  const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  const lines = child.stdout.split('\n');
+  for (const other of lines) if (other && !other.startsWith('RESULT ')) console.log(other);
+  const line = lines.find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`the run at ${tasks} tasks ended without a result (exit ${child.status}):\n${child.stdout}`);
   return JSON.parse(line.slice('RESULT '.length)) as SizeResult;
 }
