@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
 import { insertRunningTasks, machine } from './running-tasks';
-import { writeSizeChart } from './size-chart';
+import { writeSizeCharts } from './size-chart';
 
 interface SizeBudget {
   tasks: number;
@@ -138,23 +138,22 @@ for (const tasks of sizes) {
   );
   if (r.made.trades === 0) console.error('  no trades: the bench did not exercise the engine');
 }
-if (results.length > 1) {
-  const at = (value: (r: SizeResult) => number) => results.map((r) => ({ size: r.tasks, value: value(r) }));
-  const large = budgetOf(budget.larger[0]?.tasks ?? budget.tasks) ?? budget;
-  writeSizeChart(ROOT, 'engine-cpu', {
+const large = budgetOf(budget.larger[0]?.tasks ?? budget.tasks) ?? budget;
+writeSizeCharts(ROOT, results, { label: 'running tasks', of: (r: SizeResult) => r.tasks }, [
+  {
+    name: 'engine-cpu',
     title: 'Task engine (paper, 2 children, 1 Hz): CPU per simulated second',
-    xLabel: 'running tasks',
     unit: 'ms',
-    points: at((r) => r.perSecond),
+    value: (r) => r.perSecond,
     budget: large.cpuMsPerSimulatedSecond,
-  });
-  writeSizeChart(ROOT, 'engine-rss', {
+  },
+  {
+    name: 'engine-rss',
     title: 'Task engine: peak RSS of the server process',
-    xLabel: 'running tasks',
     unit: 'MB',
-    points: at((r) => r.peakRssMB),
+    value: (r) => r.peakRssMB,
     ...(large.rssMB ? { budget: large.rssMB } : {}),
-  });
-}
+  },
+]);
 if (over) console.error('over budget');
 process.exit(over ? 1 : 0);
