@@ -5,7 +5,16 @@ import type { DeliveryType, ExpirySource, Leg, TaskParams, TradeType } from './t
 
 /** A task's transaction type → contract type and contract type → trade type: the one table in contract/rules/codes.ts (§3). */
 export const contractOf = (transactionType: number): number => transactionTypeOf(transactionType)?.contract ?? transactionType;
-export const tradeTypeOf = (contractType: number): TradeType => sharedTradeTypeOf(contractType) ?? 'SS';
+// every step asks these of every leg: the tables are searched once per code
+const tradeTypes = new Map<number, TradeType>();
+export const tradeTypeOf = (contractType: number): TradeType => {
+  let type = tradeTypes.get(contractType);
+  if (type === undefined) {
+    type = sharedTradeTypeOf(contractType) ?? 'SS';
+    if (tradeTypes.size < 256) tradeTypes.set(contractType, type);
+  }
+  return type;
+};
 export const isDelivery = (t: TradeType): t is DeliveryType => (DELIVERY_TYPES as readonly TradeType[]).includes(t);
 
 export const legsOf = (p: TaskParams): [Leg, Leg] => [
@@ -23,6 +32,18 @@ export const deliveryKeyOf = (legs: readonly Leg[]): DeliveryType => {
 export { deliveryExpiry };
 export const defaultExpiry: ExpirySource = (leg, now) => deliveryExpiry(tradeTypeOf(leg.contractType), now);
 
+/** Delivery codes by expiry: a handful of expiries are in use at a time, and every order names one. */
+const codes = new Map<number, string>();
+const codeOf = (expiry: number): string => {
+  let code = codes.get(expiry);
+  if (code === undefined) {
+    if (codes.size >= 64) codes.clear();
+    code = deliveryCode(expiry);
+    codes.set(expiry, code);
+  }
+  return code;
+};
+
 /** Instrument ids as the exchanges write them: BTC-USDT, BTC-USD-SWAP, BTC-USD-250926; USDT-margined BTC-USDT-SWAP, BTC-USDT-250926. */
 export const instrumentId = (leg: Leg, expiry: number | null): string => {
   const coin = leg.currency.toUpperCase();
@@ -30,7 +51,7 @@ export const instrumentId = (leg: Leg, expiry: number | null): string => {
   if (t === 'SS') return `${coin}-USDT`;
   const quote = contractTypeOf(leg.contractType)?.margin === 'usdt' ? 'USDT' : 'USD';
   if (t === 'CS' || expiry === null) return `${coin}-${quote}-SWAP`;
-  return `${coin}-${quote}-${deliveryCode(expiry)}`;
+  return `${coin}-${quote}-${codeOf(expiry)}`;
 };
 
 /**

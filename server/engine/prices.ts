@@ -6,16 +6,21 @@ import { mid } from './pricing';
  * The one adapter between the server's market and what reads its prices: the task engine (quotes per
  * leg, expiries), the books and the asset calls and feeds (mid prices per instrument). A tick asks a
  * thousand tasks about the same few instruments at one instant, so each instrument is quoted once per
- * instant (the quotes of the latest instant are kept). The market's quote is the engine's quote: no
+ * instant (the quotes of the latest few instants are kept). The market's quote is the engine's quote: no
  * field is copied or renamed.
  */
+const INSTANTS_KEPT = 4;
+
 export function enginePrices(market: MarketSource): { prices: PriceSource; expiry: NonNullable<EngineInputs['expiry']> } {
-  let instant = NaN;
-  const quotes = new Map<string, Quote>();
+  // by instant: a tick asks about its own instant and, for a stale fill now and then, the one before; keeping a
+  // few instants spares re-quoting every instrument each time the two alternate
+  const byInstant = new Map<number, Map<string, Quote>>();
   const quote = (leg: Leg, now: number): Quote => {
-    if (now !== instant) {
-      quotes.clear();
-      instant = now;
+    let quotes = byInstant.get(now);
+    if (!quotes) {
+      if (byInstant.size >= INSTANTS_KEPT) byInstant.delete(byInstant.keys().next().value!);
+      quotes = new Map();
+      byInstant.set(now, quotes);
     }
     const key = `${leg.exchange}:${leg.currency}:${leg.contractType}`;
     let q = quotes.get(key);

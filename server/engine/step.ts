@@ -106,11 +106,22 @@ interface Context {
   venue: Venue;
 }
 
+/** The engine's settings of a tick's inputs, merged once per inputs (a tick steps every task with the same). */
+const mergedSettings = new WeakMap<EngineInputs, EngineSettings>();
+const settingsOf = (inputs: EngineInputs): EngineSettings => {
+  let settings = mergedSettings.get(inputs);
+  if (!settings) {
+    settings = { ...DEFAULT_SETTINGS, ...inputs.settings };
+    mergedSettings.set(inputs, settings);
+  }
+  return settings;
+};
+
 const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
   const { task } = state;
   const p = task.params;
   const legs = legsOf(p);
-  const settings = { ...DEFAULT_SETTINGS, ...inputs.settings };
+  const settings = settingsOf(inputs);
   const expiry = inputs.expiry ?? defaultExpiry;
   const expiries = legs.map((l) => (isDelivery(tradeTypeOf(l.contractType)) ? expiry(l, now) : null)) as [number | null, number | null];
   const key = deliveryKeyOf(legs);

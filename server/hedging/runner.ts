@@ -86,6 +86,7 @@ export function earningsPoints(cached: Pick<Cached, 'state' | 'realised'>, price
 
 /** The accounts a step's orders were placed on or changed on (leg A on the child's api_a, leg B on api_b). */
 export function orderAccounts(out: Pick<StepResult, 'state' | 'orders'>, userId: number): AccountRef[] {
+  if (!out.orders.length) return [];
   const apiOf = new Map(out.state.children.map((c) => [c.child.task_children_id, c.child.link_api_id]));
   const ids = new Set(out.orders.flatMap((o) => apiOf.get(o.task_children_id)?.[o.leg] ?? []));
   return [...ids].map((apiId) => ({ userId, apiId }));
@@ -221,11 +222,12 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
     let sends: Send[] = [];
     const written = ctx.db.transaction(async (db) => {
       const active = await activeTaskIds(db);
+      const isActive = new Set(active);
       if (only === null) {
-        for (const id of [...cache.keys()]) if (!active.includes(id)) cache.delete(id);
+        for (const id of [...cache.keys()]) if (!isActive.has(id)) cache.delete(id);
         if (!active.length) return loop.pause();
       }
-      const ids = only === null ? active : only.filter((id) => active.includes(id));
+      const ids = only === null ? active : only.filter((id) => isActive.has(id));
       const inputs = await engineInputs(db, expiry, ctx.settings.engine);
       lastInputs = inputs;
       depth = inputs.global.depthMarket;

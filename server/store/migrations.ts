@@ -516,6 +516,26 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE task_tasks ADD COLUMN b_type INTEGER GENERATED ALWAYS AS (CASE WHEN json_valid(params) THEN json_extract(params, '$.b_transaction_type') END) VIRTUAL`,
     `CREATE INDEX task_tasks_filters ON task_tasks (user_id, strategy_name, currency, a_type, b_type, status)`,
   ],
+  // 20: an order's end (issue 35). The task engine writes most orders three times (made, executing, ended); at the
+  // end only its result changes, yet migration 15's update trigger parsed its cparam again for what the cparam says
+  // (manual, API, side). Now a change of the result alone moves only the figures taken from it (filled notional, fee);
+  // any other change is kept as before.
+  [
+    `DROP TRIGGER order_stats_update`,
+    `CREATE TRIGGER order_stats_update AFTER UPDATE OF cparam, createtime ON task_orders
+      WHEN OLD.cparam IS NOT NEW.cparam OR OLD.createtime IS NOT NEW.createtime BEGIN
+      UPDATE order_stats SET (createtime, manual, api_id, side, notional, fee) = (SELECT NEW.createtime,
+        COALESCE(json_extract(NEW.cparam, '$.order_type') = 'manual', 0),
+        json_extract(NEW.cparam, '$.apiid'),
+        (json_extract(NEW.cparam, '$.acc_type') = 'spot') * 2 + (json_extract(NEW.cparam, '$.otype') IN (1, 4, 'buy')),
+        COALESCE(json_extract(NEW.result, '$.deal_amount'), 0) * COALESCE(json_extract(NEW.result, '$.deal_price'), 0),
+        COALESCE(json_extract(NEW.result, '$.fee'), 0)) WHERE order_id = NEW.id; END`,
+    `CREATE TRIGGER order_stats_result AFTER UPDATE OF result ON task_orders
+      WHEN OLD.result IS NOT NEW.result AND OLD.cparam IS NEW.cparam AND OLD.createtime IS NEW.createtime BEGIN
+      UPDATE order_stats SET (notional, fee) = (SELECT
+        COALESCE(json_extract(NEW.result, '$.deal_amount'), 0) * COALESCE(json_extract(NEW.result, '$.deal_price'), 0),
+        COALESCE(json_extract(NEW.result, '$.fee'), 0)) WHERE order_id = NEW.id; END`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

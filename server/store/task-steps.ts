@@ -1,6 +1,6 @@
 /** What the engine writes per step: the rows a step changed, gathered per tick by `TickWriter` into a few multi-row statements; the earnings points. */
 import type { InArgs, Queryable } from './queryable';
-import { isActive, type EngineColumn } from './tasks';
+import { isActive, openOrderRef, type EngineColumn } from './tasks';
 import type { ClosedTrade, Fill, OrderRecord, StepResult, TaskState } from '../engine';
 
 /** One earnings point (§3 curve) of a task (childId 0) or a child. */
@@ -11,20 +11,52 @@ export interface EarningsRow {
   value: number;
 }
 
-/** Rows a step (or a whole tick) writes, by table. */
+/**
+ * An order a run of steps wrote: its newest record, and the record as the database holds it before the run
+ * (`was`: the task's open order it came from; null when the run made it).
+ */
+interface OrderWrite {
+  order: OrderRecord;
+  was: OrderRecord | null;
+}
+
+/** A child's row as a run of steps leaves it: its newest ledger and last trade, the realised P/L its steps added. */
+interface ChildWrite {
+  ledger: string;
+  lastTrade: number | null;
+  realised: number;
+}
+
+/** Rows a step (or a whole run of steps) writes, by table; a task, child or order once with its newest values. */
 interface StepRows {
-  tasks: unknown[][];
-  children: unknown[][];
-  orders: unknown[][];
+  tasks: Map<number, unknown[]>;
+  children: Map<number, ChildWrite>;
+  orders: Map<string, OrderWrite>;
   fills: unknown[][];
   trades: unknown[][];
   earnings: EarningsRow[];
 }
 
-const emptyRows = (): StepRows => ({ tasks: [], children: [], orders: [], fills: [], trades: [], earnings: [] });
+const emptyRows = (): StepRows => ({ tasks: new Map(), children: new Map(), orders: new Map(), fills: [], trades: [], earnings: [] });
 
-/** Each table's multi-row statement around `VALUES (…), (…)`, and its column count. */
-const WRITES: Record<keyof StepRows, { columns: number; sql: (values: string) => string }> = {
+/**
+ * The statements' rows, by statement. An order the run made is upserted whole; one the database holds is
+ * updated in what changed since: most steps only move its status (1 → 2), its end adds the result, so
+ * neither writes its cparam again nor wakes `order_stats`' trigger for nothing.
+ */
+interface Written {
+  tasks: unknown[][];
+  children: unknown[][];
+  orders: unknown[][];
+  orderStatus: unknown[][];
+  orderResult: unknown[][];
+  fills: unknown[][];
+  trades: unknown[][];
+  earnings: unknown[][];
+}
+
+/** Each statement around `VALUES (…), (…)`, and its column count. */
+const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => string }> = {
   tasks: {
     columns: 4,
     sql: (v) => `WITH v(id, status, engine, active) AS (VALUES ${v})
@@ -40,6 +72,16 @@ const WRITES: Record<keyof StepRows, { columns: number; sql: (values: string) =>
     sql: (v) => `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime) VALUES ${v}
       ON CONFLICT (client_id) DO UPDATE SET result = excluded.result, status_ = excluded.status_, cparam = excluded.cparam`,
   },
+  orderStatus: {
+    columns: 2,
+    sql: (v) => `WITH v(client_id, status_) AS (VALUES ${v})
+      UPDATE task_orders SET status_ = v.status_ FROM v WHERE task_orders.client_id = v.client_id`,
+  },
+  orderResult: {
+    columns: 3,
+    sql: (v) => `WITH v(client_id, status_, result) AS (VALUES ${v})
+      UPDATE task_orders SET status_ = v.status_, result = v.result FROM v WHERE task_orders.client_id = v.client_id`,
+  },
   fills: {
     columns: 12,
     sql: (v) => `INSERT INTO task_fills (fill_id, client_id, task_id, task_children_id, direction, leg, action, price, amount, fee, time, manual) VALUES ${v}`,
@@ -54,18 +96,57 @@ const WRITES: Record<keyof StepRows, { columns: number; sql: (values: string) =>
 /** Rows per statement: well under SQLite's limit of bound parameters. */
 const CHUNK = 400;
 
+/** Where an order's write goes: whole (made by the run, or its cparam or time changed), its status and result, its status, or nowhere. */
+function orderWrites(orders: Map<string, OrderWrite>): Pick<Written, 'orders' | 'orderStatus' | 'orderResult'> {
+  const out: Pick<Written, 'orders' | 'orderStatus' | 'orderResult'> = { orders: [], orderStatus: [], orderResult: [] };
+  for (const { order: o, was } of orders.values()) {
+    if (!was || o.cparam !== was.cparam || o.createtime !== was.createtime) out.orders.push(orderRow(o));
+    else if (o.result !== was.result) out.orderResult.push([o.client_id, o.status_, JSON.stringify(o.result)]);
+    else if (o.status_ !== was.status_) out.orderStatus.push([o.client_id, o.status_]);
+  }
+  return out;
+}
+
 function statements(rows: StepRows): { sql: string; args: InArgs }[] {
+  const written: Written = {
+    ...rows,
+    tasks: [...rows.tasks.values()],
+    children: [...rows.children].map(([id, c]) => [id, c.ledger, c.lastTrade, c.realised]),
+    ...orderWrites(rows.orders),
+    earnings: rows.earnings.map((p) => [p.taskId, p.childId, p.at, p.value]),
+  };
   const out: { sql: string; args: InArgs }[] = [];
-  for (const table of Object.keys(WRITES) as (keyof StepRows)[]) {
-    const { columns, sql } = WRITES[table];
-    const list = table === 'earnings' ? rows.earnings.map((p) => [p.taskId, p.childId, p.at, p.value]) : rows[table];
-    const one = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
-    for (let i = 0; i < list.length; i += CHUNK) {
-      const chunk = list.slice(i, i + CHUNK);
-      out.push({ sql: sql(chunk.map(() => one).join(', ')), args: chunk.flat() as InArgs });
+  for (const table of Object.keys(WRITES) as (keyof Written)[]) {
+    const list = written[table];
+    for (let i = 0; i < list.length; ) {
+      const rows = chunkSize(list.length - i);
+      const args: unknown[] = [];
+      for (let r = i; r < i + rows; r += 1) for (const value of list[r]!) args.push(value);
+      out.push({ sql: statementText(table, rows), args: args as InArgs });
+      i += rows;
     }
   }
   return out;
+}
+
+/**
+ * Rows in the next statement: CHUNK while there are as many, then the largest power of two left, so every
+ * statement has one of a few texts, each prepared once (db.ts keeps them), however the rows fall.
+ */
+const chunkSize = (left: number): number => (left >= CHUNK ? CHUNK : 2 ** Math.floor(Math.log2(left)));
+
+/** The text of a table's statement for `rows` rows (a chunkSize), made once. */
+const texts = new Map<string, string>();
+function statementText(table: keyof Written, rows: number): string {
+  const key = `${table} ${rows}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    const { columns, sql } = WRITES[table];
+    const one = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
+    text = sql(Array.from({ length: rows }, () => one).join(', '));
+    texts.set(key, text);
+  }
+  return text;
 }
 
 const orderRow = (o: OrderRecord) => [
@@ -106,36 +187,67 @@ const tradeRow = (t: ClosedTrade) => [
   t.time,
 ];
 
+/** Whether two lists of open orders keep the same engine column: the same orders, as planned. */
+const sameOpenOrders = (a: readonly OrderRecord[], b: readonly OrderRecord[]): boolean =>
+  a.length === b.length && a.every((o, i) => o.client_id === b[i]!.client_id && o.planned === b[i]!.planned);
+
+/**
+ * Whether the task's row reads the same after the step (status, engine column, still active), so it is not
+ * written again: most steps of a trading task only move its orders' status, which their rows carry. The row
+ * of a stepped task says active, so one that stays active has nothing new to say.
+ */
+const sameTaskRow = (before: TaskState, after: TaskState): boolean =>
+  before.task.status === after.task.status &&
+  before.seq === after.seq &&
+  before.manual === after.manual &&
+  before.pending_status === after.pending_status &&
+  sameOpenOrders(before.open_orders, after.open_orders) &&
+  isActive(after);
+
 /** The rows of what one step changed. */
 function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
   const { state } = out;
-  const engine: EngineColumn = { open_orders: state.open_orders, manual: state.manual, pending_status: state.pending_status, seq: state.seq };
-  const realisedOf = (childId: number) => out.trades.filter((t) => t.task_children_id === childId).reduce((s, t) => s + t.pnl - t.fee, 0);
-  rows.tasks.push([state.task.id, state.task.status, JSON.stringify(engine), isActive(state) ? 1 : 0]);
+  if (!sameTaskRow(before, state)) {
+    const engine: EngineColumn = {
+      open_orders: state.open_orders.map(openOrderRef),
+      manual: state.manual,
+      pending_status: state.pending_status,
+      seq: state.seq,
+    };
+    rows.tasks.set(state.task.id, [state.task.id, state.task.status, JSON.stringify(engine), isActive(state) ? 1 : 0]);
+  }
   state.children.forEach((c, i) => {
     if (c === before.children[i]) return;
-    rows.children.push([
-      c.child.task_children_id,
-      JSON.stringify(c.ledger),
-      Number.isFinite(c.last_trade) ? c.last_trade : null,
-      realisedOf(c.child.task_children_id),
-    ]);
+    const id = c.child.task_children_id;
+    const realised = out.trades.reduce((sum, t) => (t.task_children_id === id ? sum + t.pnl - t.fee : sum), rows.children.get(id)?.realised ?? 0);
+    rows.children.set(id, { ledger: JSON.stringify(c.ledger), lastTrade: Number.isFinite(c.last_trade) ? c.last_trade : null, realised });
   });
-  for (const o of out.orders) rows.orders.push(orderRow(o));
+  for (const o of out.orders) {
+    const pending = rows.orders.get(o.client_id);
+    rows.orders.set(o.client_id, { order: o, was: pending ? pending.was : (before.open_orders.find((b) => b.client_id === o.client_id) ?? null) });
+  }
   for (const f of out.fills) rows.fills.push(fillRow(f));
   for (const t of out.trades) rows.trades.push(tradeRow(t));
 }
 
+/** Steps gathered before their rows are written, inside the transaction: a tick's rows die young instead of piling up in memory. */
+const STEPS_PER_WRITE = 500;
+
 /**
  * The runner's face of a tick's transaction: reads and statements go straight through; `saveStep`
- * and `earnings` gather rows, which `flush` writes as a few multi-row statements per table, after
- * the writes registered with `beforeFlush` (the books the tick's fills moved, ledger/accounts.ts).
+ * and `earnings` gather rows, written as a few multi-row statements per table every STEPS_PER_WRITE
+ * steps and at `flush`, which first runs the writes registered with `beforeFlush` (the books the
+ * tick's fills moved, ledger/accounts.ts).
  */
 export class TickWriter implements Queryable {
-  readonly rows = emptyRows();
-  readonly earnings = this.rows.earnings;
+  private rows = emptyRows();
+  private steps = 0;
   private readonly pending: (() => Promise<void>)[] = [];
   constructor(private readonly tx: Queryable) {}
+  /** the earnings points to write with the rows */
+  get earnings(): EarningsRow[] {
+    return this.rows.earnings;
+  }
   all<T>(sql: string, args?: InArgs) {
     return this.tx.all<T>(sql, args);
   }
@@ -151,15 +263,25 @@ export class TickWriter implements Queryable {
   beforeFlush(write: () => Promise<void>): void {
     this.pending.push(write);
   }
+  /** Gathers a step's rows; writes what is gathered every STEPS_PER_WRITE steps. */
+  async save(before: TaskState, out: StepResult): Promise<void> {
+    stepRows(before, out, this.rows);
+    if (++this.steps % STEPS_PER_WRITE === 0) await this.write();
+  }
   async flush(): Promise<void> {
     for (const write of this.pending.splice(0)) await write();
-    await this.tx.batch(statements(this.rows));
+    await this.write();
+  }
+  private async write(): Promise<void> {
+    const rows = this.rows;
+    this.rows = emptyRows();
+    await this.tx.batch(statements(rows));
   }
 }
 
 /** Writes what one step changed (call inside the tick's transaction; gathered when `db` is the tick's TickWriter). */
 export async function saveStep(db: Queryable, before: TaskState, out: StepResult): Promise<void> {
-  if (db instanceof TickWriter) return stepRows(before, out, db.rows);
+  if (db instanceof TickWriter) return db.save(before, out);
   const rows = emptyRows();
   stepRows(before, out, rows);
   await db.batch(statements(rows));

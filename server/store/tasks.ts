@@ -54,9 +54,18 @@ export interface ChildRow {
   user_id: number;
 }
 
+/**
+ * What task_tasks.engine keeps of an open order: what task_orders has no column for. The rest (its status,
+ * cparam, result…) is its row there, written in the same transaction, so a step that only moves an order's
+ * status leaves the task's row as it is. (Before, the column held whole records; such a column still loads.)
+ */
+export type OpenOrderRef = Pick<OrderRecord, 'client_id' | 'leg' | 'direction' | 'action' | 'planned'>;
+
+export const openOrderRef = ({ client_id, leg, direction, action, planned }: OpenOrderRef): OpenOrderRef => ({ client_id, leg, direction, action, planned });
+
 /** The part of TaskState kept in task_tasks.engine. */
 export interface EngineColumn {
-  open_orders: OrderRecord[];
+  open_orders: OpenOrderRef[];
   manual: ManualRequest | null;
   pending_status: TaskState['pending_status'];
   seq: number;
@@ -251,6 +260,44 @@ export const childStateOf = (row: ChildRow): ChildState => ({
   last_trade: row.last_trade === null ? -Infinity : Number(row.last_trade),
 });
 
+/** The open orders of an engine column, whole: each its task_orders row with what the column keeps of it. */
+async function openOrders(db: Queryable, refs: readonly OpenOrderRef[]): Promise<OrderRecord[]> {
+  if (!refs.length) return [];
+  const rows = await db.all<OrderColumns>(
+    `SELECT client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime FROM task_orders WHERE client_id IN (${refs.map(() => '?').join(',')})`,
+    refs.map((r) => r.client_id),
+  );
+  const byClientId = new Map(rows.map((r) => [r.client_id, r]));
+  return refs.flatMap((ref): OrderRecord[] => {
+    const row = byClientId.get(ref.client_id);
+    if (!row) return 'cparam' in ref ? [ref as OrderRecord] : [];
+    return [
+      {
+        task_id: Number(row.task_id),
+        task_children_id: Number(row.task_children_id),
+        cparam: JSON.parse(row.cparam) as OrderRecord['cparam'],
+        result: JSON.parse(row.result) as OrderRecord['result'],
+        pairing_id: row.pairing_id,
+        status_: Number(row.status_) as OrderRecord['status_'],
+        createtime: Number(row.createtime),
+        ...openOrderRef(ref),
+      },
+    ];
+  });
+}
+
+/** A task_orders row's columns, as stored. */
+interface OrderColumns {
+  client_id: string;
+  task_id: number;
+  task_children_id: number;
+  cparam: string;
+  result: string;
+  pairing_id: string;
+  status_: number;
+  createtime: number;
+}
+
 /** The engine's state of a task, as stepTask reads it. */
 export async function loadState(db: Queryable, row: TaskRow): Promise<TaskState> {
   const engine = engineOf(row);
@@ -265,7 +312,7 @@ export async function loadState(db: Queryable, row: TaskRow): Promise<TaskState>
       params: paramsOf(row),
     },
     children: children.map(childStateOf),
-    open_orders: engine.open_orders,
+    open_orders: await openOrders(db, engine.open_orders),
     manual: engine.manual,
     pending_status: engine.pending_status,
     seq: engine.seq,

@@ -119,4 +119,39 @@ describe('the task engine on the clock', () => {
     const qty = state.children.reduce((q, c) => q + c.ledger.position.f[0][1] + c.ledger.position.r[0][1], 0);
     expect(sum.f[0][1] + sum.r[0][1]).toBeCloseTo(qty, 9);
   }, 120_000);
+
+  it("keeps a running task's open orders by reference: a restart reads each one's status from its order row", async () => {
+    const token = s.admin;
+    const taskId = await addTask(token, 'open orders', { ...PARAMS, dlt: { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 } });
+    const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
+    const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
+    await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
+    expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
+    const { db } = s.t.server.context;
+    // step until an order has moved on from its creation (1 → 2 executing): a step that wrote only the order's status
+    const executing = () => s.t.server.tasks.stateOf(taskId)?.open_orders.some((o) => o.status_ === 2) ?? false;
+    for (let i = 0; i < 20 && !executing(); i++) {
+      await s.t.advance(1000);
+      await s.t.server.tasks.idle();
+    }
+    expect(executing()).toBe(true);
+    const row = (await findTask(db, taskId))!;
+    // the task row names its open orders and what their rows lack; their status, cparam and result are the orders' rows
+    const kept = (JSON.parse(row.engine) as { open_orders: Record<string, unknown>[] }).open_orders;
+    expect(kept.length).toBeGreaterThan(0);
+    for (const order of kept) expect(Object.keys(order).sort()).toEqual(['action', 'client_id', 'direction', 'leg', 'planned']);
+    // what a restart loads is what the runner holds
+    expect((await loadState(db, row)).open_orders).toEqual(s.t.server.tasks.stateOf(taskId)!.open_orders);
+    // an order's end moves its figures in the order statistics (the end writes only its result and status)
+    for (let i = 0; i < 3; i++) await s.t.advance(1000);
+    await s.t.server.tasks.idle();
+    const ended = await db.all<{ notional: number; figured: number }>(
+      `SELECT s.notional, json_extract(o.result, '$.deal_amount') * json_extract(o.result, '$.deal_price') AS figured
+       FROM task_orders o JOIN order_stats s ON s.order_id = o.id WHERE o.task_id = ? AND o.status_ > 2`,
+      [taskId],
+    );
+    expect(ended.some((o) => o.notional > 0)).toBe(true);
+    for (const o of ended) expect(o.notional).toBeCloseTo(o.figured ?? 0, 9);
+    await s.t.call('taskStatusUpdate', { taskId, settingStatus: 0 }, { token });
+  }, 60_000);
 });
