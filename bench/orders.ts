@@ -95,7 +95,6 @@ function client(server: RunningServer) {
   return { call, login };
 }
 
-
 /** The clock every seeded folder ends at (the engine's ten minutes after its start). */
 export const SEEDED_AT = Date.UTC(2026, 10, 2, 1) + 600_000;
 
@@ -128,19 +127,21 @@ export async function seedOrdersFolder(dataDir: string, orders: number, tasks = 
   const copied = performance.now();
   const db = await openDb(dataDir);
   try {
+    await db.run('PRAGMA cache_size = -262144'); // 256 MB: the copies' index pages stay in memory until the commit
     const count = async () => Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_orders'))!.n);
     if (!(await count())) throw new Error('the engine made no orders');
     await db.transaction(async (tx) => {
-      const made = Number((await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_orders'))!.n);
-      for (let copy = 1, n = made; n < orders; copy += 1) {
+      // every copy in one statement: the engine's orders (ids up to `last`) × the copy numbers, newest copy last
+      const { made, last } = (await tx.get<{ made: number; last: number }>('SELECT COUNT(*) AS made, MAX(id) AS last FROM task_orders'))!;
+      const missing = orders - Number(made);
+      if (missing > 0)
         await tx.run(
-          `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
-           SELECT client_id || '-c' || ?, task_id, task_children_id, cparam, result, pairing_id || '-c' || ?, status_, createtime - ? * 600000
-           FROM task_orders WHERE client_id NOT LIKE '%-c%' ORDER BY id LIMIT ?`,
-          [copy, copy, copy, orders - n],
+          `WITH RECURSIVE copy(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM copy WHERE k < ?)
+           INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
+           SELECT client_id || '-c' || k, task_id, task_children_id, cparam, result, pairing_id || '-c' || k, status_, createtime - k * 600000
+           FROM copy, task_orders WHERE id <= ? ORDER BY k, id LIMIT ?`,
+          [Math.ceil(missing / Number(made)), Number(last), missing],
         );
-        n += Math.min(made, orders - n);
-      }
       const existing = Number((await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_tasks'))!.n);
       if (tasks > existing)
         await tx.run(
@@ -262,7 +263,8 @@ export async function benchOrders(budget: OrdersBudget, size = budget.orders): P
           const started = performance.now();
           const reply = await api.call('orderPaging', { eachPageNumber: budget.pageSize, pagingNumber: page });
           const ms = performance.now() - started;
-          if (reply.code !== 200 || reply.data.total_paging !== pages || reply.data.data.length === 0) throw new Error(`page ${page}: ${reply.code} ${reply.info}`);
+          if (reply.code !== 200 || reply.data.total_paging !== pages || reply.data.data.length === 0)
+            throw new Error(`page ${page}: ${reply.code} ${reply.info}`);
           return ms;
         };
         for (let i = 0; i < 10; i += 1) await ask(1 + Math.floor(rng() * pages)); // warm-up
