@@ -12,6 +12,7 @@
 // one before, so all of them fall inside the heaviest message's 30 days. Then a server opens the folder and is timed.
 // Pages are asked in a seeded random order over the whole list, first to last.
 // Run: npx tsx bench/orders.ts   (ORDER_SIZES=100000,1000000,2000000 to change the sizes; exit 1 when over budget)
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -164,6 +165,20 @@ export async function seedOrdersFolder(dataDir: string, orders: number, tasks = 
   }
 }
 
+/**
+ * seedOrdersFolder in a process of its own, so that this one's memory is the server's alone (the seed's transaction
+ * leaves hundreds of MB behind in a process).
+ */
+export function seedInOwnProcess(dataDir: string, orders: number, tasks = 0): Seeded {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--seed', dataDir, String(orders), String(tasks)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (run.status !== 0) throw new Error(`the seed failed (exit ${run.status ?? run.signal})`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Seeded;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const timing = (times: number[]): Timing => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -249,7 +264,7 @@ async function sampledRss<T>(work: () => Promise<T>): Promise<[T, number]> {
 export async function benchOrders(budget: OrdersBudget, size = budget.orders): Promise<OrdersResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'));
   try {
-    const seeded = await seedOrdersFolder(dataDir, size);
+    const seeded = seedInOwnProcess(dataDir, size);
     const clock = new ManualClock(SEEDED_AT);
     // the clock stands still from here: the engine writes nothing while the calls are timed
     const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: null, clock, settings: { marketPushHz: 0, demoTasks: false } });
@@ -308,6 +323,12 @@ export async function benchOrders(budget: OrdersBudget, size = budget.orders): P
 }
 
 const ms = (t: Timing) => `p50 ${t.p50Ms.toFixed(1)} ms, p95 ${t.p95Ms.toFixed(1)} ms, max ${t.maxMs.toFixed(1)} ms`;
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === '--seed') {
+  const [dataDir, orders, tasks] = process.argv.slice(3);
+  console.log(JSON.stringify(await seedOrdersFolder(dataDir!, Number(orders), Number(tasks))));
+  process.exit(0);
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { orders: OrdersBudget }).orders;
