@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: production build (npm run build: vite, prerender, precompression), then bench/main.ts
 // measures every figure of bench/budget.json against the reference server. Exit 1 when one misses.
-// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic|alerts|hostile|exchangeLatency, CHROMIUM_PATH.
+// Env: BENCH_SKIP_BUILD=1 (measure dist/ as it is), BENCH_ONLY=bytes|lighthouse|orders|market|taskPage|assets|unilateralOrders|unilateralList|unilateralStatistic|alerts|hostile|exchangeLatency|ordersCurve|start, CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,10 @@ const own = {
   hostile: 'bench/hostile.ts',
   // a book update on the loopback exchanges to the order it opens leaving the server, 100 testnet tasks (no browser)
   exchangeLatency: 'bench/exchange-latency.ts',
+  // the paged order list and the statistics socket at 100,000 and 1,000,000 orders, with the server's RSS (no browser)
+  ordersCurve: 'bench/orders.ts',
+  // a fresh start on a folder of 10,000 tasks and 1,000,000 orders, and the migrations on it (no browser)
+  start: 'bench/start.ts',
 };
 const only = process.env.BENCH_ONLY;
 const scripts = only ? [own[only] ?? 'bench/main.ts'] : ['bench/main.ts', ...Object.values(own)];

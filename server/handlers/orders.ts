@@ -260,7 +260,7 @@ async function paging(call: CallContext) {
   const page = num(call.payload, 'pagingNumber', { integer: true, min: 1 });
   const total = await countOrders(call.app.db, { userId });
   const pages = Math.ceil(total / size);
-  const rows = page > pages ? [] : await listOrders(call.app.db, { userId }, { limit: size, offset: (page - 1) * size });
+  const rows = page > pages ? [] : await listOrders(call.app.db, { userId }, { limit: size, offset: (page - 1) * size, total });
   return call.ok({ total_paging: pages, data: rows.map(statisticRow) });
 }
 

@@ -536,6 +536,16 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
         COALESCE(json_extract(NEW.result, '$.deal_amount'), 0) * COALESCE(json_extract(NEW.result, '$.deal_price'), 0),
         COALESCE(json_extract(NEW.result, '$.fee'), 0)) WHERE order_id = NEW.id; END`,
   ],
+  // 21: each user's number of orders, kept by triggers on order_stats (issue 35: a million orders), so the paged order
+  // list knows its pages without counting the user's index (store/orders.ts countOrders)
+  [
+    `CREATE TABLE order_counts (user_id INTEGER PRIMARY KEY, n INTEGER NOT NULL)`,
+    `CREATE TRIGGER order_counts_insert AFTER INSERT ON order_stats WHEN NEW.user_id IS NOT NULL BEGIN
+      INSERT INTO order_counts VALUES (NEW.user_id, 1) ON CONFLICT (user_id) DO UPDATE SET n = n + 1; END`,
+    `CREATE TRIGGER order_counts_delete AFTER DELETE ON order_stats WHEN OLD.user_id IS NOT NULL BEGIN
+      UPDATE order_counts SET n = n - 1 WHERE user_id = OLD.user_id; END`,
+    `INSERT INTO order_counts SELECT user_id, COUNT(*) FROM order_stats INDEXED BY order_stats_user WHERE user_id IS NOT NULL GROUP BY user_id`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

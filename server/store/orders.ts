@@ -105,8 +105,16 @@ export function countSql(filter: OrderFilter): Sql {
   return { sql: `SELECT COUNT(*) AS n FROM order_stats s INDEXED BY order_stats_user WHERE ${w.sql}`, args: w.args };
 }
 
-/** How many orders a filter matches. */
+/** Whether a filter is the user's and nothing else (all their orders). */
+const userOnly = (f: OrderFilter) =>
+  !f.taskIds?.length && !f.currencies?.length && !f.apiIds?.length && f.from === undefined && f.to === undefined && f.before === undefined;
+
+/** The statement that reads the user's number of orders, kept by triggers (migration 21; exported for its query plan). */
+export const userCountSql = 'SELECT n FROM order_counts WHERE user_id = ?';
+
+/** How many orders a filter matches: all the user's from their kept count, a narrower filter counted on the user's index. */
 export async function countOrders(db: Queryable, filter: OrderFilter): Promise<number> {
+  if (userOnly(filter)) return Number((await db.get<{ n: number }>(userCountSql, [filter.userId]))?.n ?? 0);
   const { sql, args } = countSql(filter);
   return Number((await db.get<{ n: number }>(sql, args))?.n ?? 0);
 }
@@ -118,6 +126,15 @@ export interface OrderPage {
   before?: number;
   /** the `limit` ids just above it (the previous page), still answered newest first */
   after?: number;
+  /** how many orders the filter matches, when known: a page in the older half is then found from the oldest end */
+  total?: number;
+}
+
+/** An offset page in the older half of `total`, as a limit and offset from the oldest end (OFFSET steps over fewer entries). */
+function fromOldest(page: OrderPage): { limit: number; offset: number } | undefined {
+  const { total, offset = 0, limit } = page;
+  if (total === undefined || page.before !== undefined || page.after !== undefined || offset <= total / 2) return undefined;
+  return { limit: Math.max(0, Math.min(limit, total - offset)), offset: Math.max(0, total - offset - limit) };
 }
 
 /** Whether a filter names one task and nothing else: its page walks that task's own index. */
@@ -135,8 +152,9 @@ export function pageSql(filter: OrderFilter, page: OrderPage): Sql {
     cursor = ' AND id > ?';
     cursorArgs.push(page.after);
   }
-  const order = `ORDER BY id ${page.after !== undefined ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`;
-  const limits = [page.limit, page.offset ?? 0];
+  const oldest = fromOldest(page);
+  const order = `ORDER BY id ${page.after !== undefined || oldest ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`;
+  const limits = oldest ? [oldest.limit, oldest.offset] : [page.limit, page.offset ?? 0];
   if (oneTaskOnly(filter)) {
     // the task detail's orders: (task_id, id) of task_orders, the task checked once to be the user's
     const sql = `SELECT id FROM task_orders INDEXED BY task_orders_task WHERE task_id = (SELECT id FROM task_tasks WHERE id = ? AND user_id = ?)${cursor} ${order}`;

@@ -14,7 +14,7 @@ import { Lane, laneOf, MAX_WAITING_CALLS } from '../../server/http/lanes';
 import { CLOSE_TOO_MANY, FEED_LIMITS, messageGate } from '../../server/feeds/socket-server';
 import { STATISTICS_LIMITS } from '../../server/feeds/orders';
 import { ORDER_LIMITS } from '../../server/handlers/orders';
-import { countSql, pageSql, perApiSql, sumSql } from '../../server/store/orders';
+import { countSql, pageSql, perApiSql, sumSql, userCountSql } from '../../server/store/orders';
 import { ManualClock } from '../../server/clock/clock';
 import { openFeed, settle, startTestServer, type FeedSession, type TestServer } from './helpers';
 import { startTradingTask, type DataCall } from './order-fixtures';
@@ -330,6 +330,7 @@ describe('the order queries read indexes (EXPLAIN QUERY PLAN: no SCAN)', () => {
         sumSql(f, true),
         countSql(f),
         pageSql(f, { limit: 18, offset: 36 }),
+        pageSql(f, { limit: 18, offset: 36, total: 40 }),
         pageSql(f, { limit: 18, before: 100 }),
         pageSql(f, { limit: 18, after: 100 }),
       ]),
@@ -346,6 +347,17 @@ describe('the order queries read indexes (EXPLAIN QUERY PLAN: no SCAN)', () => {
         `${sql}\n${plan.join('\n')}`,
       ).toBe(true);
     }
+  });
+});
+
+describe('the paged list’s page count (issue 35: a million orders)', () => {
+  it('is each user’s kept count (migration 21), equal to counting their orders, read by its key', async () => {
+    const db = t.server.context.db;
+    const users = await db.all<{ user_id: number; n: number }>('SELECT user_id, COUNT(*) AS n FROM order_stats WHERE user_id IS NOT NULL GROUP BY user_id');
+    expect(users.length).toBeGreaterThan(0);
+    for (const { user_id, n } of users) expect(await db.get(userCountSql, [user_id])).toEqual({ n });
+    const plan = (await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${userCountSql}`, [1])).map((row) => row.detail);
+    expect(plan).toEqual([expect.stringMatching(/^SEARCH order_counts USING INTEGER PRIMARY KEY/)]);
   });
 });
 
