@@ -286,17 +286,8 @@ async function openOrders(db: Queryable, refs: readonly OpenOrderRef[]): Promise
   });
 }
 
-/** A task_orders row's columns, as stored. */
-interface OrderColumns {
-  client_id: string;
-  task_id: number;
-  task_children_id: number;
-  cparam: string;
-  result: string;
-  pairing_id: string;
-  status_: number;
-  createtime: number;
-}
+/** A task_orders row's columns, as stored (the time as epoch ms). */
+type OrderColumns = Omit<OrderReply, 'id' | 'createtime'> & { createtime: number };
 
 /** The engine's state of a task, as stepTask reads it. */
 export async function loadState(db: Queryable, row: TaskRow): Promise<TaskState> {
