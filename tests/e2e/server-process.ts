@@ -5,7 +5,7 @@ import { ROOT } from './harness';
 
 export interface ServerProcess {
   child: ChildProcess;
-  /** when it printed its URL: it listens from then on */
+  /** when it printed its URL (performance.now(), for elapsed times): it listens from then on */
   readyAt: number;
 }
 
@@ -30,7 +30,7 @@ export function startProcess(port: number, dataDir: string, exchangeUrls: Record
       output += chunk.toString();
       if (output.includes(`http://127.0.0.1:${port}`)) {
         child.stdout!.off('data', read);
-        resolve({ child, readyAt: Date.now() });
+        resolve({ child, readyAt: performance.now() });
       }
     };
     child.stdout!.on('data', read);
