@@ -10,13 +10,11 @@
 //      animation frames (p95 ≤ 16.7 ms) and every long task (none over 50 ms), and the asset messages received.
 // Budget: bench/budget.json "assets". Writes bench/results/assets.json and, with both sizes, the charts
 // bench/charts/assets-*.svg. Run after a build: npx tsx bench/assets.ts   (exit 1 when over budget)
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { endpoints } from '#contract/endpoints';
 import { launchBrowser, newPage, ROOT, startApp } from '../tests/e2e/harness';
 import { adminCookies } from './bytes';
 import { recordFrames } from './frames';
-import { frameP95, longestTaskRow, report } from './report';
+import { budgetOf, frameP95, longestTaskRow, report } from './report';
 import { writeSizeCharts } from './size-chart';
 
 interface AssetsBudget {
@@ -27,7 +25,7 @@ interface AssetsBudget {
   maxLongTaskMs: number;
   reason: string;
 }
-const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { assets: AssetsBudget }).assets;
+const budget = budgetOf<AssetsBudget>(ROOT, 'assets');
 const sizes = process.env.APIS ? [Number(process.env.APIS)] : budget.sizes;
 const say = (line: string) => console.log(`[bench assets] ${line}`);
 /** The console page the menu is used on: a light one of the console's shell (ASSETS_FROM=… another). */

@@ -14,7 +14,7 @@
 // Run: npx tsx bench/orders.ts   (ORDER_SIZES=100000,1000000,2000000 to change the sizes; exit 1 when over budget)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,7 @@ import { FEED_LIMITS } from '../server/feeds/socket-server';
 import { ORDER_LIMITS } from '../server/handlers/orders';
 import { writeSizeChart } from './size-chart';
 import { startTradingTask } from '../tests/server/order-fixtures';
+import { budgetOf } from './report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -331,7 +332,7 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === '--se
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { orders: OrdersBudget }).orders;
+  const budget = budgetOf<OrdersBudget>(ROOT, 'orders');
   const sizes = process.env.ORDER_SIZES ? process.env.ORDER_SIZES.split(',').map(Number) : (budget.sizes ?? [budget.orders]);
   const results: OrdersResult[] = [];
   for (const size of sizes) {

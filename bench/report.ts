@@ -1,8 +1,12 @@
-// What the console benches measured at several sizes share: the frame figures and the table's rows of them, and the
-// results file (bench/results/<name>.json) beside the printed table.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// What the benches share: their entry of bench/budget.json; for the console measured at several sizes, the frame
+// figures and the table's rows of them, and the results file (bench/results/<name>.json) beside the printed table.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { displayFrames, percentile } from './frames';
+
+/** One bench's entry of bench/budget.json. */
+export const budgetOf = <T>(root: string, key: string): T =>
+  (JSON.parse(readFileSync(path.join(root, 'bench/budget.json'), 'utf8')) as Record<string, T>)[key]!;
 
 export interface Row {
   figure: string;

@@ -11,11 +11,12 @@
 // 10,000 take a second. Budgets and their reasons: bench/budget.json "taskPage". Run by bench/run.mjs
 // after bench/main.ts (or alone after a build: npx tsx bench/task-page.ts; TASKS=n measures one size).
 // Exit 1 when a figure misses its budget.
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT, callAs, launchBrowser, newPage, signInByApi, startApp, type App } from '../tests/e2e/harness';
 import { displayFrames, percentile } from './frames';
+import { budgetOf } from './report';
 
 interface TaskPageBudget {
   sizes: number[];
@@ -25,7 +26,7 @@ interface TaskPageBudget {
   longestTaskMs: { max: number; reason: string };
   pushBytesGrowth: { max: number; reason: string };
 }
-const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { taskPage: TaskPageBudget }).taskPage;
+const budget = budgetOf<TaskPageBudget>(ROOT, 'taskPage');
 const SIZES = process.env.TASKS ? [Number(process.env.TASKS)] : budget.sizes;
 const UPDATE_SECONDS = Number(process.env.UPDATE_SECONDS ?? budget.updateSeconds);
 const CURRENCIES = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'];

@@ -12,8 +12,6 @@
 // while the pushes carry every strategy that changed; the page merges them into its cache.
 // Writes bench/results/unilateral-list.json and the charts bench/charts/unilateral-list-*.svg.
 // Budget: bench/budget.json "unilateralList". Run after a build: npx tsx bench/unilateral-list.ts (exit 1 when over).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { ManualClock } from '../server/clock/clock';
 import { findUStrategy, insertUStrategy, listUStrategies, renameUStrategy } from '../server/store/unilateral';
 import { advance, simPrice } from '../server/unilateral/runner';
@@ -21,7 +19,7 @@ import { TREND_POINTS } from '#contract/rules/unilateral';
 import { PAGING } from '#contract/rules/constants';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp, until } from '../tests/e2e/harness';
 import { percentile, recordFrames } from './frames';
-import { frameP95, longestTaskRow, report } from './report';
+import { budgetOf, frameP95, longestTaskRow, report } from './report';
 import { writeSizeCharts } from './size-chart';
 
 interface UnilateralListBudget {
@@ -31,7 +29,7 @@ interface UnilateralListBudget {
   maxLongTaskMs: number;
   reason: string;
 }
-const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { unilateralList: UnilateralListBudget }).unilateralList;
+const budget = budgetOf<UnilateralListBudget>(ROOT, 'unilateralList');
 const say = (line: string) => console.log(`[bench unilateral-list] ${line}`);
 const MINUTE = 60_000;
 const COINS = ['btc', 'eth', 'bch', 'eos', 'etc', 'xrp', 'ltc', 'trx', 'bsv'];

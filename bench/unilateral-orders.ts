@@ -7,7 +7,7 @@
 // strategy's history by the engine) is copied (earlier times) until its API holds `orders` of them.
 // Edges are picked in a seeded random order over the whole list, half of the pages forward, half back.
 // Run: npx tsx bench/unilateral-orders.ts   (also part of `npm run bench`; exit 1 when over budget)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { endpoints, type EndpointName } from '#contract/endpoints';
 import { ManualClock } from '../server/clock/clock';
 import { startServer } from '../server/main';
 import { seededRng } from '../server/clock/random';
+import { budgetOf } from './report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -98,7 +99,7 @@ export async function benchUnilateralOrders(budget: UnilateralOrdersBudget) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { unilateralOrders: UnilateralOrdersBudget }).unilateralOrders;
+  const budget = budgetOf<UnilateralOrdersBudget>(ROOT, 'unilateralOrders');
   const results = await benchUnilateralOrders(budget);
   for (const r of results) {
     console.log(

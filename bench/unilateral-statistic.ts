@@ -19,8 +19,6 @@
 //      whole display intervals) and long tasks are recorded; the crosshair and the nearest marker's
 //      read-out must be showing at the end.
 // Budget: bench/budget.json "unilateralStatistic". Run after a build: npx tsx bench/unilateral-statistic.ts
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { ManualClock } from '../server/clock/clock';
 import { formatSecond } from '../server/clock/time';
 import { findUStrategy, insertUStrategy, tradesOf } from '../server/store/unilateral';
@@ -28,7 +26,7 @@ import { advance, simPrice } from '../server/unilateral/runner';
 import { MAX_SIGNAL_POINTS } from '#contract/rules/unilateral';
 import { ROOT, launchBrowser, newPage, signInByApi, startApp } from '../tests/e2e/harness';
 import { percentile, recordFrames } from './frames';
-import { frameP95, longestTaskRow, report } from './report';
+import { budgetOf, frameP95, longestTaskRow, report } from './report';
 import { writeSizeCharts } from './size-chart';
 
 interface UnilateralStatisticBudget {
@@ -37,8 +35,7 @@ interface UnilateralStatisticBudget {
   drawMs: { max: number; reason: string };
   hoverP95FrameMs: { max: number; reason: string };
 }
-const budget = (JSON.parse(readFileSync(path.join(ROOT, 'bench/budget.json'), 'utf8')) as { unilateralStatistic: UnilateralStatisticBudget })
-  .unilateralStatistic;
+const budget = budgetOf<UnilateralStatisticBudget>(ROOT, 'unilateralStatistic');
 const windows = process.env.POINTS ? [Number(process.env.POINTS)] : budget.points;
 const say = (line: string) => console.log(`[bench unilateral-statistic] ${line}`);
 const MINUTE = 60_000;
