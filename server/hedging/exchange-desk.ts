@@ -2,9 +2,9 @@
  * What the task runner needs beside the engine when a task trades on an exchange (testnet or live accounts):
  * the exchange venue, each account's order gateway (asked once, its updates fed to the venue), the live books a
  * task decides on, the outbox rows of the orders a step made (written in its transaction), and the work done after
- * the transaction has committed — sending those orders, cancelling the ones open past ORDER_TIMEOUT_MS, looking up the ones whose fate the gateway could not say.
- * Nothing here is awaited inside a transaction, and nothing here blocks a tick: an exchange that answers slowly
- * delays only its own orders.
+ * the transaction has committed — sending those orders, cancelling the ones open past ORDER_TIMEOUT_MS, looking up
+ * the ones whose fate the gateway could not say. Inside a transaction nothing here waits on an exchange (the rows are
+ * its only work there), and nothing here blocks a tick: an exchange that answers slowly delays only its own orders.
  */
 import { ORDER_TIMEOUT_MS } from '#contract/rules/exchange-trading';
 import type { Clock } from '../clock/clock';
