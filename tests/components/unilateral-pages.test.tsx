@@ -126,10 +126,19 @@ describe('strategy statistics page', () => {
     // jsdom lays nothing out: the chart is 800 px wide from x 0; the plot spans 08:00–12:45 from x 64 to 788
     const chart = screen.getByRole('img', { name: '价格走势与交易信号' });
     const xAt = (minutesAfter8: number) => 64 + (minutesAfter8 / 285) * 724;
-    fireEvent.mouseMove(chart, { clientX: xAt(115) });
-    expect(screen.getByTestId('marker-readout').textContent).toMatch(/^多平 2026-11-24 10:00:00 100/);
-    fireEvent.mouseMove(chart, { clientX: xAt(50) });
-    expect(screen.getByTestId('marker-readout').textContent).toMatch(/^多开 2026-11-24 09:00:00 100/);
+    // the read-out is drawn at the next animation frame after a move
+    const hoverAt = async (clientX: number) => {
+      fireEvent.mouseMove(chart, { clientX });
+      await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      return [screen.getByTestId('marker-readout').textContent, screen.getByTestId('price-readout').textContent];
+    };
+    // the markers: 多开 at 09:00 (60 minutes after 08:00), 多平 at 10:00 (120); the prices: 100 + i at 08:00, 08:05 … 08:45, 09:00 …
+    expect(await hoverAt(0)).toEqual(['多开 2026-11-24 09:00:00 100.0000', '2026-11-24 08:00  100.0000']); // the left edge
+    expect(await hoverAt(xAt(60))).toEqual(['多开 2026-11-24 09:00:00 100.0000', '2026-11-24 09:00  110.0000']); // on a marker
+    expect(await hoverAt(xAt(89))).toEqual(['多开 2026-11-24 09:00:00 100.0000', '2026-11-24 09:30  116.0000']); // between, nearer the first
+    expect(await hoverAt(xAt(91))).toEqual(['多平 2026-11-24 10:00:00 100.0000', '2026-11-24 09:30  116.0000']); // between, nearer the second
+    expect(await hoverAt(xAt(120))).toEqual(['多平 2026-11-24 10:00:00 100.0000', '2026-11-24 10:00  120.0000']); // on a marker
+    expect(await hoverAt(799)).toEqual(['多平 2026-11-24 10:00:00 100.0000', '2026-11-24 12:45  149.0000']); // the right edge
     fireEvent.mouseLeave(chart);
     expect(screen.queryByTestId('chart-hover')).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SignalChart } from '#contract/types/unilateral';
@@ -121,54 +122,83 @@ const Plot = memo(function Plot({
   );
 });
 
+interface Hover {
+  point: PricePoint | undefined;
+  marker: Marker | undefined;
+}
+
 /**
- * The statistics page's price chart (§3 Signal chart data): the coin's price with every trade signal
- * as a marker (1 long open, 2 short close up; −1 short open, −2 long close down). Plain SVG: the line is
- * downsampled for drawing with LTTB, the markers never; hovering shows the nearest price and the nearest
- * marker's signal, time and price. Its text alternative: the period, the price's figures, the markers of each direction.
+ * The chart's svg (its `children`: the plot) and, over it, the crosshair, the nearest price and the nearest marker's
+ * read-out (with a ring on it). Its own state and its own svg: a pointer move renders this layer only (the plot's
+ * elements are its unchanged `children`), at most once an animation frame, with two binary searches by time. The
+ * layer is composited on its own (will-change), so a move repaints it alone: repainting the plot under it — a
+ * year of 1T is 66,670 marker triangles — took longer than a frame.
  */
-export function SignalPriceChart({ chart, height = 320, label }: { chart: SignalChart | undefined; height?: number; label: string }) {
+function HoverLayer({
+  line,
+  markers,
+  scale,
+  width,
+  height,
+  label,
+  description,
+  children,
+}: {
+  line: readonly PricePoint[];
+  markers: readonly Marker[];
+  scale: Scale | null;
+  width: number | null;
+  height: number;
+  /** the chart's name and its description's aria-describedby (the svg is an image) */
+  label: string;
+  description: { 'aria-describedby'?: string };
+  children: ReactNode;
+}) {
   const { t } = useTranslation('unilateral');
   const { token } = theme.useToken();
-  const { ref, width } = useWidth();
-  const { line, markers } = useMemo(() => chartSeries(chart), [chart]);
-  const scale = useMemo(() => (width === null ? null : scaleOf(line, markers, width, height)), [line, markers, width, height]);
-  const [hover, setHover] = useState<{ point: PricePoint | undefined; marker: Marker | undefined } | null>(null);
-  const figures = useMemo(() => seriesFigures(line.map((p) => p.price)), [line]);
-  const minute = (p: PricePoint) => toServerTime(p.t).slice(0, 16);
-  const prices = useChartSummary(
-    figures ? [{ name: t('statistic.trade.price'), figures, format: formatPrice }] : [],
-    line.length ? { from: minute(line[0]!), to: minute(line.at(-1)!), count: line.length } : undefined,
-  );
-  const buys = markers.filter((m) => m.buy).length;
-  const signals = markers.length ? t('statistic.chartSignals', { buys, sells: markers.length - buys }) : '';
-  const { svg, desc } = useSvgDescription([prices, signals].filter(Boolean).join(' '));
+  const [hover, setHover] = useState<Hover | null>(null);
+  const pointerX = useRef<number | null>(null);
+  const frame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
+  const show = () => {
+    frame.current = 0;
+    const x = pointerX.current;
+    if (!scale || x === null) return;
+    const at = scale.t(x);
+    // in the frame, before it is painted: the read-out follows the pointer without a frame's lag
+    flushSync(() => setHover({ point: line[nearestIndex(line, at)], marker: markers[nearestIndex(markers, at)] }));
+  };
   const move = (event: MouseEvent<SVGSVGElement>) => {
-    if (!scale) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const at = scale.t(event.clientX - box.left);
-    setHover({ point: line[nearestIndex(line, at)], marker: markers[nearestIndex(markers, at)] });
+    pointerX.current = event.clientX - event.currentTarget.getBoundingClientRect().left;
+    if (!frame.current) frame.current = requestAnimationFrame(show);
+  };
+  const leave = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = 0;
+    pointerX.current = null;
+    setHover(null);
   };
   // the read-out sits right of the pointer on the left half, left of it on the right half
   const readout = (x: number) => (x < (width ?? 0) / 2 ? { x: x + 6, textAnchor: 'start' as const } : { x: x - 6, textAnchor: 'end' as const });
 
   return (
-    <div ref={ref} style={{ width: '100%' }}>
+    <div style={{ position: 'relative' }}>
       <svg
         role="img"
         aria-label={label}
-        {...svg}
+        {...description}
         width={width ?? '100%'}
         height={height}
         onMouseMove={move}
-        onMouseLeave={() => setHover(null)}
+        onMouseLeave={leave}
         style={{ display: 'block' }}
       >
-        {desc}
-        {scale && width !== null ? <Plot line={line} markers={markers} scale={scale} width={width} height={height} /> : null}
-        {scale && hover ? (
-          <g data-testid="chart-hover" pointerEvents="none">
+        {children}
+      </svg>
+      {scale && width !== null && hover ? (
+        <svg aria-hidden="true" width={width} height={height} style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none', willChange: 'transform' }}>
+          <g data-testid="chart-hover">
             {hover.point ? (
               <>
                 <line
@@ -180,7 +210,7 @@ export function SignalPriceChart({ chart, height = 320, label }: { chart: Signal
                   strokeDasharray="3 3"
                 />
                 <circle cx={scale.x(hover.point.t)} cy={scale.y(hover.point.price)} r={3} fill={token.colorPrimary} />
-                <text {...readout(scale.x(hover.point.t))} y={PAD.top + 12} fontSize={12} fill={token.colorText}>
+                <text data-testid="price-readout" {...readout(scale.x(hover.point.t))} y={PAD.top + 12} fontSize={12} fill={token.colorText}>
                   {`${toServerTime(hover.point.t).slice(0, 16)}  ${formatPrice(hover.point.price)}`}
                 </text>
               </>
@@ -188,6 +218,7 @@ export function SignalPriceChart({ chart, height = 320, label }: { chart: Signal
             {hover.marker ? (
               <>
                 <circle
+                  data-testid="marker-ring"
                   cx={scale.x(hover.marker.t)}
                   cy={scale.y(hover.marker.price) + (hover.marker.buy ? 8 : -8)}
                   r={8}
@@ -200,8 +231,39 @@ export function SignalPriceChart({ chart, height = 320, label }: { chart: Signal
               </>
             ) : null}
           </g>
-        ) : null}
-      </svg>
+        </svg>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The statistics page's price chart (§3 Signal chart data): the coin's price with every trade signal
+ * as a marker (1 long open, 2 short close up; −1 short open, −2 long close down). Plain SVG: the line is
+ * downsampled for drawing with LTTB, the markers never; hovering shows the nearest price and the nearest
+ * marker's signal, time and price. Its text alternative: the period, the price's figures, the markers of each direction.
+ */
+export function SignalPriceChart({ chart, height = 320, label }: { chart: SignalChart | undefined; height?: number; label: string }) {
+  const { t } = useTranslation('unilateral');
+  const { ref, width } = useWidth();
+  const { line, markers } = useMemo(() => chartSeries(chart), [chart]);
+  const scale = useMemo(() => (width === null ? null : scaleOf(line, markers, width, height)), [line, markers, width, height]);
+  const figures = useMemo(() => seriesFigures(line.map((p) => p.price)), [line]);
+  const minute = (p: PricePoint) => toServerTime(p.t).slice(0, 16);
+  const prices = useChartSummary(
+    figures ? [{ name: t('statistic.trade.price'), figures, format: formatPrice }] : [],
+    line.length ? { from: minute(line[0]!), to: minute(line.at(-1)!), count: line.length } : undefined,
+  );
+  const buys = useMemo(() => markers.filter((m) => m.buy).length, [markers]);
+  const signals = markers.length ? t('statistic.chartSignals', { buys, sells: markers.length - buys }) : '';
+  const { svg, desc } = useSvgDescription([prices, signals].filter(Boolean).join(' '));
+
+  return (
+    <div ref={ref} style={{ width: '100%' }}>
+      <HoverLayer line={line} markers={markers} scale={scale} width={width} height={height} label={label} description={svg}>
+        {desc}
+        {scale && width !== null ? <Plot line={line} markers={markers} scale={scale} width={width} height={height} /> : null}
+      </HoverLayer>
     </div>
   );
 }
