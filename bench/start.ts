@@ -32,10 +32,12 @@ export interface StartBudget {
 /** migration 15's trigger on an order's update, which migration 20 replaced */
 const MIGRATION_15_UPDATE_TRIGGER = MIGRATIONS[14]!.find((sql) => sql.includes('CREATE TRIGGER order_stats_update'))!;
 
-/** What migrations 19 to 21 made, undone: the folder as a server before them left it (user_version 18). */
+/** What migrations 19 to 22 made, undone: the folder as a server before them left it (user_version 18). */
 const BEFORE_LAST = {
   version: 18,
   undo: [
+    ...['insert', 'change', 'move', 'delete'].map((name) => `DROP TRIGGER order_sums_${name}`),
+    'DROP TABLE order_sums',
     'DROP TRIGGER order_counts_insert',
     'DROP TRIGGER order_counts_delete',
     'DROP TABLE order_counts',
@@ -51,7 +53,7 @@ const BEFORE_LAST = {
 
 /** The folder put back before the last migrations, then opened (migrated) as the server opens it: ms. */
 async function timeMigrations(dataDir: string): Promise<number> {
-  if (SCHEMA_VERSION !== 21) throw new Error(`bench/start.ts undoes migrations 19 to 21; the schema is at ${SCHEMA_VERSION}: update BEFORE_LAST`);
+  if (SCHEMA_VERSION !== 22) throw new Error(`bench/start.ts undoes migrations 19 to 22; the schema is at ${SCHEMA_VERSION}: update BEFORE_LAST`);
   const raw = new Database(path.join(dataDir, 'console.db'));
   for (const sql of BEFORE_LAST.undo) raw.exec(sql);
   raw.exec(`PRAGMA user_version = ${BEFORE_LAST.version}`);
@@ -129,7 +131,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const r = await benchStart(budget, size);
     results.push(r);
     console.log(
-      `${r.tasks} tasks, ${r.orders} orders (seeded in ${(r.seedMs / 1000).toFixed(1)} s): migrations 19–21 ${r.migrationsMs.toFixed(0)} ms; ` +
+      `${r.tasks} tasks, ${r.orders} orders (seeded in ${(r.seedMs / 1000).toFixed(1)} s): migrations 19–22 ${r.migrationsMs.toFixed(0)} ms; ` +
         `start to the first answered call ${r.startMs.toFixed(0)} ms (budget ≤ ${budget.startMs} ms), server RSS ${r.rssMB.toFixed(0)} MB (peak ${r.peakRssMB.toFixed(0)} MB): ${r.pass ? 'pass' : 'FAIL'}`,
     );
   }
@@ -143,7 +145,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         budget: limit,
       });
     chart('start-first-call', 'server start to the first answered call', 'ms', (r) => r.startMs, budget.startMs);
-    chart('start-migrations', 'migrations 19 to 21 on the folder', 'ms', (r) => r.migrationsMs);
+    chart('start-migrations', 'migrations 19 to 22 on the folder', 'ms', (r) => r.migrationsMs);
     chart('start-rss', 'server RSS at the first answered call', 'MB', (r) => r.rssMB);
   }
   process.exit(results.every((r) => r.pass) ? 0 : 1);

@@ -17,6 +17,49 @@ const orderFacts = (row: string) => `COALESCE(json_extract(${row}.cparam, '$.ord
       COALESCE(json_extract(${row}.result, '$.deal_amount'), 0) * COALESCE(json_extract(${row}.result, '$.deal_price'), 0),
       COALESCE(json_extract(${row}.result, '$.fee'), 0)`;
 
+/**
+ * Migration 22's step of a kept sum (shipped with it, never to change): `value` added to `sum`, the addition's rounding
+ * error added to `err` (Kahan–Babuška–Neumaier, the step SQLite's SUM() takes over REAL values), so that summing a kept
+ * sum and its error with the other figures gives, to the last digit, what SUM() over the orders themselves gives.
+ */
+const kahanStep = (sum: string, err: string, value: string) => ({
+  sum: `(${sum} + ${value})`,
+  err: `(${err} + CASE WHEN abs(${sum}) > abs(${value}) THEN (${sum} - (${sum} + ${value})) + ${value} ELSE (${value} - (${sum} + ${value})) + ${sum} END)`,
+});
+
+/** Migration 22: an order_stats row's key in order_sums (`row`: NEW or OLD; a NULL API or side kept as X'' or -1). */
+const sumsKey = (row: string) => `${row}.task_id, ${row}.manual, ${row}.createtime / 3600000, IFNULL(${row}.api_id, X''), IFNULL(${row}.side, -1)`;
+const sumsWhere = (row: string) =>
+  `task_id = ${row}.task_id AND manual = ${row}.manual AND hour = ${row}.createtime / 3600000 AND api_id = IFNULL(${row}.api_id, X'') AND side = IFNULL(${row}.side, -1)`;
+
+/** Migration 22: what adds an order to a key already kept (`excluded`: the order's row as it would have been inserted). */
+const addedToKept = `ON CONFLICT DO UPDATE SET orders = orders + 1, ${['notional', 'fee']
+  .map((f) => {
+    const step = kahanStep(f, `${f}_err`, `excluded.${f}`);
+    return `${f} = ${step.sum}, ${f}_err = ${step.err}`;
+  })
+  .join(', ')}`;
+
+/** Migration 22: an order_stats row (`row`) added to its kept sums. */
+const addToSums = (row: string) => `INSERT INTO order_sums VALUES (${sumsKey(row)}, 1, ${row}.notional, 0, ${row}.fee, 0) ${addedToKept}`;
+
+/** Migration 22: a kept field (or its error) after an order's value changed under the same key: OLD's out, NEW's in. */
+const changed = (field: string, part: 'sum' | 'err' = 'sum') => {
+  const out = kahanStep(field, `${field}_err`, `(-OLD.${field})`);
+  return kahanStep(out.sum, out.err, `NEW.${field}`)[part];
+};
+
+/** Migration 22: an order_stats row (`row`) taken out of its kept sums; a key left without orders goes. */
+const removeFromSums = (row: string) => {
+  const notional = kahanStep('notional', 'notional_err', `(-${row}.notional)`);
+  const fee = kahanStep('fee', 'fee_err', `(-${row}.fee)`);
+  return [
+    `UPDATE order_sums SET orders = orders - 1, notional = ${notional.sum}, notional_err = ${notional.err}, fee = ${fee.sum}, fee_err = ${fee.err}
+        WHERE ${sumsWhere(row)}`,
+    `DELETE FROM order_sums WHERE ${sumsWhere(row)} AND orders = 0`,
+  ];
+};
+
 export const MIGRATIONS: readonly (readonly string[])[] = [
   // 1: the first schema
   [
@@ -545,6 +588,40 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE TRIGGER order_counts_delete AFTER DELETE ON order_stats WHEN OLD.user_id IS NOT NULL BEGIN
       UPDATE order_counts SET n = n - 1 WHERE user_id = OLD.user_id; END`,
     `INSERT INTO order_counts SELECT user_id, COUNT(*) FROM order_stats INDEXED BY order_stats_user WHERE user_id IS NOT NULL GROUP BY user_id`,
+  ],
+  // 22: the orders' sums per task, kind (manual), API, side and hour, kept by triggers on order_stats (issue 35: the
+  // statistics' heaviest message at a million orders), so a period's sums read its whole hours here and only the orders
+  // of its two partial hours from order_stats (store/orders.ts sumSql). hour = createtime / 3600000 (createtime is whole
+  // ms); an order without API or side is kept under X'' or -1 (WITHOUT ROWID: its key cannot be NULL). Each sum keeps its
+  // rounding error (kahanStep), so the figures are those of summing the orders one by one. An order's result changing
+  // (the engine's usual update: its key stays) is one UPDATE; its key changing, or its delete, takes it out of the old key.
+  [
+    `CREATE TABLE order_sums (
+      task_id INTEGER NOT NULL,
+      manual INTEGER NOT NULL,
+      hour INTEGER NOT NULL,
+      api_id NOT NULL,
+      side INTEGER NOT NULL,
+      orders INTEGER NOT NULL,
+      notional REAL NOT NULL,
+      notional_err REAL NOT NULL,
+      fee REAL NOT NULL,
+      fee_err REAL NOT NULL,
+      PRIMARY KEY (task_id, manual, hour, api_id, side)
+    ) WITHOUT ROWID`,
+    `CREATE TRIGGER order_sums_insert AFTER INSERT ON order_stats BEGIN
+      ${addToSums('NEW')}; END`,
+    `CREATE TRIGGER order_sums_change AFTER UPDATE ON order_stats
+      WHEN (OLD.notional IS NOT NEW.notional OR OLD.fee IS NOT NEW.fee) AND (${sumsKey('OLD')}) IS (${sumsKey('NEW')}) BEGIN
+      UPDATE order_sums SET notional = ${changed('notional')}, notional_err = ${changed('notional', 'err')},
+        fee = ${changed('fee')}, fee_err = ${changed('fee', 'err')} WHERE ${sumsWhere('NEW')}; END`,
+    `CREATE TRIGGER order_sums_move AFTER UPDATE ON order_stats WHEN (${sumsKey('OLD')}) IS NOT (${sumsKey('NEW')}) BEGIN
+      ${removeFromSums('OLD').join('; ')};
+      ${addToSums('NEW')}; END`,
+    `CREATE TRIGGER order_sums_delete AFTER DELETE ON order_stats BEGIN
+      ${removeFromSums('OLD').join('; ')}; END`,
+    `INSERT INTO order_sums SELECT task_id, manual, createtime / 3600000, IFNULL(api_id, X''), IFNULL(side, -1), 1, notional, 0, fee, 0
+      FROM order_stats INDEXED BY order_stats_task_time WHERE true ORDER BY task_id, manual, createtime ${addedToKept}`,
   ],
 ];
 

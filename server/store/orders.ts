@@ -10,7 +10,9 @@ import type { OrderRow } from './tasks';
  * no query here reads the orders' JSON or walks every order. They read `order_stats` (one row
  * per order: user, task, time, kind, API, side, filled notional, fee; kept by triggers, see
  * migrations.ts), through its two covering indexes: the sums walk `order_stats_task_time` (task, time) over
- * the user's tasks and the period, the lists and counts walk `order_stats_user` (user, id) newest first.
+ * the user's tasks and the partial hours at the two ends of a period, its whole hours read from `order_sums` (the sums
+ * kept per task, kind, API, side and hour, migration 22); the lists and counts walk `order_stats_user` (user, id)
+ * newest first.
  * Only the rows of a page are read from `task_orders`. (tests/server/security-cost.test.ts checks the plans.)
  */
 
@@ -202,21 +204,60 @@ export interface SumBy {
 const SIDES = { fu_buy: 1, fu_sell: 0, ss_buy: 3, ss_sell: 2 } as const;
 const SUM_FIELDS = ['notional', 'fee', ...(Object.keys(SIDES) as (keyof typeof SIDES)[])] as const;
 
+const HOUR_MS = 3_600_000;
+
 /**
- * The statement that sums a filter's orders per task, kind (and API account when `api`): the user's tasks the
- * filter allows, in id order (`task_tasks_user`), each joined to its ranges of `order_stats_task_time` (task,
- * kind, time) over the period, so the rows come grouped and nothing is sorted but the API accounts
- * (exported for its query plan).
+ * The whole hours of a filter's period, [first, end) in hours since the epoch (migration 22's `order_sums.hour`), when
+ * there is one: every createtime (whole ms) of such an hour is inside the period.
+ */
+export function wholeHours(filter: OrderFilter): { first: number; end: number } | undefined {
+  const first = filter.from === undefined ? 0 : Math.ceil(filter.from / HOUR_MS);
+  const ends = [
+    filter.to === undefined ? Infinity : Math.floor((filter.to + 1) / HOUR_MS),
+    filter.before === undefined ? Infinity : Math.floor(filter.before / HOUR_MS),
+  ];
+  const end = Math.min(...ends);
+  return Number.isFinite(end) && first < end ? { first, end } : undefined;
+}
+
+/**
+ * The statement that sums a filter's orders per task, kind (and API account when `api`): the whole hours of its period
+ * from the kept sums (`order_sums`, migration 22: each sum and its rounding error as two values) and the orders of the
+ * partial hours at its two ends from `order_stats_task_time`, each part the user's tasks the filter allows in id order
+ * (`task_tasks_user`) joined to their ranges; SQLite's SUM over them all gives the orders' sums as summing every order
+ * would, to the last digit (exported for its query plan).
  */
 export function sumSql(filter: OrderFilter, api: boolean): Sql {
   const tasks = tasksOf(filter);
-  const rest = narrowing(filter);
-  const sides = Object.entries(SIDES).map(([field, side]) => `SUM(CASE WHEN s.side = ${side} THEN s.notional ELSE 0 END) AS ${field}`);
+  const hours = wholeHours(filter);
+  const apis = filter.apiIds?.length ? { sql: ` AND s.api_id IN (${marks(filter.apiIds)})`, args: [...filter.apiIds] } : { sql: '', args: [] };
+  const parts: Sql[] = [];
+  const orders = (range: OrderFilter) => {
+    const rest = narrowing(range);
+    parts.push({
+      sql: `SELECT t.id AS task_id, s.manual, s.api_id, s.side, 1 AS orders, s.notional, s.fee FROM task_tasks t INDEXED BY task_tasks_user JOIN order_stats s INDEXED BY order_stats_task_time ON s.task_id = t.id
+        WHERE ${tasks.where} AND s.manual IN (0, 1)${rest.sql}`,
+      args: [...tasks.args, ...rest.args],
+    });
+  };
+  if (!hours) orders(filter);
+  else {
+    const { first, end } = hours;
+    const kept = (notional: string, fee: string, orders: string) => ({
+      sql: `SELECT t.id AS task_id, s.manual, NULLIF(s.api_id, X'') AS api_id, NULLIF(s.side, -1) AS side, ${orders} AS orders, s.${notional} AS notional, s.${fee} AS fee FROM task_tasks t INDEXED BY task_tasks_user JOIN order_sums s ON s.task_id = t.id
+        WHERE ${tasks.where} AND s.manual IN (0, 1) AND s.hour >= ? AND s.hour < ?${apis.sql}`,
+      args: [...tasks.args, first, end, ...apis.args],
+    });
+    if (filter.from !== undefined && filter.from < first * HOUR_MS) orders({ ...filter, to: undefined, before: first * HOUR_MS });
+    parts.push(kept('notional', 'fee', 'orders'), kept('notional_err', 'fee_err', '0'));
+    orders({ ...filter, from: end * HOUR_MS });
+  }
+  const sides = Object.entries(SIDES).map(([field, side]) => `SUM(CASE WHEN side = ${side} THEN notional ELSE 0 END) AS ${field}`);
   return {
-    sql: `SELECT t.id AS task_id, ${CURRENCY} AS currency, s.manual, ${api ? 's.api_id' : 'NULL'} AS api_id, COUNT(*) AS orders, SUM(s.notional) AS notional, SUM(s.fee) AS fee, ${sides.join(', ')}
-      FROM task_tasks t INDEXED BY task_tasks_user JOIN order_stats s INDEXED BY order_stats_task_time ON s.task_id = t.id
-      WHERE ${tasks.where} AND s.manual IN (0, 1)${rest.sql} GROUP BY t.id, s.manual${api ? ', s.api_id' : ''}`,
-    args: [...tasks.args, ...rest.args],
+    sql: `SELECT task_id, (SELECT ${CURRENCY} FROM task_tasks t WHERE t.id = task_id) AS currency, manual, ${api ? 'api_id' : 'NULL'} AS api_id, SUM(orders) AS orders,
+        SUM(notional) AS notional, SUM(fee) AS fee, ${sides.join(', ')}
+      FROM (${parts.map((p) => p.sql).join(' UNION ALL ')}) GROUP BY task_id, manual${api ? ', api_id' : ''}`,
+    args: parts.flatMap((p) => p.args),
   };
 }
 

@@ -8,6 +8,7 @@ import { hashPassword } from '../../server/http/auth';
 import { openDb } from '../../server/store/db';
 import { startServer } from '../../server/main';
 import { migrate, MIGRATIONS, schemaVersion, SCHEMA_VERSION } from '../../server/store/migrations';
+import { sumOrders } from '../../server/store/orders';
 import { startTestServer, TEST_START } from './helpers';
 
 const SCHEMA_V0 = readFileSync(path.join(import.meta.dirname, 'fixtures/schema-v0.sql'), 'utf8');
@@ -105,5 +106,59 @@ describe('migrations', () => {
     expect(userVersion(again)).toBe(SCHEMA_VERSION + 5);
     expect(again.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toHaveLength(0);
     again.close();
+  });
+
+  it('migration 22 keeps the sums of the orders already there (per task, kind, API, side and hour): a period’s sums read them, equal to the orders’ own', async () => {
+    const dir = freshDir();
+    const conn = new Database(path.join(dir, 'console.db'));
+    for (const sql of MIGRATIONS.slice(0, 21).flat()) conn.exec(sql);
+    conn.exec('PRAGMA user_version = 21');
+    conn
+      .prepare(
+        `INSERT INTO task_tasks (id, user_id, strategy_id, strategy_name, name, params, created_at) VALUES (7, 1, 1, 'arbitrage 2', 'old', '{"currency_type":"btc"}', ?)`,
+      )
+      .run([TEST_START]);
+    const order = conn.prepare(
+      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime) VALUES (?, 7, 1, ?, ?, ?, 3, ?)`,
+    );
+    // 60 orders over 7 hours: both kinds, two APIs and one without, every side and one without
+    for (let k = 0; k < 60; k += 1) {
+      const cparam = {
+        order_type: k % 3 ? 'auto' : 'manual',
+        otype: (k % 4) + 1,
+        ...(k === 5 ? {} : { acc_type: k % 2 ? 'spot' : 'futures' }),
+        ...(k === 8 ? {} : { apiid: (k % 2) + 1 }),
+      };
+      const result = { deal_amount: 0.0011 * ((k % 7) + 1), deal_price: 30_000 + k * 13.37, fee: 0.0005 * 0.0011 * ((k % 7) + 1) * (30_000 + k * 13.37) };
+      order.run([`old-${k}`, JSON.stringify(cparam), JSON.stringify(result), `p-${k}`, TEST_START - k * 7 * 60_000]);
+    }
+    conn.close();
+
+    const db = await openDb(dir);
+    try {
+      const keys = "task_id, manual, createtime / 3600000, IFNULL(api_id, X''), IFNULL(side, -1)";
+      const kept = await db.all(
+        `SELECT task_id, manual, hour, api_id, side, orders, notional + notional_err AS notional, fee + fee_err AS fee FROM order_sums ORDER BY 1, 2, 3, 4, 5`,
+      );
+      const summed = await db.all(`SELECT ${keys}, COUNT(*), SUM(notional), SUM(fee) FROM order_stats GROUP BY ${keys} ORDER BY 1, 2, 3, 4, 5`);
+      expect(kept.length).toBeGreaterThan(14);
+      expect(kept.map((r) => Object.values(r as object))).toEqual(summed.map((r) => Object.values(r as object)));
+      // from mid-hour to mid-hour: the figures SUM() gives over the orders themselves
+      const from = TEST_START - 5.5 * 3_600_000;
+      const to = TEST_START - 20 * 60_000;
+      const sides =
+        'SUM(CASE WHEN side = 1 THEN notional ELSE 0 END), SUM(CASE WHEN side = 0 THEN notional ELSE 0 END), SUM(CASE WHEN side = 3 THEN notional ELSE 0 END), SUM(CASE WHEN side = 2 THEN notional ELSE 0 END)';
+      const own = await db.all(
+        `SELECT manual, api_id, COUNT(*), SUM(notional), SUM(fee), ${sides} FROM order_stats WHERE createtime >= ? AND createtime <= ? GROUP BY manual, api_id ORDER BY manual, api_id`,
+        [from, to],
+      );
+      const read = await sumOrders(db, { userId: 1, from, to }, { currency: false, api: true, task: false });
+      expect(read.map((g) => [g.kind === 'manual' ? 1 : 0, g.api_id, g.orders, g.notional, g.fee, g.fu_buy, g.fu_sell, g.ss_buy, g.ss_sell])).toEqual(
+        own.map((r) => Object.values(r as object)),
+      );
+      expect(read.map((g) => g.api_id)).toContain(null);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import type { OrderStatisticRow, StatisticGroup } from '#contract/types/orders';
 import { parseStatistics } from '#contract/feed-parse';
 import { formatSecond } from '../../server/clock/time';
 import { openFeed, signedInServer } from './helpers';
-import { startTradingTask, type DataCall } from './order-fixtures';
+import { startTradingTask, tradingTaskParams, type DataCall } from './order-fixtures';
 
 const s = signedInServer();
 
@@ -242,5 +242,127 @@ describe('order statistics after an hour of simulated trading', () => {
     feed.socket.send('not json');
     expect(JSON.parse(await feed.next()).code).toBe(400);
     feed.socket.close();
+  });
+});
+
+/** SQLite's SUM() over REAL values (Kahan–Babuška–Neumaier): an order list's figure summed as the server sums it. */
+const serverSum = (values: readonly number[]) => {
+  let total = 0;
+  let err = 0;
+  for (const v of values) {
+    const next = total + v;
+    err += Math.abs(total) > Math.abs(v) ? total - next + v : v - next + total;
+    total = next;
+  }
+  return total + err + 0; // + 0: no -0
+};
+
+describe('the sums kept per task, kind and hour (issue 35: a million orders)', () => {
+  it('over several hours, from mid-hour to mid-hour, the socket’s figures are its orders’ sums to the last digit, through changed results, moved orders and a deleted task', async () => {
+    const db = s.t.server.context.db;
+    // ten more minutes of trading (orders made, then their results written as they fill), so now is mid-hour
+    await s.t.advance(10 * 60_000);
+    await s.t.server.tasks.idle();
+    const now = s.t.clock.now();
+    expect(now % 3_600_000).toBeGreaterThan(60_000);
+    // earlier hours: the orders copied 97, 194 and 291 minutes back (hours of the engine's trading would cost seconds)
+    await db.run(
+      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
+       SELECT client_id || '-c' || k.value, task_id, task_children_id, cparam, result, pairing_id || '-c' || k.value, status_, createtime - k.value * 97 * 60000
+       FROM task_orders, json_each('[1,2,3]') k WHERE task_id IN (?, ?)`,
+      [tasks.a, tasks.b],
+    );
+    // a later fill of an old order, an order moved an hour back, an order made manual (its kind changed)
+    const copied = (k: number) =>
+      db.get<{ id: number }>(`SELECT id FROM task_orders WHERE client_id LIKE '%-c${k}' AND json_extract(result, '$.deal_amount') > 0 ORDER BY id LIMIT 1`);
+    const [filled, moved, kind] = [(await copied(1))!.id, (await copied(2))!.id, (await copied(3))!.id];
+    await db.run(
+      `UPDATE task_orders SET result = json_set(result, '$.deal_amount', json_extract(result, '$.deal_amount') * 3, '$.fee', 0.123456789) WHERE id = ?`,
+      [filled],
+    );
+    await db.run('UPDATE task_orders SET createtime = createtime - 3600000 WHERE id = ?', [moved]);
+    await db.run(`UPDATE task_orders SET cparam = json_set(cparam, '$.order_type', 'manual') WHERE id = ?`, [kind]);
+    // a task with orders, deleted by its user: its orders go, and so do their kept sums
+    const strategies = (await adminCall('strategyHome')) as { id: number; name: string }[];
+    const { id: gone } = (await adminCall('taskAdd', {
+      name: 'gone',
+      strategyId: strategies.find((x) => x.name === 'arbitrage 2')!.id,
+      params: tradingTaskParams('btc'),
+    })) as {
+      id: number;
+    };
+    await db.run(
+      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
+       SELECT client_id || '-gone', ?, task_children_id, cparam, result, pairing_id || '-gone', status_, createtime - 1800000 FROM task_orders WHERE task_id = ?`,
+      [gone, tasks.a],
+    );
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM order_sums WHERE task_id = ?', [gone]))!.n).toBeGreaterThan(0);
+    await adminCall('taskDelete', { taskId: gone });
+    expect(await db.get('SELECT * FROM order_sums WHERE task_id = ?', [gone])).toBeUndefined();
+
+    // the kept sums are the orders' own, key by key
+    const keys = "task_id, manual, createtime / 3600000, IFNULL(api_id, X''), IFNULL(side, -1)";
+    const kept = await db.all(
+      `SELECT task_id, manual, hour, api_id, side, orders, notional + notional_err AS notional, fee + fee_err AS fee FROM order_sums ORDER BY 1, 2, 3, 4, 5`,
+    );
+    const summed = await db.all(`SELECT ${keys}, COUNT(*), SUM(notional), SUM(fee) FROM order_stats GROUP BY ${keys} ORDER BY 1, 2, 3, 4, 5`);
+    expect(kept.map((r) => Object.values(r as object))).toEqual(summed.map((r) => Object.values(r as object)));
+
+    // the socket: three periods from mid-hour to now (mid-hour), with whole hours in each of their slices
+    const periods = [100, 200, 2880];
+    const feed = await openFeed(s.t.url, '/web/get/order/total', { cookie: `token=${s.admin}` });
+    feed.socket.send(
+      JSON.stringify({
+        currencys: periods.flatMap((m) => [
+          ['btc', m],
+          ['eth', m],
+        ]),
+        number: 1,
+      }),
+    );
+    const reply = JSON.parse(await feed.next()).data as { automatic: StatisticGroup[]; manual: StatisticGroup[] };
+    feed.socket.close();
+
+    // expected: as the server sums them, each slice between two periods' starts per task and kind, then the slices added
+    const rows: Row[] = [];
+    for (let page = 1; page === 1 || rows.length % 1000 === 0; page += 1) {
+      const data = (await adminCall('orderPaging', { eachPageNumber: 1000, pagingNumber: page })).data as Row[];
+      if (!data.length) break;
+      rows.push(...data);
+    }
+    expect(rows.some((r) => n(r.timestamp) < now - 200 * 60_000)).toBe(true);
+    const currencyOf = (r: Row) => String(r.instrument_id).split('-')[0]!.toLowerCase();
+    const expected = new Map<string, { pool: number; pool_accounted: number }>();
+    const totals = new Map<string, { notional: number; fee: number }>();
+    let later = now + 1;
+    for (const minutes of periods) {
+      const from = now - minutes * 60_000;
+      const slice = rows.filter((r) => n(r.timestamp) >= from && n(r.timestamp) < later);
+      const taskIds = [...new Set(slice.map((r) => n(r.task_id)))].sort((x, y) => x - y);
+      for (const taskId of taskIds)
+        for (const kind of ['automatic', 'manual'] as const) {
+          const own = slice.filter((r) => n(r.task_id) === taskId && (r.types === 'manual') === (kind === 'manual'));
+          if (!own.length) continue;
+          const key = `${kind}/${currencyOf(own[0]!)}`;
+          const total = totals.get(key);
+          const notional = serverSum(own.map((r) => n(r.filled_notional)));
+          const fee = serverSum(own.map((r) => n(r.fee)));
+          totals.set(key, total ? { notional: total.notional + notional, fee: total.fee + fee } : { notional, fee });
+        }
+      for (const [key, t] of totals) expected.set(`${key}/${minutes}`, { pool: t.notional, pool_accounted: t.notional - t.fee });
+      later = from;
+    }
+    for (const kind of ['automatic', 'manual'] as const)
+      for (const g of reply[kind]) {
+        const want = expected.get(`${kind}/${g.currency}/${g.minutes}`) ?? { pool: 0, pool_accounted: 0 };
+        expect({ kind, currency: g.currency, minutes: g.minutes, pool: g.pool, pool_accounted: g.pool_accounted }).toEqual({
+          kind,
+          currency: g.currency,
+          minutes: g.minutes,
+          ...want,
+        });
+        expect(g.more + g.empty).toBeCloseTo(g.pool, 6);
+      }
+    expect(reply.manual.filter((g) => g.pool > 0).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -339,7 +339,7 @@ describe('the order queries read indexes (EXPLAIN QUERY PLAN: no SCAN)', () => {
     for (const { sql, args } of statements) {
       const plan = (await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, args)).map((row) => row.detail);
       expect(
-        plan.filter((step) => /^SCAN/.test(step)),
+        plan.filter((step) => /^SCAN/.test(step) && !/^SCAN \(subquery-\d+\)$/.test(step)), // the sums' parts, read once as they come
         `${sql}\n${plan.join('\n')}`,
       ).toEqual([]);
       expect(
