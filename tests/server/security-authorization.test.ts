@@ -286,11 +286,12 @@ const shown = (reply: Reply) => JSON.stringify(reply).slice(0, 200);
 /** Every table's rows, but the sessions' and captchas' (signing in is not what is checked here). */
 async function snapshot(): Promise<Record<string, string>> {
   const { db } = t.server.context;
-  const tables = await db.all<{ name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'captchas', 'login_failures') ORDER BY name",
+  const tables = await db.all<{ name: string; wr: number }>(
+    "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT IN ('sessions', 'captchas', 'login_failures') AND name <> 'sqlite_schema' ORDER BY name",
   );
   const rows: Record<string, string> = {};
-  for (const { name } of tables) rows[name] = JSON.stringify(await db.all(`SELECT * FROM "${name}" ORDER BY rowid`));
+  // a table WITHOUT ROWID (order_sums) is read in its key's order
+  for (const { name, wr } of tables) rows[name] = JSON.stringify(await db.all(`SELECT * FROM "${name}"${wr ? '' : ' ORDER BY rowid'}`));
   return rows;
 }
 
