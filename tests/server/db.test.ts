@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/store/db';
 import type { Db } from '../../server/store/queryable';
@@ -174,5 +175,29 @@ describe('the driver', () => {
     db = await openDb(dir);
     expect(await db.get("SELECT value FROM meta WHERE key = 'committed'")).toEqual({ value: 'yes' });
     expect(await db.get("SELECT value FROM meta WHERE key = 'uncommitted'")).toBeUndefined();
+  });
+});
+
+describe('the pages of a data folder (issue 35)', () => {
+  const pragma = async (name: string) => Object.values((await db.get<Record<string, number>>(`PRAGMA ${name}`))!)[0];
+
+  it('makes a new data folder with 16 KiB pages, its WAL copied back at ~40 MB', async () => {
+    expect(await pragma('page_size')).toBe(16384);
+    expect(await pragma('wal_autocheckpoint')).toBe(2560);
+  });
+
+  it('opens a data folder made with 4 KiB pages as it is: its pages stay, its rows are read, the same ~40 MB of WAL', async () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    const old = new Database(path.join(dir, 'console.db'));
+    old.exec('PRAGMA journal_mode = WAL');
+    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    old.exec("INSERT INTO meta VALUES ('kept', 'yes')");
+    old.close();
+    db = await openDb(dir);
+    expect(await pragma('page_size')).toBe(4096);
+    expect(await pragma('wal_autocheckpoint')).toBe(10240);
+    expect(await db.get("SELECT value FROM meta WHERE key = 'kept'")).toEqual({ value: 'yes' });
   });
 });
