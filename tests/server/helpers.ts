@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { endpoints, type EndpointName } from '#contract/endpoints';
 import { captchaFields, proveWork } from '#contract/rules/captcha';
 import { ManualClock } from '../../server/clock/clock';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
+import type { ServerSettings } from '../../server/settings';
 
 export interface Reply<T = any> {
   code: number;
@@ -60,18 +61,60 @@ export async function answerCaptcha(captcha: { challenge: string; difficulty?: n
  */
 export const TEST_START = Date.UTC(2026, 10, 2, 1, 0, 0);
 
-/** `start`: the clock's start time (ms), TEST_START when not given. */
+/**
+ * A data folder's first start seeds the demo, whose month of equity history per account costs ~0.5 s of CPU: one
+ * folder per worker is seeded on its first start, and a test server without a folder of its own starts on a copy,
+ * as a restart does (seeding is once per folder: `seedOnce`). The seed reads only the start time and these settings,
+ * so the copy holds what a first start would write; the demo tasks' seed runs the engine on the test's settings, so
+ * those start fresh, as a test that names its folder does.
+ */
+const seededFolders = new Map<string, Promise<string>>();
+const seededDirs: string[] = [];
+process.on('exit', () => {
+  for (const dir of seededDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function seededCopy(start: number, settings: Partial<ServerSettings>): Promise<string> {
+  const seedSettings = { ...TEST_SETTINGS, demoTasks: false, ...pick(settings, ['passwordCost', 'unilateralDemo']) };
+  const key = JSON.stringify([start, seedSettings]);
+  let folder = seededFolders.get(key);
+  if (!folder) {
+    folder = (async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'console-seeded-'));
+      seededDirs.push(dir);
+      const first = await startServer({ port: 0, dataDir: dir, staticDir: null, clock: new ManualClock(start), settings: seedSettings });
+      await first.close();
+      return dir;
+    })();
+    seededFolders.set(key, folder);
+  }
+  const copy = mkdtempSync(path.join(tmpdir(), 'console-server-'));
+  cpSync(await folder, copy, { recursive: true });
+  return copy;
+}
+
+const pick = <T extends object>(from: T, keys: (keyof T)[]): Partial<T> =>
+  Object.fromEntries(keys.filter((key) => from[key] !== undefined).map((key) => [key, from[key]])) as Partial<T>;
+
+/**
+ * `start`: the clock's start time (ms), TEST_START when not given. `dataDir`: a folder of the test's own (a first
+ * start when empty); `firstStart`: a new empty folder, for a test of what a first start does; neither: a copy of a
+ * seeded folder (see seededFolders).
+ */
 export async function startTestServer(
-  options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators' | 'alerts'> & { start?: number } = {},
+  options: Pick<ServerOptions, 'settings' | 'dataDir' | 'feedGenerators' | 'alerts'> & { start?: number; firstStart?: boolean } = {},
 ): Promise<TestServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-server-'));
-  const clock = new ManualClock(options.start ?? TEST_START);
+  const start = options.start ?? TEST_START;
+  const settings = { ...TEST_SETTINGS, ...options.settings };
+  const firstStart = options.firstStart || settings.demoTasks;
+  const dataDir = options.dataDir ?? (firstStart ? mkdtempSync(path.join(tmpdir(), 'console-server-')) : await seededCopy(start, settings));
+  const clock = new ManualClock(start);
   const server = await startServer({
     port: 0,
     dataDir,
     staticDir: null,
     clock,
-    settings: { ...TEST_SETTINGS, ...options.settings },
+    settings,
     feedGenerators: options.feedGenerators,
     alerts: options.alerts,
   });

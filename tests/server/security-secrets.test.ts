@@ -163,7 +163,7 @@ async function folderWithPlaintextSecrets(): Promise<{ dir: string; userId: numb
 
 describe('secrets at rest', () => {
   it('the first start makes an owner-only key; a stored secret is sealed in the database, opens for its owner only, and is sealed again when replaced', async () => {
-    const t = await startTestServer();
+    const t = await startTestServer({ firstStart: true });
     try {
       const keyFile = path.join(t.dataDir, 'secret.key');
       expect(keyMode(keyFile)).toBe(0o600);
