@@ -96,8 +96,13 @@ const queryDialog = (title: string) => screen.queryByText(title, { selector: '.a
 const button = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
 
 describe('API list', () => {
-  it('shows each API with its exchange name from /bourse/get, its strategy type and a trend line, never a secret', async () => {
-    await renderList();
+  // one render: its imaging calls (layout 3, one per API) are recorded while the list is read
+  it('shows each API with its exchange name from /bourse/get, its strategy type and a trend line (/asset/imaging/get with layout 3 for each), never a secret', async () => {
+    const imaging = recordCall('assetImaging', chart);
+    baseHandlers();
+    server.use(imaging.handler);
+    renderPage(<ApiListPage />, { path: '/api' });
+    await screen.findByText(apis[0]!.name);
     const first = screen.getByText('OKEx-main').closest('tr')!;
     const second = screen.getByText('Huobi-one').closest('tr')!;
     expect(within(first).getByText('11')).toBeInTheDocument();
@@ -117,6 +122,11 @@ describe('API list', () => {
 
     expect(document.body.textContent).not.toContain(SECRET_MASK);
     expect(screen.getByText('USDT走势', { selector: 'th' })).toBeInTheDocument();
+    await waitFor(() => expect(imaging.calls, 'the imaging calls').toHaveLength(2));
+    expect(imaging.calls.map((c) => [c.apiId, c.layout]).sort()).toEqual([
+      ['11', '3'],
+      ['12', '3'],
+    ]);
   });
 
   it('speaks English when the console does', async () => {
@@ -128,41 +138,24 @@ describe('API list', () => {
     expect(screen.getByText('One-sided', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(screen.getByText('USDT trend', { selector: 'th' })).toBeInTheDocument();
   });
-
-  it('asks /asset/imaging/get for each API with layout 3', async () => {
-    const imaging = recordCall('assetImaging', chart);
-    baseHandlers();
-    server.use(imaging.handler);
-    renderPage(<ApiListPage />, { path: '/api' });
-    await waitFor(() => expect(imaging.calls).toHaveLength(2));
-    expect(imaging.calls.map((c) => [c.apiId, c.layout]).sort()).toEqual([
-      ['11', '3'],
-      ['12', '3'],
-    ]);
-  });
 });
 
 describe('API dialog', () => {
-  it('adds an API with the defaults exchange 1 and strategy type 4', async () => {
-    const add = recordCall('apiAdd', { id: 13 });
-    await renderList();
-    server.use(add.handler);
-    const modal = await openAddDialog({ API名称: 'New one', 'API Key': 'the-key', 'API Secret': 'the-secret' });
-    await userEvent.click(button(modal, /保\s*存/));
-
-    expect(await screen.findByText('添加成功')).toBeInTheDocument();
-    expect(add.calls).toHaveLength(1);
-    expect(add.calls[0]).toEqual({ token: 'admin-token', name: 'New one', bourseId: 1, apiKey: 'the-key', apiSecret: 'the-secret', status: 4, mode: 'paper' });
-  });
-
-  it('requires the secret when adding', async () => {
+  // one dialog: saved without a secret first (refused), then with it
+  it('requires the secret when adding, then adds an API with the defaults exchange 1 and strategy type 4', async () => {
     const add = recordCall('apiAdd', { id: 13 });
     await renderList();
     server.use(add.handler);
     const modal = await openAddDialog({ API名称: 'New one', 'API Key': 'the-key' });
     await userEvent.click(button(modal, /保\s*存/));
     expect(await within(modal).findByText('请输入API Secret')).toBeInTheDocument();
-    expect(add.calls).toHaveLength(0);
+    expect(add.calls, 'added without a secret').toHaveLength(0);
+
+    await userEvent.type(within(modal).getByLabelText('API Secret'), 'the-secret');
+    await userEvent.click(button(modal, /保\s*存/));
+    expect(await screen.findByText('添加成功')).toBeInTheDocument();
+    expect(add.calls).toHaveLength(1);
+    expect(add.calls[0]).toEqual({ token: 'admin-token', name: 'New one', bourseId: 1, apiKey: 'the-key', apiSecret: 'the-secret', status: 4, mode: 'paper' });
   });
 
   it('configures an API without sending a secret the user did not type', async () => {
@@ -286,7 +279,8 @@ describe('fee configuration', () => {
     maxLoss: 500,
   };
 
-  it('loads the fees of the API and saves them with its id', async () => {
+  // one dialog: a negative fee is refused, then corrected and saved
+  it('loads the fees of the API, refuses a negative fee, and saves them with its id', async () => {
     const load = recordCall('apiChargesGet', fees);
     const save = recordCall('apiChargesUpdate', fees);
     await renderList();
@@ -297,30 +291,23 @@ describe('fee configuration', () => {
     expect(maxLoss).toHaveValue('500');
     expect(within(modal).getByLabelText('现货挂单手续费')).toHaveValue('0.0008');
     expect(load.calls[0]).toMatchObject({ apiId: '11' });
-    await userEvent.clear(maxLoss);
-    await userEvent.type(maxLoss, '600');
-    await userEvent.click(button(modal, /保\s*存/));
 
-    expect(await screen.findByText('配置成功')).toBeInTheDocument();
-    expect(save.calls[0]).toEqual({ token: 'admin-token', apiId: 11, ...fees, maxLoss: 600 });
-  });
-
-  it('refuses a negative fee', async () => {
-    const save = recordCall('apiChargesUpdate', fees);
-    await renderList();
-    server.use(
-      onCall('apiChargesGet', () => envelope(fees)),
-      save.handler,
-    );
-    await act('OKEx-main', '手续费配置');
-    const modal = await dialog(/手续费配置/);
-    const field = await within(modal).findByLabelText('现货吃单手续费');
+    const field = within(modal).getByLabelText('现货吃单手续费');
     await userEvent.clear(field);
     await userEvent.type(field, '-1');
     await userEvent.click(button(modal, /保\s*存/));
-    // the dialog looked up again: once in CI (two busy workers) the `modal` found before was detached by then
-    expect(await within(await dialog(/手续费配置/)).findByText('请输入不小于0的数字')).toBeInTheDocument();
-    expect(save.calls).toHaveLength(0);
+    // the dialog and its fields looked up again: once in CI (two busy workers) the `modal` found before was detached by then
+    const refused = await dialog(/手续费配置/);
+    expect(await within(refused).findByText('请输入不小于0的数字')).toBeInTheDocument();
+    expect(save.calls, 'saved with a negative fee').toHaveLength(0);
+    await userEvent.clear(within(refused).getByLabelText('现货吃单手续费'));
+    await userEvent.type(within(refused).getByLabelText('现货吃单手续费'), String(fees.ssEatCharges));
+    await userEvent.clear(within(refused).getByLabelText('最大亏损'));
+    await userEvent.type(within(refused).getByLabelText('最大亏损'), '600');
+    await userEvent.click(button(refused, /保\s*存/));
+
+    expect(await screen.findByText('配置成功')).toBeInTheDocument();
+    expect(save.calls[0]).toEqual({ token: 'admin-token', apiId: 11, ...fees, maxLoss: 600 });
   });
 });
 
