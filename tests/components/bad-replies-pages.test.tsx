@@ -1,4 +1,4 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import MarketPage from '../../src/features/market';
 import AssetsPage from '../../src/features/assets/list';
 import AssetSnapshotPage from '../../src/features/assets/snapshot';
@@ -16,7 +16,7 @@ import { renderPage, traderSession, userEvent } from './render';
 import { push, socketOf } from './market-feed';
 import { taskPageSetup } from './task-helpers';
 import { listing, ARBITRAGE_2 } from './strategies-helpers';
-import { describeBadReplies, watchUncaught, type PageCase } from './bad-replies-harness';
+import { buttonIn, describeBadReplies, watchUncaught, type PageCase } from './bad-replies-harness';
 
 /**
  * "Bad replies" of the pages tests/components/bad-replies.test.tsx does not cover: /market, /assets
@@ -77,7 +77,8 @@ function statisticHandlers() {
 }
 const RETRY = /^重\s*试$/;
 const NO_API = '去添加API';
-const openTab = (name: string) => async () => userEvent.click(await screen.findByRole('tab', { name }));
+// (found by its text: role queries compute every element's name and style on antd's DOM, the slow part)
+const openTab = (name: string) => async () => userEvent.click(await screen.findByText(name, { selector: '[role="tab"]' }));
 
 const assetsPage = { ui: () => <AssetsPage manager={manager} />, at: { path: '/assets' } };
 const statisticPage = { ui: () => <StatisticPage manager={manager} />, at: { path: '/statistic' } };
@@ -122,7 +123,7 @@ const PAGES: PageCase[] = [
     handlers: assetsHandlers,
     ui: () => <AssetSnapshotPage />,
     at: { path: '/assets/snapshot' },
-    drive: async () => userEvent.click(await screen.findByRole('button', { name: /立即快照/ })),
+    drive: async () => userEvent.click(await waitFor(() => buttonIn(document.body, /立即快照/))),
     calls: ['assetManualSnapshot'],
     usable: '立即快照',
   },
