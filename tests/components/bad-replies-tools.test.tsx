@@ -52,7 +52,7 @@ async function popconfirm() {
   const popover = await waitFor(() => document.querySelector<HTMLElement>('.ant-popover:not(.ant-popover-hidden)')!);
   await userEvent.click(within(popover).getByRole('button', { name: ok }));
 }
-// (what the drives press is found by its text: role queries compute every button's name and style on antd's DOM, the slow part)
+// (what the drives press is found by its text or label: role queries compute every button's name and style on antd's DOM, the slow part)
 const tab = (name: string) => async () => userEvent.click(await screen.findByText(name, { selector: '[role="tab"]' }));
 const press = async (name: RegExp) => userEvent.click(await waitFor(() => buttonIn(document.body, name)));
 
@@ -68,7 +68,7 @@ function signalHandlers() {
 }
 const signalPage = { handlers: signalHandlers, ui: () => <SignalPage />, at: { path: '/signal' }, usable: '最新信号' };
 async function flipFollowSignal() {
-  const toggle = await screen.findByRole('switch', { name: 'api-7 跟随信号' });
+  const toggle = await screen.findByLabelText('api-7 跟随信号');
   await waitFor(() => expect(toggle).toBeEnabled());
   await userEvent.click(toggle);
 }
@@ -124,7 +124,7 @@ async function addAndRemoveBlacklisted() {
   await within(page).findByText('BTC');
   await choose(page, '币种', 'ETH');
   await userEvent.click(buttonIn(page, /^加入黑名单$/));
-  await userEvent.click(within(page).getByRole('button', { name: '移出 BTC' }));
+  await userEvent.click(within(page).getByLabelText('移出 BTC'));
   await confirm();
 }
 
@@ -222,7 +222,7 @@ async function fillModelDialog(name: string) {
 }
 const addModel = async () => userEvent.click(okIn(await fillModelDialog('S23')));
 async function deleteModel() {
-  await userEvent.click(await screen.findByRole('button', { name: '删除 Antminer S21' }));
+  await userEvent.click(await screen.findByLabelText('删除 Antminer S21'));
   await popconfirm();
 }
 
