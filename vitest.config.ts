@@ -41,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          globalSetup: ['tests/seeded-folders.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
           exclude: BROWSER_UNIT_TESTS,
         },

@@ -80,7 +80,7 @@ async function seededCopy(start: number, settings: Partial<ServerSettings>): Pro
   let folder = seededFolders.get(key);
   if (!folder) {
     folder = (async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'console-seeded-'));
+      const dir = mkdtempSync(path.join(process.env.TEST_SEEDED_FOLDERS ?? tmpdir(), 'console-seeded-'));
       seededDirs.push(dir);
       const first = await startServer({ port: 0, dataDir: dir, staticDir: null, clock: new ManualClock(start), settings: seedSettings });
       await first.close();
