@@ -1,6 +1,6 @@
 // The accessibility checks of a11y.spec.ts: axe-core (Deque's rules,
 // the engine behind Lighthouse's accessibility score) injected into the page, the console's routes read from
-// its one route table, and a client-side walk over them (no reload, no new sign-in) at each viewport.
+// its one route table, and a client-side walk over them (no reload, no new sign-in) that scans each at both viewports.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page, Request } from 'playwright-core';
@@ -46,7 +46,9 @@ async function axeOnce(page: Page, where: string, rules?: readonly string[]): Pr
   const violations = await page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeResult[] }> } }).axe;
     const runOnly = only ? { runOnly: { type: 'rule', values: only } } : {};
-    const { violations } = await axe.run(document, { resultTypes: ['violations'], ...runOnly });
+    // axe parses every stylesheet of the page again at each run (its "cssom" preload) for css-orientation-lock
+    // alone, a rule it runs only when asked by name (tagged experimental): no scan here asks for it
+    const { violations } = await axe.run(document, { resultTypes: ['violations'], preload: { assets: ['media'] }, ...runOnly });
     return violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,
@@ -120,35 +122,61 @@ export const THEME_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
 export type ThemeMode = 'light' | 'dark';
 
+/** The states the walk scans: /login signed out, then, signed in as admin, the public pages and every console route. */
+export function everyState(): string[] {
+  return ['/login', ...PUBLIC_PAGES, ...consoleRoutePaths()];
+}
+
 /**
- * Signed out on /login, then signed in as admin (the role that sees the most) on the public pages and every
- * console route, at one viewport: one page, one load of /login, everything else client-side. Each state is
- * scanned in both themes from the same load, the theme switched between the two scans with the header's button:
- * light with every rule, dark with the THEME_RULES. The walk starts each state in the theme the last one ended
- * in, so a state costs one switch. At a phone's width each state must also fit the viewport (nothing scrolls
- * sideways). Answers every serious or critical violation, each naming its theme, and every page too wide.
+ * These states of the walk (a slice of everyState, in its order), each at both viewports in both themes, signed in
+ * as admin (the role that sees the most; /login signed out): one page, one load of /login, everything else
+ * client-side. A state is reached at the phone's width (a phone user's first layout, on which the page's width is
+ * checked: nothing scrolls sideways) and scanned there, then the viewport is widened to the desktop's for its scan
+ * (the console follows a resize: antd's breakpoints, the market board's and charts' measured widths), the theme
+ * switched with the header's button, scanned at the desktop's width, narrowed to the phone's and scanned again:
+ * one move to the route, one theme switch and two resizes per state, where a walk per viewport moved twice and
+ * switched twice. Light scans run every rule, dark ones the THEME_RULES; the next state starts in the theme the last
+ * one ended in. Answers every serious or critical violation, each naming its viewport and theme, and every page too
+ * wide.
  */
-export async function scanEveryPage(page: Page, { name, size }: (typeof VIEWPORTS)[number]): Promise<string[]> {
+export async function scanStates(page: Page, states: readonly string[]): Promise<string[]> {
+  const [wide, phone] = VIEWPORTS;
   const found: string[] = [];
   let mode: ThemeMode = 'light';
-  const inBothThemes = async (where: string) => {
-    found.push(...(await fits(page, where, size.width)));
+  const scan = async (where: string, { name }: (typeof VIEWPORTS)[number]) =>
     found.push(...(await seriousViolations(page, `${where} ${name} ${mode}`, mode === 'dark' ? THEME_RULES : undefined)));
+  const everyWay = async (where: string) => {
+    found.push(...(await fits(page, where, phone.size.width)));
+    await scan(where, phone);
+    await resize(page, wide.size);
+    await scan(where, wide);
     mode = mode === 'light' ? 'dark' : 'light';
     await switchTheme(page, mode);
-    found.push(...(await seriousViolations(page, `${where} ${name} ${mode}`, mode === 'dark' ? THEME_RULES : undefined)));
+    await scan(where, wide);
+    await resize(page, phone.size);
+    await scan(where, phone);
   };
   requestsOf(page);
-  await page.setViewportSize(size);
+  await page.setViewportSize(phone.size);
   await page.goto('/login');
   await settled(page);
-  await inBothThemes('/login');
+  if (states.includes('/login')) await everyWay('/login');
   await signInByApi(page, 'admin', 'admin123');
-  for (const path of [...PUBLIC_PAGES, ...consoleRoutePaths()]) {
+  for (const path of states.filter((state) => state !== '/login')) {
     await goClientSide(page, path);
-    await inBothThemes(path);
+    await everyWay(path);
   }
   return found;
+}
+
+/**
+ * Resizes the viewport and waits until the page has followed: the resize and media-query events fire at the next
+ * frame, and what they start (a re-render, a chart's new width, a fetch) runs in the frame after, then settles.
+ */
+async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  for (let frame = 0; frame < 2; frame++) await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+  await settled(page);
 }
 
 /** The viewport widths at which a page must not scroll sideways (a phone's; a wide page may have wide tables). */

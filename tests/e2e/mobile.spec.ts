@@ -1,5 +1,5 @@
 // At 375 px (a phone): the navigation is a menu button opening a drawer, its pages and the English header fit
-// (that no page scrolls sideways, public and console, is checked by the phone walk of a11y-phone.spec.ts).
+// (that no page scrolls sideways, public and console, is checked by the walk of a11y.spec.ts).
 import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

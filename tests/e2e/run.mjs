@@ -22,7 +22,6 @@ const say = (line) => console.log(`[e2e] ${line}`);
  * lanes end together; a file not named here runs after these. */
 const SLOWEST_FIRST = [
   'a11y',
-  'a11y-phone',
   'market',
   'foundation',
   'a11y-keyboard',
