@@ -255,15 +255,54 @@ async function newContext(browser: Browser, baseURL: string, { locale = 'zh-CN',
 /** A new page of this context, its console errors, page errors and failed requests logged (pageLog). */
 async function pageIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  violations.set(page, []);
-  const log: string[] = [];
-  logs.set(page, log);
+  freshLog(page);
+  const log = (line: string) => logs.get(page)?.push(line);
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') log.push(`[console.${msg.type()}] ${msg.text()}`);
+    if (msg.type() === 'error' || msg.type() === 'warning') log(`[console.${msg.type()}] ${msg.text()}`);
   });
-  page.on('pageerror', (error) => log.push(`[pageerror] ${error.stack ?? error.message}`));
-  page.on('requestfailed', (req) => log.push(`[requestfailed] ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('pageerror', (error) => log(`[pageerror] ${error.stack ?? error.message}`));
+  page.on('requestfailed', (req) => log(`[requestfailed] ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));
   return page;
+}
+
+/** A page's log and CSP violations start empty (a new page, or a tab reused for the next test). */
+function freshLog(page: Page): void {
+  violations.set(page, []);
+  logs.set(page, []);
+}
+
+/**
+ * What a test can set on a page itself (not on its context) that would outlive the test in a reused tab: such a
+ * page is closed after its test, not reused.
+ */
+const PAGE_SETTINGS = [
+  'addInitScript',
+  'setViewportSize',
+  'emulateMedia',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'exposeFunction',
+  'exposeBinding',
+  'setExtraHTTPHeaders',
+  // not addListener: Playwright's own waits (waitForResponse, waitForURL…) listen through it
+  'on',
+  'once',
+] as const;
+
+/** Marks the page as not to be reused as soon as the test calls one of PAGE_SETTINGS on it. */
+function watchSettings(page: Page, changed: WeakSet<Page>): void {
+  for (const name of PAGE_SETTINGS) {
+    const own = (page as unknown as Record<string, (...args: unknown[]) => unknown>)[name];
+    if (typeof own !== 'function') continue;
+    Object.defineProperty(page, name, {
+      configurable: true,
+      value: (...args: unknown[]) => {
+        changed.add(page);
+        return own.apply(page, args);
+      },
+    });
+  }
 }
 
 /**
@@ -274,16 +313,44 @@ export async function newPage(browser: Browser, baseURL: string, options: PageOp
   return pageIn(await newContext(browser, baseURL, options));
 }
 
+/** Empties the page's origin's local and session storage and IndexedDB, from a page on that origin. */
+async function clearStorage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+  });
+}
+
+/** Takes the tab out of the console to a document of its origin, clears its storage there, and leaves it blank. */
+async function emptied(tab: Page): Promise<boolean> {
+  try {
+    await tab.goto('/config.json');
+    await clearStorage(tab);
+    await tab.goto('about:blank');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Fresh pages for the tests of one spec file, as a new browser would give them (no cookies, no local or
  * session storage, no IndexedDB) but from one context per kind of page (locale, viewport, motion): the context's
  * HTTP and compiled-code caches stay, which a new context would throw away (the console's scripts parsed and
  * compiled again: ~0.9 s of CPU at each of the suite's ~100 pages). A page's own context is then the same as the
  * next test's: a spec that changes the context itself (init scripts, permissions) makes one with newPage.
+ * The tab of a test is reused by the next test of its kind, emptied (its storage and cookies cleared, moved to
+ * about:blank): a new tab starts a new renderer process, ~0.6 s of CPU. A tab on which the test set something of the
+ * page's own (PAGE_SETTINGS: an init script, a route, a listener, its viewport…) is closed instead.
  */
 function pagePool(browser: () => Browser, baseURL: () => string) {
   const contexts = new Map<string, BrowserContext>();
   const own: BrowserContext[] = [];
+  /** the tab each context's test has now, then the emptied tab waiting for the next test */
+  const tabs = new Map<BrowserContext, Page>();
+  const idle = new Set<Page>();
+  const changed = new WeakSet<Page>();
   return {
     /** A page in a context of its own, as on a first visit (nothing cached); closed with the test. */
     async fresh(options: PageOptions): Promise<Page> {
@@ -298,25 +365,42 @@ function pagePool(browser: () => Browser, baseURL: () => string) {
         context = await newContext(browser(), baseURL(), options);
         contexts.set(key, context);
       }
-      return pageIn(context);
+      const tab = tabs.get(context);
+      if (tab && idle.delete(tab) && !tab.isClosed()) {
+        freshLog(tab);
+        return tab;
+      }
+      const page = await pageIn(context);
+      watchSettings(page, changed);
+      if (!tab || tab.isClosed()) tabs.set(context, page);
+      return page;
     },
-    /** Closes the pages a test left, and forgets what they stored. */
+    /** Closes the pages a test left, but the tab kept for the next test, and forgets what they stored. */
     async retire(): Promise<void> {
       await Promise.all(own.splice(0).map((context) => context.close()));
       for (const context of contexts.values()) {
-        const pages = context.pages();
-        if (pages.length === 0) continue;
-        const origin = new URL(baseURL()).origin;
-        const onOrigin = pages.find((p) => !p.isClosed() && p.url().startsWith(origin)) ?? (await pageIn(context));
-        if (!onOrigin.url().startsWith(origin)) await onOrigin.goto('/config.json').catch(() => undefined);
-        await onOrigin
-          .evaluate(async () => {
-            localStorage.clear();
-            sessionStorage.clear();
-            for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
-          })
-          .catch(() => undefined);
-        await Promise.all(context.pages().map((p) => p.close()));
+        let tab = tabs.get(context);
+        if (tab && idle.has(tab) && context.pages().length === 1) continue; // no test used it since it was emptied
+        if (tab) idle.delete(tab);
+        tabs.delete(context);
+        if (tab && (tab.isClosed() || changed.has(tab))) tab = undefined;
+        if (tab) {
+          // the others closed first (what they write as they go is then cleared too), the tab out of the console
+          // but on its origin, where its storage is cleared
+          await Promise.all(context.pages().map((p) => (p === tab ? undefined : p.close())));
+          if (await emptied(tab)) {
+            tabs.set(context, tab);
+            idle.add(tab);
+          } else await tab.close();
+        } else {
+          const pages = context.pages();
+          if (pages.length === 0) continue;
+          const origin = new URL(baseURL()).origin;
+          const onOrigin = pages.find((p) => !p.isClosed() && p.url().startsWith(origin)) ?? (await pageIn(context));
+          if (!onOrigin.url().startsWith(origin)) await onOrigin.goto('/config.json').catch(() => undefined);
+          await clearStorage(onOrigin).catch(() => undefined);
+          await Promise.all(context.pages().map((p) => p.close()));
+        }
         await context.clearCookies();
       }
     },
@@ -324,6 +408,8 @@ function pagePool(browser: () => Browser, baseURL: () => string) {
     async close(): Promise<void> {
       await Promise.all([...own.splice(0), ...contexts.values()].map((context) => context.close()));
       contexts.clear();
+      tabs.clear();
+      idle.clear();
     },
   };
 }

@@ -4,7 +4,7 @@
 // state, never for time.
 import { test } from './spec-file';
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { ManualClock } from '../../server/clock/clock';
 import { deliveryCodes } from '#contract/rules/calendar';
 import type { FeedClient } from '../../server/feeds/socket-server';
@@ -16,13 +16,20 @@ import { startTradingTask } from '../server/order-fixtures';
 const clock = new ManualClock(E2E_START);
 const suite = e2eSuite({ motion: true, server: { clock, settings: { marketPushHz: 1, initDelayMs: 0 } } });
 
+/** The browser contexts given the no-op `__name` (signIn). */
+const named = new WeakSet<BrowserContext>();
+
 /**
  * A fresh page signed in as this user. tsx compiles the functions this spec runs in the page with
- * esbuild's keepNames, which calls a `__name` helper the page does not have: it gets a no-op one.
+ * esbuild's keepNames, which calls a `__name` helper the page does not have: its context gets a no-op one (on the
+ * context, once: a page given a script of its own is not reused for the next test).
  */
 async function signIn(username: string, password: string): Promise<Page> {
   const p = await suite.signIn(username, password);
-  await p.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  if (!named.has(p.context())) {
+    named.add(p.context());
+    await p.context().addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  }
   return onServerClock(p, clock);
 }
 
