@@ -2,9 +2,10 @@
 // process, as `npm start` runs it) is killed with SIGKILL and started again on the same data folder. Each
 // page's feeds say reconnecting, then live again within 5 s of the server's return with exactly one socket
 // per feed; what was written before the kill is still there, and the running task runs again. It times the feeds'
-// return, so the runner runs it by itself (run.mjs, ALONE); the kill with orders in flight, which times nothing, is
+// return, so the runner runs it in a lane by itself (run.mjs, ALONE), started beside the other lanes' last files: it
+// waits for them to end (othersIdle) before the kill; the kill with orders in flight, which times nothing, is
 // restart-orders.spec.ts, in the lanes.
-import { test, before, after } from './spec-file';
+import { test, before, after, othersIdle } from './spec-file';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,7 @@ test('kill -9 and restart: every feed reconnects within 5 s, one socket each; wr
   const feeds = Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, page]) => [name, await feedsOf(page)] as const)));
   assert.ok(feeds.market!.includes('market') && feeds.assets!.includes('asset') && feeds.tasks!.includes('task'), JSON.stringify(feeds));
 
+  await othersIdle(); // the runner's other lanes have ended: nothing else loads the machine from here on
   await kill(server);
   await Promise.all(Object.values(pages).map((page) => feedsAre(page, ['reconnecting', 'offline'])));
 

@@ -2,8 +2,9 @@
 // End-to-end runner (`npm run test:e2e`): builds the console when dist/ is missing or stale, finds
 // Chromium, then runs tests/e2e/*.spec.ts with Node's test runner in three lanes (lane.ts: a process that runs
 // file after file, each with its own server, the lane's browser shared), each lane taking the next file as it
-// frees up (the slowest files first, so that the lanes end together), then the files of ALONE (the
-// kill-and-restart spec) in a lane of their own; it prints each file's time and CPU and the ten costliest.
+// frees up (the slowest files first, so that the lanes end together), and the files of ALONE (the
+// kill-and-restart spec) in a lane of their own, started as the lanes take their last files, whose timed part waits
+// until the lanes have ended (othersIdle, spec-file.ts); it prints each file's time and CPU and the ten costliest.
 //   node tests/e2e/run.mjs              all specs
 //   node tests/e2e/run.mjs serving apis  only specs whose file name contains "serving" or "apis"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
@@ -47,9 +48,10 @@ const SLOWEST_FIRST = [
   'tools-signal-coins',
   'assets',
 ];
-/** Spec files that time the recovery of a killed server: they run after the others, by themselves, so the
- * other lanes' load cannot stand in for what they measure (restart-orders.spec.ts kills one too, but times nothing:
- * it runs in the lanes). */
+/** Spec files that time the recovery of a killed server: they run in a lane by themselves, started as the other
+ * lanes take their last files, and what they time waits until those lanes have ended (othersIdle, spec-file.ts), so
+ * the other lanes' load cannot stand in for what they measure (restart-orders.spec.ts kills one too, but times
+ * nothing: it runs in the lanes). */
 const ALONE = ['restart'];
 const rank = (file) => {
   const at = SLOWEST_FIRST.indexOf(path.basename(file, '.spec.ts'));
@@ -200,7 +202,7 @@ async function main() {
    * end), with the file's time and CPU (the lane's CPU since the previous file ended). A lane that dies takes the
    * file it ran with it (failed); a new lane takes the rest.
    */
-  const runLane = (queue, results) =>
+  const runLane = (queue, results, pool) =>
     new Promise((resolve) => {
       const args = ['--import', 'tsx', '--test-reporter=./tests/e2e/lane-reporter.mjs', 'tests/e2e/lane.ts'];
       const child = spawn(process.execPath, args, {
@@ -238,9 +240,15 @@ async function main() {
         }
       });
       child.stderr.on('data', (chunk) => output.push(chunk.toString()));
-      child.on('message', () => {
+      child.on('message', (message) => {
+        // a spec about to time something (othersIdle, spec-file.ts): answered once the other lanes have ended
+        if (message?.waiting) {
+          void pool.othersEnded.then(() => child.send({ go: true }));
+          return;
+        }
         const file = queue.shift();
         if (file) started.push(path.basename(file));
+        if (queue.length === 0) pool.drained();
         child.send({ file });
       });
       child.on('close', (code, signal) => {
@@ -251,14 +259,26 @@ async function main() {
           fileEnded(1);
         }
         if (output.join('').trim()) process.stdout.write(output.join(''));
-        resolve(queue.length > 0 ? runLane(queue, results) : undefined);
+        resolve(queue.length > 0 ? runLane(queue, results, pool) : undefined);
       });
     });
-  /** The files, `lanes` processes at a time, each lane taking the next file as it frees up. */
-  const runPool = async (files, lanes) => {
+  /**
+   * The files, `lanes` processes at a time, each lane taking the next file as it frees up. `drained`: called once
+   * every file has been taken; `othersEnded`: what a file that waits for the other lanes (othersIdle) waits for.
+   */
+  const runPool = async (files, lanes, { drained = () => {}, othersEnded = Promise.resolve() } = {}) => {
     const queue = [...files];
     const results = [];
-    await Promise.all(Array.from({ length: Math.min(lanes, files.length) }, () => runLane(queue, results)));
+    let once = false;
+    const pool = {
+      othersEnded,
+      drained: () => {
+        if (!once) drained();
+        once = true;
+      },
+    };
+    if (queue.length === 0) pool.drained();
+    await Promise.all(Array.from({ length: Math.min(lanes, files.length) }, () => runLane(queue, results, pool)));
     return results;
   };
 
@@ -269,11 +289,21 @@ async function main() {
   }, runTimeout);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => killAll(signal));
 
-  const results = await runPool(shared, concurrency);
-  if (alone.length) {
-    say(`by themselves: ${alone.map((s) => path.basename(s)).join(', ')}`);
-    results.push(...(await runPool(alone, 1)));
-  }
+  // the files of ALONE start as the lanes take their last files: what they do before they time anything runs beside
+  // the lanes' last files; they wait for the lanes to end (othersIdle) before the part they time
+  let startAlone = () => {};
+  const aloneMayStart = new Promise((resolve) => (startAlone = resolve));
+  let lanesEnded = () => {};
+  const othersEnded = new Promise((resolve) => (lanesEnded = resolve));
+  const aloneResults = aloneMayStart.then(() => {
+    if (alone.length === 0) return [];
+    say(`started beside the lanes' last files, timed by themselves: ${alone.map((s) => path.basename(s)).join(', ')}`);
+    return runPool(alone, 1, { othersEnded });
+  });
+  const results = await runPool(shared, concurrency, { drained: startAlone });
+  lanesEnded();
+  startAlone();
+  results.push(...(await aloneResults));
   clearTimeout(watchdog);
   say('the ten costliest spec files (CPU, wall):');
   for (const { file, seconds, cpu } of [...results].sort((a, b) => b.cpu - a.cpu).slice(0, 10)) {

@@ -56,3 +56,21 @@ export async function collect(url: string): Promise<SpecFile> {
   }
   return file;
 }
+
+/**
+ * Resolves once this lane is the only one running (run.mjs answers when the other lanes have ended): a spec that
+ * times something (restart.spec.ts) calls it before the part it times, so the other lanes' load does not stand in
+ * for what it measures. Outside the runner's lanes it resolves at once.
+ */
+export function othersIdle(): Promise<void> {
+  if (!inLane() || !process.send) return Promise.resolve();
+  return new Promise((resolve) => {
+    const go = (message: { go?: boolean }) => {
+      if (!message?.go) return;
+      process.off('message', go);
+      resolve();
+    };
+    process.on('message', go);
+    process.send?.({ waiting: true });
+  });
+}
