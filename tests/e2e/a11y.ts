@@ -101,16 +101,26 @@ export async function settled(page: Page): Promise<void> {
 export async function goClientSide(page: Page, to: string): Promise<void> {
   const here = new URL(page.url());
   if (here.pathname + here.search === to) return settled(page);
-  const before = await page.evaluateHandle((target) => {
-    // the page on screen: what each shell's content area (antd Layout.Content, a <main>) holds now, but the
-    // shell's own live-data line (role status), which stays when the next page reads the same feed
-    const shown = Array.from(document.querySelectorAll('main > :not([role="status"])'));
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    return shown;
-  }, to);
-  await page.waitForFunction((shown) => shown.every((element) => !element.isConnected), before);
-  await before.dispose();
+  // a page that goes back by itself a while after its call failed (§2: /task/taskTradeInfo without a task, 1 s) can
+  // do so just after the move, which its history.back() then undoes: the move is made again, from where it went
+  for (let move = 1; ; move++) {
+    const before = await page.evaluateHandle((target) => {
+      // the page on screen: what each shell's content area (antd Layout.Content, a <main>) holds now, but the
+      // shell's own live-data line (role status), which stays when the next page reads the same feed
+      const shown = Array.from(document.querySelectorAll('main > :not([role="status"])'));
+      window.history.pushState(null, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      return shown;
+    }, to);
+    const moved = await page.waitForFunction(
+      ([shown, target]) => shown.every((element) => !element.isConnected) || (window.location.pathname + window.location.search !== target && 'undone'),
+      [before, to] as const,
+    );
+    const undone = (await moved.jsonValue()) === 'undone';
+    await before.dispose();
+    if (!undone) break;
+    if (move === 3) throw new Error(`the page went back from ${to} by itself after each of 3 moves`);
+  }
   await settled(page);
 }
 
