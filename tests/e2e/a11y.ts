@@ -134,8 +134,11 @@ export type ThemeMode = 'light' | 'dark';
 
 /** The states the walk scans: /login signed out, then, signed in as admin, the public pages and every console route. */
 export function everyState(): string[] {
-  return ['/login', ...PUBLIC_PAGES, ...consoleRoutePaths()];
+  return ['/login', ...PUBLIC_PAGES, ...consoleRoutePaths().map((path) => path + (DEMO_RECORD[path] ?? ''))];
 }
+
+/** Routes of one record that, opened without it, say so and go back (§2): scanned on a task of the demo's. */
+const DEMO_RECORD: Record<string, string> = { '/task/taskDetail': '?id=1', '/task/taskTradeInfo': '?id=1&type=task' };
 
 /**
  * These states of the walk (a slice of everyState, in its order), each at both viewports in both themes, signed in
