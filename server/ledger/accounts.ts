@@ -30,7 +30,7 @@ import {
 import { readGlobalConfig } from '../store/global-config';
 import { seedOnce } from '../store/meta';
 import { floorMinute, formatSecond } from '../clock/time';
-import { chartPoint, COIN, rebase, seededHistory, windowOf } from './history';
+import { chartPoint, COIN, pastSpots, rebase, seededHistory, windowOf, type PastSpot } from './history';
 
 /** The marks of one account: its exchange's spot and contracts. */
 export const marksOf = (pricer: Pricer, exchange: number): Marks => ({
@@ -125,11 +125,13 @@ export async function readSeries(db: Db, apiId: number, layout: number, now: num
 export async function seedAssets(db: Db, market: { prices: MarketSource; sim: SimMarket }, now: number): Promise<void> {
   await seedOnce(db, 'assets', now, async () => {
     const pricer = marketPricer(market.prices, now);
+    const spots = new Map<number, PastSpot>();
+    const spotsOn = (exchange: number) => spots.get(exchange) ?? spots.set(exchange, pastSpots(market.sim, exchange)).get(exchange)!;
     await db.transaction(async (tx) => {
       for (const api of await allApis(tx)) {
         const book = await ensureBook(tx, api, pricer, now);
         await deleteHistory(tx, api.id);
-        await insertHistory(tx, api.id, seededHistory(book, api.bourse_id, market.sim, now));
+        await insertHistory(tx, api.id, seededHistory(book, spotsOn(api.bourse_id), now));
       }
     });
   });

@@ -89,14 +89,32 @@ export function seedMinutes(now: number): number[] {
   return times;
 }
 
-/** The opening book valued at the simulation's past prices: a month of history that ends at today's equity. */
-export function seededHistory(book: Book, exchange: number, sim: SimMarket, now: number): ChartPointRow[] {
+/** A currency's spot price in USDT at a past minute (the seeded history's prices). */
+export type PastSpot = (currency: string, at: number) => number;
+
+/**
+ * The simulation's past spot prices on one exchange, each figured once (a Brownian path of ~31 hashed normals a
+ * price): its accounts' seeded months read the same month of prices.
+ */
+export function pastSpots(sim: SimMarket, exchange: number): PastSpot {
+  const known = new Map<string, Map<number, number>>();
+  return (currency, at) => {
+    if (currency === USDT) return 1;
+    let series = known.get(currency);
+    if (!series) known.set(currency, (series = new Map()));
+    let price = series.get(at);
+    if (price === undefined) series.set(at, (price = sim.mid(exchange as ExchangeId, currency as Currency, 1, at)));
+    return price;
+  };
+}
+
+/** The opening book valued at past prices (`spot`: its exchange's): a month of history that ends at today's equity. */
+export function seededHistory(book: Book, spot: PastSpot, now: number): ChartPointRow[] {
   const points: ChartPointRow[] = [];
   for (const at of seedMinutes(now)) {
-    const spot = (currency: string) => (currency === USDT ? 1 : sim.mid(exchange as ExchangeId, currency as Currency, 1, at));
     let equity = 0;
-    for (const [currency, b] of Object.entries(book.balances)) equity += (b.spot + b.futures + b.wallet - b.borrowed) * spot(currency);
-    points.push(chartPoint(at, equity, spot(COIN), points[0]));
+    for (const [currency, b] of Object.entries(book.balances)) equity += (b.spot + b.futures + b.wallet - b.borrowed) * spot(currency, at);
+    points.push(chartPoint(at, equity, spot(COIN, at), points[0]));
   }
   return points;
 }
