@@ -100,10 +100,9 @@ export function pastSpots(sim: SimMarket, exchange: number): PastSpot {
   const known = new Map<string, Map<number, number>>();
   return (currency, at) => {
     if (currency === USDT) return 1;
-    let series = known.get(currency);
-    if (!series) known.set(currency, (series = new Map()));
-    let price = series.get(at);
-    if (price === undefined) series.set(at, (price = sim.mid(exchange as ExchangeId, currency as Currency, 1, at)));
+    const series = known.get(currency) ?? known.set(currency, new Map()).get(currency)!;
+    const price = series.get(at) ?? sim.mid(exchange as ExchangeId, currency as Currency, 1, at);
+    series.set(at, price);
     return price;
   };
 }
