@@ -5,7 +5,7 @@ import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page, Response } from 'playwright-core';
 import { endpoints } from '#contract/endpoints';
-import { chooseMenuItem, e2eSuite, motionEnded, whileWatching } from './harness';
+import { chooseMenuItem, chooseOption, e2eSuite, motionEnded, whileWatching } from './harness';
 
 const { signIn } = e2eSuite();
 
@@ -39,7 +39,9 @@ test('the super user binds an API, configures fees and advanced settings, initia
   const add = dialogNamed(p, '添加API');
   await add.getByLabel('API名称').fill(NAME);
   await add.locator('.ant-select', { has: p.getByLabel('交易所') }).click();
-  await p.locator('.ant-select-item-option', { hasText: 'Binance' }).click();
+  // picked once its list has opened (a click during the slide-in can be lost under load: then the save is refused)
+  await chooseOption(p, 'Binance');
+  await add.locator('.ant-select-selection-item', { hasText: 'Binance' }).waitFor();
   await add.getByLabel('API Key').fill('e2e-key-123');
   await add.getByLabel('API Secret').fill(SECRET);
   const listAfterAdd = p.waitForResponse(isApiList);

@@ -17,7 +17,20 @@ import type { RecordedRequest } from '../loopback-exchange/harness';
 import { startLoopbackBinance, type LoopbackBinance } from '../loopback-exchange/binance';
 import { startLoopbackOkx, type LoopbackOkx } from '../loopback-exchange/okx';
 import { SWAP_A, SWAP_B, bookAround } from '../loopback-exchange/book';
-import { E2E_START, callOk, chooseMenuItem, launchBrowser, newPage, onFailure, onServerClock, signInByApi, startApp, whileWatching, type App } from './harness';
+import {
+  E2E_START,
+  callOk,
+  chooseMenuItem,
+  chooseOption,
+  launchBrowser,
+  newPage,
+  onFailure,
+  onServerClock,
+  signInByApi,
+  startApp,
+  whileWatching,
+  type App,
+} from './harness';
 
 const KEY = { apiKey: 'e2e-okx-demo-key', secret: 'e2e-okx-demo-secret', passphrase: 'E2e-okx-1' };
 const NAME = 'e2e-okx-testnet';
@@ -135,7 +148,8 @@ async function bindTestnet(p: Page, name: string, exchange: string, key: { apiKe
   const add = p.getByRole('dialog', { name: '添加API' });
   await add.getByLabel('API名称').fill(name);
   await add.locator('.ant-select', { has: p.getByLabel('交易所') }).click();
-  await p.locator('.ant-select-item-option', { hasText: exchange }).click();
+  await chooseOption(p, exchange);
+  await add.locator('.ant-select-selection-item', { hasText: exchange }).waitFor();
   await add.getByLabel('API Key').fill(key.apiKey);
   await add.getByLabel('API Secret').fill(key.secret);
   if (key.passphrase) await add.getByLabel('API Token（可选）').fill(key.passphrase);
