@@ -31,7 +31,7 @@ import { FEED_LIMITS } from '../server/feeds/socket-server';
 import { ORDER_LIMITS } from '../server/handlers/orders';
 import { writeSizeChart } from './size-chart';
 import { startTradingTask } from '../tests/server/order-fixtures';
-import { budgetOf } from './report';
+import { budgetOf, sizesOf } from './report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -333,7 +333,7 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === '--se
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const budget = budgetOf<OrdersBudget>(ROOT, 'orders');
-  const sizes = process.env.ORDER_SIZES ? process.env.ORDER_SIZES.split(',').map(Number) : (budget.sizes ?? [budget.orders]);
+  const sizes = sizesOf('ORDER_SIZES', budget.sizes ?? [budget.orders]);
   const results: OrdersResult[] = [];
   for (const size of sizes) {
     const r = await benchOrders(budget, size);

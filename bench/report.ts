@@ -8,6 +8,10 @@ import { displayFrames, percentile } from './frames';
 export const budgetOf = <T>(root: string, key: string): T =>
   (JSON.parse(readFileSync(path.join(root, 'bench/budget.json'), 'utf8')) as Record<string, T>)[key]!;
 
+/** The sizes a bench runs: the environment variable's comma-separated list when set, else the budget's. */
+export const sizesOf = (variable: string, budgeted: readonly number[]): number[] =>
+  process.env[variable] ? process.env[variable].split(',').map(Number) : [...budgeted];
+
 export interface Row {
   figure: string;
   value: string;

@@ -17,7 +17,7 @@ import { openDb } from '../server/store/db';
 import { MIGRATIONS, SCHEMA_VERSION } from '../server/store/migrations';
 import { seedInOwnProcess } from './orders';
 import { writeSizeChart } from './size-chart';
-import { budgetOf } from './report';
+import { budgetOf, sizesOf } from './report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -125,7 +125,7 @@ export async function benchStart(budget: StartBudget, orders = budget.orders): P
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const budget = budgetOf<StartBudget>(ROOT, 'start');
-  const sizes = process.env.START_SIZES ? process.env.START_SIZES.split(',').map(Number) : (budget.sizes ?? [budget.orders]);
+  const sizes = sizesOf('START_SIZES', budget.sizes ?? [budget.orders]);
   const results: StartResult[] = [];
   for (const size of sizes) {
     const r = await benchStart(budget, size);

@@ -101,9 +101,11 @@ export function pastSpots(sim: SimMarket, exchange: number): PastSpot {
   return (currency, at) => {
     if (currency === USDT) return 1;
     const series = known.get(currency) ?? known.set(currency, new Map()).get(currency)!;
-    const price = series.get(at) ?? sim.mid(exchange as ExchangeId, currency as Currency, 1, at);
-    series.set(at, price);
-    return price;
+    const price = series.get(at);
+    if (price !== undefined) return price;
+    const figured = sim.mid(exchange as ExchangeId, currency as Currency, 1, at);
+    series.set(at, figured);
+    return figured;
   };
 }
 
