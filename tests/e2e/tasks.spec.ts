@@ -192,6 +192,9 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
     await p.getByRole('button', { name: /批量操作/ }).click();
     await chooseItem(p, label);
     await confirm(p);
+    // the confirm fully gone (its mask fading out) before the next batch's menu is opened
+    await lastDialog(p).waitFor({ state: 'hidden' });
+    await p.waitForFunction(() => !document.querySelector('.ant-modal-mask'));
     for (const n of [1, 2, 3]) await statusIcon(await cardOf(p, `e2e batch ${n}`), icon).waitFor({ timeout: 30_000 });
   };
   await batch('启动', '运行中');
