@@ -103,6 +103,9 @@ export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInpu
   };
 }
 
+/** The count migration 23's triggers bump at each change to what `engineInputs` and the runner's accounts are read from. */
+const inputsVersion = async (db: Queryable): Promise<number> => Number((await db.get<{ n: number }>('SELECT n FROM engine_inputs_version'))!.n);
+
 /** What the runner keeps of an active task between ticks, so a tick reads nothing it already knows. */
 export interface Cached {
   row: TaskRow;
@@ -167,6 +170,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
   // no account trades on an exchange (the demo, every paper server): every task is paper, asked no further
   let allPaper = true;
   let lastInputs: EngineInputs | null = null;
+  let inputsRead = -1;
   let lastAt = -Infinity;
   let emitting = false;
 
@@ -181,10 +185,17 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
     return fresh;
   };
 
-  const readAccounts = async (db: Queryable) => {
+  /** The engine's inputs and the accounts, read again only when they changed since (a step on a book update reads one number). */
+  const readInputs = async (db: Queryable): Promise<EngineInputs> => {
+    const version = await inputsVersion(db);
+    if (lastInputs && version === inputsRead) return lastInputs;
+    lastInputs = await engineInputs(db, expiry, ctx.settings.engine);
+    depth = lastInputs.global.depthMarket;
     accounts = new Map((await allApis(db)).map((a) => [Number(a.id), a]));
     allPaper = [...accounts.values()].every((a) => accountMode(a) === 'paper');
     desk?.setAccounts(accounts);
+    inputsRead = version;
+    return lastInputs;
   };
 
   const paper: Way = { venue, prices, hold: false, exchange: false };
@@ -228,10 +239,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
         if (!active.length) return loop.pause();
       }
       const ids = only === null ? active : only.filter((id) => isActive.has(id));
-      const inputs = await engineInputs(db, expiry, ctx.settings.engine);
-      lastInputs = inputs;
-      depth = inputs.global.depthMarket;
-      await readAccounts(db);
+      const inputs = await readInputs(db);
       // the tick's rows are gathered and written at the end as a few multi-row statements
       const tx = new TickWriter(db);
       const minute = only === null && now % MINUTE_MS < TICK_MS;
@@ -302,7 +310,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
     const changed: { userId: number; taskId: number }[] = [];
     const open: OpenOrder[] = [];
     await ctx.db.transaction(async (db) => {
-      await readAccounts(db);
+      await readInputs(db);
       for (const taskId of await tasksOnAccounts(db, apiIds)) {
         const cached = await load(db, taskId);
         if (!cached) continue;

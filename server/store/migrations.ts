@@ -623,6 +623,19 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `INSERT INTO order_sums SELECT task_id, manual, createtime / 3600000, IFNULL(api_id, X''), IFNULL(side, -1), 1, notional, 0, fee, 0
       FROM order_stats INDEXED BY order_stats_task_time WHERE true ORDER BY task_id, manual, createtime ${addedToKept}`,
   ],
+  // 23: a count of the changes to what the task engine reads besides the tasks (the global config, the API accounts, the
+  // exchanges), bumped by triggers, so a step reads them again only when they changed (issue 33: a book update's step
+  // reads one number instead of the three tables; server/hedging/runner.ts)
+  [
+    `CREATE TABLE engine_inputs_version (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)`,
+    `INSERT INTO engine_inputs_version VALUES (1, 0)`,
+    ...['global_config', 'api_accounts', 'bourses'].flatMap((table) =>
+      ['INSERT', 'UPDATE', 'DELETE'].map(
+        (event) => `CREATE TRIGGER ${table}_${event.toLowerCase()}_version AFTER ${event} ON ${table} BEGIN
+      UPDATE engine_inputs_version SET n = n + 1; END`,
+      ),
+    ),
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -154,4 +154,44 @@ describe('the task engine on the clock', () => {
     for (const o of ended) expect(o.notional).toBeCloseTo(o.figured ?? 0, 9);
     await s.t.call('taskStatusUpdate', { taskId, settingStatus: 0 }, { token });
   }, 60_000);
+
+  it('takes a change of the global config or of an account at the next tick (the runner reads them again when they changed)', async () => {
+    const token = s.admin;
+    const taskId = await addTask(token, 'inputs', { ...PARAMS, dlt: { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 } });
+    const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
+    const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
+    await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
+    expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
+    const { db } = s.t.server.context;
+    const ordersSince = async (at: number) =>
+      Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_orders WHERE task_id = ? AND createtime > ?', [taskId, at]))!.n);
+    const run = async (seconds: number) => {
+      for (let i = 0; i < seconds; i++) await s.t.advance(1000);
+      await s.t.server.tasks.idle();
+    };
+    const config = (await s.t.call('globalConfigGet', {}, { token })).data;
+    try {
+      await run(5);
+      expect(await ordersSince(0)).toBeGreaterThan(0);
+      // an hour between two trades of a child: from the next tick on, the children wait
+      expect((await s.t.call('globalConfigUpdate', { ...config, tradingIntervalTime: 3600 }, { token })).code).toBe(200);
+      await run(2); // the orders under way end
+      const quiet = s.t.clock.now();
+      await run(10);
+      expect(await ordersSince(quiet)).toBe(0);
+      // back to a second: they trade again
+      expect((await s.t.call('globalConfigUpdate', config, { token })).code).toBe(200);
+      await run(5);
+      expect(await ordersSince(quiet)).toBeGreaterThan(0);
+      // an account out of the mode its task trades in (paper) takes the task off at the next tick, as when it is read afresh
+      const busy = s.t.clock.now();
+      await db.run("UPDATE api_accounts SET mode = 'live' WHERE id = ?", [apis[0]!.id]);
+      await run(5);
+      expect(await ordersSince(busy)).toBe(0);
+    } finally {
+      await db.run("UPDATE api_accounts SET mode = 'paper' WHERE id = ?", [apis[0]!.id]);
+      await s.t.call('globalConfigUpdate', config, { token });
+      await s.t.call('taskStatusUpdate', { taskId, settingStatus: 0 }, { token });
+    }
+  }, 60_000);
 });
