@@ -28,6 +28,7 @@ import {
   type Quote,
   type StepResult,
   type Task,
+  type TaskParams,
   type TaskState,
   type TaskStatus,
 } from './types';
@@ -117,30 +118,56 @@ const settingsOf = (inputs: EngineInputs): EngineSettings => {
   return settings;
 };
 
-const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
-  const { task } = state;
-  const p = task.params;
+/** What a step's context takes from the task's params and the inputs alone. */
+type Fixed = Pick<Context, 'legs' | 'book' | 'settings' | 'dlt' | 'm' | 'closeDlt' | 'openCount' | 'priceLimit' | 'intervalMs' | 'inputs'>;
+/** Figured once per params and inputs: a task is stepped every tick, and dry-stepped at every book update (runner.ts). */
+const fixedParts = new WeakMap<TaskParams, Fixed>();
+const fixedOf = (p: TaskParams, inputs: EngineInputs): Fixed => {
+  const known = fixedParts.get(p);
+  if (known?.inputs === inputs) return known;
   const legs = legsOf(p);
-  const settings = settingsOf(inputs);
-  const expiry = inputs.expiry ?? defaultExpiry;
-  const expiries = legs.map((l) => (isDelivery(tradeTypeOf(l.contractType)) ? expiry(l, now) : null)) as [number | null, number | null];
   const key = deliveryKeyOf(legs);
-  const levels = Math.max(1, Math.min(inputs.global.depthMarket, Number(p.depth) || inputs.global.depthMarket));
   const limit = Number(p.price_limit);
-  return {
-    task,
+  const fixed: Fixed = {
     legs,
-    quotes: [prices(legs[0], now), prices(legs[1], now)],
-    stale: () => [prices(legs[0], now - STALE_MS), prices(legs[1], now - STALE_MS)],
-    expiries,
-    book: { levels, slippage: inputs.global.priceSlippage, step: Number(p.slip) || 0 },
-    settings,
+    book: {
+      levels: Math.max(1, Math.min(inputs.global.depthMarket, Number(p.depth) || inputs.global.depthMarket)),
+      slippage: inputs.global.priceSlippage,
+      step: Number(p.slip) || 0,
+    },
+    settings: settingsOf(inputs),
     dlt: perDelivery(p.dlt, key, Infinity),
     m: perDelivery(p.m, key, 0),
     closeDlt: Number(p.close_dlt ?? DEFAULT_CLOSE_DLT),
     openCount: Number(p.open_count) || DEFAULT_OPEN_COUNT,
     priceLimit: p.price_limit === undefined || p.price_limit === 'no' || !Number.isFinite(limit) ? null : limit,
     intervalMs: inputs.global.tradingIntervalTime * 1000,
+    inputs,
+  };
+  fixedParts.set(p, fixed);
+  return fixed;
+};
+
+const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
+  const { task } = state;
+  const fixed = fixedOf(task.params, inputs);
+  const { legs, settings } = fixed;
+  const expiry = inputs.expiry ?? defaultExpiry;
+  const expiries = legs.map((l) => (isDelivery(tradeTypeOf(l.contractType)) ? expiry(l, now) : null)) as [number | null, number | null];
+  return {
+    task,
+    legs,
+    quotes: [prices(legs[0], now), prices(legs[1], now)],
+    stale: () => [prices(legs[0], now - STALE_MS), prices(legs[1], now - STALE_MS)],
+    expiries,
+    book: fixed.book,
+    settings,
+    dlt: fixed.dlt,
+    m: fixed.m,
+    closeDlt: fixed.closeDlt,
+    openCount: fixed.openCount,
+    priceLimit: fixed.priceLimit,
+    intervalMs: fixed.intervalMs,
     nearExpiry: expiries.some((e) => e !== null && e - now <= settings.closeBeforeExpiryMs),
     inputs,
     weights: state.children.map((c) => c.child.weight),
@@ -342,7 +369,8 @@ const decide = (ctx: Context, cs: ChildState, state: TaskState): Decision | null
 };
 
 /** Advances every open order one status; final ones leave the open list and their fills hit the ledgers. */
-const advanceOrders = (state: TaskState, ctx: Context) => {
+const advanceOrders = (state: TaskState, ctx: Context): { state: TaskState; orders: OrderRecord[]; fills: Fill[]; trades: ClosedTrade[] } => {
+  if (!state.open_orders.length) return { state, orders: [], fills: [], trades: [] };
   const orders: OrderRecord[] = [];
   const fills: Fill[] = [];
   const trades: ClosedTrade[] = [];
