@@ -43,8 +43,10 @@ export const execute = (side: Side, quote: Quote, amount: number, book: Book): E
 };
 
 /** Leg sides of each direction: f is long A / short B, r is short A / long B. */
-export const openSides = (d: Direction): [Side, Side] => (d === 'f' ? ['buy', 'sell'] : ['sell', 'buy']);
-export const closeSides = (d: Direction): [Side, Side] => (d === 'f' ? ['sell', 'buy'] : ['buy', 'sell']);
+const BUY_SELL: readonly [Side, Side] = ['buy', 'sell'];
+const SELL_BUY: readonly [Side, Side] = ['sell', 'buy'];
+export const openSides = (d: Direction): readonly [Side, Side] => (d === 'f' ? BUY_SELL : SELL_BUY);
+export const closeSides = (d: Direction): readonly [Side, Side] => (d === 'f' ? SELL_BUY : BUY_SELL);
 
 /** A price with the fee folded in: what a buy costs or a sell brings per coin. */
 export const withFee = (side: Side, price: number, fee: number): number => (side === 'buy' ? price * (1 + fee) : price * (1 - fee));

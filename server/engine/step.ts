@@ -119,7 +119,10 @@ const settingsOf = (inputs: EngineInputs): EngineSettings => {
 };
 
 /** What a step's context takes from the task's params and the inputs alone. */
-type Fixed = Pick<Context, 'legs' | 'book' | 'settings' | 'dlt' | 'm' | 'closeDlt' | 'openCount' | 'priceLimit' | 'intervalMs' | 'inputs'>;
+type Fixed = Pick<Context, 'legs' | 'book' | 'settings' | 'dlt' | 'm' | 'closeDlt' | 'openCount' | 'priceLimit' | 'intervalMs' | 'inputs'> & {
+  /** some leg is a delivery contract: the step's expiries are figured at its time */
+  dated: boolean;
+};
 /** Figured once per params and inputs: a task is stepped every tick, and dry-stepped at every book update (runner.ts). */
 const fixedParts = new WeakMap<TaskParams, Fixed>();
 const fixedOf = (p: TaskParams, inputs: EngineInputs): Fixed => {
@@ -130,6 +133,7 @@ const fixedOf = (p: TaskParams, inputs: EngineInputs): Fixed => {
   const limit = Number(p.price_limit);
   const fixed: Fixed = {
     legs,
+    dated: legs.some((l) => isDelivery(tradeTypeOf(l.contractType))),
     book: {
       levels: Math.max(1, Math.min(inputs.global.depthMarket, Number(p.depth) || inputs.global.depthMarket)),
       slippage: inputs.global.priceSlippage,
@@ -148,12 +152,26 @@ const fixedOf = (p: TaskParams, inputs: EngineInputs): Fixed => {
   return fixed;
 };
 
+const NO_EXPIRIES: Context['expiries'] = [null, null];
+const expiryOf = (leg: Leg, expiry: NonNullable<EngineInputs['expiry']>, now: number): number | null =>
+  isDelivery(tradeTypeOf(leg.contractType)) ? expiry(leg, now) : null;
+/** The children's weights, once per list of children (a step that changes no child keeps its list). */
+const weights = new WeakMap<readonly ChildState[], number[]>();
+const weightsOf = (children: readonly ChildState[]): number[] => {
+  let known = weights.get(children);
+  if (!known) {
+    known = children.map((c) => c.child.weight);
+    weights.set(children, known);
+  }
+  return known;
+};
+
 const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
   const { task } = state;
   const fixed = fixedOf(task.params, inputs);
   const { legs, settings } = fixed;
   const expiry = inputs.expiry ?? defaultExpiry;
-  const expiries = legs.map((l) => (isDelivery(tradeTypeOf(l.contractType)) ? expiry(l, now) : null)) as [number | null, number | null];
+  const expiries: Context['expiries'] = fixed.dated ? [expiryOf(legs[0], expiry, now), expiryOf(legs[1], expiry, now)] : NO_EXPIRIES;
   return {
     task,
     legs,
@@ -168,9 +186,9 @@ const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, 
     openCount: fixed.openCount,
     priceLimit: fixed.priceLimit,
     intervalMs: fixed.intervalMs,
-    nearExpiry: expiries.some((e) => e !== null && e - now <= settings.closeBeforeExpiryMs),
+    nearExpiry: fixed.dated && expiries.some((e) => e !== null && e - now <= settings.closeBeforeExpiryMs),
     inputs,
-    weights: state.children.map((c) => c.child.weight),
+    weights: weightsOf(state.children),
     now,
     venue,
   };
@@ -178,11 +196,13 @@ const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, 
 
 const feesOf = (ctx: Context, child: ChildTask, leg: 0 | 1): FeeConfig => ctx.inputs.fees[child.link_api_id[leg]] ?? NO_FEES;
 
-/** Net prices (slippage, depth and fees) of trading `amounts` on both legs. */
-const netPrices = (ctx: Context, child: ChildTask, sides: readonly [Side, Side], amounts: readonly [number, number]): [number, number] =>
-  ([0, 1] as const).map((i) =>
-    withFee(sides[i], execute(sides[i], ctx.quotes[i], amounts[i], ctx.book).price, takerFee(feesOf(ctx, child, i), ctx.legs[i])),
-  ) as [number, number];
+/** The net price (slippage, depth and fees) of trading `amount` on one leg. */
+const netPrice = (ctx: Context, child: ChildTask, leg: 0 | 1, side: Side, amount: number): number =>
+  withFee(side, execute(side, ctx.quotes[leg], amount, ctx.book).price, takerFee(feesOf(ctx, child, leg), ctx.legs[leg]));
+
+/** The net premium of trading `amounts` on both legs with `sides` (every book update prices every task: no arrays made). */
+const netPremium = (ctx: Context, child: ChildTask, d: Direction, sides: readonly [Side, Side], amounts: readonly [number, number]): number =>
+  premium(d, netPrice(ctx, child, 0, sides[0], amounts[0]), netPrice(ctx, child, 1, sides[1], amounts[1]));
 
 const limitOf = (ctx: Context, child: ChildTask): number => ctx.m * childCapital(ctx.task, ctx.weights, child.weight);
 
@@ -202,8 +222,7 @@ const closeAll = (ctx: Context, cs: ChildState, orderType: OrderParam['order_typ
   const d = DIRECTIONS.find((x) => hasDirection(cs.ledger.position, x));
   if (!d) return null;
   const amounts: [number, number] = [cs.ledger.position[d][0][1], cs.ledger.position[d][1][1]];
-  const net = netPrices(ctx, cs.child, closeSides(d), amounts);
-  return { direction: d, action: 'close', amounts, dlt: ctx.closeDlt, spread: premium(d, ...net), orderType };
+  return { direction: d, action: 'close', amounts, dlt: ctx.closeDlt, spread: netPremium(ctx, cs.child, d, closeSides(d), amounts), orderType };
 };
 
 /** The strategy: close a held direction once its premium is back to close_dlt; else open at dlt within the limits. */
@@ -212,14 +231,14 @@ const automatic = (ctx: Context, cs: ChildState): Decision | null => {
   for (const d of DIRECTIONS) {
     if (!hasDirection(pos, d)) continue;
     const amounts: [number, number] = [pos[d][0][1], pos[d][1][1]];
-    const spread = premium(d, ...netPrices(ctx, cs.child, closeSides(d), amounts));
+    const spread = netPremium(ctx, cs.child, d, closeSides(d), amounts);
     if (spread <= ctx.closeDlt) return { direction: d, action: 'close', amounts, dlt: ctx.closeDlt, spread, orderType: 'auto' };
   }
   for (const d of DIRECTIONS) {
     if (hasDirection(pos, d === 'f' ? 'r' : 'f')) continue;
     const amount = openAmount(ctx, cs);
     if (amount <= 0 || !withinPriceLimit(ctx, d)) continue;
-    const spread = premium(d, ...netPrices(ctx, cs.child, openSides(d), [amount, amount]));
+    const spread = netPremium(ctx, cs.child, d, openSides(d), [amount, amount]);
     if (spread >= ctx.dlt) return { direction: d, action: 'open', amounts: [amount, amount], dlt: ctx.dlt, spread, orderType: 'auto' };
   }
   return null;
@@ -287,7 +306,7 @@ const manual = (ctx: Context, cs: ChildState, req: ManualRequest): Decision | nu
     const d = req.direct ?? 'f';
     const amount = toLot(contractsToCoin(left, currency, ctx.quotes[0].ask), lotOf(ctx));
     if (amount <= 0) return null;
-    const spread = premium(d, ...netPrices(ctx, cs.child, openSides(d), [amount, amount]));
+    const spread = netPremium(ctx, cs.child, d, openSides(d), [amount, amount]);
     return spread >= req.dlt ? { direction: d, action: 'open', amounts: [amount, amount], dlt: req.dlt, spread, orderType: 'manual' } : null;
   }
   for (const d of DIRECTIONS) {
@@ -297,7 +316,8 @@ const manual = (ctx: Context, cs: ChildState, req: ManualRequest): Decision | nu
     const want = asked >= pos[d][0][1] ? pos[d][0][1] : toLot(asked, lotOf(ctx));
     if (want <= 0) continue;
     const amounts: [number, number] = [want, pos[d][0][1] > 0 ? (pos[d][1][1] * want) / pos[d][0][1] : pos[d][1][1]];
-    const net = netPrices(ctx, cs.child, closeSides(d), amounts);
+    const sides = closeSides(d);
+    const net = [netPrice(ctx, cs.child, 0, sides[0], amounts[0]), netPrice(ctx, cs.child, 1, sides[1], amounts[1])] as const;
     const share = (leg: 0 | 1) => (pos[d][leg][1] > 0 ? amounts[leg] / pos[d][leg][1] : 0);
     const gross = ([0, 1] as const).reduce<number>((s, leg) => s + legSign(d, leg) * amounts[leg] * (net[leg] - pos[d][leg][0]), 0);
     const openFees = cs.ledger.open_fee[d][0] * share(0) + cs.ledger.open_fee[d][1] * share(1);
@@ -322,7 +342,7 @@ export const premiumsOf = (
   const cs = state.children[0];
   const amount = cs ? openAmount(ctx, { ...cs, ledger: emptyLedger() }) : 0;
   if (amount <= 0) return null;
-  const at = (d: Direction, sides: readonly [Side, Side]) => premium(d, ...netPrices(ctx, cs.child, sides, [amount, amount]));
+  const at = (d: Direction, sides: readonly [Side, Side]) => netPremium(ctx, cs.child, d, sides, [amount, amount]);
   return {
     f: { open: at('f', openSides('f')), close: at('f', closeSides('f')) },
     r: { open: at('r', openSides('r')), close: at('r', closeSides('r')) },
@@ -447,18 +467,20 @@ export const stepTask = (state: TaskState, inputs: EngineInputs, prices: PriceSo
   const ctx = contextOf(current, inputs, prices, now, venue);
   const advanced = advanceOrders(current, ctx);
   current = advanced.state;
-  current = { ...current, children: current.children.map((cs) => withBalance(ctx, cs)) };
+  const balanced = current.children.map((cs) => withBalance(ctx, cs));
+  if (balanced.some((cs, i) => cs !== current.children[i])) current = { ...current, children: balanced };
   const orders = advanced.orders;
-  const busy = new Set(current.open_orders.map((o) => o.task_children_id));
+  const busy = current.open_orders.length ? new Set(current.open_orders.map((o) => o.task_children_id)) : null;
   for (const cs of current.children) {
-    if (busy.has(cs.child.task_children_id) || now - cs.last_trade < ctx.intervalMs) continue;
+    if (busy?.has(cs.child.task_children_id) || now - cs.last_trade < ctx.intervalMs) continue;
     const decision = decide(ctx, cs, current);
     if (!decision) continue;
     const placed = place(current, ctx, cs, decision);
     current = placed.state;
     orders.push(...placed.pair);
   }
-  current = { ...current, manual: expireManual(current.manual, now) };
+  const manual = expireManual(current.manual, now);
+  if (manual !== current.manual) current = { ...current, manual };
   if (current.task.status === TASK_STATUS.closePosition && current.open_orders.length === 0 && current.children.every((c) => isFlat(c.ledger.position))) {
     current = { ...current, task: { ...current.task, status: TASK_STATUS.stopped } };
   }
