@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sumPositions } from '../../server/engine';
 import { findTask, loadState, pageOrders } from '../../server/store/tasks';
-import { addTask as addTaskOf, strategyId, TASK_PARAMS } from './engine-tasks';
+import { addTask as addTaskOf, EAGER, strategyId, TASK_PARAMS } from './engine-tasks';
 import { signedInServer } from './helpers';
 
 const s = signedInServer();
@@ -11,6 +11,16 @@ const s = signedInServer();
 const PARAMS = TASK_PARAMS;
 const addTask = (token: string, name = 'btc spot/quarter', params: Record<string, unknown> = PARAMS) => addTaskOf(s.t, token, name, params);
 const arbitrage2 = (token: string) => strategyId(s.t, token);
+
+/** A running task of one started child on the user's accounts that trades at once (a threshold the spread always passes). */
+async function startEager(token: string, name: string): Promise<{ taskId: number; apis: { id: number }[] }> {
+  const taskId = await addTask(token, name, { ...PARAMS, dlt: EAGER });
+  const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
+  const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
+  await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
+  expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
+  return { taskId, apis };
+}
 
 describe('tasks', () => {
   it('adds, lists (paged), reads, renames and deletes a task of its owner', async () => {
@@ -122,11 +132,7 @@ describe('the task engine on the clock', () => {
 
   it("keeps a running task's open orders by reference: a restart reads each one's status from its order row", async () => {
     const token = s.admin;
-    const taskId = await addTask(token, 'open orders', { ...PARAMS, dlt: { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 } });
-    const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
-    const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
-    await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
-    expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
+    const { taskId } = await startEager(token, 'open orders');
     const { db } = s.t.server.context;
     // step until an order has moved on from its creation (1 → 2 executing): a step that wrote only the order's status
     const executing = () => s.t.server.tasks.stateOf(taskId)?.open_orders.some((o) => o.status_ === 2) ?? false;
@@ -157,11 +163,7 @@ describe('the task engine on the clock', () => {
 
   it('takes a change of the global config or of an account at the next tick (the runner reads them again when they changed)', async () => {
     const token = s.admin;
-    const taskId = await addTask(token, 'inputs', { ...PARAMS, dlt: { CW: -0.05, NW: -0.05, CQ: -0.05, NQ: -0.05 } });
-    const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
-    const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
-    await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
-    expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
+    const { taskId, apis } = await startEager(token, 'inputs');
     const { db } = s.t.server.context;
     const ordersSince = async (at: number) =>
       Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_orders WHERE task_id = ? AND createtime > ?', [taskId, at]))!.n);
