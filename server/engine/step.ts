@@ -155,17 +155,6 @@ const fixedOf = (p: TaskParams, inputs: EngineInputs): Fixed => {
 const NO_EXPIRIES: Context['expiries'] = [null, null];
 const expiryOf = (leg: Leg, expiry: NonNullable<EngineInputs['expiry']>, now: number): number | null =>
   isDelivery(tradeTypeOf(leg.contractType)) ? expiry(leg, now) : null;
-/** The children's weights, once per list of children (a step that changes no child keeps its list). */
-const weights = new WeakMap<readonly ChildState[], number[]>();
-const weightsOf = (children: readonly ChildState[]): number[] => {
-  let known = weights.get(children);
-  if (!known) {
-    known = children.map((c) => c.child.weight);
-    weights.set(children, known);
-  }
-  return known;
-};
-
 const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
   const { task } = state;
   const fixed = fixedOf(task.params, inputs);
@@ -188,7 +177,7 @@ const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, 
     intervalMs: fixed.intervalMs,
     nearExpiry: fixed.dated && expiries.some((e) => e !== null && e - now <= settings.closeBeforeExpiryMs),
     inputs,
-    weights: weightsOf(state.children),
+    weights: state.children.map((c) => c.child.weight),
     now,
     venue,
   };
