@@ -27,32 +27,50 @@ interface ChildWrite {
   realised: number;
 }
 
-/** Rows a step (or a whole run of steps) writes, by table; a task, child or order once with its newest values. */
+/**
+ * A task's row as a run of steps leaves it. `full`: some step moved its status or its active flag, so they are written
+ * with the engine column; otherwise the engine column alone, which leaves the row's indexes (status, active, and the
+ * filters' columns computed from its params, migration 19) as they are.
+ */
+interface TaskWrite {
+  status: number;
+  engine: string;
+  active: number;
+  full: boolean;
+}
+
+/**
+ * Rows a step (or a whole run of steps) writes, by table; a task, child or order once with its newest values. Fills and
+ * trades are kept as their statements bind them: each row's values one after the other (their WRITES columns a row), so
+ * a tick's ~10⁵ values make no array per row.
+ */
 interface StepRows {
-  tasks: Map<number, unknown[]>;
+  tasks: Map<number, TaskWrite>;
   children: Map<number, ChildWrite>;
   orders: Map<string, OrderWrite>;
-  fills: unknown[][];
-  trades: unknown[][];
+  fills: unknown[];
+  trades: unknown[];
   earnings: EarningsRow[];
 }
 
 const emptyRows = (): StepRows => ({ tasks: new Map(), children: new Map(), orders: new Map(), fills: [], trades: [], earnings: [] });
 
 /**
- * The statements' rows, by statement. An order the run made is upserted whole; one the database holds is
- * updated in what changed since: most steps only move its status (1 → 2), its end adds the result, so
- * neither writes its cparam again nor wakes `order_stats`' trigger for nothing.
+ * The statements' values, by statement, each row's values one after the other (the statement's `columns` a row). An
+ * order the run made is upserted whole; one the database holds is updated in what changed since: most steps only move
+ * its status (1 → 2), its end adds the result, so neither writes its cparam again nor wakes `order_stats`' trigger for
+ * nothing.
  */
 interface Written {
-  tasks: unknown[][];
-  children: unknown[][];
-  orders: unknown[][];
-  orderStatus: unknown[][];
-  orderResult: unknown[][];
-  fills: unknown[][];
-  trades: unknown[][];
-  earnings: unknown[][];
+  tasks: unknown[];
+  taskEngines: unknown[];
+  children: unknown[];
+  orders: unknown[];
+  orderStatus: unknown[];
+  orderResult: unknown[];
+  fills: unknown[];
+  trades: unknown[];
+  earnings: unknown[];
 }
 
 /** Each statement around `VALUES (…), (…)`, and its column count. */
@@ -61,6 +79,10 @@ const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => 
     columns: 4,
     sql: (v) => `WITH v(id, status, engine, active) AS (VALUES ${v})
       UPDATE task_tasks SET status = v.status, engine = v.engine, active = v.active FROM v WHERE task_tasks.id = v.id`,
+  },
+  taskEngines: {
+    columns: 2,
+    sql: (v) => `WITH v(id, engine) AS (VALUES ${v}) UPDATE task_tasks SET engine = v.engine FROM v WHERE task_tasks.id = v.id`,
   },
   children: {
     columns: 4,
@@ -97,31 +119,42 @@ const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => 
 const CHUNK = 400;
 
 /** Where an order's write goes: whole (made by the run, or its cparam or time changed), its status and result, its status, or nowhere. */
-function orderWrites(orders: Map<string, OrderWrite>): Pick<Written, 'orders' | 'orderStatus' | 'orderResult'> {
-  const out: Pick<Written, 'orders' | 'orderStatus' | 'orderResult'> = { orders: [], orderStatus: [], orderResult: [] };
+function orderWrites(orders: Map<string, OrderWrite>, out: Written): void {
   for (const { order: o, was } of orders.values()) {
-    if (!was || o.cparam !== was.cparam || o.createtime !== was.createtime) out.orders.push(orderRow(o));
-    else if (o.result !== was.result) out.orderResult.push([o.client_id, o.status_, JSON.stringify(o.result)]);
-    else if (o.status_ !== was.status_) out.orderStatus.push([o.client_id, o.status_]);
+    if (!was || o.cparam !== was.cparam || o.createtime !== was.createtime) {
+      out.orders.push(o.client_id, o.task_id, o.task_children_id, JSON.stringify(o.cparam), JSON.stringify(o.result), o.pairing_id, o.status_, o.createtime);
+    } else if (o.result !== was.result) out.orderResult.push(o.client_id, o.status_, JSON.stringify(o.result));
+    else if (o.status_ !== was.status_) out.orderStatus.push(o.client_id, o.status_);
   }
-  return out;
 }
 
 function statements(rows: StepRows): { sql: string; args: InArgs }[] {
   const written: Written = {
-    ...rows,
-    tasks: [...rows.tasks.values()],
-    children: [...rows.children].map(([id, c]) => [id, c.ledger, c.lastTrade, c.realised]),
-    ...orderWrites(rows.orders),
-    earnings: rows.earnings.map((p) => [p.taskId, p.childId, p.at, p.value]),
+    tasks: [],
+    taskEngines: [],
+    children: [],
+    orders: [],
+    orderStatus: [],
+    orderResult: [],
+    fills: rows.fills,
+    trades: rows.trades,
+    earnings: [],
   };
+  for (const [id, t] of rows.tasks) {
+    if (t.full) written.tasks.push(id, t.status, t.engine, t.active);
+    else written.taskEngines.push(id, t.engine);
+  }
+  for (const [id, c] of rows.children) written.children.push(id, c.ledger, c.lastTrade, c.realised);
+  orderWrites(rows.orders, written);
+  for (const p of rows.earnings) written.earnings.push(p.taskId, p.childId, p.at, p.value);
   const out: { sql: string; args: InArgs }[] = [];
   for (const table of Object.keys(WRITES) as (keyof Written)[]) {
-    const list = written[table];
-    for (let i = 0; i < list.length; ) {
-      const rows = chunkSize(list.length - i);
-      const args: unknown[] = [];
-      for (let r = i; r < i + rows; r += 1) for (const value of list[r]!) args.push(value);
+    const values = written[table];
+    const { columns } = WRITES[table];
+    const count = values.length / columns;
+    for (let i = 0; i < count; ) {
+      const rows = chunkSize(count - i);
+      const args = rows === count ? values : values.slice(i * columns, (i + rows) * columns);
       out.push({ sql: statementText(table, rows), args: args as InArgs });
       i += rows;
     }
@@ -149,43 +182,12 @@ function statementText(table: keyof Written, rows: number): string {
   return text;
 }
 
-const orderRow = (o: OrderRecord) => [
-  o.client_id,
-  o.task_id,
-  o.task_children_id,
-  JSON.stringify(o.cparam),
-  JSON.stringify(o.result),
-  o.pairing_id,
-  o.status_,
-  o.createtime,
-];
-const fillRow = (f: Fill) => [
-  f.fill_id,
-  f.client_id,
-  f.task_id,
-  f.task_children_id,
-  f.direction,
-  f.leg,
-  f.action,
-  f.price,
-  f.amount,
-  f.fee,
-  f.time,
-  f.manual ? 1 : 0,
-];
-const tradeRow = (t: ClosedTrade) => [
-  t.client_id,
-  t.task_id,
-  t.task_children_id,
-  t.direction,
-  t.leg,
-  t.amount,
-  t.open_price,
-  t.close_price,
-  t.pnl,
-  t.fee,
-  t.time,
-];
+/** A fill's values, as the fills' statement binds them. */
+const pushFill = (to: unknown[], f: Fill) =>
+  to.push(f.fill_id, f.client_id, f.task_id, f.task_children_id, f.direction, f.leg, f.action, f.price, f.amount, f.fee, f.time, f.manual ? 1 : 0);
+/** A closed trade's values, as the trades' statement binds them. */
+const pushTrade = (to: unknown[], t: ClosedTrade) =>
+  to.push(t.client_id, t.task_id, t.task_children_id, t.direction, t.leg, t.amount, t.open_price, t.close_price, t.pnl, t.fee, t.time);
 
 /** Whether two lists of open orders keep the same engine column: the same orders, as planned. */
 const sameOpenOrders = (a: readonly OrderRecord[], b: readonly OrderRecord[]): boolean =>
@@ -214,7 +216,10 @@ function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
       pending_status: state.pending_status,
       seq: state.seq,
     };
-    rows.tasks.set(state.task.id, [state.task.id, state.task.status, JSON.stringify(engine), isActive(state) ? 1 : 0]);
+    const active = isActive(state);
+    // the row of a stepped task says active (as sameTaskRow): only a move of its status or activity rewrites them
+    const full = rows.tasks.get(state.task.id)?.full === true || before.task.status !== state.task.status || !active;
+    rows.tasks.set(state.task.id, { status: state.task.status, engine: JSON.stringify(engine), active: active ? 1 : 0, full });
   }
   state.children.forEach((c, i) => {
     if (c === before.children[i]) return;
@@ -226,8 +231,8 @@ function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
     const pending = rows.orders.get(o.client_id);
     rows.orders.set(o.client_id, { order: o, was: pending ? pending.was : (before.open_orders.find((b) => b.client_id === o.client_id) ?? null) });
   }
-  for (const f of out.fills) rows.fills.push(fillRow(f));
-  for (const t of out.trades) rows.trades.push(tradeRow(t));
+  for (const f of out.fills) pushFill(rows.fills, f);
+  for (const t of out.trades) pushTrade(rows.trades, t);
 }
 
 /** Steps gathered before their rows are written, inside the transaction: a tick's rows die young instead of piling up in memory. */
