@@ -104,6 +104,17 @@ describe('the rules of §4/§5 with the messages of §8', () => {
     await s.t.server.tasks.idle();
   });
 
+  it('a close position the engine ends is written: the task reads stopped and is no longer active', async () => {
+    const taskId = await addTask(s.t, s.admin, 'closed by the engine');
+    await addChildren(s.t, s.admin, taskId, [1]);
+    await setStatus(s.t, s.admin, taskId, 2);
+    expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 1 }, { token: s.admin })).code).toBe(200);
+    await run(s.t, 5000);
+    expect((await s.t.call('taskStatusDetection', { taskId }, { token: s.admin })).data.status).toBe(4);
+    const row = await s.t.server.context.db.get<{ status: number; active: number }>('SELECT status, active FROM task_tasks WHERE id = ?', [taskId]);
+    expect(row).toEqual({ status: 4, active: 0 });
+  });
+
   it('exchanges and non-delivery types of an existing task stay; delivery types may change', async () => {
     const taskId = await addTask(s.t, s.admin, 'fixed legs');
     const update = (params: Record<string, unknown>) => s.t.call('taskParamsUpdate', { taskId, params: { ...TASK_PARAMS, ...params } }, { token: s.admin });
