@@ -161,6 +161,7 @@ const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, 
   const { legs, settings } = fixed;
   const expiry = inputs.expiry ?? defaultExpiry;
   const expiries: Context['expiries'] = fixed.dated ? [expiryOf(legs[0], expiry, now), expiryOf(legs[1], expiry, now)] : NO_EXPIRIES;
+  // the fixed parts named one by one: a context spread from them measured twice as slow to read in every step
   return {
     task,
     legs,

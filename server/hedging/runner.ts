@@ -7,6 +7,7 @@ import { readGlobalConfig } from '../store/global-config';
 import { accountMode, feesByApi, tradesOnExchange, type ApiRow } from '../store/api-accounts';
 import { allApis } from '../store/assets';
 import { bourseNames } from '../store/bourses';
+import { engineInputsVersion } from '../store/meta';
 import type { Queryable } from '../store/queryable';
 import { activeTaskIds, findTask, insertChange, loadState, realisedByChild, tasksOnAccounts, type TaskRow } from '../store/tasks';
 import { saveStep, TickWriter, type EarningsRow } from '../store/task-steps';
@@ -103,9 +104,6 @@ export async function engineInputs(db: Queryable, expiry: NonNullable<EngineInpu
   };
 }
 
-/** The count migration 23's triggers bump at each change to what `engineInputs` and the runner's accounts are read from. */
-const inputsVersion = async (db: Queryable): Promise<number> => Number((await db.get<{ n: number }>('SELECT n FROM engine_inputs_version'))!.n);
-
 /** What the runner keeps of an active task between ticks, so a tick reads nothing it already knows. */
 export interface Cached {
   row: TaskRow;
@@ -187,7 +185,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
 
   /** The engine's inputs and the accounts, read again only when they changed since (a step on a book update reads one number). */
   const readInputs = async (db: Queryable): Promise<EngineInputs> => {
-    const version = await inputsVersion(db);
+    const version = await engineInputsVersion(db);
     if (lastInputs && version === inputsRead) return lastInputs;
     lastInputs = await engineInputs(db, expiry, ctx.settings.engine);
     depth = lastInputs.global.depthMarket;
