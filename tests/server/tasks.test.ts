@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sumPositions } from '../../server/engine';
 import { findTask, loadState, pageOrders } from '../../server/store/tasks';
-import { addTask as addTaskOf, EAGER, strategyId, TASK_PARAMS } from './engine-tasks';
+import { addChildren, addTask as addTaskOf, EAGER, strategyId, TASK_PARAMS } from './engine-tasks';
 import { signedInServer } from './helpers';
 
 const s = signedInServer();
@@ -13,13 +13,11 @@ const addTask = (token: string, name = 'btc spot/quarter', params: Record<string
 const arbitrage2 = (token: string) => strategyId(s.t, token);
 
 /** A running task of one started child on the user's accounts that trades at once (a threshold the spread always passes). */
-async function startEager(token: string, name: string): Promise<{ taskId: number; apis: { id: number }[] }> {
+async function startEager(token: string, name: string): Promise<number> {
   const taskId = await addTask(token, name, { ...PARAMS, dlt: EAGER });
-  const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
-  const { data } = await s.t.call('taskChildrenAdd', { taskId, linkApiId: apis.map((a) => a.id).join(','), weight: 1 }, { token });
-  await s.t.call('taskChildrenStatusUpdate', { taskChildrenId: data.task_children_id, settingStatus: 2 }, { token });
+  await addChildren(s.t, token, taskId, [1]);
   expect((await s.t.call('taskStatusUpdate', { taskId, settingStatus: 2 }, { token })).code).toBe(200);
-  return { taskId, apis };
+  return taskId;
 }
 
 describe('tasks', () => {
@@ -132,7 +130,7 @@ describe('the task engine on the clock', () => {
 
   it("keeps a running task's open orders by reference: a restart reads each one's status from its order row", async () => {
     const token = s.admin;
-    const { taskId } = await startEager(token, 'open orders');
+    const taskId = await startEager(token, 'open orders');
     const { db } = s.t.server.context;
     // step until an order has moved on from its creation (1 → 2 executing): a step that wrote only the order's status
     const executing = () => s.t.server.tasks.stateOf(taskId)?.open_orders.some((o) => o.status_ === 2) ?? false;
@@ -163,7 +161,8 @@ describe('the task engine on the clock', () => {
 
   it('takes a change of the global config or of an account at the next tick (the runner reads them again when they changed)', async () => {
     const token = s.admin;
-    const { taskId, apis } = await startEager(token, 'inputs');
+    const taskId = await startEager(token, 'inputs');
+    const apis = (await s.t.call('taskAvailableApi', { taskId, status: 1 }, { token })).data as { id: number }[];
     const { db } = s.t.server.context;
     const ordersSince = async (at: number) =>
       Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_orders WHERE task_id = ? AND createtime > ?', [taskId, at]))!.n);
