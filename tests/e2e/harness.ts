@@ -19,6 +19,8 @@
 //                           the dialog closed), which does not go away.
 //   motionEnded(locator)  waits until a dialog or menu has finished opening (antd's -appear/-enter motion):
 //                         a click during the zoom can land beside the moving button and be lost
+//   chooseOption(combobox, option)  picks an option of an antd Select in that select's own list, then waits
+//                         until the select shows it
 //   tick(checkbox)        ticks a checkbox of an antd Checkbox.Group in a Form and waits until it shows
 //                         (the group shows the tick a render after the click; check() would call it a miss)
 //   freePort()            a free loopback port, for a process a spec starts itself (restart, nginx)
@@ -434,6 +436,12 @@ export async function onFailure(t: { name: string }, page: Page | undefined): Pr
   }
   await writeFile(`${base}.log`, `${[`url: ${page.url()}`, ...pageLog(page)].join('\n')}\n`);
   console.error(`[e2e] "${t.name}" failed: see ${path.relative(ROOT, base)}.png and .log`);
+  // what the user was told, and the page log's end, in the run's output too: CI keeps no artifacts
+  const told = await page
+    .locator('.ant-form-item-explain-error, .ant-notification-notice, .ant-message-notice, .ant-alert')
+    .allInnerTexts()
+    .catch(() => []);
+  for (const line of [...told.map((text) => `shown: ${text.replace(/\s+/g, ' ')}`), ...pageLog(page).slice(-15)]) console.error(`[e2e]   ${line}`);
 }
 
 /** Signs in on /login as a user would: name, password, the slider captcha by keyboard (End), 登录. */
@@ -654,11 +662,22 @@ export async function chooseMenuItem(page: Page, name: string | RegExp): Promise
   await menu.getByRole('menuitem', { name, exact: typeof name === 'string' }).click();
 }
 
-/** Picks an option of the open select once its slide-in has ended. */
-export async function chooseOption(page: Page, option: string): Promise<void> {
-  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await motionEnded(options);
-  await options.locator('.ant-select-item-option-content').getByText(option, { exact: true }).click();
+/**
+ * Opens a select by its combobox and picks an option in that select's own list (found by the list id the combobox
+ * controls) once the list's slide-in has ended, then waits until the select shows the option. Taking "the last open
+ * list" instead could catch the previous select's list as it slid out, and a click during the new one's slide-in
+ * can be lost under load.
+ */
+export async function chooseOption(combobox: Locator, option: string): Promise<void> {
+  const page = combobox.page();
+  // the select, not its input: a chosen value covers the input
+  const select = combobox.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await select.click();
+  const list = await combobox.getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
+  await motionEnded(dropdown);
+  await dropdown.locator('.ant-select-item-option-content').getByText(option, { exact: true }).click();
+  await select.locator('.ant-select-selection-item').getByText(option, { exact: true }).waitFor();
 }
 
 /**

@@ -141,10 +141,7 @@ test('a table added and the width chosen survive a reload and show in another br
   assert.ok(!before.includes('2-3-4-5'));
   await p.getByRole('button', { name: /添加行情表/ }).click();
   const dialog = p.getByRole('dialog');
-  const choose = async (label: string, option: string) => {
-    await dialog.getByLabel(label, { exact: true }).click();
-    await chooseOption(p, option);
-  };
+  const choose = (label: string, option: string) => chooseOption(dialog.getByLabel(label, { exact: true }), option);
   await choose('A交易所', 'Huobi');
   await choose('B交易所', 'Binance');
   await choose('A类型', '季度');

@@ -59,8 +59,7 @@ test('the admin adds a coin to a Binance account blacklist and removes it throug
   const table = p.getByTestId('binance-blacklist');
   await table.getByText('黑名单为空').waitFor();
 
-  await p.getByRole('combobox', { name: '币种' }).click();
-  await chooseOption(p, 'BCH');
+  await chooseOption(p.getByRole('combobox', { name: '币种' }), 'BCH');
   await p.getByRole('button', { name: '加入黑名单' }).click();
   await table.getByRole('cell', { name: 'BCH', exact: true }).waitFor();
   assert.deepEqual(await callOk(p, 'binanceBlacklistGet', { apiId: first!.apiId }), { coins: ['bch'] });

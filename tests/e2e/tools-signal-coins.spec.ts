@@ -39,8 +39,7 @@ test('coins: add a coin to the blacklist, a duplicate is refused with its messag
   const card = p.getByTestId('coins-blacklist');
   const rowOf = (coin: string) => card.locator('tbody tr', { has: p.getByText(coin, { exact: true }) });
   const add = async (coin: string) => {
-    await card.getByRole('combobox', { name: '选择币种' }).click();
-    await chooseOption(p, coin);
+    await chooseOption(card.getByRole('combobox', { name: '选择币种' }), coin);
     await card.getByRole('button', { name: spaced('添加') }).click();
   };
 

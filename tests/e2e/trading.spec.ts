@@ -147,8 +147,7 @@ async function bindTestnet(p: Page, name: string, exchange: string, key: { apiKe
   await p.getByRole('button', { name: /添加API/ }).click();
   const add = p.getByRole('dialog', { name: '添加API' });
   await add.getByLabel('API名称').fill(name);
-  await add.locator('.ant-select', { has: p.getByLabel('交易所') }).click();
-  await chooseOption(p, exchange);
+  await chooseOption(add.getByLabel('交易所', { exact: true }), exchange);
   await add.locator('.ant-select-selection-item', { hasText: exchange }).waitFor();
   await add.getByLabel('API Key').fill(key.apiKey);
   await add.getByLabel('API Secret').fill(key.secret);

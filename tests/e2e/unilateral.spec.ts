@@ -14,10 +14,7 @@ const rowOf = (p: Page, name: string) => p.locator('tr', { has: p.getByText(name
 const spaced = (label: string) => new RegExp(`^${[...label].join('\\s?')}$`);
 const button = (scope: ReturnType<Page['locator']>, label: string) => scope.getByRole('button', { name: spaced(label) });
 
-async function choose(p: Page, label: string, option: string) {
-  await p.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await chooseOption(p, option);
-}
+const choose = (p: Page, label: string, option: string) => chooseOption(p.getByRole('dialog').getByLabel(label, { exact: true }), option);
 
 test('a follower signs in through the unilateral form and lands on the strategy list', async () => {
   const p = await open();
