@@ -655,11 +655,15 @@ export async function motionEnded(locator: Locator): Promise<void> {
   await locator.page().waitForFunction((element) => !/-(appear|enter)\b/.test((element as Element).className), await locator.elementHandle());
 }
 
-/** Clicks an item of the open dropdown menu once its slide-in has ended (a click during it can be lost under load). */
+/**
+ * Clicks an item of the open dropdown menu once its slide-in has ended (a click during it can be lost under load), then
+ * waits until the menu has closed, so that the next menu opened is the only one (a menu sliding out is still "open").
+ */
 export async function chooseMenuItem(page: Page, name: string | RegExp): Promise<void> {
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
   await motionEnded(menu);
   await menu.getByRole('menuitem', { name, exact: typeof name === 'string' }).click();
+  await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
 }
 
 /**

@@ -13,14 +13,6 @@ const { signIn } = suite;
 
 const api = callAs;
 
-/**
- * Clicks an item of the open dropdown menu once its slide-in has ended (a click during it was swallowed in
- * CI: the menu stayed open), then waits until the menu has closed (so the next menu is the only one).
- */
-async function chooseItem(p: Page, label: string) {
-  await chooseMenuItem(p, label);
-  await p.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
-}
 const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const lastDialog = (p: Page) => p.locator('.ant-modal:visible').last();
 /** Clicks 确定 on the newest dialog once it has finished opening. */
@@ -47,7 +39,7 @@ const idOf = async (card: Locator) => Number((await card.getAttribute('data-test
 
 async function cardAction(p: Page, card: Locator, label: string) {
   await card.getByRole('button', { name: new RegExp(`^操作 ${await idOf(card)}$`) }).click();
-  await chooseItem(p, label);
+  await chooseMenuItem(p, label);
 }
 
 /** Picks the first option of an antd select labelled `label` inside `scope`. */
@@ -94,7 +86,7 @@ test("admin runs an 'arbitrage 2' task end to end", async () => {
     .locator('[data-testid^="child-"]')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('child-', '')))) {
     await card.getByRole('button', { name: `子任务操作 ${childId}`, exact: true }).click();
-    await whileWatching(p.getByText('操作成功').first(), () => chooseItem(p, '启动'));
+    await whileWatching(p.getByText('操作成功').first(), () => chooseMenuItem(p, '启动'));
     await card.getByTestId(`child-${childId}`).getByText('运行中').waitFor();
   }
 
@@ -190,7 +182,7 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
 
   const batch = async (label: string, icon: string) => {
     await p.getByRole('button', { name: /批量操作/ }).click();
-    await chooseItem(p, label);
+    await chooseMenuItem(p, label);
     await confirm(p);
     // the confirm fully gone (its mask fading out) before the next batch's menu is opened
     await lastDialog(p).waitFor({ state: 'hidden' });
