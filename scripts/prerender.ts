@@ -117,13 +117,16 @@ async function main(): Promise<void> {
     const { recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION } = await vite.ssrLoadModule('/src/components/lazy-page/hydration.ts');
     await i18nReady;
     const call = (fn: (...args: string[]) => void, ...args: string[]) => `(${fn.toString()})(${args.map((v) => JSON.stringify(v)).join(',')});`;
-    const check = `<script>${call(staleCheck, themeKey, languageKey, DEFAULT_LANGUAGE, KEYS.token)}${call(recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION)}</script>`;
+    const check = `<script>${call(staleCheck, themeKey, languageKey, DEFAULT_LANGUAGE, KEYS.token)}</script>`;
+    // in the head, before the page's inputs exist: the page arrives in pieces, and one typed into before a recorder
+    // placed after the root would not count once hydrated (it showed the text, the form had none)
+    const recorder = `<script>${call(recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION)}</script>`;
 
     for (const [route, page] of Object.entries(PRERENDERED)) {
       const { html, css } = await render(AppShell as ComponentType, route);
       if (html.includes('css-dev-only')) throw new Error(`${route}: antd rendered development class names`);
       const out = template
-        .replace('</head>', `${preloads(manifest, [page, ...commonTexts])}${css}</head>`)
+        .replace('</head>', `${recorder}${preloads(manifest, [page, ...commonTexts])}${css}</head>`)
         .replace('<div id="root"></div>', `<div id="root">${html}</div>${check}`);
       writeFileSync(path.join(DIST, `${route.slice(1)}.html`), out);
       console.log(`[prerender] ${route} → dist${route}.html (${(out.length / 1000).toFixed(1)} KB)`);

@@ -50,6 +50,14 @@ test('what a visitor types before the script arrives is still there, and counts,
     await p.goto('/login', { waitUntil: 'commit' });
     await p.getByLabel('用户名', { exact: true }).fill('admin');
     await p.getByLabel('密码', { exact: true }).fill('admin123');
+    // what records the typing comes before the page's inputs: the page arrives in pieces, and typing between an input
+    // and a recorder placed after it would show on screen yet not count once hydrated (CI saw 请输入用户名)
+    const recordedFromTheStart = await p.evaluate(() => {
+      const recorder = Array.from(document.scripts).find((script) => !script.src && script.text.includes('__typedBeforeHydration'));
+      const firstInput = document.querySelector('#root input');
+      return Boolean(recorder && firstInput && recorder.compareDocumentPosition(firstInput) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    assert.ok(recordedFromTheStart, `the typing recorder precedes the inputs (${reducedMotion})`);
     release();
     const slider = p.getByRole('slider');
     await slider.and(p.locator('[aria-disabled="false"]')).waitFor();
