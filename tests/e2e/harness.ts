@@ -641,8 +641,31 @@ export async function signInUnilateralByApi(page: Page, userName: string, passwo
  * if the element is already there before the action.
  */
 export async function whileWatching(locator: Locator, action: () => Promise<unknown>): Promise<void> {
-  const seen = locator.first().waitFor();
-  await Promise.all([seen, action()]);
+  const page = locator.page();
+  type Watching = { __e2eNotices?: string[]; __e2eWatch?: MutationObserver };
+  // the notifications and messages that come meanwhile, named when the awaited one does not (CI keeps no screenshots)
+  await page
+    .evaluate(() => {
+      const seen: string[] = [];
+      const watch = new MutationObserver(() => {
+        for (const notice of Array.from(document.querySelectorAll<HTMLElement>('.ant-notification-notice, .ant-message-notice'))) {
+          const text = notice.innerText.replace(/\s+/g, ' ').trim();
+          if (text && !seen.includes(text)) seen.push(text);
+        }
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+      Object.assign(window, { __e2eNotices: seen, __e2eWatch: watch });
+    })
+    .catch(() => undefined); // a page between two documents: nothing to name
+  try {
+    await Promise.all([locator.first().waitFor(), action()]);
+  } catch (error) {
+    const shown = await page.evaluate(() => (window as unknown as Watching).__e2eNotices ?? []).catch(() => []);
+    console.error(`[e2e] while watching for ${locator}: the notices shown meanwhile ${JSON.stringify(shown)}`);
+    throw error;
+  } finally {
+    await page.evaluate(() => (window as unknown as Watching).__e2eWatch?.disconnect()).catch(() => undefined);
+  }
 }
 
 /**

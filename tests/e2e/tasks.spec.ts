@@ -181,7 +181,11 @@ test('batch start and stop over three tasks; a trader can neither see nor touch 
   for (const n of [1, 2, 3]) await (await cardOf(p, `e2e batch ${n}`)).getByRole('checkbox').check();
 
   const batch = async (label: string, icon: string) => {
-    await p.getByRole('button', { name: /批量操作/ }).click();
+    // the menu's button spins until the previous batch's polls have ended, and a spinning button opens nothing
+    await p
+      .getByRole('button', { name: /批量操作/ })
+      .and(p.locator(':not(.ant-btn-loading)'))
+      .click();
     await chooseMenuItem(p, label);
     await confirm(p);
     // the confirm fully gone (its mask fading out) before the next batch's menu is opened
