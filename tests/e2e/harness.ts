@@ -436,9 +436,10 @@ export async function onFailure(t: { name: string }, page: Page | undefined): Pr
   }
   await writeFile(`${base}.log`, `${[`url: ${page.url()}`, ...pageLog(page)].join('\n')}\n`);
   console.error(`[e2e] "${t.name}" failed: see ${path.relative(ROOT, base)}.png and .log`);
-  // what the user was told, and the page log's end, in the run's output too: CI keeps no artifacts
+  // what the user was told (and the dialogs left open), and the page log's end, in the run's output too: CI keeps no artifacts
   const told = await page
-    .locator('.ant-form-item-explain-error, .ant-notification-notice, .ant-message-notice, .ant-alert')
+    .locator('.ant-form-item-explain-error, .ant-notification-notice, .ant-message-notice, .ant-alert, .ant-modal-title, .ant-modal-confirm-title')
+    .filter({ visible: true })
     .allInnerTexts()
     .catch(() => []);
   for (const line of [...told.map((text) => `shown: ${text.replace(/\s+/g, ' ')}`), ...pageLog(page).slice(-15)]) console.error(`[e2e]   ${line}`);

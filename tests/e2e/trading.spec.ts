@@ -23,6 +23,7 @@ import {
   chooseMenuItem,
   chooseOption,
   launchBrowser,
+  motionEnded,
   newPage,
   onFailure,
   onServerClock,
@@ -31,6 +32,14 @@ import {
   whileWatching,
   type App,
 } from './harness';
+
+/** Presses the header's kill switch and answers its confirm once that has finished opening (a click during its zoom can be lost); `said`: the notice awaited. */
+async function killSwitch(p: Page, said: string) {
+  await p.getByRole('button', { name: '紧急停止' }).click();
+  const confirm = p.locator('.ant-modal-confirm');
+  await motionEnded(confirm);
+  await whileWatching(p.getByText(said), () => confirm.getByRole('button', { name: /全部停止/ }).click());
+}
 
 const KEY = { apiKey: 'e2e-okx-demo-key', secret: 'e2e-okx-demo-secret', passphrase: 'E2e-okx-1' };
 const NAME = 'e2e-okx-testnet';
@@ -204,8 +213,7 @@ test('an operator binds testnet OKX and Binance keys (checked on the exchanges),
   assert.ok(!(await p.locator('body').innerText()).includes(KEY.secret), 'the audit log does not show the secret');
 
   // the kill switch: nothing runs on the exchange, so it stops nothing, and says so
-  await p.getByRole('button', { name: '紧急停止' }).click();
-  await whileWatching(p.getByText('紧急停止已执行'), () => p.getByRole('button', { name: /全部停止/ }).click());
+  await killSwitch(p, '紧急停止已执行');
 });
 
 test('a hedge with leg A on OKX and leg B on Binance: orders reach both, the fills show on the task pages and the assets, a refused leg alerts, the kill switch cancels and stops', async () => {
@@ -344,8 +352,7 @@ test('a hedge with leg A on OKX and leg B on Binance: orders reach both, the fil
   const [, , hedge] = await arrived(binance, isOrder.binance, 3);
   await app.server.tasks.idle();
   const cancelled = binance.control.nextRequest({ method: 'DELETE', path: '/fapi/v1/order' });
-  await p.getByRole('button', { name: '紧急停止' }).click();
-  await whileWatching(p.getByText('已停止 1 个任务，撤销 1 个订单'), () => p.getByRole('button', { name: /全部停止/ }).click());
+  await killSwitch(p, '已停止 1 个任务，撤销 1 个订单');
   assert.equal((await cancelled).query.origClientOrderId, (hedge!.body as Record<string, string>).newClientOrderId);
   assert.equal(Number((await findTask(db, taskId))!.status), 4, 'the task is stopped');
 
