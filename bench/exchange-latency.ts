@@ -27,8 +27,6 @@ import { SWAP_A, SWAP_B, bookAround } from '../tests/loopback-exchange/book';
 import type { LoopbackCommand, LoopbackSetup } from './loopback-worker';
 import { machine } from './running-tasks';
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
 const budget = (
   JSON.parse(readFileSync(new URL('./budget.json', import.meta.url), 'utf8')) as { exchangeLatency: { tasks: number; accounts: number; p99Ms: number } }
 ).exchangeLatency;
@@ -66,7 +64,7 @@ const urls = await new Promise<{ okx: Urls; binance: Urls }>((resolve, reject) =
 });
 let commands = 0;
 /** a command to the exchanges' thread, answered once done */
-const loopback = <T = null>(command: DistributiveOmit<LoopbackCommand, 'id'>): Promise<T> => {
+const loopback = <T = null>(command: LoopbackCommand): Promise<T> => {
   const id = ++commands;
   return new Promise<T>((resolve) => {
     const answered = (message: { id?: number; reply: T }) => {

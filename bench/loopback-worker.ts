@@ -14,12 +14,8 @@ export interface LoopbackSetup {
   binance: Pick<LoopbackBinanceOptions, 'accounts' | 'books'>;
 }
 
-/** A command from the bench; each is answered with `{ id, reply }` once done. */
-export type LoopbackCommand =
-  | { id: number; type: 'tick'; ms: number }
-  | { id: number; type: 'setBook'; symbol: string; book: BookInput }
-  | { id: number; type: 'placed' }
-  | { id: number; type: 'close' };
+/** A command from the bench, sent with an `id`; each is answered with `{ id, reply }` once done. */
+export type LoopbackCommand = { type: 'tick'; ms: number } | { type: 'setBook'; symbol: string; book: BookInput } | { type: 'placed' } | { type: 'close' };
 
 const setup = workerData as LoopbackSetup;
 const clock = new ManualClock(setup.start);
@@ -28,7 +24,7 @@ const okx = await startLoopbackOkx({ ...setup.okx, now });
 const binance = await startLoopbackBinance({ ...setup.binance, now });
 const port = parentPort!;
 port.postMessage({ okx: okx.urls.api, binance: binance.urls.api });
-port.on('message', async (command: LoopbackCommand) => {
+port.on('message', async (command: LoopbackCommand & { id: number }) => {
   let reply: unknown = null;
   if (command.type === 'tick') clock.tick(command.ms);
   else if (command.type === 'setBook') binance.control.setBook(command.symbol, command.book);

@@ -157,7 +157,6 @@ async function bindTestnet(p: Page, name: string, exchange: string, key: { apiKe
   const add = p.getByRole('dialog', { name: '添加API' });
   await add.getByLabel('API名称').fill(name);
   await chooseOption(add.getByLabel('交易所', { exact: true }), exchange);
-  await add.locator('.ant-select-selection-item', { hasText: exchange }).waitFor();
   await add.getByLabel('API Key').fill(key.apiKey);
   await add.getByLabel('API Secret').fill(key.secret);
   if (key.passphrase) await add.getByLabel('API Token（可选）').fill(key.passphrase);
