@@ -115,8 +115,8 @@ async function seed(dataDir: string, budget: HostileBudget): Promise<number> {
     const count = async () => Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_orders'))!.n);
     for (let copy = 1; (await count()) < budget.orders; copy += 1) {
       await db.run(
-        `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
-         SELECT client_id || '-c' || ?, task_id, task_children_id, cparam, result, pairing_id || '-c' || ?, status_, createtime - ? * 8640000
+        `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, manual, api_id, side, notional, fee)
+         SELECT client_id || '-c' || ?, task_id, task_children_id, cparam, result, pairing_id || '-c' || ?, status_, createtime - ? * 8640000, user_id, manual, api_id, side, notional, fee
          FROM task_orders WHERE client_id NOT LIKE '%-c%' ORDER BY id LIMIT ?`,
         [copy, copy, copy, budget.orders - (await count())],
       );

@@ -139,8 +139,8 @@ export async function seedOrdersFolder(dataDir: string, orders: number, tasks = 
       if (missing > 0)
         await tx.run(
           `WITH RECURSIVE copy(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM copy WHERE k < ?)
-           INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
-           SELECT client_id || '-c' || k, task_id, task_children_id, cparam, result, pairing_id || '-c' || k, status_, createtime - k * 600000
+           INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, manual, api_id, side, notional, fee)
+           SELECT client_id || '-c' || k, task_id, task_children_id, cparam, result, pairing_id || '-c' || k, status_, createtime - k * 600000, user_id, manual, api_id, side, notional, fee
            FROM copy, task_orders WHERE id <= ? ORDER BY k, id LIMIT ?`,
           [Math.ceil(missing / Number(made)), Number(last), missing],
         );

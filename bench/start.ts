@@ -1,7 +1,7 @@
 // A fresh start on a large data folder (bench/budget.json `start`, issue 35): a folder with `tasks` tasks and `orders`
 // orders (bench/orders.ts seedOrdersFolder: the engine's orders copied straight into its database), then
 //   1. the migrations: the folder put back to the schema before the last `migrations` migrations (their objects dropped,
-//      migration 15's trigger back, user_version 18), then opened as the server opens it (store/db.ts openDb migrates): the time of that open;
+//      migration 15's order_stats back, user_version 18), then opened as the server opens it (store/db.ts openDb migrates): the time of that open;
 //   2. the start: the reference server started as `npm run server` starts it (node --import tsx server/main.ts, a
 //      process of its own, DATA_DIR the folder, the system clock), timed from the spawn to its first answered call
 //      (the captcha, the first call a browser makes), with the server's RSS then (VmRSS) and its peak (VmHWM).
@@ -29,10 +29,12 @@ export interface StartBudget {
   reason: string;
 }
 
-/** migration 15's trigger on an order's update, which migration 20 replaced */
-const MIGRATION_15_UPDATE_TRIGGER = MIGRATIONS[14]!.find((sql) => sql.includes('CREATE TRIGGER order_stats_update'))!;
+/** Migration 15 (order_stats, its indexes and triggers) but its last statement, which dropped an index gone since. */
+const MIGRATION_15 = MIGRATIONS[14]!.filter((sql) => !sql.startsWith('DROP INDEX'));
+/** The columns migration 24 added to task_orders, last first. */
+const ORDER_FACTS = ['fee', 'notional', 'side', 'api_id', 'manual', 'user_id'];
 
-/** What migrations 19 to 22 made, undone: the folder as a server before them left it (user_version 18). */
+/** What migrations 19 to 24 made, undone: the folder as a server before them left it (user_version 18). */
 const BEFORE_LAST = {
   version: 18,
   undo: [
@@ -41,9 +43,12 @@ const BEFORE_LAST = {
     'DROP TRIGGER order_counts_insert',
     'DROP TRIGGER order_counts_delete',
     'DROP TABLE order_counts',
-    'DROP TRIGGER order_stats_result',
-    'DROP TRIGGER order_stats_update',
-    MIGRATION_15_UPDATE_TRIGGER,
+    'DROP INDEX task_orders_stats',
+    'DROP INDEX task_orders_user',
+    ...MIGRATION_15,
+    ...ORDER_FACTS.map((column) => `ALTER TABLE task_orders DROP COLUMN ${column}`),
+    ...['global_config', 'api_accounts', 'bourses'].flatMap((table) => ['insert', 'update', 'delete'].map((event) => `DROP TRIGGER ${table}_${event}_version`)),
+    'DROP TABLE engine_inputs_version',
     'DROP INDEX task_tasks_filters',
     'ALTER TABLE task_tasks DROP COLUMN b_type',
     'ALTER TABLE task_tasks DROP COLUMN a_type',
@@ -53,7 +58,7 @@ const BEFORE_LAST = {
 
 /** The folder put back before the last migrations, then opened (migrated) as the server opens it: ms. */
 async function timeMigrations(dataDir: string): Promise<number> {
-  if (SCHEMA_VERSION !== 22) throw new Error(`bench/start.ts undoes migrations 19 to 22; the schema is at ${SCHEMA_VERSION}: update BEFORE_LAST`);
+  if (SCHEMA_VERSION !== 24) throw new Error(`bench/start.ts undoes migrations 19 to 24; the schema is at ${SCHEMA_VERSION}: update BEFORE_LAST`);
   const raw = new Database(path.join(dataDir, 'console.db'));
   for (const sql of BEFORE_LAST.undo) raw.exec(sql);
   raw.exec(`PRAGMA user_version = ${BEFORE_LAST.version}`);
@@ -131,7 +136,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const r = await benchStart(budget, size);
     results.push(r);
     console.log(
-      `${r.tasks} tasks, ${r.orders} orders (seeded in ${(r.seedMs / 1000).toFixed(1)} s): migrations 19–22 ${r.migrationsMs.toFixed(0)} ms; ` +
+      `${r.tasks} tasks, ${r.orders} orders (seeded in ${(r.seedMs / 1000).toFixed(1)} s): migrations 19–24 ${r.migrationsMs.toFixed(0)} ms; ` +
         `start to the first answered call ${r.startMs.toFixed(0)} ms (budget ≤ ${budget.startMs} ms), server RSS ${r.rssMB.toFixed(0)} MB (peak ${r.peakRssMB.toFixed(0)} MB): ${r.pass ? 'pass' : 'FAIL'}`,
     );
   }
@@ -145,7 +150,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         budget: limit,
       });
     chart('start-first-call', 'server start to the first answered call', 'ms', (r) => r.startMs, budget.startMs);
-    chart('start-migrations', 'migrations 19 to 22 on the folder', 'ms', (r) => r.migrationsMs);
+    chart('start-migrations', 'migrations 19 to 24 on the folder', 'ms', (r) => r.migrationsMs);
     chart('start-rss', 'server RSS at the first answered call', 'MB', (r) => r.rssMB);
   }
   process.exit(results.every((r) => r.pass) ? 0 : 1);

@@ -20,7 +20,7 @@ import { breather } from '../http/lanes';
 
 /**
  * What one order call may cost: every list and period below is bounded, the sums and lists are
- * read from order_stats' indexes (store/orders.ts), and a call runs in its user's lane (http/lanes.ts).
+ * read from the orders' fact indexes (store/orders.ts), and a call runs in its user's lane (http/lanes.ts).
  */
 export const ORDER_LIMITS = {
   /** the most orders /web/query/order/SDC returns with its sums (the newest; the sums and `total` cover all) */

@@ -248,7 +248,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
         const way = wayOf(before, now);
         if (!way) continue;
         const out = way.hold ? holdStep(before, inputs, way.prices, now, way.venue) : stepTask(before, inputs, way.prices, now, way.venue);
-        await saveStep(tx, before, out);
+        await saveStep(tx, Number(row.user_id), before, out);
         advance(cached, out);
         for (const account of await recordFills(tx, out.state, out.fills, way.prices, now)) assets.set(account.apiId, account);
         for (const account of orderAccounts(out, Number(row.user_id))) orders.set(account.apiId, account);
@@ -319,7 +319,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
         const running = (status !== TASK_STATUS.stopped && status !== TASK_STATUS.notRunning) || before.pending_status !== null || before.manual !== null;
         if (running) {
           const state: TaskState = { ...before, task: { ...before.task, status: TASK_STATUS.stopped }, pending_status: null, manual: null };
-          await saveStep(db, before, { state, orders: [], fills: [], trades: [] });
+          await saveStep(db, Number(cached.row.user_id), before, { state, orders: [], fills: [], trades: [] });
           cached.state = state;
           await insertChange(db, { taskId, userId, changeType: 'status', before: status, after: TASK_STATUS.stopped, at });
           changed.push({ userId: Number(cached.row.user_id), taskId });

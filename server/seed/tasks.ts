@@ -256,7 +256,7 @@ async function history(
         await insertChange(db, { taskId: row.id, userId: row.user_id, changeType: 'status', before: 2, after: 1, at });
       }
       const out = stepTask(kept.state, engine.inputs, engine.prices, at, engine.venue);
-      await saveStep(tx, kept.state, out);
+      await saveStep(tx, row.user_id, kept.state, out);
       // the accounts' balances move with the history's fills, as the runner's do
       await recordFills(tx, out.state, out.fills, engine.prices, at);
       advance(kept, out);

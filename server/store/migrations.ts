@@ -636,6 +636,44 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       ),
     ),
   ],
+  // 24: an order's statistics facts as columns of its own row (issue 35: 10,000 running tasks). Migration 15's
+  // `order_stats` copied them by triggers, a second row per order written twice (made, then ended) and each fact
+  // parsed again from the JSON; the task engine, the only writer of orders, now writes them with the order
+  // (store/task-steps.ts `orderFacts`), and the kept sums and counts (migrations 21, 22) follow task_orders itself. The
+  // indexes keep their columns under new names; the sums' triggers fire only on the columns they read.
+  [
+    ...['order_stats_insert', 'order_stats_update', 'order_stats_result', 'order_stats_delete', 'order_counts_insert', 'order_counts_delete'].map(
+      (name) => `DROP TRIGGER ${name}`,
+    ),
+    ...['insert', 'change', 'move', 'delete'].map((name) => `DROP TRIGGER order_sums_${name}`),
+    `ALTER TABLE task_orders ADD COLUMN user_id INTEGER`,
+    `ALTER TABLE task_orders ADD COLUMN manual INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE task_orders ADD COLUMN api_id INTEGER`,
+    `ALTER TABLE task_orders ADD COLUMN side INTEGER`,
+    `ALTER TABLE task_orders ADD COLUMN notional REAL NOT NULL DEFAULT 0`,
+    `ALTER TABLE task_orders ADD COLUMN fee REAL NOT NULL DEFAULT 0`,
+    `UPDATE task_orders SET (user_id, manual, api_id, side, notional, fee) = (s.user_id, s.manual, s.api_id, s.side, s.notional, s.fee)
+      FROM order_stats s WHERE s.order_id = task_orders.id`,
+    `DROP TABLE order_stats`,
+    `CREATE INDEX task_orders_stats ON task_orders (task_id, manual, createtime, side, api_id, notional, fee)`,
+    `CREATE INDEX task_orders_user ON task_orders (user_id, id, task_id, createtime, api_id)`,
+    `CREATE TRIGGER order_counts_insert AFTER INSERT ON task_orders WHEN NEW.user_id IS NOT NULL BEGIN
+      INSERT INTO order_counts VALUES (NEW.user_id, 1) ON CONFLICT (user_id) DO UPDATE SET n = n + 1; END`,
+    `CREATE TRIGGER order_counts_delete AFTER DELETE ON task_orders WHEN OLD.user_id IS NOT NULL BEGIN
+      UPDATE order_counts SET n = n - 1 WHERE user_id = OLD.user_id; END`,
+    `CREATE TRIGGER order_sums_insert AFTER INSERT ON task_orders BEGIN
+      ${addToSums('NEW')}; END`,
+    `CREATE TRIGGER order_sums_change AFTER UPDATE OF notional, fee ON task_orders
+      WHEN (OLD.notional IS NOT NEW.notional OR OLD.fee IS NOT NEW.fee) AND (${sumsKey('OLD')}) IS (${sumsKey('NEW')}) BEGIN
+      UPDATE order_sums SET notional = ${changed('notional')}, notional_err = ${changed('notional', 'err')},
+        fee = ${changed('fee')}, fee_err = ${changed('fee', 'err')} WHERE ${sumsWhere('NEW')}; END`,
+    `CREATE TRIGGER order_sums_move AFTER UPDATE OF task_id, manual, createtime, api_id, side ON task_orders
+      WHEN (${sumsKey('OLD')}) IS NOT (${sumsKey('NEW')}) BEGIN
+      ${removeFromSums('OLD').join('; ')};
+      ${addToSums('NEW')}; END`,
+    `CREATE TRIGGER order_sums_delete AFTER DELETE ON task_orders BEGIN
+      ${removeFromSums('OLD').join('; ')}; END`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

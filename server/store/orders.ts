@@ -7,12 +7,11 @@ import type { OrderRow } from './tasks';
  * (`task_orders`, via `server/store/tasks.ts`). A user sees only the orders of their own tasks; an
  * order's currency is its task's `currency_type`, its API account `cparam.apiid`.
  *
- * no query here reads the orders' JSON or walks every order. They read `order_stats` (one row
- * per order: user, task, time, kind, API, side, filled notional, fee; kept by triggers, see
- * migrations.ts), through its two covering indexes: the sums walk `order_stats_task_time` (task, time) over
- * the user's tasks and the partial hours at the two ends of a period, its whole hours read from `order_sums` (the sums
- * kept per task, kind, API, side and hour, migration 22); the lists and counts walk `order_stats_user` (user, id)
- * newest first.
+ * no query here reads the orders' JSON or walks every order. They read an order's facts (user, task, time, kind,
+ * API, side, filled notional, fee: columns of task_orders the engine writes, migration 24) through two covering
+ * indexes: the sums walk `task_orders_stats` (task, time) over the user's tasks and the partial hours at the two ends
+ * of a period, its whole hours read from `order_sums` (the sums kept per task, kind, API, side and hour, migration 22);
+ * the lists and counts walk `task_orders_user` (user, id) newest first.
  * Only the rows of a page are read from `task_orders`. (tests/server/security-cost.test.ts checks the plans.)
  */
 
@@ -60,7 +59,7 @@ function tasksOf(filter: OrderFilter): Sql & { where: string } {
   return { where, sql: `SELECT t.id FROM task_tasks t WHERE ${where}`, args };
 }
 
-/** The conditions on order_stats `s` besides its user or tasks: API accounts and time. */
+/** The conditions on an order's facts `s` besides its user or tasks: API accounts and time. */
 function narrowing(filter: OrderFilter): Sql {
   const parts: string[] = [];
   const args: (string | number)[] = [];
@@ -104,7 +103,7 @@ async function rowsOf(db: Queryable, ids: readonly number[]): Promise<OrderStatR
 /** The statement that counts a filter's orders (exported for its query plan). */
 export function countSql(filter: OrderFilter): Sql {
   const w = byUser(filter);
-  return { sql: `SELECT COUNT(*) AS n FROM order_stats s INDEXED BY order_stats_user WHERE ${w.sql}`, args: w.args };
+  return { sql: `SELECT COUNT(*) AS n FROM task_orders s INDEXED BY task_orders_user WHERE ${w.sql}`, args: w.args };
 }
 
 /** Whether a filter is the user's and nothing else (all their orders). */
@@ -163,7 +162,7 @@ export function pageSql(filter: OrderFilter, page: OrderPage): Sql {
     return { sql, args: [filter.taskIds[0], filter.userId, ...cursorArgs, ...limits] };
   }
   const w = byUser(filter);
-  const sql = `SELECT order_id AS id FROM order_stats s INDEXED BY order_stats_user WHERE ${w.sql}${cursor.replace('id', 's.order_id')} ${order.replace('id', 's.order_id')}`;
+  const sql = `SELECT id FROM task_orders s INDEXED BY task_orders_user WHERE ${w.sql}${cursor} ${order}`;
   return { sql, args: [...w.args, ...cursorArgs, ...limits] };
 }
 
@@ -223,7 +222,7 @@ export function wholeHours(filter: OrderFilter): { first: number; end: number } 
 /**
  * The statement that sums a filter's orders per task, kind (and API account when `api`): the whole hours of its period
  * from the kept sums (`order_sums`, migration 22: each sum and its rounding error as two values) and the orders of the
- * partial hours at its two ends from `order_stats_task_time`, each part the user's tasks the filter allows in id order
+ * partial hours at its two ends from `task_orders_stats`, each part the user's tasks the filter allows in id order
  * (`task_tasks_user`) joined to their ranges; SQLite's SUM over them all gives the orders' sums as summing every order
  * would, to the last digit (exported for its query plan).
  */
@@ -235,7 +234,7 @@ export function sumSql(filter: OrderFilter, api: boolean): Sql {
   const orders = (range: OrderFilter) => {
     const rest = narrowing(range);
     parts.push({
-      sql: `SELECT t.id AS task_id, s.manual, s.api_id, s.side, 1 AS orders, s.notional, s.fee FROM task_tasks t INDEXED BY task_tasks_user JOIN order_stats s INDEXED BY order_stats_task_time ON s.task_id = t.id
+      sql: `SELECT t.id AS task_id, s.manual, s.api_id, s.side, 1 AS orders, s.notional, s.fee FROM task_tasks t INDEXED BY task_tasks_user JOIN task_orders s INDEXED BY task_orders_stats ON s.task_id = t.id
         WHERE ${tasks.where} AND s.manual IN (0, 1)${rest.sql}`,
       args: [...tasks.args, ...rest.args],
     });
@@ -288,7 +287,7 @@ export async function sumOrders(db: Queryable, filter: OrderFilter, by: SumBy = 
 }
 
 /** The statement that counts the user's orders per API account (exported for its query plan). */
-export const perApiSql = `SELECT s.api_id, COUNT(*) AS n FROM order_stats s INDEXED BY order_stats_user WHERE s.user_id = ? GROUP BY s.api_id`;
+export const perApiSql = `SELECT s.api_id, COUNT(*) AS n FROM task_orders s INDEXED BY task_orders_user WHERE s.user_id = ? GROUP BY s.api_id`;
 
 /** Orders per API account of the user (`cparam.apiid`), every own account listed (0 when none). */
 export async function countPerApi(db: Queryable, userId: number): Promise<Record<string, number>> {

@@ -1,7 +1,7 @@
 /** What the engine writes per step: the rows a step changed, gathered per tick by `TickWriter` into a few multi-row statements; the earnings points. */
 import type { InArgs, Queryable } from './queryable';
 import { isActive, openOrderRef, type EngineColumn } from './tasks';
-import type { ClosedTrade, Fill, OrderRecord, StepResult, TaskState } from '../engine';
+import type { ClosedTrade, Fill, OrderRecord, OrderResult, StepResult, TaskState } from '../engine';
 
 /** One earnings point (§3 curve) of a task (childId 0) or a child. */
 export interface EarningsRow {
@@ -18,6 +18,8 @@ export interface EarningsRow {
 interface OrderWrite {
   order: OrderRecord;
   was: OrderRecord | null;
+  /** its task's user */
+  userId: number;
 }
 
 /** A child's row as a run of steps leaves it: its newest ledger and last trade, the realised P/L its steps added. */
@@ -58,8 +60,8 @@ const emptyRows = (): StepRows => ({ tasks: new Map(), children: new Map(), orde
 /**
  * The statements' values, by statement, each row's values one after the other (the statement's `columns` a row). An
  * order the run made is upserted whole; one the database holds is updated in what changed since: most steps only move
- * its status (1 → 2), its end adds the result, so neither writes its cparam again nor wakes `order_stats`' trigger for
- * nothing.
+ * its status (1 → 2), its end adds the result and the facts taken from it (notional, fee), so neither writes its cparam
+ * again nor moves the kept sums for nothing.
  */
 interface Written {
   tasks: unknown[];
@@ -90,9 +92,10 @@ const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => 
       UPDATE task_children SET ledger = v.ledger, last_trade = v.last_trade, realised = task_children.realised + v.realised FROM v WHERE task_children.id = v.id`,
   },
   orders: {
-    columns: 8,
-    sql: (v) => `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime) VALUES ${v}
-      ON CONFLICT (client_id) DO UPDATE SET result = excluded.result, status_ = excluded.status_, cparam = excluded.cparam`,
+    columns: 14,
+    sql: (v) => `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, ${FACTS}) VALUES ${v}
+      ON CONFLICT (client_id) DO UPDATE SET result = excluded.result, status_ = excluded.status_, cparam = excluded.cparam,
+        manual = excluded.manual, api_id = excluded.api_id, side = excluded.side, notional = excluded.notional, fee = excluded.fee`,
   },
   orderStatus: {
     columns: 2,
@@ -100,9 +103,9 @@ const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => 
       UPDATE task_orders SET status_ = v.status_ FROM v WHERE task_orders.client_id = v.client_id`,
   },
   orderResult: {
-    columns: 3,
-    sql: (v) => `WITH v(client_id, status_, result) AS (VALUES ${v})
-      UPDATE task_orders SET status_ = v.status_, result = v.result FROM v WHERE task_orders.client_id = v.client_id`,
+    columns: 5,
+    sql: (v) => `WITH v(client_id, status_, result, notional, fee) AS (VALUES ${v})
+      UPDATE task_orders SET status_ = v.status_, result = v.result, notional = v.notional, fee = v.fee FROM v WHERE task_orders.client_id = v.client_id`,
   },
   fills: {
     columns: 12,
@@ -118,12 +121,36 @@ const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => 
 /** Rows per statement: well under SQLite's limit of bound parameters. */
 const CHUNK = 400;
 
+/** The statistics' facts of an order, as task_orders keeps them beside its JSON (migration 24), in this order. */
+const FACTS = 'manual, api_id, side, notional, fee';
+
+/**
+ * An order's facts (FACTS): manual (cparam.order_type), its API account, its side (2 × spot + buying: otype 1, 4 or
+ * 'buy'), the filled notional and the fee. What store/orders.ts sums and lists.
+ */
+const orderFacts = ({ cparam: c, result }: Pick<OrderRecord, 'cparam' | 'result'>): [number, number, number, number, number] => {
+  const buying = c.otype === 1 || c.otype === 4 || c.otype === 'buy';
+  return [c.order_type === 'manual' ? 1 : 0, c.apiid, (c.acc_type === 'spot' ? 2 : 0) + (buying ? 1 : 0), notionalOf(result), result.fee];
+};
+const notionalOf = (r: OrderResult) => r.deal_amount * r.deal_price;
+
 /** Where an order's write goes: whole (made by the run, or its cparam or time changed), its status and result, its status, or nowhere. */
 function orderWrites(orders: Map<string, OrderWrite>, out: Written): void {
-  for (const { order: o, was } of orders.values()) {
+  for (const { order: o, was, userId } of orders.values()) {
     if (!was || o.cparam !== was.cparam || o.createtime !== was.createtime) {
-      out.orders.push(o.client_id, o.task_id, o.task_children_id, JSON.stringify(o.cparam), JSON.stringify(o.result), o.pairing_id, o.status_, o.createtime);
-    } else if (o.result !== was.result) out.orderResult.push(o.client_id, o.status_, JSON.stringify(o.result));
+      out.orders.push(
+        o.client_id,
+        o.task_id,
+        o.task_children_id,
+        JSON.stringify(o.cparam),
+        JSON.stringify(o.result),
+        o.pairing_id,
+        o.status_,
+        o.createtime,
+        userId,
+        ...orderFacts(o),
+      );
+    } else if (o.result !== was.result) out.orderResult.push(o.client_id, o.status_, JSON.stringify(o.result), notionalOf(o.result), o.result.fee);
     else if (o.status_ !== was.status_) out.orderStatus.push(o.client_id, o.status_);
   }
 }
@@ -206,8 +233,8 @@ const sameTaskRow = (before: TaskState, after: TaskState): boolean =>
   sameOpenOrders(before.open_orders, after.open_orders) &&
   isActive(after);
 
-/** The rows of what one step changed. */
-function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
+/** The rows of what one step of a task of `userId`'s changed. */
+function stepRows(userId: number, before: TaskState, out: StepResult, rows: StepRows): void {
   const { state } = out;
   if (!sameTaskRow(before, state)) {
     const engine: EngineColumn = {
@@ -229,7 +256,7 @@ function stepRows(before: TaskState, out: StepResult, rows: StepRows): void {
   });
   for (const o of out.orders) {
     const pending = rows.orders.get(o.client_id);
-    rows.orders.set(o.client_id, { order: o, was: pending ? pending.was : (before.open_orders.find((b) => b.client_id === o.client_id) ?? null) });
+    rows.orders.set(o.client_id, { order: o, was: pending ? pending.was : (before.open_orders.find((b) => b.client_id === o.client_id) ?? null), userId });
   }
   for (const f of out.fills) pushFill(rows.fills, f);
   for (const t of out.trades) pushTrade(rows.trades, t);
@@ -269,8 +296,8 @@ export class TickWriter implements Queryable {
     this.pending.push(write);
   }
   /** Gathers a step's rows; writes what is gathered every STEPS_PER_WRITE steps. */
-  async save(before: TaskState, out: StepResult): Promise<void> {
-    stepRows(before, out, this.rows);
+  async save(userId: number, before: TaskState, out: StepResult): Promise<void> {
+    stepRows(userId, before, out, this.rows);
     if (++this.steps % STEPS_PER_WRITE === 0) await this.write();
   }
   async flush(): Promise<void> {
@@ -284,11 +311,11 @@ export class TickWriter implements Queryable {
   }
 }
 
-/** Writes what one step changed (call inside the tick's transaction; gathered when `db` is the tick's TickWriter). */
-export async function saveStep(db: Queryable, before: TaskState, out: StepResult): Promise<void> {
-  if (db instanceof TickWriter) return db.save(before, out);
+/** Writes what one step of a task of `userId`'s changed (call inside the tick's transaction; gathered when `db` is the tick's TickWriter). */
+export async function saveStep(db: Queryable, userId: number, before: TaskState, out: StepResult): Promise<void> {
+  if (db instanceof TickWriter) return db.save(userId, before, out);
   const rows = emptyRows();
-  stepRows(before, out, rows);
+  stepRows(userId, before, out, rows);
   await db.batch(statements(rows));
 }
 

@@ -8,7 +8,7 @@ import { hashPassword } from '../../server/http/auth';
 import { openDb } from '../../server/store/db';
 import { startServer } from '../../server/main';
 import { migrate, MIGRATIONS, schemaVersion, SCHEMA_VERSION } from '../../server/store/migrations';
-import { sumOrders } from '../../server/store/orders';
+import { countOrders, listOrders, sumOrders } from '../../server/store/orders';
 import { startTestServer, TEST_START } from './helpers';
 
 const SCHEMA_V0 = readFileSync(path.join(import.meta.dirname, 'fixtures/schema-v0.sql'), 'utf8');
@@ -108,7 +108,7 @@ describe('migrations', () => {
     again.close();
   });
 
-  it('migration 22 keeps the sums of the orders already there (per task, kind, API, side and hour): a period’s sums read them, equal to the orders’ own', async () => {
+  it('migrations 22 and 24 keep the sums of the orders already there (per task, kind, API, side and hour) and their facts: a period’s sums and lists read them, equal to the orders’ own', async () => {
     const dir = freshDir();
     const conn = new Database(path.join(dir, 'console.db'));
     for (const sql of MIGRATIONS.slice(0, 21).flat()) conn.exec(sql);
@@ -140,7 +140,7 @@ describe('migrations', () => {
       const kept = await db.all(
         `SELECT task_id, manual, hour, api_id, side, orders, notional + notional_err AS notional, fee + fee_err AS fee FROM order_sums ORDER BY 1, 2, 3, 4, 5`,
       );
-      const summed = await db.all(`SELECT ${keys}, COUNT(*), SUM(notional), SUM(fee) FROM order_stats GROUP BY ${keys} ORDER BY 1, 2, 3, 4, 5`);
+      const summed = await db.all(`SELECT ${keys}, COUNT(*), SUM(notional), SUM(fee) FROM task_orders GROUP BY ${keys} ORDER BY 1, 2, 3, 4, 5`);
       expect(kept.length).toBeGreaterThan(14);
       expect(kept.map((r) => Object.values(r as object))).toEqual(summed.map((r) => Object.values(r as object)));
       // from mid-hour to mid-hour: the figures SUM() gives over the orders themselves
@@ -149,7 +149,7 @@ describe('migrations', () => {
       const sides =
         'SUM(CASE WHEN side = 1 THEN notional ELSE 0 END), SUM(CASE WHEN side = 0 THEN notional ELSE 0 END), SUM(CASE WHEN side = 3 THEN notional ELSE 0 END), SUM(CASE WHEN side = 2 THEN notional ELSE 0 END)';
       const own = await db.all(
-        `SELECT manual, api_id, COUNT(*), SUM(notional), SUM(fee), ${sides} FROM order_stats WHERE createtime >= ? AND createtime <= ? GROUP BY manual, api_id ORDER BY manual, api_id`,
+        `SELECT manual, api_id, COUNT(*), SUM(notional), SUM(fee), ${sides} FROM task_orders WHERE createtime >= ? AND createtime <= ? GROUP BY manual, api_id ORDER BY manual, api_id`,
         [from, to],
       );
       const read = await sumOrders(db, { userId: 1, from, to }, { currency: false, api: true, task: false });
@@ -157,6 +157,12 @@ describe('migrations', () => {
         own.map((r) => Object.values(r as object)),
       );
       expect(read.map((g) => g.api_id)).toContain(null);
+      // migration 24: the facts order_stats kept are the orders' own columns; the user's count, pages and API filter read them
+      expect(await countOrders(db, { userId: 1 })).toBe(60);
+      expect(await countOrders(db, { userId: 1, apiIds: [2] })).toBe(30);
+      const page = await listOrders(db, { userId: 1, from, to }, { limit: 5 });
+      expect(page.map((o) => o.client_id)).toEqual(['old-47', 'old-46', 'old-45', 'old-44', 'old-43']);
+      expect(await db.get("SELECT name FROM sqlite_master WHERE name = 'order_stats'")).toBeUndefined();
     } finally {
       db.close();
     }

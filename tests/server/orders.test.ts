@@ -267,8 +267,8 @@ describe('the sums kept per task, kind and hour (issue 35: a million orders)', (
     expect(now % 3_600_000).toBeGreaterThan(60_000);
     // earlier hours: the orders copied 97, 194 and 291 minutes back (hours of the engine's trading would cost seconds)
     await db.run(
-      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
-       SELECT client_id || '-c' || k.value, task_id, task_children_id, cparam, result, pairing_id || '-c' || k.value, status_, createtime - k.value * 97 * 60000
+      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, manual, api_id, side, notional, fee)
+       SELECT client_id || '-c' || k.value, task_id, task_children_id, cparam, result, pairing_id || '-c' || k.value, status_, createtime - k.value * 97 * 60000, user_id, manual, api_id, side, notional, fee
        FROM task_orders, json_each('[1,2,3]') k WHERE task_id IN (?, ?)`,
       [tasks.a, tasks.b],
     );
@@ -277,11 +277,12 @@ describe('the sums kept per task, kind and hour (issue 35: a million orders)', (
       db.get<{ id: number }>(`SELECT id FROM task_orders WHERE client_id LIKE '%-c${k}' AND json_extract(result, '$.deal_amount') > 0 ORDER BY id LIMIT 1`);
     const [filled, moved, kind] = [(await copied(1))!.id, (await copied(2))!.id, (await copied(3))!.id];
     await db.run(
-      `UPDATE task_orders SET result = json_set(result, '$.deal_amount', json_extract(result, '$.deal_amount') * 3, '$.fee', 0.123456789) WHERE id = ?`,
+      `UPDATE task_orders SET result = json_set(result, '$.deal_amount', json_extract(result, '$.deal_amount') * 3, '$.fee', 0.123456789), notional = notional * 3, fee = 0.123456789
+       WHERE id = ?`,
       [filled],
     );
     await db.run('UPDATE task_orders SET createtime = createtime - 3600000 WHERE id = ?', [moved]);
-    await db.run(`UPDATE task_orders SET cparam = json_set(cparam, '$.order_type', 'manual') WHERE id = ?`, [kind]);
+    await db.run(`UPDATE task_orders SET cparam = json_set(cparam, '$.order_type', 'manual'), manual = 1 WHERE id = ?`, [kind]);
     // a task with orders, deleted by its user: its orders go, and so do their kept sums
     const strategies = (await adminCall('strategyHome')) as { id: number; name: string }[];
     const { id: gone } = (await adminCall('taskAdd', {
@@ -292,8 +293,8 @@ describe('the sums kept per task, kind and hour (issue 35: a million orders)', (
       id: number;
     };
     await db.run(
-      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
-       SELECT client_id || '-gone', ?, task_children_id, cparam, result, pairing_id || '-gone', status_, createtime - 1800000 FROM task_orders WHERE task_id = ?`,
+      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, manual, api_id, side, notional, fee)
+       SELECT client_id || '-gone', ?, task_children_id, cparam, result, pairing_id || '-gone', status_, createtime - 1800000, user_id, manual, api_id, side, notional, fee FROM task_orders WHERE task_id = ?`,
       [gone, tasks.a],
     );
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM order_sums WHERE task_id = ?', [gone]))!.n).toBeGreaterThan(0);
@@ -305,7 +306,7 @@ describe('the sums kept per task, kind and hour (issue 35: a million orders)', (
     const kept = await db.all(
       `SELECT task_id, manual, hour, api_id, side, orders, notional + notional_err AS notional, fee + fee_err AS fee FROM order_sums ORDER BY 1, 2, 3, 4, 5`,
     );
-    const summed = await db.all(`SELECT ${keys}, COUNT(*), SUM(notional), SUM(fee) FROM order_stats GROUP BY ${keys} ORDER BY 1, 2, 3, 4, 5`);
+    const summed = await db.all(`SELECT ${keys}, COUNT(*), SUM(notional), SUM(fee) FROM task_orders GROUP BY ${keys} ORDER BY 1, 2, 3, 4, 5`);
     expect(kept.map((r) => Object.values(r as object))).toEqual(summed.map((r) => Object.values(r as object)));
 
     // the socket: three periods from mid-hour to now (mid-hour), with whole hours in each of their slices

@@ -44,8 +44,8 @@ async function seedOrders(total: number): Promise<number> {
   const { db } = t.server.context;
   for (let copy = 1; (await orderCount()) < total; copy += 1) {
     await db.run(
-      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime)
-       SELECT client_id || '-c' || ?, task_id, task_children_id, cparam, result, pairing_id || '-c' || ?, status_, createtime - ? * 60000
+      `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, manual, api_id, side, notional, fee)
+       SELECT client_id || '-c' || ?, task_id, task_children_id, cparam, result, pairing_id || '-c' || ?, status_, createtime - ? * 60000, user_id, manual, api_id, side, notional, fee
        FROM task_orders WHERE client_id NOT LIKE '%-c%' ORDER BY id LIMIT ?`,
       [copy, copy, copy, total - (await orderCount())],
     );
@@ -353,7 +353,7 @@ describe('the order queries read indexes (EXPLAIN QUERY PLAN: no SCAN)', () => {
 describe('the paged list’s page count (issue 35: a million orders)', () => {
   it('is each user’s kept count (migration 21), equal to counting their orders, read by its key', async () => {
     const db = t.server.context.db;
-    const users = await db.all<{ user_id: number; n: number }>('SELECT user_id, COUNT(*) AS n FROM order_stats WHERE user_id IS NOT NULL GROUP BY user_id');
+    const users = await db.all<{ user_id: number; n: number }>('SELECT user_id, COUNT(*) AS n FROM task_orders WHERE user_id IS NOT NULL GROUP BY user_id');
     expect(users.length).toBeGreaterThan(0);
     for (const { user_id, n } of users) expect(await db.get(userCountSql, [user_id])).toEqual({ n });
     const plan = (await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${userCountSql}`, [1])).map((row) => row.detail);

@@ -149,13 +149,22 @@ describe('the task engine on the clock', () => {
     // an order's end moves its figures in the order statistics (the end writes only its result and status)
     for (let i = 0; i < 3; i++) await s.t.advance(1000);
     await s.t.server.tasks.idle();
-    const ended = await db.all<{ notional: number; figured: number }>(
-      `SELECT s.notional, json_extract(o.result, '$.deal_amount') * json_extract(o.result, '$.deal_price') AS figured
-       FROM task_orders o JOIN order_stats s ON s.order_id = o.id WHERE o.task_id = ? AND o.status_ > 2`,
+    // an order's facts (migration 24) are what its JSON says: kind, API, side (2 × spot + buying), filled notional, fee
+    const ended = await db.all<Record<'notional' | 'figured' | 'fee' | 'charged', number> & { facts: string; read: string }>(
+      `SELECT notional, json_extract(result, '$.deal_amount') * json_extract(result, '$.deal_price') AS figured, fee, json_extract(result, '$.fee') AS charged,
+         json_array(user_id, manual, api_id, side) AS facts,
+         json_array((SELECT user_id FROM task_tasks WHERE id = task_id), json_extract(cparam, '$.order_type') = 'manual', json_extract(cparam, '$.apiid'),
+           (json_extract(cparam, '$.acc_type') = 'spot') * 2 + (json_extract(cparam, '$.otype') IN (1, 4, 'buy'))) AS read
+       FROM task_orders WHERE task_id = ? AND status_ > 2`,
       [taskId],
     );
     expect(ended.some((o) => o.notional > 0)).toBe(true);
-    for (const o of ended) expect(o.notional).toBeCloseTo(o.figured ?? 0, 9);
+    expect(new Set(ended.map((o) => JSON.parse(o.facts)[3])).size).toBeGreaterThan(1);
+    for (const o of ended) {
+      expect(o.notional).toBeCloseTo(o.figured ?? 0, 9);
+      expect(o.fee).toBeCloseTo(o.charged, 12);
+      expect(o.facts).toBe(o.read);
+    }
     await s.t.call('taskStatusUpdate', { taskId, settingStatus: 0 }, { token });
   }, 60_000);
 
