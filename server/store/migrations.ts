@@ -27,7 +27,7 @@ const kahanStep = (sum: string, err: string, value: string) => ({
   err: `(${err} + CASE WHEN abs(${sum}) > abs(${value}) THEN (${sum} - (${sum} + ${value})) + ${value} ELSE (${value} - (${sum} + ${value})) + ${sum} END)`,
 });
 
-/** Migration 22: an order_stats row's key in order_sums (`row`: NEW or OLD; a NULL API or side kept as X'' or -1). */
+/** Migrations 22 and 24: an order's key in order_sums (`row`: NEW or OLD of order_stats, of task_orders since 24; a NULL API or side kept as X'' or -1). */
 const sumsKey = (row: string) => `${row}.task_id, ${row}.manual, ${row}.createtime / 3600000, IFNULL(${row}.api_id, X''), IFNULL(${row}.side, -1)`;
 const sumsWhere = (row: string) =>
   `task_id = ${row}.task_id AND manual = ${row}.manual AND hour = ${row}.createtime / 3600000 AND api_id = IFNULL(${row}.api_id, X'') AND side = IFNULL(${row}.side, -1)`;
@@ -40,16 +40,16 @@ const addedToKept = `ON CONFLICT DO UPDATE SET orders = orders + 1, ${['notional
   })
   .join(', ')}`;
 
-/** Migration 22: an order_stats row (`row`) added to its kept sums. */
+/** Migrations 22 and 24: an order (`row`) added to its kept sums. */
 const addToSums = (row: string) => `INSERT INTO order_sums VALUES (${sumsKey(row)}, 1, ${row}.notional, 0, ${row}.fee, 0) ${addedToKept}`;
 
-/** Migration 22: a kept field (or its error) after an order's value changed under the same key: OLD's out, NEW's in. */
+/** Migrations 22 and 24: a kept field (or its error) after an order's value changed under the same key: OLD's out, NEW's in. */
 const changed = (field: string, part: 'sum' | 'err' = 'sum') => {
   const out = kahanStep(field, `${field}_err`, `(-OLD.${field})`);
   return kahanStep(out.sum, out.err, `NEW.${field}`)[part];
 };
 
-/** Migration 22: an order_stats row (`row`) taken out of its kept sums; a key left without orders goes. */
+/** Migrations 22 and 24: an order (`row`) taken out of its kept sums; a key left without orders goes. */
 const removeFromSums = (row: string) => {
   const notional = kahanStep('notional', 'notional_err', `(-${row}.notional)`);
   const fee = kahanStep('fee', 'fee_err', `(-${row}.fee)`);

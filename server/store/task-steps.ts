@@ -93,7 +93,8 @@ const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => 
   },
   orders: {
     columns: 14,
-    sql: (v) => `INSERT INTO task_orders (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, ${FACTS}) VALUES ${v}
+    sql: (v) => `INSERT INTO task_orders
+      (client_id, task_id, task_children_id, cparam, result, pairing_id, status_, createtime, user_id, manual, api_id, side, notional, fee) VALUES ${v}
       ON CONFLICT (client_id) DO UPDATE SET result = excluded.result, status_ = excluded.status_, cparam = excluded.cparam,
         manual = excluded.manual, api_id = excluded.api_id, side = excluded.side, notional = excluded.notional, fee = excluded.fee`,
   },
@@ -121,12 +122,10 @@ const WRITES: Record<keyof Written, { columns: number; sql: (values: string) => 
 /** Rows per statement: well under SQLite's limit of bound parameters. */
 const CHUNK = 400;
 
-/** The statistics' facts of an order, as task_orders keeps them beside its JSON (migration 24), in this order. */
-const FACTS = 'manual, api_id, side, notional, fee';
-
 /**
- * An order's facts (FACTS): manual (cparam.order_type), its API account, its side (2 × spot + buying: otype 1, 4 or
- * 'buy'), the filled notional and the fee. What store/orders.ts sums and lists.
+ * An order's statistics facts, as task_orders keeps them beside its JSON (migration 24), in the orders' statement's
+ * order: manual (cparam.order_type), its API account, its side (2 × spot + buying: otype 1, 4 or 'buy'), the filled
+ * notional and the fee. What store/orders.ts sums and lists.
  */
 const orderFacts = ({ cparam: c, result }: Pick<OrderRecord, 'cparam' | 'result'>): [number, number, number, number, number] => {
   const buying = c.otype === 1 || c.otype === 4 || c.otype === 'buy';
