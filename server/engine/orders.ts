@@ -51,9 +51,11 @@ export interface PairRequest {
   now: number;
 }
 
+/** The price a side takes at the touch. */
+const touch = (q: Quote, side: Side) => (side === 'buy' ? q.ask : q.bid);
+
 /** The order record of leg `i` of a request, status 1 (create order); suffix 'h' marks a re-hedge. */
 export const orderOf = (r: PairRequest, i: 0 | 1, planned: Planned, suffix = ''): OrderRecord => {
-  const touch = (q: Quote, side: Side) => (side === 'buy' ? q.ask : q.bid);
   return {
     client_id: `${r.taskId}-${r.child.task_children_id}-${r.seq}${i === 0 ? 'a' : 'b'}${suffix}`,
     task_id: r.taskId,

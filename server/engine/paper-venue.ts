@@ -106,12 +106,14 @@ const hedgeOutcome = (side: Side, quote: Quote, amount: number, book: Book) => {
   return { status_: status, amount: ex.filled, price: ex.price };
 };
 
+/** What leg `i` of a planned pair will fill. */
+const plannedOf = (out: PairOutcome, i: 0 | 1) => ({ status_: out.status[i], amount: out.filled[i], price: out.price[i] });
+
 /** The paper venue on the random source `rng` (seededRng makes a run replayable). */
 export const paperVenue = (rng: Rng): Venue => ({
   pair(r) {
     const out = planPair(r.sides, r.amounts, r.quotes, r.book, rng, r.settings, r.previous);
-    const planned = (i: 0 | 1) => ({ status_: out.status[i], amount: out.filled[i], price: out.price[i] });
-    return [orderOf(r, 0, planned(0)), orderOf(r, 1, planned(1))];
+    return [orderOf(r, 0, plannedOf(out, 0)), orderOf(r, 1, plannedOf(out, 1))];
   },
   hedge(r, leg) {
     const planned = hedgeOutcome(r.sides[leg], r.quotes[leg], r.amounts[leg], r.book);

@@ -23,20 +23,25 @@ export interface Execution {
   depthLimited: boolean;
 }
 
-/** Walks `book.levels` levels of one side of the quote; the global slippage is paid on every level. */
+/** The price of book level `k` on the side whose touch is `touch` (`sign` 1 buying, −1 selling). */
+const levelPrice = (touch: number, sign: number, book: Book, k: number): number => touch * (1 + sign * (book.slippage + k * book.step));
+
+/**
+ * Walks `book.levels` levels of one side of the quote; the global slippage is paid on every level. (No function is
+ * made per call: the server runs through tsx, whose esbuild names each one it makes, ~5 % of a tick at 10,000 tasks.)
+ */
 export const execute = (side: Side, quote: Quote, amount: number, book: Book): Execution => {
   const touch = side === 'buy' ? quote.ask : quote.bid;
   const perLevel = Math.max(0, side === 'buy' ? quote.askSize : quote.bidSize);
   const sign = side === 'buy' ? 1 : -1;
-  const levelPrice = (k: number) => touch * (1 + sign * (book.slippage + k * book.step));
   const capacity = perLevel * book.levels;
   const filled = Math.min(amount, capacity);
-  if (filled <= 0 || perLevel <= 0) return { filled: 0, price: levelPrice(0), depthLimited: amount > 0 };
+  if (filled <= 0 || perLevel <= 0) return { filled: 0, price: levelPrice(touch, sign, book, 0), depthLimited: amount > 0 };
   let left = filled;
   let cost = 0;
   for (let k = 0; left > 1e-12 && k < book.levels; k++) {
     const take = Math.min(left, perLevel);
-    cost += take * levelPrice(k);
+    cost += take * levelPrice(touch, sign, book, k);
     left -= take;
   }
   return { filled, price: cost / filled, depthLimited: amount > capacity + 1e-12 };

@@ -155,6 +155,10 @@ const fixedOf = (p: TaskParams, inputs: EngineInputs): Fixed => {
 const NO_EXPIRIES: Context['expiries'] = [null, null];
 const expiryOf = (leg: Leg, expiry: NonNullable<EngineInputs['expiry']>, now: number): number | null =>
   isDelivery(tradeTypeOf(leg.contractType)) ? expiry(leg, now) : null;
+/** The legs' quotes one tick before `now`, when asked (a function returned, not named: see pricing.ts `execute`). */
+const staleQuotes = (prices: PriceSource, legs: [Leg, Leg], now: number): Context['stale'] => {
+  return () => [prices(legs[0], now - STALE_MS), prices(legs[1], now - STALE_MS)];
+};
 const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
   const { task } = state;
   const fixed = fixedOf(task.params, inputs);
@@ -166,7 +170,7 @@ const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, 
     task,
     legs,
     quotes: [prices(legs[0], now), prices(legs[1], now)],
-    stale: () => [prices(legs[0], now - STALE_MS), prices(legs[1], now - STALE_MS)],
+    stale: staleQuotes(prices, legs, now),
     expiries,
     book: fixed.book,
     settings,
@@ -263,6 +267,9 @@ export const toLot = (amount: number, lot: number): number => (lot > 0 ? Math.ro
 
 const lotOf = (ctx: Context): number => pairLot([ctx.quotes[0].lot ?? 0, ctx.quotes[1].lot ?? 0]);
 
+/** A leg's leverage: spot none, contracts the engine's. */
+const leverageOf = (ctx: Context, leg: Leg): number => (tradeTypeOf(leg.contractType) === 'SS' ? 1 : ctx.settings.leverage);
+
 /**
  * One open step in coin: open_count contracts, cut to what the position limit (m × the child's
  * share of fund_occupy, counted on leg A's entry notional) and the child's free capital (margins) allow,
@@ -276,8 +283,7 @@ const openAmount = (ctx: Context, cs: ChildState): number => {
   const capital = childCapital(ctx.task, ctx.weights, cs.child.weight);
   const pos = cs.ledger.position;
   const used = pos.f[0][0] * pos.f[0][1] + pos.r[0][0] * pos.r[0][1];
-  const lev = (leg: Leg) => (tradeTypeOf(leg.contractType) === 'SS' ? 1 : ctx.settings.leverage);
-  const marginPerCoin = pA / lev(ctx.legs[0]) + pB / lev(ctx.legs[1]);
+  const marginPerCoin = pA / leverageOf(ctx, ctx.legs[0]) + pB / leverageOf(ctx, ctx.legs[1]);
   const byStep = contractsToCoin(ctx.openCount, ctx.task.params.currency_type, pA);
   const byLimit = (limitOf(ctx, cs.child) - used) / pA;
   const byFund = (capital - pos.mt[0] - pos.mt[1]) / marginPerCoin;
