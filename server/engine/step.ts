@@ -156,9 +156,9 @@ const NO_EXPIRIES: Context['expiries'] = [null, null];
 const expiryOf = (leg: Leg, expiry: NonNullable<EngineInputs['expiry']>, now: number): number | null =>
   isDelivery(tradeTypeOf(leg.contractType)) ? expiry(leg, now) : null;
 /** The legs' quotes one tick before `now`, when asked (a function returned, not named: see pricing.ts `execute`). */
-const staleQuotes = (prices: PriceSource, legs: [Leg, Leg], now: number): Context['stale'] => {
-  return () => [prices(legs[0], now - STALE_MS), prices(legs[1], now - STALE_MS)];
-};
+const staleQuotes =
+  (prices: PriceSource, legs: [Leg, Leg], now: number): Context['stale'] =>
+  () => [prices(legs[0], now - STALE_MS), prices(legs[1], now - STALE_MS)];
 const contextOf = (state: TaskState, inputs: EngineInputs, prices: PriceSource, now: number, venue: Venue): Context => {
   const { task } = state;
   const fixed = fixedOf(task.params, inputs);

@@ -169,9 +169,11 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
   let lastAt = -Infinity;
   let emitting = false;
 
+  /** The task as cached, unless a call changed its rows since. */
+  const unchanged = (taskId: number): Cached | undefined => (dirty.has(taskId) ? undefined : cache.get(taskId));
   const load = async (tx: Queryable, taskId: number): Promise<Cached | undefined> => {
-    const cached = cache.get(taskId);
-    if (cached && !dirty.has(taskId)) return cached;
+    const cached = unchanged(taskId);
+    if (cached) return cached;
     dirty.delete(taskId);
     const row = await findTask(tx, taskId);
     if (!row) return undefined;
@@ -240,7 +242,7 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
       const minute = only === null && now % MINUTE_MS < TICK_MS;
       for (const taskId of ids) {
         // a task read before is taken as it is, no promise made (10,000 tasks a tick)
-        const cached = (dirty.has(taskId) ? undefined : cache.get(taskId)) ?? (await load(tx, taskId));
+        const cached = unchanged(taskId) ?? (await load(tx, taskId));
         if (!cached) continue;
         const { row, state: before } = cached;
         const way = wayOf(before, now);
@@ -279,8 +281,8 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
 
   /** Whether the task would send something at `now` on the books as they are (a dry step: nothing sent, nothing kept). */
   const wouldDecide = (taskId: number, now: number): boolean => {
-    const cached = cache.get(taskId);
-    if (!cached || !lastInputs || !desk || dirty.has(taskId)) return false;
+    const cached = unchanged(taskId);
+    if (!cached || !lastInputs || !desk) return false;
     const way = wayOf(cached.state, now);
     if (!way?.exchange || way.hold) return false;
     return stepTask(cached.state, lastInputs, way.prices, now, desk.venue.dry).state.seq !== cached.state.seq;
