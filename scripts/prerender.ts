@@ -7,6 +7,7 @@
 // A visitor whose language, theme or session differs from the prerender's (zh-CN, light, signed out)
 // gets an empty root from a tiny inline check before paint, and the app renders as without prerender.
 // What a visitor types before hydration is recorded inline and given back after it (src/components/lazy-page/hydration.ts).
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -20,6 +21,7 @@ const { createElement } = await import('react');
 const { prerenderToNodeStream } = await import('react-dom/static');
 const { StaticRouter } = await import('react-router');
 const { createCache, extractStyle, StyleProvider } = await import('@ant-design/cssinjs');
+const { antdSheet, importedFromAntd } = await import('./antd-sheet');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -96,9 +98,6 @@ async function main(): Promise<void> {
   const commonTexts = texts.filter((key) => key.endsWith('/common.json'));
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
 
-  // the console (every route but the three) needs its code and every namespace of the texts
-  writeFileSync(path.join(DIST, 'index.html'), template.replace('</head>', `${preloads(manifest, [CONSOLE, ...texts])}</head>`));
-
   const vite = await createServer({ root: ROOT, mode: 'production', logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
   try {
     // browser globals the app reads while rendering: nothing stored, as for a first visit
@@ -116,6 +115,21 @@ async function main(): Promise<void> {
     const { AppShell } = await vite.ssrLoadModule('/src/app/root.tsx');
     const { recordTypingBeforeHydration, TYPED_BEFORE_HYDRATION } = await vite.ssrLoadModule('/src/components/lazy-page/hydration.ts');
     await i18nReady;
+
+    // the console (every route but the three) needs its code, every namespace of the texts, and antd's styles in
+    // the default theme, with and without motion, before its own (scripts/antd-sheet.ts)
+    const { themeConfig, WITHOUT_MOTION } = await vite.ssrLoadModule('/src/app/theme.ts');
+    const light = [false, true].map((reducedMotion) => [WITHOUT_MOTION, themeConfig('light', reducedMotion)]);
+    const sheet = antdSheet(light, importedFromAntd(path.join(ROOT, 'src')));
+    const sheetFile = `assets/antd-${createHash('sha256').update(sheet).digest('hex').slice(0, 8)}.css`;
+    writeFileSync(path.join(DIST, sheetFile), sheet);
+    if (!template.includes('<title>')) throw new Error('dist/index.html has no <title>');
+    const consolePage = template
+      .replace('<title>', `<link rel="stylesheet" href="/${sheetFile}"><title>`)
+      .replace('</head>', `${preloads(manifest, [CONSOLE, ...texts])}</head>`);
+    writeFileSync(path.join(DIST, 'index.html'), consolePage);
+    console.log(`[prerender] antd's styles → dist/${sheetFile} (${(sheet.length / 1000).toFixed(1)} KB)`);
+
     const call = (fn: (...args: string[]) => void, ...args: string[]) => `(${fn.toString()})(${args.map((v) => JSON.stringify(v)).join(',')});`;
     const check = `<script>${call(staleCheck, themeKey, languageKey, DEFAULT_LANGUAGE, KEYS.token)}</script>`;
     // in the head, before the page's inputs exist: the page arrives in pieces, and one typed into before a recorder

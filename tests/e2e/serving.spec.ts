@@ -99,3 +99,25 @@ test('a visitor who chose the dark theme never gets the light prerendered page h
     [],
   );
 });
+
+test("a console page is drawn with the build's antd styles, making none itself; a theme the build has not made is made in the page", async () => {
+  const p = await signIn('admin', 'admin123');
+  const made = () => p.evaluate(() => document.querySelectorAll('style[data-css-hash]').length);
+  const add = p.getByRole('button', { name: /添加任务/ });
+  const look = () => add.evaluate((el) => ['backgroundColor', 'borderRadius', 'height'].map((k) => getComputedStyle(el)[k as 'height']).join(' '));
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    await p.emulateMedia({ reducedMotion });
+    await p.goto('/task');
+    await add.waitFor();
+    assert.equal(await look(), 'rgb(22, 104, 220) 6px 32px', `the primary button in antd's look (${reducedMotion})`);
+    assert.equal(await made(), 0, `no antd style made in the page (${reducedMotion})`);
+  }
+  await p.getByRole('button', { name: '主题' }).click();
+  await p.waitForFunction(() => getComputedStyle(document.querySelector('.ant-layout')!).backgroundColor === 'rgb(0, 0, 0)');
+  assert.ok((await made()) > 0, 'the dark theme makes its styles in the page');
+  assert.equal(await look(), 'rgb(22, 104, 220) 6px 32px', 'the primary button in the dark theme');
+  assert.deepEqual(
+    pageLog(p).filter((line) => !line.includes('requestfailed')),
+    [],
+  );
+});
