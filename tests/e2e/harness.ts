@@ -197,11 +197,11 @@ export async function taskSettled(app: App, taskId: number): Promise<void> {
   await app.server.tasks.idle(); // the tick that wrote it has told the feeds
 }
 
-/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags a closed network needs. */
+/** Debian's Chromium headless shell (or CHROMIUM_PATH: scripts/ensure-chromium.mjs), with the flags a closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
-  const { chromiumPath, CHROMIUM_ARGS } = await load<{ chromiumPath(): string; CHROMIUM_ARGS: string[] }>('scripts/ensure-chromium.mjs');
+  const { testChromiumPath, CHROMIUM_ARGS } = await load<{ testChromiumPath(): string; CHROMIUM_ARGS: string[] }>('scripts/ensure-chromium.mjs');
   // playwright-core gives every launch a fresh temporary --user-data-dir of its own.
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: testChromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
 let laneBrowser: Promise<Browser> | undefined;

@@ -8,13 +8,13 @@
 //   node tests/e2e/run.mjs              all specs
 //   node tests/e2e/run.mjs serving apis  only specs whose file name contains "serving" or "apis"
 // Env: E2E_TIMEOUT_MS (whole run, default 15 min), E2E_TEST_TIMEOUT_MS (per test, default 120 s),
-//      CHROMIUM_PATH (a Chromium other than /usr/bin/chromium), E2E_SKIP_BUILD=1 (use dist/ as it is),
+//      CHROMIUM_PATH (a Chromium other than Debian's headless shell), E2E_SKIP_BUILD=1 (use dist/ as it is),
 //      E2E_CONCURRENCY (lanes, default 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
+import { testChromiumPath } from '../../scripts/ensure-chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const E2E = path.join(ROOT, 'tests/e2e');
@@ -158,7 +158,7 @@ async function main() {
   // 2. the browser
   let chromium;
   try {
-    chromium = chromiumPath();
+    chromium = testChromiumPath();
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     process.exit(1);
