@@ -30,14 +30,19 @@ function hasAptGet() {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Installs Debian packages (and the CJK fonts the pages need) when root on Debian; false when it cannot. */
+/** Installs Debian packages (and the CJK fonts the pages need) when root on Debian; false when it cannot or apt fails. */
 function install(packages) {
   if (!isRoot() || !hasAptGet()) return false;
   console.log(`[chromium] installing Debian packages ${packages.join(', ')} and fonts-noto-cjk`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', ...packages, 'fonts-noto-cjk'], { stdio: 'inherit', env });
-  return true;
+  try {
+    execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', ...packages, 'fonts-noto-cjk'], { stdio: 'inherit', env });
+    return true;
+  } catch (error) {
+    console.log(`[chromium] apt-get failed: ${error instanceof Error ? error.message : error}`);
+    return false;
+  }
 }
 
 /** CHROMIUM_PATH when set (it must exist). */

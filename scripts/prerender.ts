@@ -4,6 +4,7 @@
 //   dist/<route>.html (served for those paths by server/http/static.ts).
 // - Every page (those three and index.html) preloads what it needs next in parallel with the entry
 //   script: config.json, the zh-CN texts, and the first route's chunks (modulepreload).
+// - index.html (every console route) links antd's styles for the light theme, made here (scripts/antd-sheet.ts).
 // A visitor whose language, theme or session differs from the prerender's (zh-CN, light, signed out)
 // gets an empty root from a tiny inline check before paint, and the app renders as without prerender.
 // What a visitor types before hydration is recorded inline and given back after it (src/components/lazy-page/hydration.ts).
