@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { endpointNames, endpoints, type EndpointName } from '#contract/endpoints';
@@ -181,12 +182,38 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
         } catch (error) {
           return errorEnvelope(error, lang);
         } finally {
-          // answered before the whole body came (refused): the rest is not read, the connection ends after the reply
-          if (request.isMultipart() && !request.raw.complete) reply.header('connection', 'close');
+          // answered before the whole body came (refused): the connection ends after the reply, once the client lets go
+          if (request.isMultipart() && !request.raw.complete) {
+            reply.header('connection', 'close');
+            lingerAfterAnswer(request.raw);
+          }
         }
       },
     });
   }
+}
+
+/** How long a refused upload's client may go on sending after its answer. */
+const LINGER_MS = 3000;
+
+/**
+ * Closing a connection while the client is still sending makes the kernel reset it, and the client may lose the
+ * answer it had not read yet: a network error instead of the refusal's message. So, as nginx's lingering close: after
+ * the answer, end our side, drop what still comes, and close when the client ends its side or after LINGER_MS.
+ * Node's HTTP server ends a `connection: close` socket by its `destroySoon`.
+ */
+function lingerAfterAnswer(request: IncomingMessage): void {
+  const { socket } = request;
+  socket.destroySoon = () => {
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', close);
+    // the upload's parser has let go of the body: what still comes is read and dropped
+    request.removeAllListeners('data');
+    request.resume();
+    socket.end();
+  };
 }
 
 async function runCall(ctx: AppContext, handlers: HandlerMap, uploads: UploadGate, name: EndpointName, request: FastifyRequest, lang: Lang): Promise<Envelope> {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -199,6 +200,42 @@ async function stream(
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/**
+ * A client that goes on sending after it is answered, as a browser does with a file that is too big: it writes its body
+ * until the server ends the connection, then ends its own side. What it had read when the connection ended, and how.
+ */
+function sendUntilEnded(url: string, token: string, fileBytes: number): Promise<{ answer: string; error?: string }> {
+  const { hostname, port } = new URL(url);
+  const head = [fieldPart('strategyName', 'big'), filePart('file', 'big.py'), VALID].join('');
+  const length = Buffer.byteLength(head) + fileBytes + TAIL.length;
+  const socket = connect(Number(port), hostname);
+  const filler = Buffer.alloc(64 * 1024, 0x78);
+  let answer = '';
+  let ended = false;
+  let left = fileBytes;
+  const write = () => {
+    while (!ended && left > 0) {
+      const piece = filler.subarray(0, Math.min(left, filler.length));
+      left -= piece.length;
+      if (!socket.write(piece)) return void socket.once('drain', write);
+    }
+  };
+  return new Promise((resolve) => {
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('end', () => {
+      ended = true;
+      socket.end();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve({ answer, error: error.code }));
+    socket.on('close', () => resolve({ answer }));
+    socket.write(
+      `POST ${endpoints.strategySaveFiles.path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${length}\r\n\r\n${head}`,
+    );
+    write();
+  });
+}
+
 /** A form whose main file is `size` bytes: a valid header, then filler. */
 const bigUpload = (size: number, fields: string[] = []) => [
   ...fields,
@@ -241,6 +278,21 @@ describe('an upload is refused before its body is read', () => {
     const { reply, sentWhenAnswered } = await stream(s.t.url, bigUpload(64 * MiB), { headers: bearer(s.admin) });
     expect(reply).toEqual({ code: 413, info: '文件过大：big.py 超过了单个文件 2 MiB 的上限', data: null });
     expect(sentWhenAnswered).toBeLessThan(EARLY);
+  });
+
+  it('a client still sending after its answer reads all of it, and the connection ends, not reset (413, then 3)', async () => {
+    for (const [token, code] of [
+      [s.admin, 413],
+      ['0'.repeat(64), 3],
+    ] as const) {
+      for (let run = 0; run < 5; run++) {
+        const { answer, error } = await sendUntilEnded(s.t.url, token, 18 * MiB);
+        expect(error).toBeUndefined();
+        expect(answer).toMatch(/^HTTP\/1.1 200 OK\r\n/);
+        expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+        expect(answer).toContain(`"code":${code}`);
+      }
+    }
   });
 
   it('a body that says it is over 20 MiB: 413 before any of it is read', async () => {
