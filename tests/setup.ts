@@ -48,9 +48,10 @@ await loadLanguage('zh-CN');
 await loadLanguage('en');
 await loadLocalePacks('en');
 
-// jsdom lacks these browser APIs that antd relies on.
+// Browser APIs antd relies on. matchMedia matches nothing, always: the pages draw their narrow layout (happy-dom would
+// evaluate the queries against its 1024 px window), as the tests expect.
 if (typeof window !== 'undefined') {
-  window.matchMedia ??= ((query: string) => ({
+  window.matchMedia = ((query: string) => ({
     matches: false,
     media: query,
     onchange: null,

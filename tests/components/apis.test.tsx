@@ -92,7 +92,7 @@ async function openAddDialog(fields: Record<string, string>): Promise<HTMLElemen
   return modal;
 }
 const queryDialog = (title: string) => screen.queryByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
-// (queries by role are slow on antd's DOM in jsdom: text and labels are used instead)
+// (queries by role are slow on antd's DOM in an emulated DOM: text and labels are used instead)
 const button = (scope: HTMLElement, name: RegExp) => within(scope).getByText(name, { selector: 'button > span' }).closest('button')!;
 
 describe('API list', () => {

@@ -25,7 +25,7 @@ function tradeInfoHandlers() {
         task_virtual_earnings: { price: 90, amount: 1, earnings_amount: 0.2, earnings: 3 },
       }),
     ),
-    // no points: the curve draws on a canvas, which jsdom has not
+    // no points: the curve draws on a canvas, which happy-dom has not
     onCall('taskEarnings', () => envelope([])),
     onCall('changeRecords', () => envelope({ datas: [], pages: 1 })),
   );

@@ -1,5 +1,5 @@
 /**
- * @ant-design/charts as every jsdom test sees it (vitest.config.ts aliases the package here: jsdom has no canvas,
+ * @ant-design/charts as every DOM test sees it (vitest.config.ts aliases the package here: happy-dom has no canvas,
  * and one stub for every file, since the files of a worker share their modules). A chart is a <div> that says what
  * it was given: `chart-<kind>`, how many points, its y fields, its x axis title and its up/down colours.
  */

@@ -26,7 +26,7 @@ const stored: GlobalConfig = {
   maxBorrowTRX: 10,
 };
 
-// Role queries walk antd's whole accessibility tree (seconds per call in jsdom): find by text and label instead.
+// Role queries walk antd's whole accessibility tree (seconds per call in an emulated DOM): find by text and label instead.
 const saveButton = () => screen.queryByText(/^保\s*存$/)?.closest('button') ?? null;
 const borrowSwitch = () => screen.getByLabelText('允许借贷');
 

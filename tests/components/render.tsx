@@ -45,7 +45,7 @@ keptStyles.opUpdate = (key, next) => update(key, (entry) => next(entry) ?? (entr
 /**
  * antd as the tests render it (one place): no motion, so dialogs, drawers, dropdowns and messages open and
  * close at once instead of after their animations; and antd's CSS-in-JS keeps its styles to itself instead of
- * adding them to the document (mock "server"): jsdom matches every style rule on each getComputedStyle,
+ * adding them to the document (mock "server"): the DOM matches every style rule on each getComputedStyle,
  * which Testing Library calls for every element a role query or click looks at, and that was most of these
  * tests' time. What is hidden here is hidden by React (not rendered, or an inline style); what antd's
  * stylesheets do is for the e2e tests in Chromium to see.

@@ -61,12 +61,12 @@ export function recordSave(respond = () => envelope({ ...ARBITRAGE_2, id: 9 }, 2
 
 export const mainInput = () => document.getElementById(MAIN_FILE_INPUT_ID) as HTMLInputElement;
 export const relyInput = () => document.getElementById(RELY_FILES_INPUT_ID) as HTMLInputElement;
-// by its text, not its role: a role query computes every button's accessible name through jsdom's getComputedStyle
+// by its text, not its role: a role query computes every button's accessible name through the DOM's getComputedStyle
 export const saveButton = () => screen.getByText(/保\s*存/, { selector: 'button > span' }).closest('button')!;
 export const paramNames = () => screen.queryAllByLabelText('参数名').map((input) => (input as HTMLInputElement).value);
 export const paramValues = () => screen.queryAllByLabelText('参数值/描述').map((input) => (input as HTMLInputElement).value);
 
-/** Types a whole value at once (keystroke by keystroke is slow in jsdom and proves nothing more here). */
+/** Types a whole value at once (keystroke by keystroke is slow in an emulated DOM and proves nothing more here). */
 export const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 export async function openAddDialog() {

@@ -52,7 +52,7 @@ describe('task page', () => {
     expect(await within(first).findByText('子任务 1')).toBeInTheDocument();
     expect(within(first).getByText('okex-a / huobi-b')).toBeInTheDocument();
 
-    // a narrow screen (jsdom's media queries match nothing): the filters are two selects
+    // a narrow screen (tests/setup.ts: media queries match nothing): the filters are two selects
     await choose('币种', 'ETH');
     await waitFor(() => expect(screen.queryByTestId('task-card-1')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('task-card-2')).toBeInTheDocument());

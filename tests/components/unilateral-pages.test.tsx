@@ -123,7 +123,7 @@ describe('strategy statistics page', () => {
     statisticHandlers();
     renderPage(<UnilateralStatisticPage />, { path: '/unilateral/statistic?key=3', session: adminSession });
     await waitFor(() => expect(drawnMarkers()).toEqual([1, 1]));
-    // jsdom lays nothing out: the chart is 800 px wide from x 0; the plot spans 08:00–12:45 from x 64 to 788
+    // happy-dom lays nothing out: the chart is 800 px wide from x 0; the plot spans 08:00–12:45 from x 64 to 788
     const chart = screen.getByRole('img', { name: '价格走势与交易信号' });
     const xAt = (minutesAfter8: number) => 64 + (minutesAfter8 / 285) * 724;
     // the read-out is drawn at the next animation frame after a move
