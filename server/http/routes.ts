@@ -193,7 +193,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
   }
 }
 
-/** How long a refused upload's client may go on sending after its answer. */
+/** How long a refused upload's client may go on sending after its answer (real time: it waits on the network, not on the server's clock). */
 const LINGER_MS = 3000;
 
 /**
