@@ -1,8 +1,9 @@
 // Bytes on the wire: the JavaScript a page makes Chromium download, counted as Chromium counts it: each
 // script response's headers and body as sent (Network.loadingFinished.encodedDataLength, `wire`, what the
 // budget is checked on); the bodies alone are kept too (Σ Network.dataReceived.encodedDataLength, `encoded`).
-// Until the network is idle. First visits use a fresh context (empty cache); console routes are signed in as admin by API.
-import type { Browser, Page } from 'playwright-core';
+// Until the page shows its route and the network is quiet (`settled`). First visits use a fresh context (empty cache);
+// console routes are signed in as admin by API.
+import type { Browser, Page, Request } from 'playwright-core';
 import { KEYS } from '../src/providers/session';
 import { endpoints } from '#contract/endpoints';
 import { answerCaptcha, newPage } from '../tests/e2e/harness';
@@ -20,6 +21,7 @@ export interface ScriptBytes {
 export interface PageBytes {
   route: string;
   finalPath: string;
+  /** the page settled (`settled`); false: it was still loading after SETTLE_LIMIT_MS, and what arrived by then is counted */
   networkIdle: boolean;
   scripts: ScriptBytes[];
   /** sums of `encoded` and `wire` over scripts */
@@ -60,15 +62,48 @@ async function recordScripts(page: Page): Promise<() => ScriptBytes[]> {
   return () => [...scripts.values()];
 }
 
+/** No request under way for this long: the network is quiet (Playwright's networkidle window). */
+const QUIET_MS = 500;
+/** A page not settled by then is counted as it is, and said to be (e.g. polling that never stops). */
+const SETTLE_LIMIT_MS = 20_000;
+
+/** How long the page has had no request under way (0 while one is). */
+function quietness(page: Page): () => number {
+  const pending = new Set<Request>();
+  let lastEnded = performance.now();
+  const ended = (request: Request) => {
+    pending.delete(request);
+    lastEnded = performance.now();
+  };
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return () => (pending.size > 0 ? 0 : performance.now() - lastEnded);
+}
+
+/**
+ * Waits until the page shows its route (the app has drawn into #root, nothing spinning, no skeleton loading) and no
+ * request has been under way for QUIET_MS. Playwright's networkidle alone passed while the console's entry scripts were
+ * still running (~0.5 s without a request on a busy machine, before the page asks for its chunks), so a route was at
+ * times measured as the shell without its page.
+ */
+async function settled(page: Page, quietFor: () => number): Promise<boolean> {
+  const limit = performance.now() + SETTLE_LIMIT_MS;
+  while (performance.now() < limit) {
+    const drawn = await page.evaluate(
+      () => (document.getElementById('root')?.childElementCount ?? 0) > 0 && !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'),
+    );
+    if (drawn && quietFor() >= QUIET_MS) return true;
+    await page.waitForTimeout(100);
+  }
+  return false;
+}
+
 async function visit(page: Page, route: string, baseUrl: string): Promise<PageBytes> {
   const scripts = await recordScripts(page);
+  const quietFor = quietness(page);
   await page.goto(route, { waitUntil: 'load', timeout: 60_000 });
-  let networkIdle = true;
-  try {
-    await page.waitForLoadState('networkidle', { timeout: 20_000 });
-  } catch {
-    networkIdle = false; // e.g. polling that never stops: count what arrived so far, and say so
-  }
+  const networkIdle = await settled(page, quietFor);
   const list = scripts()
     .map((s) => ({ ...s, url: s.url.replace(baseUrl, '') }))
     .sort((a, b) => b.encoded - a.encoded);
