@@ -1,7 +1,7 @@
 // Bytes on the wire: the JavaScript a page makes Chromium download, counted as Chromium counts it: each
 // script response's headers and body as sent (Network.loadingFinished.encodedDataLength, `wire`, what the
 // budget is checked on); the bodies alone are kept too (Σ Network.dataReceived.encodedDataLength, `encoded`).
-// Until the page shows its route and the network is quiet (`settled`). First visits use a fresh context (empty cache);
+// Until the page shows its route and the network is quiet (`untilSettled`). First visits use a fresh context (empty cache);
 // console routes are signed in as admin by API.
 import type { Browser, Page, Request } from 'playwright-core';
 import { KEYS } from '../src/providers/session';
@@ -21,8 +21,8 @@ export interface ScriptBytes {
 export interface PageBytes {
   route: string;
   finalPath: string;
-  /** the page settled (`settled`); false: it was still loading after SETTLE_LIMIT_MS, and what arrived by then is counted */
-  networkIdle: boolean;
+  /** the page settled (`untilSettled`); false: it was still loading after SETTLE_LIMIT_MS, and what arrived by then is counted */
+  settled: boolean;
   scripts: ScriptBytes[];
   /** sums of `encoded` and `wire` over scripts */
   encoded: number;
@@ -87,7 +87,7 @@ function quietness(page: Page): () => number {
  * still running (~0.5 s without a request on a busy machine, before the page asks for its chunks), so a route was at
  * times measured as the shell without its page.
  */
-async function settled(page: Page, quietFor: () => number): Promise<boolean> {
+async function untilSettled(page: Page, quietFor: () => number): Promise<boolean> {
   const limit = performance.now() + SETTLE_LIMIT_MS;
   while (performance.now() < limit) {
     const drawn = await page.evaluate(
@@ -103,14 +103,14 @@ async function visit(page: Page, route: string, baseUrl: string): Promise<PageBy
   const scripts = await recordScripts(page);
   const quietFor = quietness(page);
   await page.goto(route, { waitUntil: 'load', timeout: 60_000 });
-  const networkIdle = await settled(page, quietFor);
+  const settled = await untilSettled(page, quietFor);
   const list = scripts()
     .map((s) => ({ ...s, url: s.url.replace(baseUrl, '') }))
     .sort((a, b) => b.encoded - a.encoded);
   return {
     route,
     finalPath: page.url().replace(baseUrl, ''),
-    networkIdle,
+    settled,
     scripts: list,
     encoded: list.reduce((sum, s) => sum + s.encoded, 0),
     wire: list.reduce((sum, s) => sum + s.wire, 0),

@@ -94,7 +94,7 @@ try {
             median: `${kb(page.wire)} KB`,
             budget: `≤ ${group.budgetKB} KB`,
             pass: page.wire <= group.budgetKB * KB && !redirected.includes('/login'),
-            note: `${page.scripts.length} files, ${kb(page.encoded)} KB of bodies${page.networkIdle ? '' : ', never settled'}`,
+            note: `${page.scripts.length} files, ${kb(page.encoded)} KB of bodies${page.settled ? '' : ', never settled'}`,
           });
         }
       }
