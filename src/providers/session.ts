@@ -42,14 +42,16 @@ export function saveSession(session: Session): void {
 }
 
 export function readSession(): Session | null {
-  const token = Cookies.get(KEYS.token);
+  // the cookies read and parsed once: every permission check of a page reads the session (none outside a browser)
+  const cookies: Partial<Record<string, string>> = Cookies.get() ?? {};
+  const token = cookies[KEYS.token];
   if (!token) return null;
   return {
     token,
-    userName: Cookies.get(KEYS.userName) ?? '',
-    level: Number(Cookies.get(KEYS.level) ?? 0),
-    isSuper: Cookies.get(KEYS.isSuper) === '1',
-    kind: Cookies.get(KEYS.kind) === 'unilateral' ? 'unilateral' : 'normal',
+    userName: cookies[KEYS.userName] ?? '',
+    level: Number(cookies[KEYS.level] ?? 0),
+    isSuper: cookies[KEYS.isSuper] === '1',
+    kind: cookies[KEYS.kind] === 'unilateral' ? 'unilateral' : 'normal',
   };
 }
 
