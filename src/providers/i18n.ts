@@ -83,7 +83,6 @@ export const i18nReady: Promise<void> = i18n
     ns: NAMESPACES,
     interpolation: { escapeValue: false },
     returnNull: false,
-    showSupportNotice: false,
   })
   .then(() => Promise.all([loadLanguage(initial, FIRST_PAINT), loadLanguage(DEFAULT_LANGUAGE, FIRST_PAINT), loadLocalePacks(initial, { dates: false })]))
   .then(() => applyLanguage(initial));
