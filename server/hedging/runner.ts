@@ -248,7 +248,8 @@ export function startTaskRunner(ctx: AppContext, exchange?: ExchangeSide): TaskR
         const way = wayOf(before, now);
         if (!way) continue;
         const out = way.hold ? holdStep(before, inputs, way.prices, now, way.venue) : stepTask(before, inputs, way.prices, now, way.venue);
-        await saveStep(tx, Number(row.user_id), before, out);
+        const writing = tx.save(Number(row.user_id), before, out);
+        if (writing) await writing;
         advance(cached, out);
         for (const account of await recordFills(tx, out.state, out.fills, way.prices, now)) assets.set(account.apiId, account);
         orderAccounts(out, Number(row.user_id), orders);
