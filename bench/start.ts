@@ -34,10 +34,11 @@ const MIGRATION_15 = MIGRATIONS[14]!.filter((sql) => !sql.startsWith('DROP INDEX
 /** The columns migration 24 added to task_orders, last first. */
 const ORDER_FACTS = ['fee', 'notional', 'side', 'api_id', 'manual', 'user_id'];
 
-/** What migrations 19 to 24 made, undone: the folder as a server before them left it (user_version 18). */
+/** What migrations 19 to 25 made, undone: the folder as a server before them left it (user_version 18). */
 const BEFORE_LAST = {
   version: 18,
   undo: [
+    'CREATE INDEX task_orders_time ON task_orders (createtime)',
     ...['insert', 'change', 'move', 'delete'].map((name) => `DROP TRIGGER order_sums_${name}`),
     'DROP TABLE order_sums',
     'DROP TRIGGER order_counts_insert',
@@ -58,7 +59,7 @@ const BEFORE_LAST = {
 
 /** The folder put back before the last migrations, then opened (migrated) as the server opens it: ms. */
 async function timeMigrations(dataDir: string): Promise<number> {
-  if (SCHEMA_VERSION !== 24) throw new Error(`bench/start.ts undoes migrations 19 to 24; the schema is at ${SCHEMA_VERSION}: update BEFORE_LAST`);
+  if (SCHEMA_VERSION !== 25) throw new Error(`bench/start.ts undoes migrations 19 to 25; the schema is at ${SCHEMA_VERSION}: update BEFORE_LAST`);
   const raw = new Database(path.join(dataDir, 'console.db'));
   for (const sql of BEFORE_LAST.undo) raw.exec(sql);
   raw.exec(`PRAGMA user_version = ${BEFORE_LAST.version}`);
@@ -136,7 +137,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const r = await benchStart(budget, size);
     results.push(r);
     console.log(
-      `${r.tasks} tasks, ${r.orders} orders (seeded in ${(r.seedMs / 1000).toFixed(1)} s): migrations 19–24 ${r.migrationsMs.toFixed(0)} ms; ` +
+      `${r.tasks} tasks, ${r.orders} orders (seeded in ${(r.seedMs / 1000).toFixed(1)} s): migrations 19–25 ${r.migrationsMs.toFixed(0)} ms; ` +
         `start to the first answered call ${r.startMs.toFixed(0)} ms (budget ≤ ${budget.startMs} ms), server RSS ${r.rssMB.toFixed(0)} MB (peak ${r.peakRssMB.toFixed(0)} MB): ${r.pass ? 'pass' : 'FAIL'}`,
     );
   }
@@ -150,7 +151,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         budget: limit,
       });
     chart('start-first-call', 'server start to the first answered call', 'ms', (r) => r.startMs, budget.startMs);
-    chart('start-migrations', 'migrations 19 to 24 on the folder', 'ms', (r) => r.migrationsMs);
+    chart('start-migrations', 'migrations 19 to 25 on the folder', 'ms', (r) => r.migrationsMs);
     chart('start-rss', 'server RSS at the first answered call', 'MB', (r) => r.rssMB);
   }
   process.exit(results.every((r) => r.pass) ? 0 : 1);
