@@ -3,10 +3,10 @@
 // budget is checked on); the bodies alone are kept too (Σ Network.dataReceived.encodedDataLength, `encoded`).
 // Until the page shows its route and the network is quiet (`untilSettled`). First visits use a fresh context (empty cache);
 // console routes are signed in as admin by API.
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { KEYS } from '../src/providers/session';
 import { endpoints } from '#contract/endpoints';
-import { answerCaptcha, newPage } from '../tests/e2e/harness';
+import { answerCaptcha, newPage, requestsOf } from '../tests/e2e/harness';
 
 export interface ScriptBytes {
   url: string;
@@ -67,27 +67,14 @@ const QUIET_MS = 500;
 /** A page not settled by then is counted as it is, and said to be (e.g. polling that never stops). */
 const SETTLE_LIMIT_MS = 20_000;
 
-/** How long the page has had no request under way (0 while one is). */
-function quietness(page: Page): () => number {
-  const pending = new Set<Request>();
-  let lastEnded = performance.now();
-  const ended = (request: Request) => {
-    pending.delete(request);
-    lastEnded = performance.now();
-  };
-  page.on('request', (request) => pending.add(request));
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return () => (pending.size > 0 ? 0 : performance.now() - lastEnded);
-}
-
 /**
  * Waits until the page shows its route (the app has drawn into #root, nothing spinning, no skeleton loading) and no
  * request has been under way for QUIET_MS. Playwright's networkidle alone passed while the console's entry scripts were
  * still running (~0.5 s without a request on a busy machine, before the page asks for its chunks), so a route was at
  * times measured as the shell without its page.
  */
-async function untilSettled(page: Page, quietFor: () => number): Promise<boolean> {
+async function untilSettled(page: Page): Promise<boolean> {
+  const { quietFor } = requestsOf(page);
   const limit = performance.now() + SETTLE_LIMIT_MS;
   while (performance.now() < limit) {
     const drawn = await page.evaluate(
@@ -101,9 +88,9 @@ async function untilSettled(page: Page, quietFor: () => number): Promise<boolean
 
 async function visit(page: Page, route: string, baseUrl: string): Promise<PageBytes> {
   const scripts = await recordScripts(page);
-  const quietFor = quietness(page);
+  requestsOf(page); // followed from before the load
   await page.goto(route, { waitUntil: 'load', timeout: 60_000 });
-  const settled = await untilSettled(page, quietFor);
+  const settled = await untilSettled(page);
   const list = scripts()
     .map((s) => ({ ...s, url: s.url.replace(baseUrl, '') }))
     .sort((a, b) => b.encoded - a.encoded);

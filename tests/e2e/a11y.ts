@@ -3,8 +3,8 @@
 // its one route table, and a client-side walk over them (no reload, no new sign-in) that scans each at both viewports.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page, Request } from 'playwright-core';
-import { signInByApi, until } from './harness';
+import type { Page } from 'playwright-core';
+import { requestsOf, signInByApi, until } from './harness';
 import { consoleRoutePaths } from './route-paths';
 
 /** The viewports of the issue: a desktop and a phone. */
@@ -73,29 +73,13 @@ async function axeOnce(page: Page, where: string, rules?: readonly string[]): Pr
     );
 }
 
-/** Requests of each page sent and not yet answered (a client-side move has no load state to wait for). */
-const inFlight = new WeakMap<Page, Set<Request>>();
-
-function requestsOf(page: Page): Set<Request> {
-  let pending = inFlight.get(page);
-  if (!pending) {
-    const requests = new Set<Request>();
-    page.on('request', (request) => requests.add(request));
-    page.on('requestfinished', (request) => requests.delete(request));
-    page.on('requestfailed', (request) => requests.delete(request));
-    pending = requests;
-    inFlight.set(page, requests);
-  }
-  return pending;
-}
-
 /**
  * Waits until the page stands still: no request under way, nothing loading (no spinning antd Spin, no active
  * skeleton), and no finite animation running (antd's fade and zoom motions: a half-faded text would fail contrast).
  */
 export async function settled(page: Page): Promise<void> {
-  const pending = requestsOf(page);
-  await until(`the requests of ${page.url()} ended`, () => pending.size === 0);
+  const requests = requestsOf(page);
+  await until(`the requests of ${page.url()} ended`, () => requests.pending === 0);
   await page.waitForFunction(
     () =>
       !document.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&

@@ -26,6 +26,7 @@
 //   freePort()            a free loopback port, for a process a spec starts itself (restart, nginx)
 //   scriptTookOver(page)  waits until a prerendered page (/login, /home, /guide) is the script's: clicks count
 //   until(what, condition)  waits for a state outside the page (the server's), checked every POLL_MS
+//   requestsOf(page)      the page's requests under way, and how long none has been (followed from the first call)
 //   taskSettled(app, id)  waits until a task's engine has nothing under way (no open order, no manual
 //                         trade, no status change pending): a paused or stopped task's numbers then hold still
 //   E2E_START, onServerClock(page, clock)   a spec's ManualClock starts at E2E_START; the page's Date is set to it
@@ -43,7 +44,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { endpoints, type EndpointName } from '#contract/endpoints';
 import { captchaFields, proveWork } from '#contract/rules/captcha';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
@@ -195,6 +196,37 @@ export async function taskSettled(app: App, taskId: number): Promise<void> {
     return state.open_orders.length === 0 && state.manual === null && state.pending_status === null;
   });
   await app.server.tasks.idle(); // the tick that wrote it has told the feeds
+}
+
+/** A page's requests: how many are under way, and for how long none has been (0 while one is). */
+export interface PageRequests {
+  readonly pending: number;
+  quietFor(): number;
+}
+const tracked = new WeakMap<Page, PageRequests>();
+
+/** The requests of a page, followed from the first call on (one set of listeners per page). */
+export function requestsOf(page: Page): PageRequests {
+  let requests = tracked.get(page);
+  if (!requests) {
+    const pending = new Set<Request>();
+    let lastEnded = performance.now();
+    const ended = (request: Request) => {
+      pending.delete(request);
+      lastEnded = performance.now();
+    };
+    page.on('request', (request) => pending.add(request));
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    requests = {
+      get pending() {
+        return pending.size;
+      },
+      quietFor: () => (pending.size > 0 ? 0 : performance.now() - lastEnded),
+    };
+    tracked.set(page, requests);
+  }
+  return requests;
 }
 
 /** Debian's Chromium headless shell (or CHROMIUM_PATH: scripts/ensure-chromium.mjs), with the flags a closed network needs. */
