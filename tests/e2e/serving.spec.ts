@@ -20,6 +20,10 @@ test('/login, /home and /guide show their content with JavaScript off', async (t
   await page.getByText('查看新手指引').first().waitFor();
   await page.goto('/guide');
   assert.ok((await page.locator('#root').innerText()).trim().length > 0, '/guide paints text without script');
+  // the site's icon (the tab's, and the header's mark on a phone) is linked from the page and served as an image
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  const reply = await page.request.get(icon!);
+  assert.equal(reply.headers()['content-type'], 'image/svg+xml');
 });
 
 test('the prerendered /login hydrates in place: the same card, working, no errors', async () => {

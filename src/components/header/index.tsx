@@ -56,9 +56,13 @@ export function AppHeader({ nav, alerts = false }: AppHeaderProps) {
       className="app-header"
       style={{ display: 'flex', alignItems: 'center', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
-      {/* a long brand (a longer language) gives way with an ellipsis rather than push the header wider than a phone */}
-      <Link to="/home" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flex: '0 1 auto' }}>
-        <PlainText strong>{t('app.brand')}</PlainText>
+      {/* the brand's name, or on a phone its mark (the site's icon), which leaves the header's room to its controls; a long
+          name (a longer language) gives way with an ellipsis rather than push the header wider than the screen */}
+      <Link to="/home" className="app-brand" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+        <PlainText strong className="wide-only">
+          {t('app.brand')}
+        </PlainText>
+        <img className="narrow-only" src="/favicon.svg" alt={t('app.brand')} width={24} height={24} style={{ display: 'block' }} />
       </Link>
       {/* the nav keeps at least its menu button's width: the brand gives way first */}
       <div style={{ flex: 1, minWidth: nav ? 32 : 0 }}>{nav}</div>
