@@ -138,13 +138,13 @@ const DEMO_RECORD: Record<string, string> = { '/task/taskDetail': '?id=1', '/tas
  * These states of the walk (a slice of everyState, in its order), each at both viewports in both themes, signed in
  * as admin (the role that sees the most; /login signed out): one page, one load of /login, everything else
  * client-side. A state is reached at the phone's width (a phone user's first layout, on which the page's width is
- * checked: nothing scrolls sideways) and scanned there, then the viewport is widened to the desktop's for its scan
+ * checked: nothing scrolls sideways, no card title or column title is squeezed) and scanned there, then the viewport is widened to the desktop's for its scan
  * (the console follows a resize: antd's breakpoints, the market board's and charts' measured widths), the theme
  * switched with the header's button, scanned at the desktop's width, narrowed to the phone's and scanned again:
  * one move to the route, one theme switch and two resizes per state, where a walk per viewport moved twice and
  * switched twice. Light scans run every rule, dark ones the THEME_RULES; the next state starts in the theme the last
- * one ended in. Answers every serious or critical violation, each naming its viewport and theme, and every page too
- * wide.
+ * one ended in. Answers every serious or critical violation, each naming its viewport and theme, and every page that does
+ * not fit the phone.
  */
 export async function scanStates(page: Page, states: readonly string[]): Promise<string[]> {
   const [wide, phone] = VIEWPORTS;
@@ -189,11 +189,40 @@ async function resize(page: Page, size: { width: number; height: number }): Prom
 /** The viewport widths at which a page must not scroll sideways (a phone's; a wide page may have wide tables). */
 const PHONE_WIDTH = 375;
 
-/** A finding when the page is wider than a phone's viewport (it would scroll sideways); none at other widths. */
+/**
+ * Findings when the page does not fit a phone's viewport; none at other widths: the page is wider (it would scroll
+ * sideways), a card's title is cut (antd's head gives its row to the card's `extra` and cuts the title to an ellipsis,
+ * or to nothing: ToolCard wraps instead), or a column's title takes more than two lines (a table without its own
+ * scroll squeezes its columns to a few letters each).
+ */
 async function fits(page: Page, where: string, width: number): Promise<string[]> {
   if (width > PHONE_WIDTH) return [];
-  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-  return scrollWidth <= width ? [] : [`${where}: scrolls sideways (${scrollWidth} px wide at ${width} px)`];
+  const { scrollWidth, cutTitles, squeezedColumns } = await page.evaluate(() => {
+    const cutTitles = [...document.querySelectorAll('.ant-card-head-title')].filter((title) => title.scrollWidth > title.clientWidth + 1);
+    const squeezedColumns = [...document.querySelectorAll('th.ant-table-cell')].filter((cell) => {
+      // the lines the title's text takes: the distinct tops of its text's boxes
+      const tops = new Set<number>();
+      const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        if (!text.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const box of range.getClientRects()) if (box.width > 0) tops.add(Math.round(box.top));
+      }
+      return tops.size > 2;
+    });
+    // (no function declared in here: tsx would name it with a helper the page does not have)
+    return {
+      scrollWidth: document.scrollingElement!.scrollWidth,
+      cutTitles: cutTitles.map((title) => `"${title.textContent?.trim()}"`),
+      squeezedColumns: squeezedColumns.map((cell) => `"${cell.textContent?.trim()}"`),
+    };
+  });
+  return [
+    ...(scrollWidth <= width ? [] : [`${where}: scrolls sideways (${scrollWidth} px wide at ${width} px)`]),
+    ...cutTitles.map((title) => `${where}: the card title ${title} is cut at ${width} px`),
+    ...squeezedColumns.map((title) => `${where}: the column ${title} is squeezed to more than two lines at ${width} px`),
+  ];
 }
 
 /**

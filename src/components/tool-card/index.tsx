@@ -3,6 +3,8 @@ import { Card, Flex, type CardProps } from 'antd';
 
 /** antd's head title is one line cut with an ellipsis: here it wraps instead, and the tools share its row. */
 const TITLE_STYLE = { whiteSpace: 'normal', overflow: 'visible' } as const;
+/** the tools in the head's own weight, as antd's `extra` has them: the title's bold is the title's */
+const TOOLS_STYLE = { fontWeight: 'normal' } as const;
 
 /**
  * A Card with a title and tools (buttons) in one head row that wraps: where both do not fit (a phone,
@@ -17,7 +19,7 @@ export function ToolCard({ title, tools, styles, ...props }: Omit<CardProps, 'ex
       title={
         <Flex wrap justify="space-between" align="center" gap={8}>
           <div>{title}</div>
-          {tools}
+          {tools ? <div style={TOOLS_STYLE}>{tools}</div> : null}
         </Flex>
       }
     />

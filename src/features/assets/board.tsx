@@ -8,6 +8,7 @@ import type { ChartUnit } from '../../domain/assets';
 import type { AccountChange } from '#contract/types/assets';
 import type { RatioRangeKey } from '#contract/rules/assets';
 import { formatAmount, formatReturn } from '../../domain/format';
+import { ToolCard } from '../../components/tool-card';
 import { NoApiOrFailed } from './no-api';
 import { DEFAULT_RANGE, RatioControls, RatioPanel } from './ratio-panel';
 import { useApiAccounts } from './use-api-accounts';
@@ -60,14 +61,14 @@ export default function AssetBoardPage() {
       <Row gutter={[12, 12]}>
         {apis.map((api) => (
           <Col key={api.id} xs={24} lg={12} xxl={8}>
-            <Card
+            <ToolCard
               size="small"
               title={api.name}
-              extra={<ChangeText change={changes?.find((c) => c.apiId === api.id)} range={range} />}
+              tools={<ChangeText change={changes?.find((c) => c.apiId === api.id)} range={range} />}
               data-testid={`board-${api.id}`}
             >
               <RatioPanel endpoint="assetImaging" apiId={api.id} name={api.name} fixed={{ range, unit }} height={200} />
-            </Card>
+            </ToolCard>
           </Col>
         ))}
       </Row>

@@ -58,7 +58,7 @@ export default function StrategyListPage() {
         ) : null
       }
     >
-      <Table<ArbitrageStrategy> {...tableProps} rowKey="id" size="middle">
+      <Table<ArbitrageStrategy> {...tableProps} rowKey="id" size="middle" scroll={{ x: 'max-content' }}>
         <Table.Column<ArbitrageStrategy> dataIndex="id" title={t('fields.id')} width={100} />
         <Table.Column<ArbitrageStrategy> dataIndex="name" title={t('fields.name')} render={(name: string) => <Typography.Text>{name}</Typography.Text>} />
         <Table.Column<ArbitrageStrategy> dataIndex="updatetime" title={t('fields.updatetime')} width={200} />

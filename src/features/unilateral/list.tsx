@@ -1,5 +1,5 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Dropdown, Space, Table, Tag, Tooltip, Typography, type CheckboxProps } from 'antd';
+import { App, Button, Dropdown, Space, Table, Tag, Tooltip, Typography, type CheckboxProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCan, useInvalidate, useList, type CrudFilter } from '@refinedev/core';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import type { FollowTask } from '#contract/types/follow-tasks';
 import { useCallMutation } from '../../api/use-call';
 import { failed, succeeded } from '../../components/notify';
 import { Sparkline } from '../../components/sparkline';
+import { ToolCard } from '../../components/tool-card';
 import { useUpDownColors } from '../../components/up-down-colors';
 import { PAGING } from '#contract/rules/constants';
 import { formatCost, formatPercent, formatQuantity, formatReturn, formatStatistic } from '../../domain/format';
@@ -294,10 +295,10 @@ export default function UnilateralStrategyListPage() {
   ];
 
   return (
-    <Card
+    <ToolCard
       title={t('list.title')}
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 }, title: { whiteSpace: 'normal' } }}
-      extra={
+      styles={{ header: { paddingBlock: 8 } }}
+      tools={
         <Space wrap>
           {canOperate && operations.length > 0 ? (
             <>
@@ -379,6 +380,6 @@ export default function UnilateralStrategyListPage() {
       {dialog?.kind === 'follow' ? (
         <FollowTaskDialog mode="add" strategyId={dialog.strategyId} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
       ) : null}
-    </Card>
+    </ToolCard>
   );
 }
