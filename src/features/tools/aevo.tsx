@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ToolCard } from '../../components/tool-card';
 import type { AevoTrade } from '#contract/types/aevo';
 import { useCall, useCallMutation } from '../../api/use-call';
 import { failed } from '../../components/notify';
@@ -53,10 +54,9 @@ export default function AevoPage() {
   ];
 
   return (
-    <Card
+    <ToolCard
       title={t('title')}
-      styles={{ header: { flexWrap: 'wrap' } }}
-      extra={
+      tools={
         <Button type="primary" icon={<SyncOutlined />} loading={sync.isPending} onClick={syncNow}>
           {t('sync')}
         </Button>
@@ -80,6 +80,6 @@ export default function AevoPage() {
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, size: 'small' }}
         data-testid="aevo-trades"
       />
-    </Card>
+    </ToolCard>
   );
 }

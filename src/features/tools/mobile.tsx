@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useList, type CrudFilter } from '@refinedev/core';
 import { Card, Empty, Flex, List, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ToolCard } from '../../components/tool-card';
 import { Link } from 'react-router';
 import { assetView, netAssetsOf } from '../../domain/assets';
 import { PAGING } from '#contract/rules/constants';
@@ -46,10 +47,10 @@ function RunningTasks() {
   const total = result.total ?? 0;
 
   return (
-    <Card
+    <ToolCard
       size="small"
       title={t('tasks')}
-      extra={
+      tools={
         <Flex gap={8} align="center">
           <Typography.Text type="secondary" data-testid="mobile-task-counter">
             {counter ? t('task:counter', { running: counter.running, total: counter.total }) : null}
@@ -57,7 +58,7 @@ function RunningTasks() {
           <Link to="/task">{t('allTasks')}</Link>
         </Flex>
       }
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+      styles={{ header: { paddingBlock: 8 } }}
     >
       {query.isLoading ? (
         <Skeleton active />
@@ -95,7 +96,7 @@ function RunningTasks() {
           }
         />
       )}
-    </Card>
+    </ToolCard>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Form, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Form, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { ToolCard } from '../../../components/tool-card';
 import type { BinanceAccount } from '#contract/types/binance';
 import { useCall, useCallMutation } from '../../../api/use-call';
 import { failed } from '../../../components/notify';
@@ -119,15 +120,14 @@ export default function BinanceCurrencyPage() {
   if (query.isError && !account) return <BinanceAccountsFailed binance={binance} />;
   if (!query.isLoading && !account) return <NoBinanceAccount />;
   return (
-    <Card
+    <ToolCard
       title={t('currency.title')}
       loading={query.isLoading}
-      extra={<AccountSelect binance={binance} />}
-      styles={{ header: { flexWrap: 'wrap' } }}
+      tools={<AccountSelect binance={binance} />}
       data-testid="binance-currency"
     >
       <Typography.Paragraph type="secondary">{t('currency.hint')}</Typography.Paragraph>
       {account ? <Blacklist key={account.apiId} account={account} /> : null}
-    </Card>
+    </ToolCard>
   );
 }

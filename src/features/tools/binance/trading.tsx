@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { ToolCard } from '../../../components/tool-card';
 import type { BinanceAccount, BinancePosition } from '#contract/types/binance';
 import type { FollowOrder } from '#contract/types/follow-tasks';
 import { useCallMutation } from '../../../api/use-call';
@@ -172,7 +173,7 @@ export default function BinanceTradingPage() {
   if (!query.isLoading && !account) return <NoBinanceAccount />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="binance-trading">
-      <Card title={t('trading.title')} loading={query.isLoading} extra={<AccountSelect binance={binance} />} styles={{ header: { flexWrap: 'wrap' } }}>
+      <ToolCard title={t('trading.title')} loading={query.isLoading} tools={<AccountSelect binance={binance} />}>
         {account ? (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }}>
@@ -192,7 +193,7 @@ export default function BinanceTradingPage() {
             <LeverageForm key={`${account.apiId}-${account.leverage}`} account={account} onDone={done} />
           </Space>
         ) : null}
-      </Card>
+      </ToolCard>
       {result ? (
         <Alert
           type="success"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
 import { CalculatorOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ToolCard } from '../../../components/tool-card';
 import { Link } from 'react-router';
 import { useCall, useCallMutation } from '../../../api/use-call';
 import { FormDialog } from '../../../components/form-dialog';
@@ -73,10 +74,10 @@ export default function MinerModelsPage() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('models.title')}
       </Typography.Title>
-      <Card
+      <ToolCard
         size="small"
         title={<Typography.Text type="secondary">{t('models.hint')}</Typography.Text>}
-        extra={
+        tools={
           <Space wrap>
             <Link to="/main/mill1">{t('models.compare')}</Link>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
@@ -84,7 +85,7 @@ export default function MinerModelsPage() {
             </Button>
           </Space>
         }
-        styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 }, title: { whiteSpace: 'normal' } }}
+        styles={{ header: { paddingBlock: 8 } }}
       >
         <Table<MinerModel>
           rowKey="id"
@@ -135,7 +136,7 @@ export default function MinerModelsPage() {
             },
           ]}
         />
-      </Card>
+      </ToolCard>
       {dialog && <ModelDialog model={dialog.model} onClose={() => setDialog(undefined)} onSaved={saved} />}
     </Flex>
   );
