@@ -1,6 +1,6 @@
 // axe-core finds no violation of impact serious or critical on any page at 1400 px and on a phone (375 px), in light
 // mode and in dark mode (each page scanned at both widths in both themes from one visit), no page scrolls sideways on
-// the phone nor cuts a card's title or squeezes a column's (a11y.ts `fits`), and the dialogs of the task and API pages have none either (light; the phone's navigation drawer:
+// the phone nor cuts a card's title or squeezes a column's title or a figure (a11y.ts `fits`), and the dialogs of the task and API pages have none either (light; the phone's navigation drawer:
 // mobile.spec.ts).
 import { test } from './spec-file';
 import assert from 'node:assert/strict';
@@ -29,7 +29,7 @@ const PARTS = 4;
 const states = everyState();
 const parts = Array.from({ length: PARTS }, (_, i) => states.slice(Math.ceil((i * states.length) / PARTS), Math.ceil(((i + 1) * states.length) / PARTS)));
 for (const [index, part] of parts.entries()) {
-  test(`no serious accessibility violation at ${VIEWPORTS.map((v) => v.name).join(' and ')} in light and dark mode, and none scrolls sideways, cuts a card title or squeezes a column title at ${VIEWPORTS[1].name}: part ${index + 1} of ${PARTS} of the pages (${part[0]} to ${part.at(-1)})`, async () => {
+  test(`no serious accessibility violation at ${VIEWPORTS.map((v) => v.name).join(' and ')} in light and dark mode, and none scrolls sideways, cuts a card title or squeezes a column title or a figure at ${VIEWPORTS[1].name}: part ${index + 1} of ${PARTS} of the pages (${part[0]} to ${part.at(-1)})`, async () => {
     const found = await scanStates(await open(), part);
     assert.equal(found.length, 0, `${found.length} serious or critical violations or pages that do not fit:\n${found.join('\n')}`);
   });

@@ -138,7 +138,7 @@ const DEMO_RECORD: Record<string, string> = { '/task/taskDetail': '?id=1', '/tas
  * These states of the walk (a slice of everyState, in its order), each at both viewports in both themes, signed in
  * as admin (the role that sees the most; /login signed out): one page, one load of /login, everything else
  * client-side. A state is reached at the phone's width (a phone user's first layout, on which the page's width is
- * checked: nothing scrolls sideways, no card title or column title is squeezed) and scanned there, then the viewport is widened to the desktop's for its scan
+ * checked: nothing scrolls sideways, no card title, column title or figure is squeezed) and scanned there, then the viewport is widened to the desktop's for its scan
  * (the console follows a resize: antd's breakpoints, the market board's and charts' measured widths), the theme
  * switched with the header's button, scanned at the desktop's width, narrowed to the phone's and scanned again:
  * one move to the route, one theme switch and two resizes per state, where a walk per viewport moved twice and
@@ -192,13 +192,15 @@ const PHONE_WIDTH = 375;
 /**
  * Findings when the page does not fit a phone's viewport; none at other widths: the page is wider (it would scroll
  * sideways), a card's title is cut (antd's head gives its row to the card's `extra` and cuts the title to an ellipsis,
- * or to nothing: ToolCard wraps instead), or a column's title takes more than two lines (a table without its own
- * scroll squeezes its columns to a few letters each).
+ * or to nothing: ToolCard wraps instead), a column's title takes more than two lines (a table without its own
+ * scroll squeezes its columns to a few letters each), or a figure (antd's Statistic) is wider than its place (it runs
+ * over its neighbour's).
  */
 async function fits(page: Page, where: string, width: number): Promise<string[]> {
   if (width > PHONE_WIDTH) return [];
-  const { scrollWidth, cutTitles, squeezedColumns } = await page.evaluate(() => {
+  const { scrollWidth, cutTitles, squeezedColumns, wideFigures } = await page.evaluate(() => {
     const cutTitles = [...document.querySelectorAll('.ant-card-head-title')].filter((title) => title.scrollWidth > title.clientWidth + 1);
+    const wideFigures = [...document.querySelectorAll('.ant-statistic')].filter((figure) => figure.scrollWidth > figure.clientWidth + 1);
     const squeezedColumns = [...document.querySelectorAll('th.ant-table-cell')].filter((cell) => {
       // the lines the title's text takes: the distinct tops of its text's boxes
       const tops = new Set<number>();
@@ -216,12 +218,14 @@ async function fits(page: Page, where: string, width: number): Promise<string[]>
       scrollWidth: document.scrollingElement!.scrollWidth,
       cutTitles: cutTitles.map((title) => `"${title.textContent?.trim()}"`),
       squeezedColumns: squeezedColumns.map((cell) => `"${cell.textContent?.trim()}"`),
+      wideFigures: wideFigures.map((figure) => `"${figure.textContent?.trim()}"`),
     };
   });
   return [
     ...(scrollWidth <= width ? [] : [`${where}: scrolls sideways (${scrollWidth} px wide at ${width} px)`]),
     ...cutTitles.map((title) => `${where}: the card title ${title} is cut at ${width} px`),
     ...squeezedColumns.map((title) => `${where}: the column ${title} is squeezed to more than two lines at ${width} px`),
+    ...wideFigures.map((figure) => `${where}: the figure ${figure} is wider than its place at ${width} px`),
   ];
 }
 

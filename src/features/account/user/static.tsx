@@ -18,17 +18,18 @@ export default function UserStaticPage() {
   return (
     <Card style={{ maxWidth: 880, margin: '24px auto' }} title={t('pages.user.progressTitle')}>
       <Typography.Text type="secondary">{t('pages.user.progressNote')}</Typography.Text>
-      <Row gutter={16} style={{ marginTop: 16 }}>
-        <Col span={6}>
+      {/* two by two on a phone: four in a row overlapped their figures at 375 px */}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={12} md={6}>
           <Statistic title={t('pages.user.principal')} value={DEMO.principal} formatter={money} suffix="USDT" />
         </Col>
-        <Col span={6}>
+        <Col xs={12} md={6}>
           <Statistic title={t('pages.user.current')} value={DEMO.current} formatter={money} suffix="USDT" />
         </Col>
-        <Col span={6}>
+        <Col xs={12} md={6}>
           <Statistic title={t('pages.user.target')} value={DEMO.target} formatter={money} suffix="USDT" />
         </Col>
-        <Col span={6}>
+        <Col xs={12} md={6}>
           <Statistic title={t('pages.user.elapsed')} value={elapsed} suffix="s" />
         </Col>
       </Row>

@@ -120,12 +120,7 @@ export default function BinanceCurrencyPage() {
   if (query.isError && !account) return <BinanceAccountsFailed binance={binance} />;
   if (!query.isLoading && !account) return <NoBinanceAccount />;
   return (
-    <ToolCard
-      title={t('currency.title')}
-      loading={query.isLoading}
-      tools={<AccountSelect binance={binance} />}
-      data-testid="binance-currency"
-    >
+    <ToolCard title={t('currency.title')} loading={query.isLoading} tools={<AccountSelect binance={binance} />} data-testid="binance-currency">
       <Typography.Paragraph type="secondary">{t('currency.hint')}</Typography.Paragraph>
       {account ? <Blacklist key={account.apiId} account={account} /> : null}
     </ToolCard>
