@@ -89,8 +89,8 @@ async function walk(p: Page, width: number): Promise<string[]> {
   const problems: string[] = [];
   for (const path of PAGES) {
     await goClientSide(p, path);
-    // the page is in the pseudo-language (an accented, bracketed text is shown)
-    await p.getByText(/⟦/).first().waitFor();
+    // the page is in the pseudo-language (an accented, bracketed text is shown: on a phone the header's brand is its mark)
+    await p.getByText(/⟦/).filter({ visible: true }).first().waitFor();
     const found = await p.evaluate(overflows);
     if (found.page > found.viewport) problems.push(`${path} at ${width} px: the page is ${found.page} px wide (${found.widest})`);
     for (const cell of found.cells) problems.push(`${path} at ${width} px: ${cell}`);
