@@ -68,24 +68,29 @@ function makeFormatter(lng: string, { grouping = false, minute = MINUTE_FORMAT }
     const n = toNumber(value);
     return n === undefined ? EMPTY_VALUE : numberFormat(decimals).format(n);
   };
-  // the language's percent pattern ("12.35%", "12,35 %"): Intl's parts around a number, which keeps §9's decimals
-  const percentParts = new Intl.NumberFormat(lng, { style: 'percent' }).formatToParts(1);
+  // the language's percent pattern ("12.35%", "12,35 %"): Intl's parts around a number, which keeps §9's decimals.
+  // Each of Intl's formats is made when first used: making one is costly (~10 ms on a slow phone), and a page's first
+  // load is where it would be paid
+  let percentParts: Intl.NumberFormatPart[] | undefined;
   const percent = (value: unknown, decimals: number) => {
     const text = number(value, decimals);
+    percentParts ??= new Intl.NumberFormat(lng, { style: 'percent' }).formatToParts(1);
     return text === EMPTY_VALUE ? text : percentParts.map((part) => (part.type === 'integer' ? text : part.value)).join('');
   };
-  const localeMinute = new Intl.DateTimeFormat(lng, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  let localeMinute: Intl.DateTimeFormat | undefined;
+  const minuteFormat = () =>
+    (localeMinute ??= new Intl.DateTimeFormat(lng, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }));
   return {
     number,
     percent,
-    minute: (time) => (minute === 'locale' ? localeMinute.format(time.toDate()) : time.format(minute)),
+    minute: (time) => (minute === 'locale' ? minuteFormat().format(time.toDate()) : time.format(minute)),
   };
 }
 
@@ -116,9 +121,9 @@ export const formatQuantity = (value: unknown) => formatNumber(value, 'quantity'
 /** A value already in percent (12.3 → "12.30%") with the decimals of its kind (default: statistics, 2). */
 export const formatPercent = (value: unknown, kind: DecimalKind = 'statistics'): string => current().percent(value, DECIMALS[kind]);
 
-const plain = makeFormatter('en', {});
+let plain: LanguageFormatter | undefined;
 /** A figure for a file (CSV) in every language: the spec's plain form ("1234.5678"), which a spreadsheet reads as a number. */
-export const formatFileNumber = (value: unknown, kind: DecimalKind): string => plain.number(value, DECIMALS[kind]);
+export const formatFileNumber = (value: unknown, kind: DecimalKind): string => (plain ??= makeFormatter('en', {})).number(value, DECIMALS[kind]);
 
 // ── Times ─────────────────────────────────────────────────────────────────────────────
 const toDayjs = (value: string | number | Date): dayjs.Dayjs =>
