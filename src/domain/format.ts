@@ -78,15 +78,10 @@ function makeFormatter(lng: string, { grouping = false, minute = MINUTE_FORMAT }
     return text === EMPTY_VALUE ? text : percentParts.map((part) => (part.type === 'integer' ? text : part.value)).join('');
   };
   let localeMinute: Intl.DateTimeFormat | undefined;
-  const minuteFormat = () =>
-    (localeMinute ??= new Intl.DateTimeFormat(lng, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }));
+  const minuteFormat = () => {
+    localeMinute ??= new Intl.DateTimeFormat(lng, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    return localeMinute;
+  };
   return {
     number,
     percent,
@@ -123,7 +118,10 @@ export const formatPercent = (value: unknown, kind: DecimalKind = 'statistics'):
 
 let plain: LanguageFormatter | undefined;
 /** A figure for a file (CSV) in every language: the spec's plain form ("1234.5678"), which a spreadsheet reads as a number. */
-export const formatFileNumber = (value: unknown, kind: DecimalKind): string => (plain ??= makeFormatter('en', {})).number(value, DECIMALS[kind]);
+export function formatFileNumber(value: unknown, kind: DecimalKind): string {
+  plain ??= makeFormatter('en', {});
+  return plain.number(value, DECIMALS[kind]);
+}
 
 // ── Times ─────────────────────────────────────────────────────────────────────────────
 const toDayjs = (value: string | number | Date): dayjs.Dayjs =>
