@@ -312,7 +312,7 @@ export class TickWriter implements Queryable {
 
 /** Writes what one step of a task of `userId`'s changed (call inside the tick's transaction; gathered when `db` is the tick's TickWriter). */
 export async function saveStep(db: Queryable, userId: number, before: TaskState, out: StepResult): Promise<void> {
-  if (db instanceof TickWriter) return db.save(userId, before, out) ?? Promise.resolve();
+  if (db instanceof TickWriter) return db.save(userId, before, out);
   const rows = emptyRows();
   stepRows(userId, before, out, rows);
   await db.batch(statements(rows));

@@ -74,8 +74,9 @@ function makeFormatter(lng: string, { grouping = false, minute = MINUTE_FORMAT }
   let percentParts: Intl.NumberFormatPart[] | undefined;
   const percent = (value: unknown, decimals: number) => {
     const text = number(value, decimals);
+    if (text === EMPTY_VALUE) return text;
     percentParts ??= new Intl.NumberFormat(lng, { style: 'percent' }).formatToParts(1);
-    return text === EMPTY_VALUE ? text : percentParts.map((part) => (part.type === 'integer' ? text : part.value)).join('');
+    return percentParts.map((part) => (part.type === 'integer' ? text : part.value)).join('');
   };
   let localeMinute: Intl.DateTimeFormat | undefined;
   const minuteFormat = () => {

@@ -137,14 +137,14 @@ const DEMO_RECORD: Record<string, string> = { '/task/taskDetail': '?id=1', '/tas
 /**
  * These states of the walk (a slice of everyState, in its order), each at both viewports in both themes, signed in
  * as admin (the role that sees the most; /login signed out): one page, one load of /login, everything else
- * client-side. A state is reached at the phone's width (a phone user's first layout, on which the page's width is
- * checked: nothing scrolls sideways, no card title, column title or figure is squeezed) and scanned there, then the viewport is widened to the desktop's for its scan
- * (the console follows a resize: antd's breakpoints, the market board's and charts' measured widths), the theme
- * switched with the header's button, scanned at the desktop's width, narrowed to the phone's and scanned again:
- * one move to the route, one theme switch and two resizes per state, where a walk per viewport moved twice and
- * switched twice. Light scans run every rule, dark ones the THEME_RULES; the next state starts in the theme the last
- * one ended in. Answers every serious or critical violation, each naming its viewport and theme, and every page that does
- * not fit the phone.
+ * client-side. A state is reached at the phone's width (a phone user's first layout, on which `fits` checks it: nothing
+ * scrolls sideways, no card title, column title or figure is squeezed) and scanned there, then the viewport is widened
+ * to the desktop's for its scan (the console follows a resize: antd's breakpoints, the market board's and charts'
+ * measured widths), the theme switched with the header's button, scanned at the desktop's width, narrowed to the
+ * phone's and scanned again: one move to the route, one theme switch and two resizes per state, where a walk per
+ * viewport moved twice and switched twice. Light scans run every rule, dark ones the THEME_RULES; the next state starts
+ * in the theme the last one ended in. Answers every serious or critical violation, each naming its viewport and theme,
+ * and every page that does not fit the phone.
  */
 export async function scanStates(page: Page, states: readonly string[]): Promise<string[]> {
   const [wide, phone] = VIEWPORTS;
