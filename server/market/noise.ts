@@ -60,16 +60,54 @@ const STEP_MS = 1000;
 const FREE_SCALE_MS = 32 * 24 * 3600 * 1000;
 
 /**
+ * Where a stream's path was last evaluated: at the start of each level, the interval's start and the path's values at
+ * its two ends (index PATH_LEVELS: after the last level). Nearby times take the same first levels (a second later,
+ * ~30 of 31; the next minute, ~25), so a call resumes at the first level where its time parts from the last one's:
+ * the same arithmetic on the same values, so the same result, bit for bit.
+ */
+interface PathMemo {
+  at: number;
+  lo: Float64Array;
+  bLo: Float64Array;
+  bHi: Float64Array;
+}
+const memos = new Map<number, PathMemo>();
+const newMemo = (): PathMemo => ({
+  at: -1,
+  lo: new Float64Array(PATH_LEVELS + 1),
+  bLo: new Float64Array(PATH_LEVELS + 1),
+  bHi: new Float64Array(PATH_LEVELS + 1),
+});
+
+/** The first level whose interval the whole seconds `a` and `b` (both under 2^PATH_LEVELS) do not share. */
+const partingLevel = (a: number, b: number): number => {
+  const apart = (a ^ b) >>> 0;
+  return apart === 0 ? PATH_LEVELS : Math.clz32(apart) - (32 - PATH_LEVELS);
+};
+
+/**
  * A Brownian path (variance 1 per year up to a month, damped beyond) evaluated at any time by the
- * Lévy midpoint construction: ~31 hashed normals per call, linear between whole seconds.
+ * Lévy midpoint construction: ~31 hashed normals for a time far from the stream's last one, a few for a near one
+ * (PathMemo), linear between whole seconds.
  */
 export function brownian(stream: number, t: number): number {
   const u = Math.max(0, (t - PATH_ORIGIN) / STEP_MS);
-  let lo = 0;
-  let span = 2 ** PATH_LEVELS;
-  let bLo = 0;
-  let bHi = 0;
-  for (let level = 0; level < PATH_LEVELS; level++) {
+  let memo = memos.get(stream);
+  if (!memo) {
+    memo = newMemo();
+    memos.set(stream, memo);
+  }
+  const whole = Math.floor(u);
+  const inRange = whole < 2 ** PATH_LEVELS;
+  const from = inRange && memo.at >= 0 ? partingLevel(whole, memo.at) : 0;
+  let lo = from === 0 ? 0 : memo.lo[from]!;
+  let span = 2 ** (PATH_LEVELS - from);
+  let bLo = from === 0 ? 0 : memo.bLo[from]!;
+  let bHi = from === 0 ? 0 : memo.bHi[from]!;
+  for (let level = from; level < PATH_LEVELS; level++) {
+    memo.lo[level] = lo;
+    memo.bLo[level] = bLo;
+    memo.bHi[level] = bHi;
     const half = span / 2;
     const mid = lo + half;
     const lengthMs = span * STEP_MS;
@@ -84,6 +122,10 @@ export function brownian(stream: number, t: number): number {
     }
     span = half;
   }
+  memo.lo[PATH_LEVELS] = lo;
+  memo.bLo[PATH_LEVELS] = bLo;
+  memo.bHi[PATH_LEVELS] = bHi;
+  memo.at = inRange ? whole : -1;
   const f = Math.min(1, u - lo);
   return bLo + (bHi - bLo) * f;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, contractTypesOf, createSimMarket, deliveryCodes, expiries, instruments, offers } from '../../server/market';
+import { brownian, PATH_ORIGIN } from '../../server/market/noise';
 
 const FRIDAY = Date.UTC(2025, 0, 10); // Friday 10 January 2025
 const at = (h: number, m: number): number => FRIDAY + (h * 60 + m) * 60_000;
@@ -113,5 +114,40 @@ describe('market engine: prices', () => {
     }
     expect(stale).toBeGreaterThan(5);
     expect(stale).toBeLessThan(3 * 3600 * 0.02);
+  });
+});
+
+describe('market engine: the Brownian paths', () => {
+  const DAY = Date.UTC(2026, 10, 2);
+  /** The path at `t` figured from its first level: after a time ~68 years away, which parts from it there. */
+  const fromScratch = (stream: number, t: number) => {
+    brownian(stream, PATH_ORIGIN + 2 ** 30 * 1000 * (t - PATH_ORIGIN < 2 ** 30 * 1000 ? 1.5 : 0.25));
+    return brownian(stream, t);
+  };
+
+  it('a past price stays what it was: the same values as before a path was resumed from the last call', () => {
+    expect([PATH_ORIGIN + 1500, Date.UTC(2024, 4, 1, 10), DAY + 3_600_000, DAY + 3_660_000.5].map((t) => brownian(1, t))).toEqual([
+      -0.00024232610395734443, 0.3547629126265366, 0.4603246423600303, 0.46010535539312697,
+    ]);
+  });
+
+  it('gives each time the same value, bit for bit, whatever was asked before it: in order, interleaved, or far apart', () => {
+    const times = [
+      ...Array.from({ length: 300 }, (_, i) => DAY + i * 1000),
+      ...Array.from({ length: 300 }, (_, i) => DAY - i * 60_000 + 0.25),
+      ...Array.from({ length: 100 }, (_, i) => DAY - ((i * 7_777_777_777) % (300 * 86_400_000))),
+      PATH_ORIGIN - 1,
+      PATH_ORIGIN + 2 ** 31 * 1000 + 5,
+    ];
+    const inOrder = times.map((t) => [brownian(7, t), brownian(8, t)]);
+    const scratch = times.map((t) => [fromScratch(7, t), fromScratch(8, t)]);
+    const backwards = [...times]
+      .reverse()
+      .map((t) => [brownian(7, t), brownian(8, t)])
+      .reverse();
+    expect(Object.is(inOrder[0]![0], scratch[0]![0])).toBe(true);
+    expect(inOrder).toEqual(scratch);
+    expect(backwards).toEqual(scratch);
+    expect(new Set(inOrder.slice(0, 300).map(([a]) => a)).size).toBe(300);
   });
 });
