@@ -1,7 +1,8 @@
 /**
  * @ant-design/charts as every DOM test sees it (vitest.config.ts aliases the package here: happy-dom has no canvas,
  * and one stub for every file, since the files of a worker share their modules). A chart is a <div> that says what
- * it was given: `chart-<kind>`, how many points, its y fields, its x axis title and its up/down colours.
+ * it was given: `chart-<kind>`, how many points, its y fields, its x axis title, its up/down colours and whether its
+ * drawing is animated.
  */
 interface ChartProps {
   data?: unknown[];
@@ -9,10 +10,11 @@ interface ChartProps {
   children?: { yField: string }[];
   axis?: { x?: { title?: string } };
   scale?: { color?: { range?: string[] } };
+  animate?: false;
 }
 
 const chart = (kind: string) =>
-  function StubChart({ data, yField, children, axis, scale }: ChartProps) {
+  function StubChart({ data, yField, children, axis, scale, animate }: ChartProps) {
     return (
       <div
         data-testid={`chart-${kind}`}
@@ -21,6 +23,7 @@ const chart = (kind: string) =>
         data-axis={axis?.x?.title}
         data-up={scale?.color?.range?.[2]}
         data-down={scale?.color?.range?.[0]}
+        data-animated={animate === false ? 'no' : 'yes'}
       />
     );
   };

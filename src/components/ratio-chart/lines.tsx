@@ -1,13 +1,13 @@
 import { DualAxes, Line } from '@ant-design/charts';
 import { theme } from 'antd';
-import { useThemeMode } from '../theme-mode';
+import { useChartLook } from '../charts/look';
 import { TIME_AXIS_X } from '../charts/time-axis';
 import type { RatioChartProps } from './types';
 
 /** The drawn chart; loaded lazily through RatioChart (index.tsx). */
 export default function Lines({ data, series, height = 280 }: RatioChartProps) {
   const { token } = theme.useToken();
-  const { mode } = useThemeMode();
+  const look = useChartLook();
   const colors = [token.colorPrimary, token.colorWarning];
   const tooltipItem = (index: number) => ({
     channel: 'y',
@@ -19,7 +19,7 @@ export default function Lines({ data, series, height = 280 }: RatioChartProps) {
     xField: 'time',
     height,
     autoFit: true,
-    theme: mode === 'dark' ? 'classicDark' : 'classic',
+    ...look,
     axis: { x: TIME_AXIS_X },
   };
   if (series.length === 1) {

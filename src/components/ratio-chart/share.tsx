@@ -1,20 +1,20 @@
 import { Column } from '@ant-design/charts';
 import { theme } from 'antd';
-import { useThemeMode } from '../theme-mode';
+import { useChartLook } from '../charts/look';
 import type { ShareChartProps } from './types';
 
 /** Columns of one value per name (e.g. self_worth per currency); loaded lazily through ShareChart. */
 export default function Share({ data, valueName, height = 220, format }: ShareChartProps) {
   const { token } = theme.useToken();
-  const { mode } = useThemeMode();
+  const look = useChartLook();
   return (
     <Column
+      {...look}
       data={[...data]}
       xField="name"
       yField="value"
       height={height}
       autoFit
-      theme={mode === 'dark' ? 'classicDark' : 'classic'}
       style={{ fill: token.colorPrimary }}
       tooltip={{ items: [{ channel: 'y', name: valueName, valueFormatter: (v: unknown) => (format ? format(v) : String(v)) }] }}
     />
