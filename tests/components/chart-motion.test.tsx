@@ -2,21 +2,10 @@ import { render, screen } from '@testing-library/react';
 import { EarningsChart } from '../../src/components/earnings-chart';
 import { RatioChart } from '../../src/components/ratio-chart';
 
-/** The user's system asks for less motion (prefers-reduced-motion: reduce); every other media query matches nothing. */
+/** The user's system asks for less motion (prefers-reduced-motion: reduce); every other media query matches nothing (tests/setup.ts). */
 function lessMotion() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === '(prefers-reduced-motion: reduce)',
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
+  const media = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...media(query), matches: query === '(prefers-reduced-motion: reduce)' }));
 }
 
 const earnings = [
