@@ -100,10 +100,11 @@ export function brownian(stream: number, t: number): number {
   const whole = Math.floor(u);
   const inRange = whole < 2 ** PATH_LEVELS;
   const from = inRange && memo.at >= 0 ? partingLevel(whole, memo.at) : 0;
-  let lo = from === 0 ? 0 : memo.lo[from]!;
+  // level 0 always starts at 0 with the path 0 at both ends (a new memo's zeros, and what the loop writes there)
+  let lo = memo.lo[from]!;
   let span = 2 ** (PATH_LEVELS - from);
-  let bLo = from === 0 ? 0 : memo.bLo[from]!;
-  let bHi = from === 0 ? 0 : memo.bHi[from]!;
+  let bLo = memo.bLo[from]!;
+  let bHi = memo.bHi[from]!;
   for (let level = from; level < PATH_LEVELS; level++) {
     memo.lo[level] = lo;
     memo.bLo[level] = bLo;
