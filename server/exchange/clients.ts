@@ -16,7 +16,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
-import ccxt, { DDoSProtection, ExchangeNotAvailable, InvalidNonce, NetworkError, RateLimitExceeded, type Exchange, type Order } from 'ccxt';
+import type { Exchange, Order } from 'ccxt';
+import ccxt from './ccxt';
 import type { EventBus } from '../bus';
 import type { Clock } from '../clock/clock';
 import { clockLoop, type Loop } from '../clock/loop';
@@ -29,6 +30,8 @@ import type { NewAuditRow } from '../store/audit';
 import type { Db } from '../store/queryable';
 import type { SecretBox } from '../store/secret-box';
 import { auditText, auditWriter, withoutSecrets } from './audit';
+
+const { DDoSProtection, ExchangeNotAvailable, InvalidNonce, NetworkError, RateLimitExceeded } = ccxt;
 
 /** A ccxt pro client (REST and websockets) signed with one account's key. */
 export type TradingClient = Exchange;

@@ -11,7 +11,8 @@
  * while the exchange is marked down, never replaced by zeros. What ccxt or the exchange does not give is listed as
  * unavailable rather than made up.
  */
-import { NetworkError, type Balances, type LedgerEntry, type MarketInterface, type Position, type TransferEntry } from 'ccxt';
+import type { Balances, LedgerEntry, MarketInterface, Position, TransferEntry } from 'ccxt';
+import ccxt from './ccxt';
 import { deliveryCode, expiries, DELIVERY_TYPES } from '#contract/rules/calendar';
 import { HOLDINGS_READ_MS, HOLDINGS_RECORDS_READ_MS, HOLDINGS_STALE_MS } from '#contract/rules/exchange-trading';
 import type { ExchangeReading, HoldingPart } from '#contract/types/assets';
@@ -42,6 +43,8 @@ import {
   type HeldPosition,
   type Reading,
 } from './holdings-view';
+
+const { NetworkError } = ccxt;
 
 /** The slots of the read period the accounts are spread over (a tick every HOLDINGS_READ_MS / HOLDINGS_SLOTS). */
 export const HOLDINGS_SLOTS = 12;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { NetworkError, OrderNotFound, RequestTimeout, type Exchange, type MarketInterface, type Order } from 'ccxt';
+import type { Exchange, MarketInterface, Order } from 'ccxt';
+import ccxt from '../exchange/ccxt';
 import { ORDER_STATUS, type OrderStatus } from '#contract/rules/order-status';
 import { isContractCode, isCurrency } from '../market/instruments';
 import { liveSymbol } from '../market/live';
@@ -8,6 +9,8 @@ import { insertOutbox, outboxRow, unsettledOutbox, updateOutbox, type NewOutboxR
 import type { Queryable } from '../store/queryable';
 import type { OrderGateway, OrderRefusal, OrderRequest, OrderUpdate } from './gateway';
 import { isFinalStatus, orderStatusOf } from './status';
+
+const { NetworkError, OrderNotFound, RequestTimeout } = ccxt;
 
 /**
  * The order gateway of one API account on a real exchange (testnet or live), through its ccxt pro client

@@ -7,7 +7,8 @@
  * the last tickers. An instrument the exchange does not list (or before the first refresh, or after
  * the exchange failed to load) is priced by the simulation and marked `fallback: true`, `source: 'sim'`.
  */
-import ccxt, { type Exchange, type Ticker } from 'ccxt';
+import type { Exchange, Ticker } from 'ccxt';
+import ccxt from '../exchange/ccxt';
 import { deliveryCode, expiries } from '#contract/rules/calendar';
 import {
   CURRENCIES,

@@ -5,7 +5,8 @@
  * order is ever sent twice (a held reply, a restart). The server's clock is a ManualClock: the gateway's own
  * send timeout, polls and reconnects run when the test ticks it.
  */
-import ccxt, { type pro } from 'ccxt';
+import type { pro } from 'ccxt';
+import ccxt from '../../server/exchange/ccxt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -4,22 +4,14 @@
  * through `ccxt.okx` / `ccxt.pro.okx` works against it, and every scripted failure reaches ccxt as the
  * typed error a real OKX reply would raise.
  */
-import ccxt, {
-  AuthenticationError,
-  ExchangeNotAvailable,
-  InsufficientFunds,
-  InvalidOrder,
-  NetworkError,
-  OrderNotFound,
-  RateLimitExceeded,
-  RequestTimeout,
-  type Order,
-  type pro,
-} from 'ccxt';
+import type { Order, pro } from 'ccxt';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { OKX_TEST_ACCOUNT, startLoopbackOkx, type LoopbackOkx, type OkxAccountOptions } from '../loopback-exchange/okx';
+import ccxt from '../../server/exchange/ccxt';
+
+const { AuthenticationError, ExchangeNotAvailable, InsufficientFunds, InvalidOrder, NetworkError, OrderNotFound, RateLimitExceeded, RequestTimeout } = ccxt;
 
 type ProOkx = InstanceType<typeof pro.okx>;
 
