@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import type { Exchange, Order } from 'ccxt';
-import ccxt from './ccxt';
+import ccxt from '../ccxt';
 import type { EventBus } from '../bus';
 import type { Clock } from '../clock/clock';
 import { clockLoop, type Loop } from '../clock/loop';

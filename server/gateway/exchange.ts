@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Exchange, MarketInterface, Order } from 'ccxt';
-import ccxt from '../exchange/ccxt';
+import ccxt from '../ccxt';
 import { ORDER_STATUS, type OrderStatus } from '#contract/rules/order-status';
 import { isContractCode, isCurrency } from '../market/instruments';
 import { liveSymbol } from '../market/live';

@@ -8,7 +8,7 @@
  * the exchange failed to load) is priced by the simulation and marked `fallback: true`, `source: 'sim'`.
  */
 import type { Exchange, Ticker } from 'ccxt';
-import ccxt from '../exchange/ccxt';
+import ccxt from '../ccxt';
 import { deliveryCode, expiries } from '#contract/rules/calendar';
 import {
   CURRENCIES,

@@ -6,7 +6,7 @@
  * send timeout, polls and reconnects run when the test ticks it.
  */
 import type { pro } from 'ccxt';
-import ccxt from '../../server/exchange/ccxt';
+import ccxt from '../../server/ccxt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -6,7 +6,7 @@
  * see (the requests, when they leave) and what the console shows (orders, fills, positions, alerts, replies).
  */
 import path from 'node:path';
-import ccxt from '../../server/exchange/ccxt';
+import ccxt from '../../server/ccxt';
 import Database from 'libsql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOK_MAX_AGE_MS } from '#contract/rules/exchange-trading';

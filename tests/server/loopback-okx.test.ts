@@ -9,7 +9,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { OKX_TEST_ACCOUNT, startLoopbackOkx, type LoopbackOkx, type OkxAccountOptions } from '../loopback-exchange/okx';
-import ccxt from '../../server/exchange/ccxt';
+import ccxt from '../../server/ccxt';
 
 const { AuthenticationError, ExchangeNotAvailable, InsufficientFunds, InvalidOrder, NetworkError, OrderNotFound, RateLimitExceeded, RequestTimeout } = ccxt;
 
