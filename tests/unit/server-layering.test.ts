@@ -114,6 +114,14 @@ describe('the layout of server/', () => {
     expect(files.some((file) => relativeImportsOf(file).some(({ path }) => !relative(CONTRACT, path).startsWith('..')))).toBe(true);
   });
 
+  it("takes ccxt's code through server/ccxt.ts alone, in the server and its tests: a second copy would have error classes of its own", () => {
+    const runtime = /^import\s+(?!type\s)[^;]*?from\s+'ccxt'|(?:\brequire|\))\(\s*'ccxt'\s*\)|import\(\s*'ccxt'\s*\)/m;
+    const takers = [...files, ...sourcesUnder(resolve(SERVER, '../tests')), ...sourcesUnder(resolve(SERVER, '../bench'))]
+      .filter((file) => runtime.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(resolve(SERVER, '..'), file));
+    expect(takers).toEqual(['server/ccxt.ts']);
+  });
+
   it('names every part of server/', () => {
     const parts = new Set(files.map((file) => partOf(relative(SERVER, file))));
     for (const part of parts) expect(Object.keys(MAY_IMPORT), `server/${part}`).toContain(part);
