@@ -10,3 +10,5 @@ import type * as Ccxt from 'ccxt';
 
 const ccxt = createRequire(import.meta.url)('ccxt') as typeof Ccxt;
 export default ccxt;
+/** The error classes the server tells apart (`instanceof`) or raises. */
+export const { DDoSProtection, ExchangeNotAvailable, InvalidNonce, NetworkError, OrderNotFound, RateLimitExceeded, RequestTimeout } = ccxt;

@@ -2,7 +2,7 @@
  * What the account calls ask of an exchange: the key check (a balance, then the key's permissions where the exchange
  * reports them), /api/init's cross margin and leverage per instrument, and status_info's one-line summary.
  */
-import ccxt from '../ccxt';
+import { NetworkError } from '../ccxt';
 import type { InitResult, KeyCheck } from '#contract/types/api-accounts';
 import { SPOT_CONTRACT } from '#contract/rules/codes';
 import { legsOf } from '../engine/calendar';
@@ -15,8 +15,6 @@ import type { Queryable } from '../store/queryable';
 import { tradedLegs, type ApiRow } from '../store/api-accounts';
 import { auditText } from './audit';
 import { refusalOf, type TradingClient } from './clients';
-
-const { NetworkError } = ccxt;
 
 export const INIT_LEVERAGE = 10;
 export const INIT_MARGIN_MODE = 'cross';

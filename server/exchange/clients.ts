@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import type { Exchange, Order } from 'ccxt';
-import ccxt from '../ccxt';
+import ccxt, { DDoSProtection, ExchangeNotAvailable, InvalidNonce, NetworkError, RateLimitExceeded } from '../ccxt';
 import type { EventBus } from '../bus';
 import type { Clock } from '../clock/clock';
 import { clockLoop, type Loop } from '../clock/loop';
@@ -30,8 +30,6 @@ import type { NewAuditRow } from '../store/audit';
 import type { Db } from '../store/queryable';
 import type { SecretBox } from '../store/secret-box';
 import { auditText, auditWriter, withoutSecrets } from './audit';
-
-const { DDoSProtection, ExchangeNotAvailable, InvalidNonce, NetworkError, RateLimitExceeded } = ccxt;
 
 /** A ccxt pro client (REST and websockets) signed with one account's key. */
 export type TradingClient = Exchange;

@@ -12,7 +12,7 @@
  * unavailable rather than made up.
  */
 import type { Balances, LedgerEntry, MarketInterface, Position, TransferEntry } from 'ccxt';
-import ccxt from '../ccxt';
+import { NetworkError } from '../ccxt';
 import { deliveryCode, expiries, DELIVERY_TYPES } from '#contract/rules/calendar';
 import { HOLDINGS_READ_MS, HOLDINGS_RECORDS_READ_MS, HOLDINGS_STALE_MS } from '#contract/rules/exchange-trading';
 import type { ExchangeReading, HoldingPart } from '#contract/types/assets';
@@ -43,8 +43,6 @@ import {
   type HeldPosition,
   type Reading,
 } from './holdings-view';
-
-const { NetworkError } = ccxt;
 
 /** The slots of the read period the accounts are spread over (a tick every HOLDINGS_READ_MS / HOLDINGS_SLOTS). */
 export const HOLDINGS_SLOTS = 12;

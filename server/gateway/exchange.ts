@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Exchange, MarketInterface, Order } from 'ccxt';
-import ccxt from '../ccxt';
+import { NetworkError, OrderNotFound, RequestTimeout } from '../ccxt';
 import { ORDER_STATUS, type OrderStatus } from '#contract/rules/order-status';
 import { isContractCode, isCurrency } from '../market/instruments';
 import { liveSymbol } from '../market/live';
@@ -9,8 +9,6 @@ import { insertOutbox, outboxRow, unsettledOutbox, updateOutbox, type NewOutboxR
 import type { Queryable } from '../store/queryable';
 import type { OrderGateway, OrderRefusal, OrderRequest, OrderUpdate } from './gateway';
 import { isFinalStatus, orderStatusOf } from './status';
-
-const { NetworkError, OrderNotFound, RequestTimeout } = ccxt;
 
 /**
  * The order gateway of one API account on a real exchange (testnet or live), through its ccxt pro client

@@ -1,7 +1,7 @@
 // axe-core finds no violation of impact serious or critical on any page at 1400 px and on a phone (375 px), in light
 // mode and in dark mode (each page scanned at both widths in both themes from one visit), no page scrolls sideways on
-// the phone nor cuts a card's title or squeezes a column's title or a figure (a11y.ts `fits`), and the dialogs of the task and API pages have none either (light; the phone's navigation drawer:
-// mobile.spec.ts).
+// the phone nor cuts a card's title or squeezes a column's title or a figure (a11y.ts `fits`), and the dialogs of the
+// task and API pages have none either (light; the phone's navigation drawer: mobile.spec.ts).
 import { test } from './spec-file';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

@@ -186,7 +186,7 @@ async function resize(page: Page, size: { width: number; height: number }): Prom
   await settled(page);
 }
 
-/** The viewport widths at which a page must not scroll sideways (a phone's; a wide page may have wide tables). */
+/** The viewport width at which a page must fit (a phone's; a wide page may have wide tables): `fits`. */
 const PHONE_WIDTH = 375;
 
 /**

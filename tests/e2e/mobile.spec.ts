@@ -28,11 +28,11 @@ test('the admin opens the navigation drawer from the menu button and sees the pe
   const p = await phone();
   await login(p, 'admin', 'admin123');
   await p.waitForURL('**/market');
-  // the brand is its mark on a phone, whole (its name, cut to an ellipsis, read "量."), still named and still a link home
-  const brand = p.getByRole('link', { name: '量化套利', exact: true });
-  // the URL moves before the console's header is drawn (its menu button on a phone): neither check below waits for it
+  // the URL moves before the console's header is drawn (its menu button on a phone): none of the checks below waits for it
   await p.getByRole('button', { name: '导航菜单' }).waitFor();
   assert.equal(await p.getByTestId('top-nav').count(), 0, 'no horizontal menu on a phone');
+  // the brand is its mark on a phone, whole (its name, cut to an ellipsis, read "量."), still named and still a link home
+  const brand = p.getByRole('link', { name: '量化套利', exact: true });
   const [link, mark] = await Promise.all([brand.boundingBox(), brand.getByRole('img').boundingBox()]);
   assert.ok(link && mark && mark.width === 24 && link.width >= mark.width, `the brand's mark is cut: ${JSON.stringify({ link, mark })}`);
   assert.equal(await brand.getAttribute('href'), '/home');
